@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import formbody from '@fastify/formbody'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import { requestLanguage } from './i18n/translate.ts'
+import { registerErrorHandling } from './http/errors.ts'
+import { sendRefusal } from './http/envelope.ts'
+import { registerSecurityHeaders } from './http/security-headers.ts'
+import type { RouteDeps } from './http/route-deps.ts'
+import { siteRoutes } from './http/routes/site.ts'
+import { notifyRoutes } from './http/routes/notify.ts'
+import { userRoutes } from './http/routes/user.ts'
+import { registerGateway } from './realtime/gateway.ts'
+
+/** API bodies are small forms; uploads (later) get their own, larger limit. */
+const API_BODY_LIMIT_BYTES = 64 * 1024
+
+export interface AppOptions {
+  logger: FastifyServerOptions['logger']
+  https: boolean
+  /** Built client and back office, served at / and /admin when present. */
+  webDist?: string
+  adminDist?: string
+}
+
+/** Builds the whole HTTP app from its collaborators; main.ts and the tests call this alike. */
+export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: API_BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+  app.decorateRequest('lang', 'hk')
+  app.decorateRequest('session', undefined)
+  app.addHook('onRequest', async (request) => {
+    request.lang = requestLanguage(request.headers.lang)
+  })
+  registerErrorHandling(app)
+  registerSecurityHeaders(app, { https: options.https })
+  await app.register(formbody)
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: 'rate limited',
+    }),
+  })
+
+  await registerGateway(app, deps)
+  siteRoutes(app, deps)
+  notifyRoutes(app, deps)
+  userRoutes(app, deps)
+
+  await serveClients(app, options)
+  return app
+}
+
+const isApiPath = (url: string) =>
+  url.startsWith('/api/') || url.startsWith('/v1/') || url.startsWith('/admin/api/')
+
+/** Serves the built web apps; any other non-API GET gets the client's index.html (its router decides). */
+async function serveClients(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const web = options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : undefined
+  const admin =
+    options.adminDist && existsSync(join(options.adminDist, 'index.html')) ? options.adminDist : undefined
+  if (web) await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: 'index.html' })
+  if (admin) {
+    await app.register(fastifyStatic, {
+      root: admin,
+      prefix: '/admin/',
+      decorateReply: !web,
+      wildcard: false,
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    if (request.method === 'GET' && !isApiPath(path)) {
+      if (admin && (path === '/admin' || path.startsWith('/admin/')))
+        return reply.sendFile('index.html', admin)
+      if (web) return reply.type('text/html').sendFile('index.html', web)
+    }
+    return sendRefusal(reply, 404, 'not_found')
+  })
+}

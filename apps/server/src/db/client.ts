@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+/** The one database type the services see, whichever driver is under it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type DbOrTx = Db | Tx
+
+export interface Database {
+  db: Db
+  driver: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+/** Pool size for PostgreSQL: enough for concurrent requests on 2 cores without starving the server. */
+const PG_POOL_SIZE = 10
+
+/**
+ * Opens the database and applies pending migrations. With a `url` it is PostgreSQL; otherwise
+ * embedded PGlite in `dataDir` (or in memory when `dataDir` is 'memory://').
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: PG_POOL_SIZE })
+    const db = drizzlePg(pool, { schema })
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() }
+  }
+  const client = await PGlite.create(options.dataDir ?? 'memory://')
+  const db = drizzlePglite(client, { schema })
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() }
+}

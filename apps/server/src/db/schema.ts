@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+/** Money columns: exact decimals (docs/decisions/002-money.md). Drizzle reads them as strings. */
+const money = (name: string) => numeric(name, { precision: 24, scale: 6 })
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const areaCodes = pgTable('area_codes', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  globalCode: text('global_code').notNull(),
+})
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    uid: text('uid').notNull().unique(),
+    email: text('email'),
+    areaId: integer('area_id').references(() => areaCodes.id),
+    mobile: text('mobile'),
+    passwordHash: text('password_hash'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    demoId: text('demo_id').unique(),
+    inviteCode: text('invite_code').notNull().unique(),
+    invitedBy: integer('invited_by'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_mobile_key').on(t.areaId, t.mobile),
+    check('users_demo_or_real', sql`${t.isDemo} = (${t.demoId} is not null)`),
+    check('users_real_has_login', sql`${t.isDemo} or (${t.passwordHash} is not null)`),
+  ],
+)
+
+/** One USD account per user. `frozen` is held for pending withdrawals. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    balance: money('balance').notNull().default('0'),
+    frozen: money('frozen').notNull().default('0'),
+  },
+  (t) => [
+    check('accounts_balance_not_negative', sql`${t.balance} >= 0`),
+    check('accounts_frozen_within_balance', sql`${t.frozen} >= 0 and ${t.frozen} <= ${t.balance}`),
+  ],
+)
+
+/** Every change of a balance, written in the same transaction as the change. */
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: smallint('type').notNull(),
+    amount: money('amount').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    ref: text('ref').notNull(),
+    memo: text('memo').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_user_idx').on(t.userId, t.id),
+    check('ledger_balance_after_not_negative', sql`${t.balanceAfter} >= 0`),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/** Codes sent by e-mail or SMS. Only a hash is kept; each code is single use. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    destination: text('destination').notNull(),
+    purpose: smallint('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('verification_codes_lookup_idx').on(t.destination, t.purpose, t.id)],
+)
+
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
+
+/** Every e-mail and SMS the platform sends; without SMTP or an SMS provider they stay here. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    destination: text('destination').notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_destination_idx').on(t.destination, t.id)],
+)
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+})
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  logo: text('logo').notNull().default(''),
+  url: text('url').notNull().default(''),
+  subject: text('subject').notNull().default(''),
+  registeredAddress: text('registered_address').notNull().default(''),
+  location: text('location').notNull().default(''),
+  email: text('email').notNull().default(''),
+})

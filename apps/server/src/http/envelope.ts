@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ResultCode, type Envelope, type LanguageCode, type Reason } from '@tp/contracts'
+import { requestLanguage, translate, type MessageParams } from '../i18n/translate.ts'
+import type { Outcome, Refusal } from '../services/outcome.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: LanguageCode
+  }
+}
+
+export function langOf(request: FastifyRequest): LanguageCode {
+  return request.lang ?? requestLanguage(request.headers.lang)
+}
+
+/** The success envelope, with `msgKey` translated into the request's language. */
+export function ok<T>(request: FastifyRequest, data: T, msgKey = 'ok'): Envelope<T> {
+  return { code: ResultCode.OK, msg: translate(langOf(request), msgKey), data }
+}
+
+/** The envelope of a refusal: code 0 (999 for `sign_in_again`) and the reason's translated message. */
+export function refusalEnvelope(lang: LanguageCode, reason: Reason, params?: MessageParams): Envelope<null> {
+  const code = reason === 'sign_in_again' ? ResultCode.RELOGIN : ResultCode.FAIL
+  const filled = params?.field ? { ...params, field: translate(lang, `field.${params.field}`) } : params
+  return { code, msg: translate(lang, `reason.${reason}`, filled), data: null, reason }
+}
+
+export function refused(request: FastifyRequest, refusal: Refusal): Envelope<null> {
+  return refusalEnvelope(langOf(request), refusal.reason, refusal.params)
+}
+
+/** Maps a service outcome to its envelope: business refusals still answer HTTP 200 (WIRE.md). */
+export function answer<T>(request: FastifyRequest, outcome: Outcome<T>, msgKey = 'ok'): Envelope<T | null> {
+  return outcome.ok ? ok(request, outcome.value, msgKey) : refused(request, outcome)
+}
+
+export function sendRefusal(reply: FastifyReply, status: number, reason: Reason, params?: MessageParams) {
+  return reply.status(status).send(refusalEnvelope(langOf(reply.request), reason, params))
+}

@@ -1,0 +1,29 @@
+import type { ServiceDeps } from '../services/deps.ts'
+
+export interface RateLimit {
+  max: number
+  timeWindowMs: number
+}
+
+/** Per-address limits on the calls that cost us money (messages) or invite guessing (sign-in). */
+export interface RateLimits {
+  login: RateLimit
+  sendCode: RateLimit
+  register: RateLimit
+  captcha: RateLimit
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { max: 20, timeWindowMs: 60_000 },
+  sendCode: { max: 5, timeWindowMs: 60_000 },
+  register: { max: 10, timeWindowMs: 60_000 },
+  captcha: { max: 30, timeWindowMs: 60_000 },
+}
+
+export interface RouteDeps extends ServiceDeps {
+  rateLimits: RateLimits
+}
+
+export const rateLimited = (limit: RateLimit) => ({
+  rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs },
+})

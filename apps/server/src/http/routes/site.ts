@@ -1,0 +1,85 @@
+import { ilike, asc } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import {
+  companyRequest,
+  settingRequest,
+  type AreaCode,
+  type BasicInfo,
+  type Company,
+  type CompanyStatus,
+} from '@tp/contracts'
+import { areaCodes, companies } from '../../db/schema.ts'
+import { createCaptcha } from '../../services/captcha.ts'
+import { PUBLIC_SETTING_KEYS, getSetting, getSettings, isSettingKey } from '../../services/settings.ts'
+import { ok, sendRefusal } from '../envelope.ts'
+import { parse } from '../parse.ts'
+import { rateLimited, type RouteDeps } from '../route-deps.ts'
+
+/** Calls a visitor makes before signing in: area codes, public settings, captcha, companies, site status. */
+export function siteRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db } = deps
+
+  app.get('/api/default/area_list', async (request) => {
+    const rows = await db.select().from(areaCodes).orderBy(asc(areaCodes.id))
+    return ok<AreaCode[]>(
+      request,
+      rows.map((r) => ({ id: r.id, global_code: r.globalCode, code: r.code })),
+    )
+  })
+
+  app.get('/api/default/setting', async (request, reply) => {
+    const { key } = parse(settingRequest, request.query)
+    if (!isSettingKey(key) || !PUBLIC_SETTING_KEYS.includes(key))
+      return sendRefusal(reply, 400, 'invalid_input', { field: 'key' })
+    return ok(request, { key, value: await getSetting(db, key) })
+  })
+
+  app.get('/api/default/captcha', { config: rateLimited(deps.rateLimits.captcha) }, async (request) =>
+    ok(request, await createCaptcha(db, deps.clock())),
+  )
+
+  app.get('/api/basicSet/getBasicInfo', async (request) => {
+    const s = await getSettings(db, [
+      'service_link',
+      'service_link_type',
+      'verify_reg_type',
+      'trade_fee_type',
+      'site_title',
+    ])
+    return ok<BasicInfo>(request, {
+      service_link: s.service_link,
+      service_link_type: Number(s.service_link_type),
+      verify_reg_type: Number(s.verify_reg_type),
+      trade_fee_type: Number(s.trade_fee_type),
+      site_title: s.site_title,
+    })
+  })
+
+  // With `name` (even empty) it searches partner companies; without, it gives the complaint e-mail.
+  app.get('/api/company/getCompany', async (request) => {
+    const { name } = parse(companyRequest, request.query)
+    if (name === undefined) return ok(request, { email: await getSetting(db, 'complaint_email') })
+    const pattern = `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const rows = await db
+      .select()
+      .from(companies)
+      .where(ilike(companies.name, pattern))
+      .orderBy(asc(companies.id))
+      .limit(100)
+    return ok<Company[]>(
+      request,
+      rows.map(
+        (c) => ({ ...c, registered_address: c.registeredAddress, registeredAddress: undefined }) as Company,
+      ),
+    )
+  })
+
+  app.get('/api/company/getCompanyStatus', async (request) => {
+    const s = await getSettings(db, ['site_status', 'site_type', 'loss_url'])
+    return ok<CompanyStatus>(request, {
+      status: Number(s.site_status),
+      type: Number(s.site_type),
+      loss_url: s.loss_url,
+    })
+  })
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  amendPasswordRequest,
+  demoRequest,
+  forgetPasswordRequest,
+  loginRequest,
+  registerRequest,
+} from '@tp/contracts'
+import { demoLogin, login, register } from '../../services/auth.ts'
+import { amendPassword, forgetPassword } from '../../services/passwords.ts'
+import { revokeSession } from '../../services/sessions.ts'
+import { userInfo } from '../../services/users.ts'
+import { requireSession, sessionOf } from '../auth-guard.ts'
+import { answer, ok, sendRefusal } from '../envelope.ts'
+import { parse } from '../parse.ts'
+import { rateLimited, type RouteDeps } from '../route-deps.ts'
+
+export function userRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const signedIn = { preHandler: requireSession(deps.db, deps.clock) }
+
+  app.post('/api/user/loginForU', { config: rateLimited(deps.rateLimits.login) }, async (request) =>
+    answer(request, await login(deps, parse(loginRequest, request.body))),
+  )
+
+  app.post('/api/user/register', { config: rateLimited(deps.rateLimits.register) }, async (request) =>
+    answer(request, await register(deps, parse(registerRequest, request.body)), 'registered'),
+  )
+
+  app.get(
+    '/api/user/createAccountDemoForU',
+    { config: rateLimited(deps.rateLimits.register) },
+    async (request) => ok(request, await demoLogin(deps, parse(demoRequest, request.query).demo_id)),
+  )
+
+  app.get('/api/user/info', signedIn, async (request, reply) => {
+    const user = await userInfo(deps.db, sessionOf(request).userId)
+    return user ? ok(request, user) : sendRefusal(reply, 200, 'sign_in_again')
+  })
+
+  app.post('/api/user/forget_password', { config: rateLimited(deps.rateLimits.login) }, async (request) =>
+    answer(
+      request,
+      await forgetPassword(deps, parse(forgetPasswordRequest, request.body)),
+      'password_changed',
+    ),
+  )
+
+  app.post('/api/user/amend_password', signedIn, async (request) =>
+    answer(
+      request,
+      await amendPassword(deps, sessionOf(request), parse(amendPasswordRequest, request.body)),
+      'password_changed',
+    ),
+  )
+
+  app.post('/api/user/logout', signedIn, async (request) => {
+    await revokeSession(deps.db, sessionOf(request).sessionId, deps.clock())
+    return ok(request, null, 'logged_out')
+  })
+}

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { seedDatabase } from './db/seed.ts'
+import { DEFAULT_RATE_LIMITS } from './http/route-deps.ts'
+import { outboxMessenger } from './messaging/outbox.ts'
+import { smtpTransport } from './messaging/transports.ts'
+
+// The composition root: read settings, wire the adapters together, start, and stop cleanly.
+const loaded = loadConfig(process.env)
+if (!loaded.ok) {
+  console.error(`Invalid settings:\n  ${loaded.errors.join('\n  ')}`)
+  process.exit(1)
+}
+const config = loaded.config
+mkdirSync(config.dataDir, { recursive: true })
+
+const database = await openDatabase(
+  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') },
+)
+await seedDatabase(database.db)
+
+const appsDir = fileURLToPath(new URL('../../', import.meta.url))
+const app = await buildApp(
+  {
+    db: database.db,
+    clock: () => new Date(),
+    messenger: outboxMessenger(
+      database.db,
+      config.SMTP_URL ? { email: smtpTransport(config.SMTP_URL, config.MAIL_FROM) } : {},
+      { warn: (obj, msg) => app.log.warn(obj, msg) },
+    ),
+    rateLimits: DEFAULT_RATE_LIMITS,
+  },
+  {
+    logger: { level: config.LOG_LEVEL },
+    https: config.PUBLIC_URL.startsWith('https://'),
+    webDist: join(appsDir, 'web/dist'),
+    adminDist: join(appsDir, 'admin/dist'),
+  },
+)
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  app.log.info({ signal }, 'shutting down')
+  await app.close()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+await app.listen({ port: config.PORT, host: config.HOST })
+app.log.info(
+  { database: database.driver, smtp: Boolean(config.SMTP_URL), url: config.PUBLIC_URL },
+  'platform started',
+)

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { outbox } from '../db/schema.ts'
+import type { MessageTransport } from './transports.ts'
+
+export type Channel = 'email' | 'sms'
+
+export interface Messenger {
+  /** Records the message and delivers it when a transport exists for its channel. False if delivery failed. */
+  send(channel: Channel, to: string, subject: string, text: string): Promise<boolean>
+}
+
+/**
+ * Every message is written to the outbox first. With a transport it is sent at once and marked
+ * 'sent' or 'failed'; without one it stays 'stored' for staff to see (ARCHITECTURE.md).
+ */
+export function outboxMessenger(
+  db: Db,
+  transports: Partial<Record<Channel, MessageTransport>>,
+  log: { warn(obj: object, msg: string): void },
+): Messenger {
+  return {
+    async send(channel, to, subject, text) {
+      const transport = transports[channel]
+      const [row] = await db
+        .insert(outbox)
+        .values({ channel, destination: to, subject, body: text, status: transport ? 'pending' : 'stored' })
+        .returning({ id: outbox.id })
+      if (!transport || !row) return true
+      try {
+        await transport.send({ to, subject, text })
+        await db.update(outbox).set({ status: 'sent' }).where(eq(outbox.id, row.id))
+        return true
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        log.warn({ channel, outboxId: row.id, err: message }, 'message delivery failed')
+        await db
+          .update(outbox)
+          .set({ status: 'failed', error: message.slice(0, 500) })
+          .where(eq(outbox.id, row.id))
+        return false
+      }
+    },
+  }
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify'
+import websocket from '@fastify/websocket'
+import type { WebSocket } from 'ws'
+import { SOCKET_PATH, clientFrame, type ClientFrame } from '@tp/contracts'
+import type { Db } from '../db/client.ts'
+import type { Clock } from '../services/outcome.ts'
+import { findSession, type SessionRef } from '../services/sessions.ts'
+
+/** A client frame is a few dozen bytes; anything near this is abuse. */
+export const MAX_FRAME_BYTES = 4 * 1024
+/** Frames in one JSON array. */
+export const MAX_FRAMES_PER_MESSAGE = 16
+/** Topics one socket may hold: every instrument's candles would be far fewer than a phone shows. */
+export const MAX_SUBSCRIPTIONS = 64
+/** The client pings every 5 s; a socket silent for 30 s is gone. */
+export const IDLE_TIMEOUT_MS = 30_000
+
+/** One connected client: its session, if signed in, and its topics. */
+export interface Connection {
+  socket: WebSocket
+  session: SessionRef | undefined
+  topics: Set<string>
+}
+
+/**
+ * The `/v1/ws` gateway (WIRE.md): login, logout, sub/unsub and ping/pong. Publishing to topics
+ * arrives with market data; here a connection only records what it asked for.
+ */
+export async function registerGateway(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+  const connections = new Set<Connection>()
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } })
+
+  app.get(SOCKET_PATH, { websocket: true }, (socket) => {
+    const connection: Connection = { socket, session: undefined, topics: new Set() }
+    connections.add(connection)
+    let idle = setTimeout(() => socket.terminate(), IDLE_TIMEOUT_MS)
+    socket.on('message', (data, isBinary) => {
+      clearTimeout(idle)
+      idle = setTimeout(() => socket.terminate(), IDLE_TIMEOUT_MS)
+      if (isBinary) return
+      for (const frame of parseFrames(data.toString())) {
+        handle(connection, frame).catch((err: unknown) => app.log.error({ err }, 'socket frame failed'))
+      }
+    })
+    socket.on('close', () => {
+      clearTimeout(idle)
+      connections.delete(connection)
+    })
+    socket.on('error', () => socket.terminate())
+  })
+
+  async function handle(connection: Connection, frame: ClientFrame): Promise<void> {
+    const send = (message: object) => connection.socket.send(JSON.stringify(message))
+    switch (frame.type) {
+      case 'ping':
+        return send({ type: 'pong' })
+      case 'login': {
+        connection.session = await findSession(deps.db, frame.params, deps.clock())
+        return send({ type: 'login_result', code: connection.session ? 1 : 0 })
+      }
+      case 'logout':
+        connection.session = undefined
+        return
+      case 'sub':
+        if (connection.topics.size < MAX_SUBSCRIPTIONS) connection.topics.add(frame.params)
+        return
+      case 'unsub':
+        connection.topics.delete(frame.params)
+        return
+    }
+  }
+
+  return { connections }
+}
+
+/** The valid frames of one message: an object or an array of them. Bad JSON and unknown frames are dropped. */
+export function parseFrames(text: string): ClientFrame[] {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return []
+  }
+  const items = Array.isArray(value) ? value.slice(0, MAX_FRAMES_PER_MESSAGE) : [value]
+  return items.flatMap((item) => {
+    const parsed = clientFrame.safeParse(item)
+    return parsed.success ? [parsed.data] : []
+  })
+}

@@ -1,0 +1,10 @@
+import type { Db } from '../db/client.ts'
+import type { Messenger } from '../messaging/outbox.ts'
+import type { Clock } from './outcome.ts'
+
+/** What the services need from the outside world; the composition root and the tests provide it. */
+export interface ServiceDeps {
+  db: Db
+  clock: Clock
+  messenger: Messenger
+}

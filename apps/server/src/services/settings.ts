@@ -1,0 +1,69 @@
+import { eq, inArray } from 'drizzle-orm'
+import type { DbOrTx } from '../db/client.ts'
+import { settings } from '../db/schema.ts'
+
+/** Every setting with its value on a fresh install. Staff change them later in the back office. */
+export const SETTING_DEFAULTS = {
+  /** 1 or 3: the client offers sign-up and sign-in with a mobile number. */
+  is_show_mobile: '1',
+  /** 1: registration needs a message code; 2: an image captcha instead. */
+  verify_reg_type: '1',
+  /** 1: trading fee per lot; otherwise a share of margin. */
+  trade_fee_type: '1',
+  service_link: '',
+  service_link_type: '1',
+  site_title: 'Meridian Markets',
+  /** USD credited to a new demo account. */
+  demo_starting_balance: '10000',
+  complaint_email: '',
+  /** 0 closes the site and sends clients to `loss_url`. */
+  site_status: '1',
+  /** 0 is main mode: the product search lists partner companies. */
+  site_type: '1',
+  loss_url: '',
+} as const
+
+export type SettingKey = keyof typeof SETTING_DEFAULTS
+
+/** Settings anyone may read through `GET /api/default/setting`. */
+export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
+  'is_show_mobile',
+  'verify_reg_type',
+  'trade_fee_type',
+  'service_link',
+  'service_link_type',
+  'site_title',
+]
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_DEFAULTS, key)
+}
+
+export async function getSetting(db: DbOrTx, key: SettingKey): Promise<string> {
+  const rows = await db.select().from(settings).where(eq(settings.key, key))
+  return rows[0]?.value ?? SETTING_DEFAULTS[key]
+}
+
+export async function getSettings<K extends SettingKey>(
+  db: DbOrTx,
+  keys: readonly K[],
+): Promise<Record<K, string>> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [...keys]))
+  const found = new Map(rows.map((r) => [r.key, r.value]))
+  return Object.fromEntries(keys.map((k) => [k, found.get(k) ?? SETTING_DEFAULTS[k]])) as Record<K, string>
+}
+
+export async function setSetting(db: DbOrTx, key: SettingKey, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } })
+}
+
+/** Registration with a mobile number is on when the setting is 1 or 3 (SPEC.md section 5). */
+export function mobileEnabled(isShowMobile: string): boolean {
+  return isShowMobile === '1' || isShowMobile === '3'
+}

@@ -1,0 +1,48 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { expect } from 'vitest'
+import { outbox } from '../src/db/schema.ts'
+import type { TestApp } from './harness.ts'
+
+export const PASSWORD = 'Passw0rd!'
+
+/** The code in the newest message sent to `destination`, read from the outbox. */
+export async function lastCode(app: TestApp, destination: string): Promise<string> {
+  const [row] = await app.db
+    .select({ body: outbox.body })
+    .from(outbox)
+    .where(and(eq(outbox.destination, destination)))
+    .orderBy(desc(outbox.id))
+    .limit(1)
+  const code = row?.body.match(/\b(\d{6})\b/)?.[1]
+  if (!code) throw new Error(`no code was sent to ${destination}`)
+  return code
+}
+
+let counter = 0
+export const freshEmail = () => `user${Date.now()}${counter++}@example.com`
+
+/** Registers `email` through the real calls (send code, read it, register) and returns its token. */
+export async function registerAndLogin(
+  app: TestApp,
+  email = freshEmail(),
+  extra: Record<string, string> = {},
+) {
+  const sent = await app.post('/api/notify/send_email', { to: email, type: 1 })
+  expect(sent.body.code).toBe(1)
+  const registered = await app.post('/api/user/register', {
+    type: 'email',
+    account: email,
+    password: PASSWORD,
+    re_password: PASSWORD,
+    sms_code: await lastCode(app, email),
+    ...extra,
+  })
+  expect(registered.body).toMatchObject({ code: 1 })
+  const login = await app.post('/api/user/loginForU', {
+    account: email,
+    password: PASSWORD,
+    login_type: 'email',
+  })
+  expect(login.body.code).toBe(1)
+  return { email, token: login.body.data.token as string, user: login.body.data.user }
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import pg from 'pg'
+import { buildApp } from '../src/app.ts'
+import { openDatabase, type Database } from '../src/db/client.ts'
+import { seedDatabase } from '../src/db/seed.ts'
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../src/http/route-deps.ts'
+import { outboxMessenger } from '../src/messaging/outbox.ts'
+import type { MessageTransport } from '../src/messaging/transports.ts'
+import { setSetting, type SettingKey } from '../src/services/settings.ts'
+
+/** The databases server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DRIVERS: ('pglite' | 'postgres')[] = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : []),
+]
+
+/** Limits high enough that ordinary tests never meet them; rate-limit tests pass their own. */
+const GENEROUS_LIMITS: RateLimits = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, { max: 10_000, timeWindowMs: 60_000 }]),
+) as unknown as RateLimits
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  constructor(private nowMs = Date.now()) {}
+  now = () => new Date(this.nowMs)
+  advance(ms: number) {
+    this.nowMs += ms
+  }
+}
+
+/** A fresh PostgreSQL database per test file, dropped at the end. */
+async function openPostgres(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL as string
+  const name = `tp_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ url: url.toString() })
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      const dropper = new pg.Client({ connectionString: adminUrl })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    },
+  }
+}
+
+export interface TestAppOptions {
+  rateLimits?: Partial<RateLimits>
+  settings?: Partial<Record<SettingKey, string>>
+  emailTransport?: MessageTransport
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>
+
+/** The real app, listening on a free port, on a fresh database of the given driver. */
+export async function startTestApp(driver: 'pglite' | 'postgres', options: TestAppOptions = {}) {
+  const database = driver === 'postgres' ? await openPostgres() : await openDatabase({ dataDir: 'memory://' })
+  const { db } = database
+  await seedDatabase(db)
+  for (const [key, value] of Object.entries(options.settings ?? {}))
+    await setSetting(db, key as SettingKey, value)
+  const clock = new TestClock()
+  const app = await buildApp(
+    {
+      db,
+      clock: clock.now,
+      messenger: outboxMessenger(db, options.emailTransport ? { email: options.emailTransport } : {}, {
+        warn: () => {},
+      }),
+      rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
+    },
+    { logger: false, https: false },
+  )
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  return {
+    db,
+    clock,
+    base,
+    get: (path: string, init?: RequestOptions) => call('GET', `${base}${path}`, undefined, init),
+    post: (path: string, body?: Record<string, unknown>, init?: RequestOptions) =>
+      call('POST', `${base}${path}`, body, init),
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+export interface RequestOptions {
+  token?: string
+  lang?: string
+  json?: boolean
+  headers?: Record<string, string>
+}
+
+export interface Answer {
+  status: number
+  headers: Headers
+  body: { code: number; msg: string; data: any; reason?: string }
+}
+
+/** One HTTP call; bodies go as a urlencoded form unless `json` is set, as the mobile client sends them. */
+async function call(
+  method: string,
+  url: string,
+  body: Record<string, unknown> | undefined,
+  init: RequestOptions = {},
+) {
+  const headers: Record<string, string> = { lang: init.lang ?? 'en', ...init.headers }
+  if (init.token) headers.authorization = init.token
+  let payload: string | undefined
+  if (body) {
+    if (init.json) {
+      headers['content-type'] = 'application/json'
+      payload = JSON.stringify(body)
+    } else {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      payload = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()
+    }
+  }
+  const response = await fetch(url, { method, headers, body: payload })
+  return { status: response.status, headers: response.headers, body: await response.json() } as Answer
+}

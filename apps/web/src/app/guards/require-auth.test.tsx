@@ -1,0 +1,132 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { initI18n } from '../../shared/i18n/i18n.ts'
+import { useSession } from '../../shared/session/session-store.ts'
+import { setupAntdRender } from '../antd-render.ts'
+import { buildRoutes } from '../router.tsx'
+
+// The layout's app-wide effects talk to the network; these tests are about routing only.
+vi.mock('../../shared/realtime.ts', () => ({
+  realtime: { ensureConnected: vi.fn() },
+  startRealtime: vi.fn(),
+}))
+vi.mock('../../features/system/hooks/use-site-status.ts', () => ({ useSiteStatus: () => undefined }))
+
+const USER = {
+  id: 7,
+  uid: '100007',
+  email: 'trader@example.com',
+  mobile: null,
+  area_id: null,
+  is_demo: 0,
+  invite_code: 'AB12CD',
+  balance: '10000.00',
+  lock_balance: '0.00',
+  created_at: '2025-01-01 00:00:00',
+}
+
+function envelope(data: unknown, code = 1) {
+  return new Response(JSON.stringify({ code, msg: code === 1 ? 'ok' : 'error', data }), {
+    headers: { 'content-type': 'application/json' },
+  })
+}
+
+/** A fake server: enough of the API for the login screen and the user centre. */
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const url = String(input)
+  if (url.startsWith('/api/user/loginForU')) return envelope({ token: 'tok-new', user: USER })
+  if (url.startsWith('/api/user/info')) return envelope(USER)
+  if (url.startsWith('/api/default/setting')) return envelope({ value: '0' })
+  if (url.startsWith('/api/basicSet/getBasicInfo'))
+    return envelope({ site_title: 'Test', verify_reg_type: 1 })
+  return envelope(null)
+})
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] })
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+function at(router: ReturnType<typeof renderAt>) {
+  return router.state.location.pathname + router.state.location.search
+}
+
+describe('route guard', () => {
+  beforeAll(async () => {
+    setupAntdRender()
+    await initI18n('en')
+  })
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    useSession.setState({ token: null, user: null })
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+    window.localStorage.clear()
+  })
+
+  it('sends a visitor from /order to /login?from=%2Forder', async () => {
+    const router = renderAt('/order')
+    await waitFor(() => expect(at(router)).toBe('/login?from=%2Forder'))
+    expect(await screen.findByTestId('login-account')).toBeTruthy()
+  })
+
+  it('keeps the query of the wanted page', async () => {
+    const router = renderAt('/order?type=1')
+    await waitFor(() => expect(at(router)).toBe('/login?from=%2Forder%3Ftype%3D1'))
+  })
+
+  it('lets a visitor see public screens', async () => {
+    const router = renderAt('/rank')
+    expect(await screen.findByTestId('coming-soon')).toBeTruthy()
+    expect(at(router)).toBe('/rank')
+    expect(screen.getByTestId('tabbar')).toBeTruthy()
+  })
+
+  it('redirects unknown paths to /', async () => {
+    const router = renderAt('/no/such/page')
+    await waitFor(() => expect(at(router)).toBe('/'))
+  })
+
+  it('returns to `from` after signing in', async () => {
+    const router = renderAt('/user')
+    const account = await screen.findByTestId('login-account')
+    fireEvent.change(account, { target: { value: 'trader@example.com' } })
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret123' } })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-submit'))
+    })
+    await waitFor(() => expect(at(router)).toBe('/user'))
+    expect(useSession.getState().token).toBe('tok-new')
+    expect(window.localStorage.getItem('token')).toBe('tok-new')
+    expect(await screen.findByTestId('user-card')).toBeTruthy()
+    expect(screen.getByTestId('user-label').textContent).toContain('trader@example.com')
+  })
+
+  it('ignores a `from` that leaves the site', async () => {
+    const router = renderAt('/login?from=%2F%2Fevil.example')
+    fireEvent.change(await screen.findByTestId('login-account'), { target: { value: 'trader@example.com' } })
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret123' } })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('login-submit'))
+    })
+    await waitFor(() => expect(at(router)).toBe('/'))
+  })
+
+  it('shows demo accounts the real-account notice on real-only screens', async () => {
+    useSession.setState({ token: 'tok-demo', user: { ...USER, is_demo: 1 } })
+    fetchMock.mockImplementationOnce(async () => envelope({ ...USER, is_demo: 1 }))
+    renderAt('/mine/password')
+    expect(await screen.findByTestId('real-account-required')).toBeTruthy()
+    expect(screen.queryByTestId('password-new')).toBeNull()
+  })
+})

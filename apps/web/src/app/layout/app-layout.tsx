@@ -1,0 +1,45 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router'
+import { useSiteStatus } from '../../features/system/hooks/use-site-status.ts'
+import { useBrandName } from '../../shared/components/brand.tsx'
+import { realtime } from '../../shared/realtime.ts'
+import { useUserInfo } from '../../shared/session/use-user-info.ts'
+import type { RouteHandle } from '../routes.tsx'
+import { isTabPath } from '../routes.tsx'
+import { AppTabBar } from './app-tab-bar.tsx'
+
+/** The frame of every screen: content, the bottom tabs on the five top-level screens, app-wide effects. */
+export function AppLayout() {
+  const { t } = useTranslation()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined
+  const brand = useBrandName()
+  const withTabs = isTabPath(location.pathname)
+
+  useSiteStatus()
+  useUserInfo()
+
+  // SPEC.md: the realtime socket is started on every navigation; ensureConnected never opens a second one.
+  useEffect(() => {
+    realtime.ensureConnected()
+  }, [location.key])
+
+  const title = handle ? t(handle.title) : ''
+  useEffect(() => {
+    document.title = title ? `${title} · ${brand}` : brand
+  }, [title, brand])
+
+  return (
+    <div className={withTabs ? 'app-shell app-shell-with-tabs' : 'app-shell'}>
+      {navigation.state === 'loading' && (
+        <div className="route-progress" role="progressbar" aria-label={t('common.loading')} />
+      )}
+      <main className="app-main">
+        <Outlet />
+      </main>
+      {withTabs && <AppTabBar />}
+    </div>
+  )
+}

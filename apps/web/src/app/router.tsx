@@ -1,0 +1,46 @@
+/*
+ * The router. Test ids for the end-to-end tests are listed in apps/web/TESTIDS.md; they sit on the
+ * native <input>/<button>/<a> elements (rows and the tab bar on their root element).
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { PageLoading } from '../shared/components/page-loading.tsx'
+import { RequireAuth } from './guards/require-auth.tsx'
+import { RequireRealAccount } from './guards/require-real-account.tsx'
+import { AppLayout } from './layout/app-layout.tsx'
+import { RouteError } from './layout/route-error.tsx'
+import { SCREENS, type Access, type RouteHandle, type ScreenRoute } from './routes.tsx'
+
+function screenRoute(screen: ScreenRoute): RouteObject {
+  const handle: RouteHandle = { title: screen.title }
+  return { path: screen.path, handle, lazy: async () => ({ Component: await screen.load() }) }
+}
+
+function screensWith(access: Access): RouteObject[] {
+  return SCREENS.filter((screen) => screen.access === access).map(screenRoute)
+}
+
+/** The whole route tree: public screens, then the guarded ones, then a catch-all back to /. */
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <AppLayout />,
+      hydrateFallbackElement: <PageLoading />,
+      errorElement: <RouteError />,
+      children: [
+        ...screensWith('public'),
+        {
+          element: <RequireAuth />,
+          children: [
+            ...screensWith('user'),
+            { element: <RequireRealAccount />, children: screensWith('real') },
+          ],
+        },
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ]
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes())
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { SCREENS, TABS } from './routes.tsx'
+
+/** SPEC.md section 2: every route and whether it needs login. */
+const SPEC_ROUTES: Record<string, boolean> = {
+  '/': false,
+  '/trade': false,
+  '/order': true,
+  '/user': true,
+  '/news': false,
+  '/news/detail': false,
+  '/rank': false,
+  '/feedback': false,
+  '/login': false,
+  '/register': false,
+  '/forgot': false,
+  '/product': false,
+  '/language': false,
+  '/mine/auth': true,
+  '/mine/invite': true,
+  '/mine/email': true,
+  '/mine/announcement': true,
+  '/mine/password': true,
+  '/mine/history': true,
+  '/mine/charge': true,
+  '/mine/withdraw': true,
+  '/mine/system': true,
+  '/mine/chat': true,
+  '/mine/wallet': true,
+  '/mine/bank-card-list': true,
+  '/mine/coin-address-list': true,
+  '/mine/withdraw-way': true,
+}
+
+/** SPEC.md sections 2 and 6: demo accounts may not use these. */
+const REAL_ONLY = [
+  '/mine/auth',
+  '/mine/invite',
+  '/mine/password',
+  '/mine/charge',
+  '/mine/withdraw',
+  '/mine/wallet',
+]
+
+describe('route table', () => {
+  it('registers every route of the spec exactly once', () => {
+    expect(SCREENS.map((screen) => screen.path).sort()).toEqual(Object.keys(SPEC_ROUTES).sort())
+  })
+
+  it.each(Object.entries(SPEC_ROUTES))('%s needs login: %s', (path, loginRequired) => {
+    const screen = SCREENS.find((s) => s.path === path)
+    expect(screen?.access !== 'public').toBe(loginRequired)
+  })
+
+  it.each(REAL_ONLY)('%s is closed to demo accounts', (path) => {
+    expect(SCREENS.find((s) => s.path === path)?.access).toBe('real')
+  })
+
+  it('has the five tabs in order', () => {
+    expect(TABS.map((tab) => tab.key)).toEqual(['/', '/trade', '/order', '/rank', '/user'])
+  })
+
+  it('loads every screen lazily into a component', async () => {
+    for (const screen of SCREENS) {
+      expect(typeof (await screen.load())).toBe('function')
+    }
+  })
+})

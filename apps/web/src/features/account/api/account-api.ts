@@ -1,0 +1,11 @@
+import { api } from '../../../shared/api-client.ts'
+
+export interface AmendPasswordForm {
+  new_password: string
+  re_password: string
+  auth_code: string
+}
+
+export function amendPassword(form: AmendPasswordForm) {
+  return api.postResult<unknown>('/api/user/amend_password', { ...form, type: 'email' }, { loading: true })
+}

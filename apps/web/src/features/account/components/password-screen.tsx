@@ -1,0 +1,109 @@
+import { Button } from 'antd-mobile'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { sendEmailCode } from '../../../shared/api/verification-code.ts'
+import { Page } from '../../../shared/components/page.tsx'
+import { SendCodeButton } from '../../../shared/components/send-code-button.tsx'
+import { TextField } from '../../../shared/components/text-field.tsx'
+import { useFields } from '../../../shared/hooks/use-fields.ts'
+import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { useSession } from '../../../shared/session/session-store.ts'
+import { amendPassword } from '../api/account-api.ts'
+
+/** "a***e@example.com": enough to recognise the address on a shared screen. */
+function maskEmail(email: string): string {
+  const [name = '', domain = ''] = email.split('@')
+  if (!domain) return email
+  const visible = name.length <= 2 ? name.slice(0, 1) : `${name.slice(0, 1)}***${name.slice(-1)}`
+  return `${visible}@${domain}`
+}
+
+/** /mine/password: a new password, confirmed by a code sent to the account's e-mail. */
+export function PasswordScreen() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const email = useSession((state) => state.user?.email ?? null)
+  const { values, set } = useFields({ password: '', repeat: '', code: '' })
+  const [busy, setBusy] = useState(false)
+
+  async function sendCode(): Promise<boolean> {
+    if (!email) {
+      toastInfo(t('password.noEmail'))
+      return false
+    }
+    return sendEmailCode(email, 2)
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (busy) return
+    if (!values.password || !values.repeat) return toastInfo(t('auth.errors.fillCompletely'))
+    if (values.password !== values.repeat) return toastInfo(t('auth.errors.passwordMismatch'))
+    setBusy(true)
+    try {
+      const result = await amendPassword({
+        new_password: values.password,
+        re_password: values.repeat,
+        auth_code: values.code.trim(),
+      })
+      toastSuccess(result.msg)
+      navigate('/user', { replace: true })
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Page title={t('pages.password')} backTo="/user">
+      <form className="form-card" noValidate onSubmit={handleSubmit}>
+        <TextField
+          label={t('auth.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          placeholder={t('auth.passwordPlaceholder')}
+          hint={t('auth.passwordHint')}
+          value={values.password}
+          onChange={set('password')}
+          testId="password-new"
+        />
+        <TextField
+          label={t('auth.repeatPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          placeholder={t('auth.repeatPasswordPlaceholder')}
+          value={values.repeat}
+          onChange={set('repeat')}
+          testId="password-repeat"
+        />
+        <TextField
+          label={t('auth.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={16}
+          placeholder={t('auth.codePlaceholder')}
+          hint={email ? t('password.codeSentTo', { email: maskEmail(email) }) : t('password.noEmail')}
+          value={values.code}
+          onChange={set('code')}
+          testId="password-code"
+          suffix={<SendCodeButton onSend={sendCode} testId="password-send-code" />}
+        />
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          type="submit"
+          loading={busy}
+          data-testid="password-submit"
+        >
+          {t('common.confirm')}
+        </Button>
+      </form>
+    </Page>
+  )
+}

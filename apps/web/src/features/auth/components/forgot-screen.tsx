@@ -1,0 +1,127 @@
+import { Button } from 'antd-mobile'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { sendEmailCode, sendSmsCode } from '../../../shared/api/verification-code.ts'
+import { SendCodeButton } from '../../../shared/components/send-code-button.tsx'
+import { TextField } from '../../../shared/components/text-field.tsx'
+import { useFields } from '../../../shared/hooks/use-fields.ts'
+import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { forgetPassword } from '../api/auth-api.ts'
+import { useAccountMode } from '../hooks/use-account-mode.ts'
+import { useFrom } from '../hooks/use-sign-in.ts'
+import { passwordFormProblem } from '../utils/validate.ts'
+import { AccountField, AccountModeSwitch } from './account-field.tsx'
+import { AuthPage } from './auth-page.tsx'
+
+export function ForgotScreen() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { fromQuery } = useFrom()
+  const account = useAccountMode()
+  const mobile = account.mode === 'mobile'
+  const { values, set } = useFields({ account: '', code: '', password: '', repeat: '' })
+  const [busy, setBusy] = useState(false)
+
+  async function sendCode(): Promise<boolean> {
+    const to = values.account.trim()
+    if (!to) {
+      toastInfo(t(mobile ? 'auth.errors.mobileRequired' : 'auth.errors.emailRequired'))
+      return false
+    }
+    if (!mobile) return sendEmailCode(to, 2)
+    if (account.areaId === undefined) {
+      toastInfo(t('auth.errors.areaRequired'))
+      return false
+    }
+    return sendSmsCode(to, account.areaId, 2)
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (busy) return
+    const problem = passwordFormProblem(
+      [values.account, values.code, values.password, values.repeat],
+      values.password,
+      values.repeat,
+    )
+    if (problem) return toastInfo(t(problem))
+    setBusy(true)
+    try {
+      const result = await forgetPassword({
+        type: account.mode,
+        account: values.account.trim(),
+        area_id: mobile ? account.areaId : undefined,
+        new_password: values.password,
+        secondary_password: values.repeat,
+        auth_code: values.code.trim(),
+      })
+      toastSuccess(result.msg)
+      navigate(`/login${fromQuery}`, { replace: true })
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AuthPage title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')} backTo={`/login${fromQuery}`}>
+      <form className="auth-form" noValidate onSubmit={handleSubmit}>
+        {account.mobileAllowed && <AccountModeSwitch mode={account.mode} onChange={account.setMode} />}
+        <AccountField
+          mode={account.mode}
+          value={values.account}
+          onChange={set('account')}
+          areas={account.areas}
+          areaId={account.areaId}
+          onAreaChange={account.setAreaId}
+          testIds={{ email: 'forgot-email', mobile: 'forgot-mobile', area: 'forgot-area' }}
+        />
+        <TextField
+          label={t('auth.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={16}
+          placeholder={t('auth.codePlaceholder')}
+          value={values.code}
+          onChange={set('code')}
+          testId="forgot-code"
+          suffix={<SendCodeButton onSend={sendCode} testId="forgot-send-code" />}
+        />
+        <TextField
+          label={t('auth.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          placeholder={t('auth.passwordPlaceholder')}
+          hint={t('auth.passwordHint')}
+          value={values.password}
+          onChange={set('password')}
+          testId="forgot-password"
+        />
+        <TextField
+          label={t('auth.repeatPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          placeholder={t('auth.repeatPasswordPlaceholder')}
+          value={values.repeat}
+          onChange={set('repeat')}
+          testId="forgot-repassword"
+        />
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          type="submit"
+          loading={busy}
+          data-testid="forgot-submit"
+        >
+          {t('auth.resetPassword')}
+        </Button>
+      </form>
+    </AuthPage>
+  )
+}

@@ -1,0 +1,112 @@
+import { Button } from 'antd-mobile'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { TextField } from '../../../shared/components/text-field.tsx'
+import { useFields } from '../../../shared/hooks/use-fields.ts'
+import { toastInfo } from '../../../shared/lib/toast.ts'
+import { login, loginDemo } from '../api/auth-api.ts'
+import { useAccountMode } from '../hooks/use-account-mode.ts'
+import { useCompleteSignIn, useFrom } from '../hooks/use-sign-in.ts'
+import { getDemoId } from '../utils/demo-id.ts'
+import { AccountField, AccountModeSwitch } from './account-field.tsx'
+import { AuthPage } from './auth-page.tsx'
+
+export function LoginScreen() {
+  const { t } = useTranslation()
+  const { fromQuery } = useFrom()
+  const completeSignIn = useCompleteSignIn()
+  const account = useAccountMode()
+  const { values, set } = useFields({ account: '', password: '' })
+  const [busy, setBusy] = useState(false)
+
+  async function run(signIn: () => ReturnType<typeof login>) {
+    if (busy) return
+    setBusy(true)
+    try {
+      completeSignIn(await signIn())
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    const mobile = account.mode === 'mobile'
+    if (!values.account.trim())
+      return toastInfo(t(mobile ? 'auth.errors.mobileRequired' : 'auth.errors.emailRequired'))
+    if (mobile && account.areaId === undefined) return toastInfo(t('auth.errors.areaRequired'))
+    if (!values.password) return toastInfo(t('auth.errors.passwordRequired'))
+    void run(() =>
+      login({
+        account: values.account.trim(),
+        password: values.password,
+        login_type: account.mode,
+        area_id: mobile ? account.areaId : undefined,
+      }),
+    )
+  }
+
+  return (
+    <AuthPage title={t('auth.welcome')} subtitle={t('auth.loginSubtitle')}>
+      <form className="auth-form" noValidate onSubmit={handleSubmit}>
+        {account.mobileAllowed && <AccountModeSwitch mode={account.mode} onChange={account.setMode} />}
+        <AccountField
+          mode={account.mode}
+          value={values.account}
+          onChange={set('account')}
+          areas={account.areas}
+          areaId={account.areaId}
+          onAreaChange={account.setAreaId}
+          testIds={{ email: 'login-account', mobile: 'login-account', area: 'login-area' }}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          maxLength={64}
+          placeholder={t('auth.passwordPlaceholder')}
+          value={values.password}
+          onChange={set('password')}
+          testId="login-password"
+        />
+        <div className="auth-row-end">
+          <Link className="text-link" to={`/forgot${fromQuery}`} data-testid="login-to-forgot">
+            {t('auth.forgotPassword')}
+          </Link>
+        </div>
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          type="submit"
+          loading={busy}
+          data-testid="login-submit"
+        >
+          {t('auth.login')}
+        </Button>
+        <Button
+          block
+          size="large"
+          shape="rounded"
+          fill="outline"
+          className="demo-button"
+          disabled={busy}
+          data-testid="login-demo"
+          onClick={() => void run(() => loginDemo(getDemoId()))}
+        >
+          {t('auth.tryDemo')}
+        </Button>
+      </form>
+      <p className="auth-footer">
+        {t('auth.noAccount')}{' '}
+        <Link className="text-link" to={`/register${fromQuery}`} data-testid="login-to-register">
+          {t('auth.registerNow')}
+        </Link>
+      </p>
+    </AuthPage>
+  )
+}

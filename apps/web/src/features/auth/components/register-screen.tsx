@@ -1,0 +1,178 @@
+import { Button } from 'antd-mobile'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useBasicInfo } from '../../../shared/api/basic-info.ts'
+import { sendEmailCode, sendSmsCode } from '../../../shared/api/verification-code.ts'
+import { SendCodeButton } from '../../../shared/components/send-code-button.tsx'
+import { TextField } from '../../../shared/components/text-field.tsx'
+import { useFields } from '../../../shared/hooks/use-fields.ts'
+import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { register } from '../api/auth-api.ts'
+import { useAccountMode } from '../hooks/use-account-mode.ts'
+import { useCaptcha } from '../hooks/use-captcha.ts'
+import { useFrom } from '../hooks/use-sign-in.ts'
+import { passwordFormProblem } from '../utils/validate.ts'
+import { AccountField, AccountModeSwitch } from './account-field.tsx'
+import { AuthPage } from './auth-page.tsx'
+import { CaptchaImage } from './captcha-image.tsx'
+
+/** Registration verification type 2: an image captcha instead of an e-mail or SMS code. */
+const VERIFY_BY_CAPTCHA = 2
+
+export function RegisterScreen() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const { fromQuery } = useFrom()
+  const givenInvite = params.get('invite_code')?.trim() ?? ''
+  const byCaptcha = useBasicInfo().data?.verify_reg_type === VERIFY_BY_CAPTCHA
+  const captcha = useCaptcha(byCaptcha)
+  const account = useAccountMode()
+  const mobile = account.mode === 'mobile'
+  const { values, set } = useFields({ account: '', code: '', password: '', repeat: '', invite: givenInvite })
+  const [busy, setBusy] = useState(false)
+
+  async function sendCode(): Promise<boolean> {
+    const to = values.account.trim()
+    if (!to) {
+      toastInfo(t(mobile ? 'auth.errors.mobileRequired' : 'auth.errors.emailRequired'))
+      return false
+    }
+    if (!mobile) return sendEmailCode(to, 1)
+    if (account.areaId === undefined) {
+      toastInfo(t('auth.errors.areaRequired'))
+      return false
+    }
+    return sendSmsCode(to, account.areaId, 1)
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (busy) return
+    const problem =
+      mobile && account.areaId === undefined
+        ? 'auth.errors.fillCompletely'
+        : passwordFormProblem(
+            [values.account, values.code, values.password, values.repeat],
+            values.password,
+            values.repeat,
+          )
+    if (problem) return toastInfo(t(problem))
+    const accountValue = values.account.trim()
+    setBusy(true)
+    try {
+      const result = await register({
+        type: account.mode,
+        area_id: mobile ? account.areaId : undefined,
+        account: accountValue,
+        mobile: mobile ? accountValue : undefined,
+        password: values.password,
+        re_password: values.repeat,
+        invite_code: values.invite.trim(),
+        sms_code: values.code.trim(),
+        key: byCaptcha ? captcha.captcha?.id : undefined,
+      })
+      toastSuccess(result.msg)
+      navigate(`/login${fromQuery}`, { replace: true })
+    } catch {
+      // A captcha is single-use: show a fresh one after any failed attempt.
+      if (byCaptcha) {
+        set('code')('')
+        captcha.refresh()
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AuthPage
+      title={t('auth.registerTitle')}
+      subtitle={t('auth.registerSubtitle')}
+      backTo={`/login${fromQuery}`}
+    >
+      <form className="auth-form" noValidate onSubmit={handleSubmit}>
+        {account.mobileAllowed && <AccountModeSwitch mode={account.mode} onChange={account.setMode} />}
+        <AccountField
+          mode={account.mode}
+          value={values.account}
+          onChange={set('account')}
+          areas={account.areas}
+          areaId={account.areaId}
+          onAreaChange={account.setAreaId}
+          testIds={{ email: 'register-email', mobile: 'register-mobile', area: 'register-area' }}
+        />
+        <TextField
+          label={byCaptcha ? t('auth.captcha') : t('auth.code')}
+          inputMode={byCaptcha ? 'text' : 'numeric'}
+          autoComplete="one-time-code"
+          maxLength={16}
+          placeholder={byCaptcha ? t('auth.captchaPlaceholder') : t('auth.codePlaceholder')}
+          value={values.code}
+          onChange={set('code')}
+          testId="register-code"
+          suffix={
+            byCaptcha ? (
+              <CaptchaImage
+                captcha={captcha.captcha}
+                loading={captcha.loading}
+                onRefresh={captcha.refresh}
+                testId="register-captcha"
+              />
+            ) : (
+              <SendCodeButton onSend={sendCode} testId="register-send-code" />
+            )
+          }
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          placeholder={t('auth.passwordPlaceholder')}
+          hint={t('auth.passwordHint')}
+          value={values.password}
+          onChange={set('password')}
+          testId="register-password"
+        />
+        <TextField
+          label={t('auth.repeatPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          placeholder={t('auth.repeatPasswordPlaceholder')}
+          value={values.repeat}
+          onChange={set('repeat')}
+          testId="register-repassword"
+        />
+        <TextField
+          label={t('auth.inviteCode')}
+          maxLength={32}
+          placeholder={t('auth.inviteCodePlaceholder')}
+          readOnly={givenInvite !== ''}
+          value={values.invite}
+          onChange={set('invite')}
+          testId="register-invite"
+        />
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          type="submit"
+          loading={busy}
+          data-testid="register-submit"
+        >
+          {t('auth.register')}
+        </Button>
+      </form>
+      <p className="auth-footer">
+        {t('auth.haveAccount')}{' '}
+        <Link className="text-link" to={`/login${fromQuery}`} data-testid="register-to-login">
+          {t('auth.loginNow')}
+        </Link>
+      </p>
+    </AuthPage>
+  )
+}

@@ -1,0 +1,35 @@
+import { Dialog, List } from 'antd-mobile'
+import { useTranslation } from 'react-i18next'
+import { Page } from '../../../shared/components/page.tsx'
+import { useLogout } from '../hooks/use-logout.ts'
+
+/** /mine/system: for now the logout row, behind a confirmation. */
+export function SystemScreen() {
+  const { t } = useTranslation()
+  const logout = useLogout()
+
+  async function confirmLogout() {
+    const confirmed = await Dialog.confirm({
+      content: t('system.logoutConfirm'),
+      // A test id inside the button text, since Dialog.confirm takes no props for its buttons.
+      confirmText: <span data-testid="logout-confirm">{t('system.logout')}</span>,
+      cancelText: t('common.cancel'),
+    })
+    if (confirmed) await logout()
+  }
+
+  return (
+    <Page title={t('pages.system')} backTo="/user">
+      <List mode="card" className="menu-list">
+        <List.Item
+          data-testid="logout-row"
+          className="logout-row"
+          arrowIcon={false}
+          onClick={() => void confirmLogout()}
+        >
+          {t('system.logout')}
+        </List.Item>
+      </List>
+    </Page>
+  )
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next'
+import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+
+/** Placeholder until the wallet issue lands; it shows no data rather than invented data. */
+export function WalletScreen() {
+  const { t } = useTranslation()
+  return <ComingSoon title={t('pages.wallet')} />
+}

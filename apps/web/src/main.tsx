@@ -1,0 +1,38 @@
+import { setDefaultConfig } from 'antd-mobile'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router'
+import { setupAntdRender } from './app/antd-render.ts'
+import { applyHashRoute } from './app/hash-route.ts'
+import { Providers } from './app/providers.tsx'
+import { createAppRouter } from './app/router.tsx'
+import './app/styles.css'
+import { loadAntdLocale } from './shared/i18n/antd-locale.ts'
+import { initI18n, storedLanguage } from './shared/i18n/i18n.ts'
+import { setNavigator } from './shared/lib/navigation.ts'
+import { startRealtime } from './shared/realtime.ts'
+
+async function start(): Promise<void> {
+  // Before the router reads the URL: old `/#/register?invite_code=X` links become `/register?...`.
+  applyHashRoute()
+  setupAntdRender()
+  const language = storedLanguage()
+  const [, antdLocale] = await Promise.all([initI18n(language), loadAntdLocale(language)])
+  if (antdLocale) setDefaultConfig({ locale: antdLocale })
+
+  const router = createAppRouter()
+  setNavigator((to, options) => void router.navigate(to, options))
+  startRealtime()
+
+  const container = document.getElementById('root')
+  if (!container) throw new Error('#root is missing from index.html')
+  createRoot(container).render(
+    <StrictMode>
+      <Providers antdLocale={antdLocale}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  )
+}
+
+void start()

@@ -1,0 +1,35 @@
+/**
+ * localStorage that never throws: private browsing modes and full quotas make it throw, and the app
+ * must still start (the user just signs in again next time).
+ */
+export const StorageKey = {
+  TOKEN: 'token',
+  LANGUAGE: 'lang',
+  DEMO_ID: 'demo_id',
+  HIDE_BALANCE: 'hide_balance',
+} as const
+export type StorageKeyName = (typeof StorageKey)[keyof typeof StorageKey]
+
+export function readStorage(key: StorageKeyName): string | null {
+  try {
+    return window.localStorage.getItem(key)
+  } catch {
+    return null
+  }
+}
+
+export function writeStorage(key: StorageKeyName, value: string): void {
+  try {
+    window.localStorage.setItem(key, value)
+  } catch {
+    // Not persisted; the in-memory state still works for this visit.
+  }
+}
+
+export function removeStorage(key: StorageKeyName): void {
+  try {
+    window.localStorage.removeItem(key)
+  } catch {
+    // Nothing to remove.
+  }
+}

@@ -1,0 +1,33 @@
+import type { UserInfo } from '@tp/contracts'
+import { create } from 'zustand'
+import { readStorage, removeStorage, StorageKey, writeStorage } from '../lib/storage.ts'
+
+/**
+ * The signed-in session. The token is persisted so a reload stays signed in; the user is fetched
+ * again at start (`GET /api/user/info`) so balances are never stale.
+ */
+export interface SessionState {
+  token: string | null
+  user: UserInfo | null
+  signIn: (token: string, user: UserInfo) => void
+  setUser: (user: UserInfo) => void
+  clear: () => void
+}
+
+export const useSession = create<SessionState>()((set) => ({
+  token: readStorage(StorageKey.TOKEN),
+  user: null,
+  signIn: (token, user) => {
+    writeStorage(StorageKey.TOKEN, token)
+    set({ token, user })
+  },
+  setUser: (user) => set({ user }),
+  clear: () => {
+    removeStorage(StorageKey.TOKEN)
+    set({ token: null, user: null })
+  },
+}))
+
+export function isDemoUser(user: UserInfo | null | undefined): boolean {
+  return user?.is_demo === 1
+}

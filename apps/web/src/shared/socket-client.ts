@@ -1,0 +1,250 @@
+import {
+  SOCKET_CONNECT_TIMEOUT_MS,
+  SOCKET_HEARTBEAT_MS,
+  SOCKET_MAX_MISSED_PONGS,
+  type ClientFrame,
+} from '@tp/contracts'
+
+/** First reconnect delay; it doubles per failed attempt up to the cap. */
+export const RECONNECT_BASE_MS = 1_000
+/** A server that stays down is retried twice a minute, not hammered. */
+export const RECONNECT_MAX_MS = 30_000
+/** Topics one page may hold; the server bounds subscriptions per socket too. */
+export const MAX_TOPICS = 64
+
+const OPEN = 1
+
+/** The part of the browser WebSocket the client uses, so tests can pass a fake. */
+export interface SocketLike {
+  readonly readyState: number
+  onopen: ((event: Event) => void) | null
+  onclose: ((event: CloseEvent) => void) | null
+  onerror: ((event: Event) => void) | null
+  onmessage: ((event: MessageEvent) => void) | null
+  send(data: string): void
+  close(code?: number, reason?: string): void
+}
+
+export interface Timers {
+  setTimeout: (fn: () => void, ms: number) => unknown
+  clearTimeout: (id: unknown) => void
+  setInterval: (fn: () => void, ms: number) => unknown
+  clearInterval: (id: unknown) => void
+}
+
+export interface SocketClientOptions {
+  url: () => string
+  createSocket: (url: string) => SocketLike
+  timers?: Timers
+  log?: (...args: unknown[]) => void
+}
+
+/** A server frame: `type` plus whatever the topic carries. */
+export type ServerMessage = { type: string; [field: string]: unknown }
+export type MessageHandler = (message: ServerMessage) => void
+
+const browserTimers: Timers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (id) => globalThis.clearTimeout(id as number),
+  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
+  clearInterval: (id) => globalThis.clearInterval(id as number),
+}
+
+/**
+ * The one realtime connection (SPEC.md sections 7 and 9): pings every 5 s, reconnects with capped
+ * backoff when more than 2 pings go unanswered, the connection times out or closes, and restores
+ * its login and topic subscriptions after every reconnect.
+ */
+export class SocketClient {
+  private socket: SocketLike | null = null
+  private connectTimer: unknown = null
+  private heartbeatTimer: unknown = null
+  private reconnectTimer: unknown = null
+  private missedPongs = 0
+  private attempts = 0
+  private token: string | null = null
+  private loggedIn = false
+  private readonly handlers = new Map<string, Set<MessageHandler>>()
+  private readonly timers: Timers
+  private readonly log: (...args: unknown[]) => void
+
+  constructor(private readonly options: SocketClientOptions) {
+    this.timers = options.timers ?? browserTimers
+    this.log = options.log ?? ((...args) => console.debug('[socket]', ...args))
+  }
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === OPEN
+  }
+
+  get isLoggedIn(): boolean {
+    return this.loggedIn
+  }
+
+  get topics(): string[] {
+    return [...this.handlers.keys()]
+  }
+
+  /** Opens the connection unless one is open or opening; a pending reconnect happens now. */
+  ensureConnected(): void {
+    if (this.socket) return
+    this.clearReconnect()
+    this.open()
+  }
+
+  login(token: string): void {
+    this.token = token
+    this.loggedIn = false
+    this.send({ type: 'login', params: token })
+  }
+
+  logout(): void {
+    if (this.token !== null) this.send({ type: 'logout' })
+    this.token = null
+    this.loggedIn = false
+  }
+
+  /** Listens to a topic; the returned function stops listening (and unsubscribes after the last handler). */
+  subscribe(topic: string, handler: MessageHandler): () => void {
+    let set = this.handlers.get(topic)
+    if (!set) {
+      if (this.handlers.size >= MAX_TOPICS) throw new Error(`more than ${MAX_TOPICS} socket topics`)
+      set = new Set()
+      this.handlers.set(topic, set)
+      this.send({ type: 'sub', params: topic })
+    }
+    set.add(handler)
+    return () => {
+      const current = this.handlers.get(topic)
+      if (!current?.delete(handler) || current.size > 0) return
+      this.handlers.delete(topic)
+      this.send({ type: 'unsub', params: topic })
+    }
+  }
+
+  /** Closes for good (tests, page unload); no reconnect follows. */
+  close(): void {
+    this.clearReconnect()
+    this.dropSocket()
+  }
+
+  private open(): void {
+    const socket = this.options.createSocket(this.options.url())
+    this.socket = socket
+    this.connectTimer = this.timers.setTimeout(() => {
+      this.log('connect timed out')
+      this.reconnect()
+    }, SOCKET_CONNECT_TIMEOUT_MS)
+    socket.onopen = () => this.handleOpen()
+    socket.onmessage = (event) => this.handleMessage(event.data)
+    socket.onerror = () => this.log('error')
+    socket.onclose = (event) => {
+      this.log('closed', event.code, event.reason)
+      this.reconnect()
+    }
+  }
+
+  private handleOpen(): void {
+    this.clearTimer('connect')
+    this.attempts = 0
+    this.missedPongs = 0
+    this.heartbeatTimer = this.timers.setInterval(() => this.beat(), SOCKET_HEARTBEAT_MS)
+    if (this.token) this.send({ type: 'login', params: this.token })
+    for (const topic of this.handlers.keys()) this.send({ type: 'sub', params: topic })
+  }
+
+  private beat(): void {
+    if (this.missedPongs > SOCKET_MAX_MISSED_PONGS) {
+      this.log(`${this.missedPongs} pings unanswered`)
+      this.reconnect()
+      return
+    }
+    this.missedPongs += 1
+    this.send({ type: 'ping' })
+  }
+
+  private handleMessage(data: unknown): void {
+    let message: ServerMessage
+    try {
+      message = JSON.parse(String(data)) as ServerMessage
+    } catch (error) {
+      this.log('unparsable frame', error)
+      return
+    }
+    if (typeof message !== 'object' || message === null || typeof message.type !== 'string') return
+    if (message.type === 'pong') {
+      this.missedPongs = 0
+      return
+    }
+    if (message.type === 'login_result') {
+      this.loggedIn = message.code === 1
+      return
+    }
+    this.dispatch(message.type, message)
+    // Per-symbol topics such as KLINE.BTCUSDT arrive as type KLINE with a symbol.
+    if (typeof message.symbol === 'string') this.dispatch(`${message.type}.${message.symbol}`, message)
+  }
+
+  private dispatch(topic: string, message: ServerMessage): void {
+    for (const handler of this.handlers.get(topic) ?? []) {
+      try {
+        handler(message)
+      } catch (error) {
+        this.log('handler failed', topic, error)
+      }
+    }
+  }
+
+  private send(frame: ClientFrame): void {
+    if (this.socket?.readyState !== OPEN) return
+    this.socket.send(JSON.stringify(frame))
+  }
+
+  /** Drops the current socket and schedules the next attempt: 1 s, 2 s, 4 s ... 30 s. */
+  private reconnect(): void {
+    this.dropSocket()
+    if (this.reconnectTimer !== null) return
+    const delayMs = Math.min(RECONNECT_BASE_MS * 2 ** this.attempts, RECONNECT_MAX_MS)
+    this.attempts += 1
+    this.reconnectTimer = this.timers.setTimeout(() => {
+      this.reconnectTimer = null
+      this.open()
+    }, delayMs)
+  }
+
+  private dropSocket(): void {
+    this.clearTimer('connect')
+    this.clearTimer('heartbeat')
+    this.loggedIn = false
+    const socket = this.socket
+    this.socket = null
+    if (!socket) return
+    // Detach first, so the old socket's late close event cannot schedule a second reconnect.
+    socket.onopen = null
+    socket.onclose = null
+    socket.onerror = null
+    socket.onmessage = null
+    try {
+      socket.close()
+    } catch (error) {
+      this.log('close failed', error)
+    }
+  }
+
+  private clearTimer(which: 'connect' | 'heartbeat'): void {
+    if (which === 'connect' && this.connectTimer !== null) {
+      this.timers.clearTimeout(this.connectTimer)
+      this.connectTimer = null
+    }
+    if (which === 'heartbeat' && this.heartbeatTimer !== null) {
+      this.timers.clearInterval(this.heartbeatTimer)
+      this.heartbeatTimer = null
+    }
+  }
+
+  private clearReconnect(): void {
+    if (this.reconnectTimer === null) return
+    this.timers.clearTimeout(this.reconnectTimer)
+    this.reconnectTimer = null
+  }
+}

@@ -1,0 +1,74 @@
+import { existsSync, readdirSync } from 'node:fs'
+import js from '@eslint/js'
+import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+const featuresDir = 'apps/web/src/features'
+const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : []
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // The trading domain has no IO, clock or randomness (CONVENTIONS.md).
+    files: ['packages/engine/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'net', 'http', 'pg', 'drizzle-orm*'] }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'time comes in as an argument' },
+        { object: 'Math', property: 'random', message: 'randomness comes in as an argument' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date']", message: 'no clock in the engine' },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Imports go shared -> features -> app; a feature never imports another feature.
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/features/**', '**/app/**', '#features/*', '#app/*'] },
+      ],
+    },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `features/(?!${feature}/)`, message: 'a feature does not import another feature' },
+            { group: ['**/app/**', '#app/*'], message: 'features do not import the app layer' },
+          ],
+        },
+      ],
+    },
+  })),
+)

@@ -1,0 +1,41 @@
+/** The `code` of every HTTP envelope (WIRE.md): 1 success, 0 business error, 999 sign in again. */
+export const ResultCode = { OK: 1, FAIL: 0, RELOGIN: 999 } as const
+export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode]
+
+/** Every HTTP answer, success or not. `reason` (ours) names the failure for programs; `msg` is for people. */
+export interface Envelope<T = unknown> {
+  code: ResultCodeValue
+  msg: string
+  data: T
+  reason?: Reason
+}
+
+/**
+ * Why a call failed, as a value (CONVENTIONS.md: rejections are values). The server translates each
+ * reason into `msg` with the message of the same name in its locale files.
+ */
+export const REASONS = [
+  'invalid_input',
+  'password_rule',
+  'passwords_differ',
+  'sign_in_again',
+  'wrong_credentials',
+  'account_locked',
+  'code_invalid',
+  'code_expired',
+  'code_too_many_tries',
+  'code_wait',
+  'captcha_invalid',
+  'account_exists',
+  'account_not_found',
+  'invite_invalid',
+  'mobile_disabled',
+  'area_invalid',
+  'demo_forbidden',
+  'send_failed',
+  'rate_limited',
+  'too_large',
+  'not_found',
+  'server_error',
+] as const
+export type Reason = (typeof REASONS)[number]

@@ -1,0 +1,5 @@
+export * from './languages.ts'
+export * from './envelope.ts'
+export * from './auth.ts'
+export * from './user.ts'
+export * from './socket.ts'

@@ -1,0 +1,33 @@
+/** The 21 languages of SPEC.md section 1, in the order the language screen lists them. */
+export const LANGUAGES = [
+  { code: 'hk', name: '繁體中文', htmlLang: 'zh-Hant-HK', rtl: false },
+  { code: 'en', name: 'English', htmlLang: 'en', rtl: false },
+  { code: 'jp', name: '日本語', htmlLang: 'ja', rtl: false },
+  { code: 'kr', name: '한국어', htmlLang: 'ko', rtl: false },
+  { code: 'th', name: 'ไทย', htmlLang: 'th', rtl: false },
+  { code: 'vn', name: 'Tiếng Việt', htmlLang: 'vi', rtl: false },
+  { code: 'fr', name: 'Français', htmlLang: 'fr', rtl: false },
+  { code: 'de', name: 'Deutsch', htmlLang: 'de', rtl: false },
+  { code: 'ru', name: 'Русский', htmlLang: 'ru', rtl: false },
+  { code: 'spa', name: 'Español', htmlLang: 'es', rtl: false },
+  { code: 'pt', name: 'Português', htmlLang: 'pt', rtl: false },
+  { code: 'ar', name: 'العربية', htmlLang: 'ar', rtl: true },
+  { code: 'it', name: 'Italiano', htmlLang: 'it', rtl: false },
+  { code: 'tr', name: 'Türkçe', htmlLang: 'tr', rtl: false },
+  { code: 'id', name: 'Bahasa Indonesia', htmlLang: 'id', rtl: false },
+  // "my" is Malay here (see docs/decisions/004-language-codes.md), not Burmese.
+  { code: 'my', name: 'Bahasa Melayu', htmlLang: 'ms', rtl: false },
+  { code: 'hi', name: 'हिन्दी', htmlLang: 'hi', rtl: false },
+  { code: 'cs', name: 'Čeština', htmlLang: 'cs', rtl: false },
+  { code: 'fa', name: 'فارسی', htmlLang: 'fa', rtl: true },
+  { code: 'fi', name: 'Suomi', htmlLang: 'fi', rtl: false },
+  { code: 'et', name: 'Eesti', htmlLang: 'et', rtl: false },
+] as const
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code']
+export const LANGUAGE_CODES: readonly LanguageCode[] = LANGUAGES.map((l) => l.code)
+export const DEFAULT_LANGUAGE: LanguageCode = 'hk'
+
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value)
+}

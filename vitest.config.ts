@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config'
+
+// One `npm test` runs every project: server (real app on PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), pure packages, the web unit tests (jsdom) and the browser tests.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { chromium, type BrowserContext } from 'playwright-core'
 
@@ -38,12 +39,14 @@ export async function startMailCatcher() {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
-      let raw = ''
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
-      stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo) messages.push({ to: rcpt.address, text: raw })
-        callback()
-      })
+      simpleParser(stream).then(
+        (mail) => {
+          for (const rcpt of session.envelope.rcptTo)
+            messages.push({ to: rcpt.address, text: mail.text ?? '' })
+          callback()
+        },
+        (error: Error) => callback(error),
+      )
     },
   })
   const port = await freePort()

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { SCREENS } from '../apps/web/src/app/routes.tsx'
+import { SCREENS } from '../apps/web/src/app/screens.ts'
 import { PHONE, ROOT, browserAvailable, openPhone, startPlatform } from './platform.ts'
 
 const SHOTS = join(ROOT, '.tmp/screens/tour')

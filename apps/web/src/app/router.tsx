@@ -8,11 +8,13 @@ import { RequireAuth } from './guards/require-auth.tsx'
 import { RequireRealAccount } from './guards/require-real-account.tsx'
 import { AppLayout } from './layout/app-layout.tsx'
 import { RouteError } from './layout/route-error.tsx'
-import { SCREENS, type Access, type RouteHandle, type ScreenRoute } from './routes.tsx'
+import { SCREEN_LOADERS } from './screen-loaders.ts'
+import { SCREENS, type Access, type RouteHandle } from './screens.ts'
 
-function screenRoute(screen: ScreenRoute): RouteObject {
+function screenRoute(screen: (typeof SCREENS)[number]): RouteObject {
   const handle: RouteHandle = { title: screen.title }
-  return { path: screen.path, handle, lazy: async () => ({ Component: await screen.load() }) }
+  const load = SCREEN_LOADERS[screen.path]
+  return { path: screen.path, handle, lazy: async () => ({ Component: await load() }) }
 }
 
 function screensWith(access: Access): RouteObject[] {

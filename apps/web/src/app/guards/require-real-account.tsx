@@ -5,7 +5,7 @@ import { PageLoading } from '../../shared/components/page-loading.tsx'
 import { RealAccountRequired } from '../../shared/components/real-account-required.tsx'
 import { isDemoUser, useSession } from '../../shared/session/session-store.ts'
 import { useUserInfo } from '../../shared/session/use-user-info.ts'
-import type { RouteHandle } from '../routes.tsx'
+import type { RouteHandle } from '../screens.ts'
 
 /** Screens closed to demo accounts (real-name, invite, password, deposit, withdraw, wallet). */
 export function RequireRealAccount() {

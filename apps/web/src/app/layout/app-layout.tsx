@@ -5,8 +5,8 @@ import { useSiteStatus } from '../../features/system/hooks/use-site-status.ts'
 import { useBrandName } from '../../shared/components/brand.tsx'
 import { realtime } from '../../shared/realtime.ts'
 import { useUserInfo } from '../../shared/session/use-user-info.ts'
-import type { RouteHandle } from '../routes.tsx'
-import { isTabPath } from '../routes.tsx'
+import type { RouteHandle } from '../screens.ts'
+import { isTabPath } from '../screens.ts'
 import { AppTabBar } from './app-tab-bar.tsx'
 
 /** The frame of every screen: content, the bottom tabs on the five top-level screens, app-wide effects. */

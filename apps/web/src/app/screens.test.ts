@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SCREENS, TABS } from './routes.tsx'
+import { SCREEN_LOADERS } from './screen-loaders.ts'
+import { SCREENS, TABS } from './screens.ts'
 
 /** SPEC.md section 2: every route and whether it needs login. */
 const SPEC_ROUTES: Record<string, boolean> = {
@@ -62,7 +63,7 @@ describe('route table', () => {
 
   it('loads every screen lazily into a component', async () => {
     for (const screen of SCREENS) {
-      expect(typeof (await screen.load())).toBe('function')
+      expect(typeof (await SCREEN_LOADERS[screen.path]())).toBe('function')
     }
   })
 })

@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react'
+import type { ScreenPath } from './screens.ts'
+
+/** The component of each screen; each is its own chunk, loaded when the screen is first visited. */
+export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = {
+  '/': () => import('../features/market/components/market-screen.tsx').then((m) => m.MarketScreen),
+  '/trade': () => import('../features/trade/components/trade-screen.tsx').then((m) => m.TradeScreen),
+  '/order': () => import('../features/orders/components/orders-screen.tsx').then((m) => m.OrdersScreen),
+  '/user': () =>
+    import('../features/account/components/user-center-screen.tsx').then((m) => m.UserCenterScreen),
+  '/news': () => import('../features/news/components/news-list-screen.tsx').then((m) => m.NewsListScreen),
+  '/news/detail': () =>
+    import('../features/news/components/news-detail-screen.tsx').then((m) => m.NewsDetailScreen),
+  '/rank': () => import('../features/rank/components/rank-screen.tsx').then((m) => m.RankScreen),
+  '/feedback': () =>
+    import('../features/feedback/components/feedback-screen.tsx').then((m) => m.FeedbackScreen),
+  '/login': () => import('../features/auth/components/login-screen.tsx').then((m) => m.LoginScreen),
+  '/register': () => import('../features/auth/components/register-screen.tsx').then((m) => m.RegisterScreen),
+  '/forgot': () => import('../features/auth/components/forgot-screen.tsx').then((m) => m.ForgotScreen),
+  '/product': () =>
+    import('../features/market/components/product-search-screen.tsx').then((m) => m.ProductSearchScreen),
+  '/language': () =>
+    import('../features/language/components/language-screen.tsx').then((m) => m.LanguageScreen),
+  '/mine/auth': () =>
+    import('../features/real-name/components/real-name-screen.tsx').then((m) => m.RealNameScreen),
+  '/mine/invite': () => import('../features/invite/components/invite-screen.tsx').then((m) => m.InviteScreen),
+  '/mine/email': () =>
+    import('../features/company/components/complaint-email-screen.tsx').then((m) => m.ComplaintEmailScreen),
+  '/mine/announcement': () =>
+    import('../features/announcement/components/announcement-screen.tsx').then((m) => m.AnnouncementScreen),
+  '/mine/password': () =>
+    import('../features/account/components/password-screen.tsx').then((m) => m.PasswordScreen),
+  '/mine/history': () =>
+    import('../features/history/components/history-screen.tsx').then((m) => m.HistoryScreen),
+  '/mine/charge': () =>
+    import('../features/deposit/components/deposit-screen.tsx').then((m) => m.DepositScreen),
+  '/mine/withdraw': () =>
+    import('../features/withdraw/components/withdraw-screen.tsx').then((m) => m.WithdrawScreen),
+  '/mine/system': () => import('../features/system/components/system-screen.tsx').then((m) => m.SystemScreen),
+  '/mine/chat': () => import('../features/chat/components/chat-screen.tsx').then((m) => m.ChatScreen),
+  '/mine/wallet': () => import('../features/wallet/components/wallet-screen.tsx').then((m) => m.WalletScreen),
+  '/mine/bank-card-list': () =>
+    import('../features/wallet/components/bank-card-list-screen.tsx').then((m) => m.BankCardListScreen),
+  '/mine/coin-address-list': () =>
+    import('../features/wallet/components/coin-address-list-screen.tsx').then((m) => m.CoinAddressListScreen),
+  '/mine/withdraw-way': () =>
+    import('../features/withdraw/components/withdraw-way-screen.tsx').then((m) => m.WithdrawWayScreen),
+}

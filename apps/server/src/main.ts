@@ -18,9 +18,12 @@ if (!loaded.ok) {
 const config = loaded.config
 mkdirSync(config.dataDir, { recursive: true })
 
-const database = await openDatabase(
-  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') },
-)
+// Until the app's logger exists, a dropped idle database connection is reported on stderr.
+let reportIdleError = (error: Error) => console.error(`database connection dropped: ${error.message}`)
+const database = await openDatabase({
+  ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') }),
+  onIdleError: (error) => reportIdleError(error),
+})
 await seedDatabase(database.db)
 
 const appsDir = fileURLToPath(new URL('../../', import.meta.url))
@@ -42,6 +45,7 @@ const app = await buildApp(
     adminDist: join(appsDir, 'admin/dist'),
   },
 )
+reportIdleError = (error) => app.log.warn({ err: error.message }, 'database connection dropped while idle')
 
 let stopping = false
 async function shutdown(signal: string) {

@@ -28,9 +28,16 @@ const PG_POOL_SIZE = 10
  * Opens the database and applies pending migrations. With a `url` it is PostgreSQL; otherwise
  * embedded PGlite in `dataDir` (or in memory when `dataDir` is 'memory://').
  */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string
+  dataDir?: string
+  onIdleError?: (error: Error) => void
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: PG_POOL_SIZE })
+    // An idle connection that the server drops (restart, failover, admin) must not crash the process:
+    // the pool discards it and opens a new one on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error))
     const db = drizzlePg(pool, { schema })
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() }

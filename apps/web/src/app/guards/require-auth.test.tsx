@@ -9,7 +9,7 @@ import { buildRoutes } from '../router.tsx'
 
 // The layout's app-wide effects talk to the network; these tests are about routing only.
 vi.mock('../../shared/realtime.ts', () => ({
-  realtime: { ensureConnected: vi.fn() },
+  realtime: { ensureConnected: vi.fn(), subscribe: vi.fn(() => () => undefined) },
   startRealtime: vi.fn(),
 }))
 vi.mock('../../features/system/hooks/use-site-status.ts', () => ({ useSiteStatus: () => undefined }))

@@ -7,6 +7,8 @@ export const StorageKey = {
   LANGUAGE: 'lang',
   DEMO_ID: 'demo_id',
   HIDE_BALANCE: 'hide_balance',
+  /** The instrument last shown on /trade, so the Trade tab reopens it. */
+  CURRENT_INSTRUMENT: 'current_instrument',
 } as const
 export type StorageKeyName = (typeof StorageKey)[keyof typeof StorageKey]
 

@@ -1,8 +1,72 @@
+import { PullToRefresh } from 'antd-mobile'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { Link, useSearchParams } from 'react-router'
+import { SearchIcon } from '../../../shared/components/icons.tsx'
+import { Page } from '../../../shared/components/page.tsx'
+import { useInstruments } from '../../../shared/market/instruments-api.ts'
+import { useCategories } from '../api/categories-api.ts'
+import { useSparklines } from '../api/sparklines-api.ts'
+import { filterByCategory, parseCategory, sortCategories, toggleCategory } from '../lib/category-filter.ts'
+import { CategoryChips } from './category-chips.tsx'
+import { InstrumentList } from './instrument-list.tsx'
+import './market.css'
 
-/** Placeholder until the market issue lands; it shows no data rather than invented data. */
+/** The `/` query parameter that keeps the chosen category across a visit to /trade and back. */
+const CATEGORY_PARAM = 'category'
+
+/** Home (/): the instruments with live prices, filtered by category chips, pull to refresh. */
 export function MarketScreen() {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.market')} back={false} />
+  const [params, setParams] = useSearchParams()
+  const active = parseCategory(params.get(CATEGORY_PARAM))
+  const instruments = useInstruments()
+  const categories = useCategories()
+  const all = useMemo(() => instruments.data ?? [], [instruments.data])
+  const shown = useMemo(() => filterByCategory(all, active), [all, active])
+  const chips = useMemo(() => sortCategories(categories.data ?? []), [categories.data])
+  const sparklines = useSparklines(all.map((instrument) => instrument.Id))
+  const [refreshFailed, setRefreshFailed] = useState(false)
+
+  function select(tapped: number | null) {
+    const next = toggleCategory(active, tapped)
+    setParams(next === null ? {} : { [CATEGORY_PARAM]: String(next) }, { replace: true })
+  }
+
+  // The list keeps what it showed when a refresh fails; the pull indicator says that it failed.
+  async function refresh() {
+    const [list] = await Promise.all([instruments.refetch(), sparklines.refetch(), categories.refetch()])
+    setRefreshFailed(list.isError)
+  }
+
+  const search = (
+    <Link
+      to="/product"
+      className="nav-icon-button"
+      data-testid="market-search"
+      aria-label={t('market.search')}
+    >
+      <SearchIcon />
+    </Link>
+  )
+
+  return (
+    <Page title={t('pages.market')} back={false} right={search} className="market-page">
+      <CategoryChips categories={chips} active={active} onSelect={select} />
+      <PullToRefresh
+        onRefresh={refresh}
+        pullingText={t('market.pullToRefresh')}
+        canReleaseText={t('market.releaseToRefresh')}
+        refreshingText={t('market.refreshing')}
+        completeText={refreshFailed ? t('market.refreshFailed') : t('market.refreshed')}
+      >
+        <InstrumentList
+          query={instruments}
+          instruments={shown}
+          sparklines={sparklines.data}
+          emptyText={active === null ? t('market.empty') : t('market.emptyCategory')}
+        />
+      </PullToRefresh>
+    </Page>
+  )
 }

@@ -1,8 +1,67 @@
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { MAIN_MODE, useCompanyStatus } from '../../../shared/api/company-status.ts'
+import { SearchIcon } from '../../../shared/components/icons.tsx'
+import { Page } from '../../../shared/components/page.tsx'
+import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.ts'
+import { useInstruments } from '../../../shared/market/instruments-api.ts'
+import { useCompanySearch } from '../api/company-search-api.ts'
+import { useSparklines } from '../api/sparklines-api.ts'
+import { CompanyResults } from './company-results.tsx'
+import { InstrumentList } from './instrument-list.tsx'
+import './market.css'
 
-/** Placeholder until the market issue lands; it shows no data rather than invented data. */
+/** Typing waits this long before searching, so a word costs one call rather than one per letter. */
+const SEARCH_DEBOUNCE_MS = 300
+/** The server's limit for `searchCurrency` (contracts' `tradeListRequest`). */
+const MAX_SEARCH_LENGTH = 32
+
+/** /product: search instruments by code or name; in main mode, partner companies too (SPEC.md 1). */
 export function ProductSearchScreen() {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.product')} />
+  const [text, setText] = useState('')
+  const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
+  const instruments = useInstruments(term)
+  const results = useMemo(() => instruments.data ?? [], [instruments.data])
+  const sparklines = useSparklines(results.map((instrument) => instrument.Id))
+  const mainMode = useCompanyStatus().data?.type === MAIN_MODE
+  const companies = useCompanySearch(term, mainMode)
+
+  return (
+    <Page title={t('pages.product')} className="market-page product-page">
+      <label className="search-box">
+        <SearchIcon className="search-box-icon" />
+        <span className="visually-hidden">{t('market.searchLabel')}</span>
+        <input
+          className="search-box-input"
+          data-testid="product-search-input"
+          type="search"
+          inputMode="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder={t('market.searchPlaceholder')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </label>
+      {mainMode && <CompanyResults query={companies} />}
+      <section className="search-section" aria-labelledby={mainMode ? 'instrument-results-title' : undefined}>
+        {mainMode && (
+          <h2 className="search-section-title" id="instrument-results-title">
+            {t('market.instruments')}
+          </h2>
+        )}
+        <InstrumentList
+          query={instruments}
+          instruments={results}
+          sparklines={sparklines.data}
+          emptyText={term ? t('market.noResults') : t('market.empty')}
+        />
+      </section>
+    </Page>
+  )
 }

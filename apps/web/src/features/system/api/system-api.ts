@@ -1,11 +1,6 @@
-import type { CompanyStatus } from '@tp/contracts'
 import { api } from '../../../shared/api-client.ts'
 
 export function logout(): Promise<unknown> {
   // Sign-out must finish locally even when the server is unreachable, so no error toast here.
   return api.post<unknown>('/api/user/logout', {}, { loading: true, silent: true })
-}
-
-export function fetchCompanyStatus(signal?: AbortSignal): Promise<CompanyStatus> {
-  return api.get<CompanyStatus>('/api/company/getCompanyStatus', { silent: true, signal })
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { fetchCompanyStatus } from '../api/system-api.ts'
+import { fetchCompanyStatus } from '../../../shared/api/company-status.ts'
 
 /** Site status 0 means the site is closed: the visitor is sent to its `loss_url`. */
 export const SITE_CLOSED = 0
@@ -18,13 +18,15 @@ export function closedSiteTarget(status: number, lossUrl: string | null | undefi
 /** Checks once at start whether the site is open. */
 export function useSiteStatus(): void {
   useEffect(() => {
-    const controller = new AbortController()
-    fetchCompanyStatus(controller.signal)
+    let active = true
+    fetchCompanyStatus()
       .then((status) => {
         const target = closedSiteTarget(status.status, status.loss_url)
-        if (target) window.location.replace(target)
+        if (active && target) window.location.replace(target)
       })
       .catch(() => undefined) // unknown status: keep the app usable
-    return () => controller.abort()
+    return () => {
+      active = false
+    }
   }, [])
 }

@@ -1,0 +1,78 @@
+/**
+ * What the browser downloads before `/` can paint its list, gzipped: the entry script of
+ * dist/index.html with every module it imports statically (its modulepreloads), plus the chunk of
+ * the `/` screen and its static imports, which the router fetches at once on `/`. Stylesheets are
+ * counted apart. Run after `npm run build -w apps/web`:
+ *
+ *   node apps/web/scripts/initial-size.mjs [--budget-kb 150] [--check]
+ *
+ * It reads dist/.vite/manifest.json (build.manifest is on in vite.config.ts). With --check it exits
+ * with code 1 when the JavaScript total is over the budget.
+ */
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
+/** The module of the `/` screen, as screen-loaders.ts imports it. */
+const HOME_SCREEN = 'src/features/market/components/market-screen.tsx'
+const budgetArg = process.argv.indexOf('--budget-kb')
+const budgetKb = budgetArg > 0 ? Number(process.argv[budgetArg + 1]) : 150
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'))
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
+if (!entryKey) throw new Error('no entry in the manifest')
+if (!manifest[HOME_SCREEN]) throw new Error(`${HOME_SCREEN} is not in the manifest`)
+
+/** A chunk and everything it imports statically, depth first, each once. */
+function collect(key, seen) {
+  if (seen.has(key)) return
+  seen.add(key)
+  for (const imported of manifest[key].imports ?? []) collect(imported, seen)
+}
+
+const entryKeys = new Set()
+collect(entryKey, entryKeys)
+const homeKeys = new Set()
+collect(HOME_SCREEN, homeKeys)
+for (const key of entryKeys) homeKeys.delete(key)
+
+// Cross-check with index.html: the manifest's static imports are what Vite writes as modulepreloads.
+const html = readFileSync(join(dist, 'index.html'), 'utf8')
+const htmlScripts = [
+  ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+)"/g),
+]
+  .map((match) => match[1])
+  .sort()
+const manifestScripts = [...entryKeys].map((key) => manifest[key].file).sort()
+if (htmlScripts.join() !== manifestScripts.join()) {
+  console.warn('index.html and the manifest disagree:', { htmlScripts, manifestScripts })
+}
+
+const gzipBytes = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
+const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7)
+
+function report(title, keys) {
+  let total = 0
+  console.log(title)
+  for (const key of keys) {
+    const { file } = manifest[key]
+    const bytes = gzipBytes(file)
+    total += bytes
+    console.log(`  ${kb(bytes)} KB  ${file}`)
+  }
+  return total
+}
+
+function cssOf(keys) {
+  return new Set([...keys].flatMap((key) => manifest[key].css ?? []))
+}
+
+const entryJs = report('Entry script and its static imports (index.html):', entryKeys)
+const homeJs = report(`The / screen (${HOME_SCREEN}) and its further static imports:`, homeKeys)
+const css = [...cssOf(entryKeys), ...cssOf(homeKeys)].reduce((sum, file) => sum + gzipBytes(file), 0)
+const js = entryJs + homeJs
+console.log(`Initial JavaScript of /: ${kb(js).trim()} KB gzipped (budget ${budgetKb} KB)`)
+console.log(`Initial CSS of /:        ${kb(css).trim()} KB gzipped`)
+if (process.argv.includes('--check') && js > budgetKb * 1024) process.exitCode = 1

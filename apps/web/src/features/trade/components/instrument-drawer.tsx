@@ -1,0 +1,107 @@
+import type { Instrument } from '@tp/contracts'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { Popup, SearchBar } from 'antd-mobile'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LoadFailed } from '../../../shared/components/load-failed.tsx'
+import { LogoImage } from '../../../shared/components/logo-image.tsx'
+import { PageLoading } from '../../../shared/components/page-loading.tsx'
+import { PriceChange } from '../../../shared/components/price-change.tsx'
+import { formatPrice } from '../../../shared/market/format.ts'
+import { currentQuote } from '../../../shared/market/quote.ts'
+import { useLiveQuotes } from '../../../shared/market/use-live-quotes.ts'
+import { matchesInstrument } from '../lib/instrument-search.ts'
+
+interface Props {
+  open: boolean
+  onClose: () => void
+  query: UseQueryResult<Instrument[]>
+  currentId: number | undefined
+  onSelect: (id: number) => void
+}
+
+function DrawerRows({
+  instruments,
+  currentId,
+  onSelect,
+}: {
+  instruments: readonly Instrument[]
+  currentId: number | undefined
+  onSelect: (id: number) => void
+}) {
+  const live = useLiveQuotes()
+  return (
+    <ul className="drawer-list">
+      {instruments.map((instrument) => {
+        const quote = currentQuote(instrument, live.get(instrument.Code))
+        return (
+          <li key={instrument.Id}>
+            <button
+              type="button"
+              className="drawer-row"
+              aria-current={instrument.Id === currentId || undefined}
+              data-testid={`drawer-item-${instrument.Code}`}
+              onClick={() => onSelect(instrument.Id)}
+            >
+              <LogoImage src={instrument.Logo} name={instrument.ShowCode} size={28} />
+              <span className="drawer-row-name">
+                <bdi>{instrument.ShowCode}</bdi>
+                <bdi className="drawer-row-sub">{instrument.Name}</bdi>
+              </span>
+              <span className="drawer-row-quote">
+                <span className="num">{formatPrice(quote.last, instrument.PricePrecision)}</span>
+                <PriceChange change={quote.change} />
+              </span>
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/** The side drawer that switches the instrument (SPEC.md 2: instrument picker, left drawer). */
+export function InstrumentDrawer({ open, onClose, query, currentId, onSelect }: Props) {
+  const { t } = useTranslation()
+  const [text, setText] = useState('')
+  const rows = useMemo(
+    () => (query.data ?? []).filter((instrument) => matchesInstrument(instrument, text)),
+    [query.data, text],
+  )
+  // The drawer opens from the side where lines start: the left, or the right in Arabic and Persian.
+  const side = document.documentElement.dir === 'rtl' ? 'right' : 'left'
+
+  let content
+  if (query.isPending) content = <PageLoading />
+  else if (query.isError && !query.data) content = <LoadFailed onRetry={() => void query.refetch()} />
+  else if (rows.length === 0) content = <p className="list-empty">{t('trade.noInstruments')}</p>
+  else {
+    content = (
+      <DrawerRows
+        instruments={rows}
+        currentId={currentId}
+        onSelect={(id) => {
+          onSelect(id)
+          onClose()
+        }}
+      />
+    )
+  }
+
+  return (
+    <Popup
+      visible={open}
+      position={side}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="instrument-drawer"
+      destroyOnClose
+    >
+      <div className="drawer-header">
+        <h2 className="drawer-title">{t('trade.selectInstrument')}</h2>
+        <SearchBar placeholder={t('trade.searchInstrument')} value={text} onChange={setText} />
+      </div>
+      <div className="drawer-body">{content}</div>
+    </Popup>
+  )
+}

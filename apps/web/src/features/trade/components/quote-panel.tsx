@@ -1,0 +1,57 @@
+import { MarketStatus, type Instrument } from '@tp/contracts'
+import { useTranslation } from 'react-i18next'
+import { PriceChange } from '../../../shared/components/price-change.tsx'
+import { changeDirection, formatPrice } from '../../../shared/market/format.ts'
+import { currentQuote } from '../../../shared/market/quote.ts'
+import { useLiveQuotes } from '../../../shared/market/use-live-quotes.ts'
+
+/** The instrument's live last price, bid and ask, and the day's range (repainted once per frame). */
+export function QuotePanel({ instrument }: { instrument: Instrument }) {
+  const { t } = useTranslation()
+  const live = useLiveQuotes()
+  const quote = currentQuote(instrument, live.get(instrument.Code))
+  const price = (value: number) => formatPrice(value, instrument.PricePrecision)
+  const closed = instrument.MarketStatus === MarketStatus.Closed
+
+  return (
+    <section className="quote-panel" aria-label={t('trade.quote')}>
+      <div className="quote-main">
+        <span className={`quote-last num change-${changeDirection(quote.change)}`}>{price(quote.last)}</span>
+        <PriceChange change={quote.change} className="quote-change" />
+      </div>
+      <dl className="quote-range">
+        <div>
+          <dt>{t('trade.high')}</dt>
+          <dd className="num">{price(quote.high)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.low')}</dt>
+          <dd className="num">{price(quote.low)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.open')}</dt>
+          <dd className="num">{price(quote.open)}</dd>
+        </div>
+      </dl>
+      <div className="quote-sides">
+        <div className="quote-side quote-side-bid">
+          <span className="quote-side-label">{t('trade.bid')}</span>
+          <span className="quote-side-price num" data-testid="trade-bid">
+            {price(quote.bid)}
+          </span>
+        </div>
+        <div className="quote-side quote-side-ask">
+          <span className="quote-side-label">{t('trade.ask')}</span>
+          <span className="quote-side-price num" data-testid="trade-ask">
+            {price(quote.ask)}
+          </span>
+        </div>
+      </div>
+      {closed && (
+        <p className="trade-closed-notice" role="status" data-testid="trade-closed">
+          {t('trade.marketClosed')}
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,90 @@
+import type { Candle, KlineMessage, Period } from '@tp/contracts'
+import type { ServerMessage } from '../../../shared/socket-client.ts'
+
+export type CandleChange = 'replace' | 'append' | 'ignore'
+
+export interface MergeResult {
+  bars: Candle[]
+  change: CandleChange
+}
+
+/**
+ * A live candle into a series ascending by Time: the same Time as the last bar replaces it (the
+ * current period moved on), a newer Time appends a bar, an older one (a late frame) is ignored.
+ */
+export function mergeCandle(bars: readonly Candle[], candle: Candle): MergeResult {
+  const last = bars.at(-1)
+  if (!last || candle.Time > last.Time) return { bars: [...bars, candle], change: 'append' }
+  if (candle.Time === last.Time) return { bars: [...bars.slice(0, -1), candle], change: 'replace' }
+  return { bars: [...bars], change: 'ignore' }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
+
+/** A socket frame is a candle update when its `kline` has a period, a time and a close (WIRE.md). */
+export function isKlineMessage(message: ServerMessage): message is ServerMessage & KlineMessage {
+  const kline = message.kline
+  return (
+    message.type === 'KLINE' &&
+    isObject(kline) &&
+    typeof kline.Period === 'string' &&
+    typeof kline.Time === 'number' &&
+    typeof kline.Close === 'number'
+  )
+}
+
+export function candleOf({ kline }: KlineMessage): Candle {
+  return {
+    Time: kline.Time,
+    Open: kline.Open,
+    High: kline.High,
+    Low: kline.Low,
+    Close: kline.Close,
+    Volume: kline.Volume,
+    Amount: kline.Amount,
+  }
+}
+
+/** A bar as the chart takes it: `time` in seconds as the chart should label it. */
+export interface ChartBar {
+  time: number
+  open: number
+  high: number
+  low: number
+  close: number
+}
+
+/**
+ * The chart labels its times as UTC, so an intraday candle is moved by the phone's offset from UTC
+ * at that moment (daylight saving included) to show local time. A day candle is a date, not a
+ * moment, and stays as it is.
+ */
+export function chartTime(utcSeconds: number, period: Period): number {
+  if (period === '1day') return utcSeconds
+  return utcSeconds - new Date(utcSeconds * 1000).getTimezoneOffset() * 60
+}
+
+export function toChartBar(candle: Candle, period: Period): ChartBar {
+  return {
+    time: chartTime(candle.Time, period),
+    open: candle.Open,
+    high: candle.High,
+    low: candle.Low,
+    close: candle.Close,
+  }
+}
+
+/**
+ * Bars strictly ascending by chart time, as the chart requires. When clocks go back, the repeated
+ * local hour would come out earlier than the bars before it; those few bars are left out.
+ */
+export function toChartBars(candles: readonly Candle[], period: Period): ChartBar[] {
+  const bars: ChartBar[] = []
+  for (const candle of candles) {
+    const bar = toChartBar(candle, period)
+    const previous = bars.at(-1)
+    if (!previous || bar.time > previous.time) bars.push(bar)
+  }
+  return bars
+}

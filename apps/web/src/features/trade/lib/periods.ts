@@ -1,0 +1,13 @@
+import type { Period } from '@tp/contracts'
+
+/** The period bar's labels (SPEC.md 2: 1M 5M 15M 30M 1H 1D), as translation keys. */
+export const PERIOD_LABEL_KEYS: Record<Period, string> = {
+  '1min': 'trade.periods.oneMinute',
+  '5min': 'trade.periods.fiveMinutes',
+  '15min': 'trade.periods.fifteenMinutes',
+  '30min': 'trade.periods.thirtyMinutes',
+  '60min': 'trade.periods.oneHour',
+  '1day': 'trade.periods.oneDay',
+}
+
+export const DEFAULT_PERIOD: Period = '1min'

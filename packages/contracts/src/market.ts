@@ -1,0 +1,187 @@
+import { z } from 'zod'
+
+/**
+ * Market data on the wire (WIRE.md "Instrument", "Websocket"). Prices are JSON numbers rounded to
+ * the instrument's `PricePrecision`. Times: a candle's `Time` is the Unix time in seconds at which its
+ * period starts (UTC); an instant (`NowTime`, a quote's `time`) is Unix milliseconds.
+ */
+
+/** Candle periods, shortest first. The client's period bar shows them as 1M 5M 15M 30M 1H 1D. */
+export const PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day'] as const
+export type Period = (typeof PERIODS)[number]
+
+export const PERIOD_SECONDS: Record<Period, number> = {
+  '1min': 60,
+  '5min': 300,
+  '15min': 900,
+  '30min': 1800,
+  '60min': 3600,
+  '1day': 86_400,
+}
+
+export const MarketStatus = { Open: 1, Closed: 2 } as const
+export type MarketStatusValue = (typeof MarketStatus)[keyof typeof MarketStatus]
+
+/** `MarginMode`: 1 fixed (margin from lots and contract size only), 2 leveraged. */
+export const MarginMode = { Fixed: 1, Leveraged: 2 } as const
+export type MarginModeValue = (typeof MarginMode)[keyof typeof MarginMode]
+
+export interface LeverageOption {
+  Id: number
+  ForexId: number
+  Value: number
+}
+
+/** The day so far (UTC day): open, high, low, last (`Close`) and percent change from the open. */
+export interface DayQuotation {
+  Open: number
+  Close: number
+  High: number
+  Low: number
+  /** Percent, e.g. 0.42 for +0.42 %. */
+  Change: number
+  /** Tick volume: the number of price updates today (no traded volume is invented). */
+  Volume: number
+  /** Always 0: an over-the-counter quote has no traded amount. */
+  Amount: number
+  /** Unix ms of the last quote. */
+  NowTime: number
+}
+
+/**
+ * A weekly trading window in UTC, as minutes from Sunday 00:00 (0 ≤ From < To ≤ 10080).
+ * The market is open when the time of week falls in any window.
+ */
+export interface TradingWindow {
+  From: number
+  To: number
+}
+
+/** One item of `trade_list`. */
+export interface Instrument {
+  Id: number
+  Code: string
+  ShowCode: string
+  /** English name, e.g. "Euro / US Dollar". */
+  Name: string
+  /** URL of the logo image, served by the platform. */
+  Logo: string
+  CategoryId: number
+  MarketStatus: MarketStatusValue
+  PricePrecision: number
+  /** Lot step. */
+  Pip: number
+  /** Contract size of one lot, in units of the base asset. */
+  ForexContNum: number
+  ForexMinCont: number
+  ForexMaxCont: number
+  MarginMode: MarginModeValue
+  ForexFeeRate: number
+  /** Spread in points (one point = 10^-PricePrecision). */
+  ForexPointRate: number
+  /** Ours: the currency profit is counted in before conversion to USD. */
+  QuoteCurrency: string
+  /** Ours: the weekly trading windows. */
+  Sessions: TradingWindow[]
+  /** Leverage options, ascending. */
+  HasForexMultiple: LeverageOption[]
+  ForexQuotations: DayQuotation
+  LastPrice: number
+  /** Ours: the current bid and ask. */
+  Bid: number
+  Ask: number
+}
+
+/** One item of `getCategories`. */
+export interface Category {
+  Id: number
+  /** Stable English key, e.g. "forex". */
+  Name: string
+  /** The name in the request's `lang`. */
+  NameShowTrans: string
+  Sort: number
+}
+
+/** A candle of `kline` and `abbreviated_cache_kline`. */
+export interface Candle {
+  /** Unix seconds at which the period starts. */
+  Time: number
+  Open: number
+  High: number
+  Low: number
+  Close: number
+  /** Tick volume. */
+  Volume: number
+  Amount: number
+}
+
+/** `DAY_MARKET` socket message: one instrument's day quotation after a tick. */
+export interface DayMarketMessage {
+  type: 'DAY_MARKET'
+  symbol: string
+  quotation: {
+    forex_id: number
+    open: number
+    close: number
+    high: number
+    low: number
+    change: number
+    volume: number
+    amount: number
+    /** Ours: bid, ask and the Unix ms of the tick. */
+    bid: number
+    ask: number
+    time: number
+  }
+}
+
+/** `KLINE` socket message on topic `KLINE.{code}`: the current candle of one period after a tick. */
+export interface KlineMessage {
+  type: 'KLINE'
+  symbol: string
+  kline: Candle & { Period: Period; Change: number; Code: string; ForexId: number }
+}
+
+export const DAY_MARKET_TOPIC = 'DAY_MARKET'
+export const klineTopic = (code: string) => `KLINE.${code}`
+
+/** Most candles one `kline` call returns. */
+export const MAX_KLINE_LIMIT = 1500
+export const DEFAULT_KLINE_LIMIT = 500
+/** Candles in an abbreviated (sparkline) series. */
+export const ABBREVIATED_KLINE_LENGTH = 48
+
+const forexId = z.coerce.number().int().positive()
+const period = z.enum(PERIODS)
+
+export const tradeListRequest = z.object({
+  searchCurrency: z.string().trim().max(32).optional(),
+  category_id: z.coerce.number().int().positive().optional(),
+})
+
+export const klineRequest = z.object({
+  forex_id: forexId,
+  period,
+  limit: z.coerce.number().int().min(1).max(MAX_KLINE_LIMIT).default(DEFAULT_KLINE_LIMIT),
+  /** Only candles that start before this Unix second (paging back in time). */
+  before: z.coerce.number().int().positive().optional(),
+})
+
+/**
+ * `forex_id` for one instrument (answers `Candle[]`); ours: `forex_ids` as a comma-separated list
+ * (at most 100) answers `Record<forexId, Candle[]>`, so a list screen needs one call.
+ */
+export const abbreviatedKlineRequest = z
+  .object({
+    forex_id: forexId.optional(),
+    forex_ids: z
+      .string()
+      .regex(/^\d{1,9}(,\d{1,9}){0,99}$/)
+      .transform((list) => list.split(',').map(Number))
+      .optional(),
+    period: period.default('60min'),
+  })
+  .refine((value) => (value.forex_id === undefined) !== (value.forex_ids === undefined), {
+    message: 'forex_id or forex_ids',
+    path: ['forex_id'],
+  })

@@ -12,6 +12,7 @@ import type { RouteDeps } from './http/route-deps.ts'
 import { siteRoutes } from './http/routes/site.ts'
 import { notifyRoutes } from './http/routes/notify.ts'
 import { userRoutes } from './http/routes/user.ts'
+import { marketRoutes } from './http/routes/market.ts'
 import { registerGateway } from './realtime/gateway.ts'
 
 /** API bodies are small forms; uploads (later) get their own, larger limit. */
@@ -53,6 +54,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   siteRoutes(app, deps)
   notifyRoutes(app, deps)
   userRoutes(app, deps)
+  marketRoutes(app, deps)
 
   await serveClients(app, options)
   return app

@@ -20,6 +20,13 @@ const environment = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
   PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** `simulator`, or `replay:<file>` to play a file of ticks (docs/decisions/006-market-data.md). */
+  PRICE_SOURCE: z
+    .string()
+    .regex(/^(simulator|replay:.+)$/, 'must be simulator or replay:<file of ticks>')
+    .default('simulator'),
+  /** Candles of every period seeded for each instrument on first start. */
+  MARKET_HISTORY_CANDLES: z.coerce.number().int().min(10).max(5000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -8,6 +8,10 @@ import { seedDatabase } from './db/seed.ts'
 import { DEFAULT_RATE_LIMITS } from './http/route-deps.ts'
 import { outboxMessenger } from './messaging/outbox.ts'
 import { smtpTransport } from './messaging/transports.ts'
+import { startMarketFeed } from './market/market-feed.ts'
+import { openMarket, simulatedInstruments } from './market/open-market.ts'
+import { readTickFile, replaySource, simulatorSource, type PriceSource } from './market/price-source.ts'
+import { TopicHub } from './realtime/topic-hub.ts'
 
 // The composition root: read settings, wire the adapters together, start, and stop cleanly.
 const loaded = loadConfig(process.env)
@@ -25,6 +29,12 @@ const database = await openDatabase({
   onIdleError: (error) => reportIdleError(error),
 })
 await seedDatabase(database.db)
+const now = () => Date.now()
+const market = await openMarket(database.db, now(), config.MARKET_HISTORY_CANDLES)
+const topics = new TopicHub()
+const source: PriceSource = config.PRICE_SOURCE.startsWith('replay:')
+  ? replaySource(readTickFile(config.PRICE_SOURCE.slice('replay:'.length)), now, { loop: true })
+  : simulatorSource(simulatedInstruments(market, now()), now)
 
 const appsDir = fileURLToPath(new URL('../../', import.meta.url))
 const app = await buildApp(
@@ -37,6 +47,8 @@ const app = await buildApp(
       { warn: (obj, msg) => app.log.warn(obj, msg) },
     ),
     rateLimits: DEFAULT_RATE_LIMITS,
+    market,
+    topics,
   },
   {
     logger: { level: config.LOG_LEVEL },
@@ -46,12 +58,21 @@ const app = await buildApp(
   },
 )
 reportIdleError = (error) => app.log.warn({ err: error.message }, 'database connection dropped while idle')
+const feed = startMarketFeed({
+  db: database.db,
+  market,
+  source,
+  topics,
+  onError: (err) => app.log.error({ err }, 'writing candles failed; will retry'),
+})
 
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   app.log.info({ signal }, 'shutting down')
+  await feed.stop()
+  topics.close()
   await app.close()
   await database.close()
   process.exit(0)
@@ -61,6 +82,12 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
 await app.listen({ port: config.PORT, host: config.HOST })
 app.log.info(
-  { database: database.driver, smtp: Boolean(config.SMTP_URL), url: config.PUBLIC_URL },
+  {
+    database: database.driver,
+    smtp: Boolean(config.SMTP_URL),
+    url: config.PUBLIC_URL,
+    prices: config.PRICE_SOURCE,
+    instruments: market.instruments().length,
+  },
   'platform started',
 )

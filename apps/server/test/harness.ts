@@ -8,6 +8,11 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from '../src/http/route-deps.ts'
 import { outboxMessenger } from '../src/messaging/outbox.ts'
 import type { MessageTransport } from '../src/messaging/transports.ts'
 import { setSetting, type SettingKey } from '../src/services/settings.ts'
+import { startMarketFeed } from '../src/market/market-feed.ts'
+import type { Tick } from '../src/market/market-data.ts'
+import { openMarket } from '../src/market/open-market.ts'
+import type { PriceSource } from '../src/market/price-source.ts'
+import { DEFAULT_HUB_LIMITS, TopicHub, type HubLimits } from '../src/realtime/topic-hub.ts'
 
 /** The databases server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS: ('pglite' | 'postgres')[] = [
@@ -26,6 +31,9 @@ export class TestClock {
   now = () => new Date(this.nowMs)
   advance(ms: number) {
     this.nowMs += ms
+  }
+  set(ms: number) {
+    this.nowMs = ms
   }
 }
 
@@ -56,7 +64,15 @@ export interface TestAppOptions {
   rateLimits?: Partial<RateLimits>
   settings?: Partial<Record<SettingKey, string>>
   emailTransport?: MessageTransport
+  /** Candles of history per period and instrument (small by default: seeding is fast). */
+  historyCandles?: number
+  /** A price source to start; without one, tests push ticks with `tick`. */
+  priceSource?: PriceSource
+  hubLimits?: Partial<HubLimits>
 }
+
+/** A source that emits only what the test pushes through the feed. */
+const silentSource: PriceSource = { start() {}, stop() {} }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>
 
@@ -68,6 +84,15 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
   for (const [key, value] of Object.entries(options.settings ?? {}))
     await setSetting(db, key as SettingKey, value)
   const clock = new TestClock()
+  const market = await openMarket(db, clock.now().getTime(), options.historyCandles ?? 30)
+  const topics = new TopicHub({ ...DEFAULT_HUB_LIMITS, ...options.hubLimits })
+  const feed = startMarketFeed({
+    db,
+    market,
+    source: options.priceSource ?? silentSource,
+    topics,
+    onError: () => {},
+  })
   const app = await buildApp(
     {
       db,
@@ -76,6 +101,8 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
         warn: () => {},
       }),
       rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
+      market,
+      topics,
     },
     { logger: false, https: false },
   )
@@ -85,10 +112,18 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     db,
     clock,
     base,
+    market,
+    topics,
+    feed,
+    /** Applies a tick now (at the test clock's time unless given). */
+    tick: (tick: Omit<Tick, 'timeMs'> & { timeMs?: number }) =>
+      feed.push({ ...tick, timeMs: tick.timeMs ?? clock.now().getTime() }),
     get: (path: string, init?: RequestOptions) => call('GET', `${base}${path}`, undefined, init),
     post: (path: string, body?: Record<string, unknown>, init?: RequestOptions) =>
       call('POST', `${base}${path}`, body, init),
     async close() {
+      await feed.stop()
+      topics.close()
       await app.close()
       await database.close()
     },

@@ -1,30 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import { MAX_FRAME_BYTES } from '../src/realtime/gateway.ts'
 import { startTestApp, type TestApp } from './harness.ts'
 import { registerAndLogin } from './accounts.ts'
-
-/** A client socket that queues what it receives, so a test can await the next message. */
-async function connect(app: TestApp) {
-  const socket = new WebSocket(`${app.base.replace('http', 'ws')}/v1/ws`)
-  const inbox: object[] = []
-  const waiters: ((m: object) => void)[] = []
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as object
-    const waiter = waiters.shift()
-    if (waiter) waiter(message)
-    else inbox.push(message)
-  })
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
-  return {
-    socket,
-    send: (frame: unknown) => socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
-    next: () =>
-      inbox.length > 0
-        ? Promise.resolve(inbox.shift()!)
-        : new Promise<object>((resolve) => waiters.push(resolve)),
-  }
-}
+import { connect } from './socket-client.ts'
 
 describe('socket /v1/ws', () => {
   let app: TestApp

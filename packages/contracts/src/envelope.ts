@@ -36,6 +36,7 @@ export const REASONS = [
   'rate_limited',
   'too_large',
   'not_found',
+  'instrument_not_found',
   'server_error',
 ] as const
 export type Reason = (typeof REASONS)[number]

@@ -1,1 +1,5 @@
-export {}
+export * from './market/candles.ts'
+export * from './market/history.ts'
+export * from './market/price-walk.ts'
+export * from './market/random.ts'
+export * from './market/sessions.ts'

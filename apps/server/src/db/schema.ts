@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -155,3 +159,90 @@ export const companies = pgTable('companies', {
   location: text('location').notNull().default(''),
   email: text('email').notNull().default(''),
 })
+
+/** Instrument categories; `names` holds the display name per language code (SPEC.md section 1). */
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  names: jsonb('names').$type<Record<string, string>>().notNull(),
+  sort: integer('sort').notNull().default(0),
+})
+
+/**
+ * The catalogue (WIRE.md "Instrument"). Lot sizes, fee rate and contract size are exact decimals;
+ * the simulator's inputs (anchor price, volatility, tick interval) live here too so staff can tune
+ * them per instrument.
+ */
+export const instruments = pgTable(
+  'instruments',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    showCode: text('show_code').notNull(),
+    name: text('name').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    /** An uploaded image's URL; empty: the platform draws one from the code. */
+    logo: text('logo').notNull().default(''),
+    pricePrecision: smallint('price_precision').notNull(),
+    lotStep: numeric('lot_step', { precision: 12, scale: 4 }).notNull(),
+    contractSize: numeric('contract_size', { precision: 18, scale: 4 }).notNull(),
+    minLots: numeric('min_lots', { precision: 12, scale: 4 }).notNull(),
+    maxLots: numeric('max_lots', { precision: 12, scale: 4 }).notNull(),
+    marginMode: smallint('margin_mode').notNull(),
+    feeRate: numeric('fee_rate', { precision: 12, scale: 6 }).notNull(),
+    spreadPoints: integer('spread_points').notNull(),
+    quoteCurrency: text('quote_currency').notNull(),
+    /** Weekly trading windows in UTC minutes of the week: [{From, To}]. */
+    sessions: jsonb('sessions').$type<{ From: number; To: number }[]>().notNull(),
+    /** The ESMA class whose leverage cap applies (settings `leverage_cap_<class>`). */
+    leverageClass: text('leverage_class').notNull(),
+    anchorPrice: doublePrecision('anchor_price').notNull(),
+    dailyVolatility: doublePrecision('daily_volatility').notNull(),
+    tickIntervalMs: integer('tick_interval_ms').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    check('instruments_lots', sql`${t.lotStep} > 0 and ${t.minLots} > 0 and ${t.minLots} <= ${t.maxLots}`),
+    check('instruments_precision', sql`${t.pricePrecision} between 0 and 10`),
+    check('instruments_spread', sql`${t.spreadPoints} >= 0`),
+  ],
+)
+
+export const leverageOptions = pgTable(
+  'leverage_options',
+  {
+    id: serial('id').primaryKey(),
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    value: integer('value').notNull(),
+  },
+  (t) => [
+    uniqueIndex('leverage_options_key').on(t.instrumentId, t.value),
+    check('leverage_options_positive', sql`${t.value} >= 1`),
+  ],
+)
+
+/**
+ * Candles of every period (bid prices). `time` is the Unix second at which the period starts.
+ * Prices are doubles: they are marks for charts, never booked money.
+ */
+export const candles = pgTable(
+  'candles',
+  {
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    period: text('period').notNull(),
+    time: bigint('time', { mode: 'number' }).notNull(),
+    open: doublePrecision('open').notNull(),
+    high: doublePrecision('high').notNull(),
+    low: doublePrecision('low').notNull(),
+    close: doublePrecision('close').notNull(),
+    volume: integer('volume').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instrumentId, t.period, t.time] })],
+)

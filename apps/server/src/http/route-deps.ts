@@ -1,3 +1,5 @@
+import type { MarketData } from '../market/market-data.ts'
+import type { TopicHub } from '../realtime/topic-hub.ts'
 import type { ServiceDeps } from '../services/deps.ts'
 
 export interface RateLimit {
@@ -22,6 +24,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 export interface RouteDeps extends ServiceDeps {
   rateLimits: RateLimits
+  market: MarketData
+  /** Where socket messages are published (market feed, later the engine). */
+  topics: TopicHub
 }
 
 export const rateLimited = (limit: RateLimit) => ({

@@ -5,6 +5,7 @@ import { SOCKET_PATH, clientFrame, type ClientFrame } from '@tp/contracts'
 import type { Db } from '../db/client.ts'
 import type { Clock } from '../services/outcome.ts'
 import { findSession, type SessionRef } from '../services/sessions.ts'
+import type { Subscriber, TopicHub } from './topic-hub.ts'
 
 /** A client frame is a few dozen bytes; anything near this is abuse. */
 export const MAX_FRAME_BYTES = 4 * 1024
@@ -15,23 +16,33 @@ export const MAX_SUBSCRIPTIONS = 64
 /** The client pings every 5 s; a socket silent for 30 s is gone. */
 export const IDLE_TIMEOUT_MS = 30_000
 
-/** One connected client: its session, if signed in, and its topics. */
+/** One connected client: its session, if signed in, its topics, and its side of the hub. */
 export interface Connection {
   socket: WebSocket
   session: SessionRef | undefined
   topics: Set<string>
+  subscriber: Subscriber
 }
 
 /**
- * The `/v1/ws` gateway (WIRE.md): login, logout, sub/unsub and ping/pong. Publishing to topics
- * arrives with market data; here a connection only records what it asked for.
+ * The `/v1/ws` gateway (WIRE.md): login, logout, sub/unsub and ping/pong. Messages to topics go
+ * out through the TopicHub, which the market feed (and later the engine) publish to.
  */
-export async function registerGateway(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+export async function registerGateway(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; topics: TopicHub },
+) {
   const connections = new Set<Connection>()
+  const hub = deps.topics
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } })
 
   app.get(SOCKET_PATH, { websocket: true }, (socket) => {
-    const connection: Connection = { socket, session: undefined, topics: new Set() }
+    const connection: Connection = {
+      socket,
+      session: undefined,
+      topics: new Set(),
+      subscriber: hub.subscriber(socket),
+    }
     connections.add(connection)
     let idle = setTimeout(() => socket.terminate(), IDLE_TIMEOUT_MS)
     socket.on('message', (data, isBinary) => {
@@ -45,28 +56,32 @@ export async function registerGateway(app: FastifyInstance, deps: { db: Db; cloc
     socket.on('close', () => {
       clearTimeout(idle)
       connections.delete(connection)
+      hub.remove(connection.subscriber, connection.topics)
     })
     socket.on('error', () => socket.terminate())
   })
 
   async function handle(connection: Connection, frame: ClientFrame): Promise<void> {
-    const send = (message: object) => connection.socket.send(JSON.stringify(message))
+    const reply = (message: { type: string; code?: number }) =>
+      hub.sendTo(connection.subscriber, message.type, message)
     switch (frame.type) {
       case 'ping':
-        return send({ type: 'pong' })
+        return reply({ type: 'pong' })
       case 'login': {
         connection.session = await findSession(deps.db, frame.params, deps.clock())
-        return send({ type: 'login_result', code: connection.session ? 1 : 0 })
+        return reply({ type: 'login_result', code: connection.session ? 1 : 0 })
       }
       case 'logout':
         connection.session = undefined
         return
       case 'sub':
-        if (connection.topics.size < MAX_SUBSCRIPTIONS) connection.topics.add(frame.params)
-        return
+        // Past the limit a subscription is ignored: a flood costs the server nothing.
+        if (connection.topics.size >= MAX_SUBSCRIPTIONS || connection.topics.has(frame.params)) return
+        connection.topics.add(frame.params)
+        return hub.subscribe(connection.subscriber, frame.params)
       case 'unsub':
         connection.topics.delete(frame.params)
-        return
+        return hub.unsubscribe(connection.subscriber, frame.params)
     }
   }
 

@@ -21,6 +21,14 @@ export const SETTING_DEFAULTS = {
   /** 0 is main mode: the product search lists partner companies. */
   site_type: '1',
   loss_url: '',
+  /** Leverage caps per ESMA retail class; seeding offers the options up to each cap. */
+  leverage_cap_fx_major: '30',
+  leverage_cap_fx_other: '20',
+  leverage_cap_gold: '20',
+  leverage_cap_index_major: '20',
+  leverage_cap_commodity: '10',
+  leverage_cap_index_other: '10',
+  leverage_cap_crypto: '2',
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS

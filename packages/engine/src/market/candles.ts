@@ -88,7 +88,8 @@ export function aggregate(bars: readonly Bar[], period: Period): Bar[] {
 /** Percent change from `open` to `close`, rounded to 2 decimals; 0 when there is no open. */
 export function percentChange(open: number, close: number): number {
   if (!open) return 0
-  return Math.round(((close - open) / open) * 10_000) / 100
+  // `+ 0` turns the -0 of a tiny drop (Math.round(-0.4) is -0) into 0, which formats as "0" not "-0".
+  return Math.round(((close - open) / open) * 10_000) / 100 + 0
 }
 
 /** A price rounded to `precision` decimals. */

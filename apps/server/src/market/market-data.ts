@@ -1,0 +1,271 @@
+import {
+  MAX_KLINE_LIMIT,
+  MarketStatus,
+  PERIODS,
+  type Candle,
+  type DayMarketMessage,
+  type DayQuotation,
+  type Instrument,
+  type KlineMessage,
+  type Period,
+} from '@tp/contracts'
+import { CandleBook, bucketStart, isOpenAt, percentChange, type Bar } from '@tp/engine'
+import type { InstrumentDef } from './catalogue.ts'
+import type { StoredCandle } from './candle-store.ts'
+
+/** One price update from a source: bid and ask at an instant (Unix ms). */
+export interface Tick {
+  code: string
+  bid: number
+  ask: number
+  timeMs: number
+}
+
+export interface LastQuote {
+  bid: number
+  ask: number
+  timeMs: number
+}
+
+interface LiveInstrument {
+  def: InstrumentDef
+  book: CandleBook
+  /** Closed candles per period, oldest first, at most MAX_KLINE_LIMIT. */
+  closed: Record<Period, Bar[]>
+  quote: LastQuote | undefined
+}
+
+export interface TickMessages {
+  day: DayMarketMessage
+  klines: KlineMessage[]
+}
+
+/** The logo a client shows when staff have not uploaded one: drawn by the server from the code. */
+export const logoPath = (code: string) => `/v1/api/forex/logo/${encodeURIComponent(code)}.svg`
+
+/**
+ * The live market in memory: last quotes, the candles being formed and the recent closed ones of
+ * every instrument. Ticks come in through `applyTick`; changed candles wait in `takeChanged` for the
+ * writer. No IO here: the feed persists and publishes.
+ */
+export class MarketData {
+  private readonly byId = new Map<number, LiveInstrument>()
+  private readonly byCode = new Map<string, LiveInstrument>()
+  private readonly changed = new Map<string, StoredCandle>()
+
+  /** `recent` holds the stored candles of each instrument and period, oldest first. */
+  constructor(
+    defs: readonly InstrumentDef[],
+    recent: ReadonlyMap<number, Record<Period, Bar[]>>,
+    nowMs: number,
+  ) {
+    for (const def of defs) {
+      const stored = recent.get(def.id)
+      const closed = {} as Record<Period, Bar[]>
+      const current: Partial<Record<Period, Bar>> = {}
+      for (const period of PERIODS) {
+        const bars = [...(stored?.[period] ?? [])]
+        // A candle of the period we are in is still forming: it continues in the book.
+        if (bars.at(-1)?.time === bucketStart(nowMs, period)) current[period] = bars.pop()
+        closed[period] = bars.slice(-MAX_KLINE_LIMIT)
+      }
+      const lastMinute = current['1min'] ?? closed['1min'].at(-1)
+      const quote = lastMinute && {
+        bid: lastMinute.close,
+        ask: addPoints(lastMinute.close, def.spreadPoints, def.precision),
+        timeMs: lastMinute.time * 1000,
+      }
+      const live: LiveInstrument = { def, book: new CandleBook(current), closed, quote }
+      this.byId.set(def.id, live)
+      this.byCode.set(def.code, live)
+    }
+  }
+
+  instruments(): InstrumentDef[] {
+    return [...this.byId.values()].map((l) => l.def)
+  }
+
+  instrument(id: number): InstrumentDef | undefined {
+    return this.byId.get(id)?.def
+  }
+
+  lastQuote(id: number): LastQuote | undefined {
+    return this.byId.get(id)?.quote
+  }
+
+  isOpen(id: number, nowMs: number): boolean {
+    const live = this.byId.get(id)
+    return live !== undefined && isOpenAt(live.def.sessions, nowMs)
+  }
+
+  /**
+   * Folds a tick into the instrument's quote and candles. Returns the messages to publish, or
+   * undefined when the tick is refused: an unknown code, a price that is not positive, an ask below
+   * the bid, or a time before the last quote (a feed repeating itself).
+   */
+  applyTick(tick: Tick): TickMessages | undefined {
+    const live = this.byCode.get(tick.code)
+    if (!live) return undefined
+    const valid =
+      Number.isFinite(tick.bid) && Number.isFinite(tick.ask) && Number.isFinite(tick.timeMs) && tick.bid > 0
+    if (!valid || tick.ask < tick.bid || (live.quote && tick.timeMs < live.quote.timeMs)) return undefined
+
+    live.quote = { bid: tick.bid, ask: tick.ask, timeMs: tick.timeMs }
+    for (const { period, bar } of live.book.apply(tick.bid, tick.timeMs)) {
+      const list = live.closed[period]
+      list.push(bar)
+      if (list.length > MAX_KLINE_LIMIT) list.splice(0, list.length - MAX_KLINE_LIMIT)
+      this.markChanged(live.def.id, period, bar)
+    }
+    const klines: KlineMessage[] = []
+    for (const period of PERIODS) {
+      const bar = live.book.bar(period)
+      if (!bar) continue
+      this.markChanged(live.def.id, period, bar)
+      klines.push(klineMessage(live, period, bar))
+    }
+    return { day: dayMarketMessage(live), klines }
+  }
+
+  /**
+   * The newest `limit` candles of a period, oldest first, the forming one last. With `before`
+   * (Unix s), only those starting earlier; undefined when memory does not reach back that far.
+   */
+  candles(id: number, period: Period, limit: number, before?: number): Candle[] | undefined {
+    const live = this.byId.get(id)
+    if (!live) return undefined
+    const forming = live.book.bar(period)
+    const all = forming ? [...live.closed[period], forming] : live.closed[period]
+    if (before === undefined) return all.slice(-limit).map(toCandle)
+    const earlier = all.filter((bar) => bar.time < before)
+    const reachesBack = earlier.length >= limit || all.length < MAX_KLINE_LIMIT
+    return reachesBack ? earlier.slice(-limit).map(toCandle) : undefined
+  }
+
+  /** The trade_list item of an instrument at `nowMs`. */
+  view(def: InstrumentDef, nowMs: number): Instrument {
+    const live = this.byId.get(def.id) as LiveInstrument
+    const quote = live.quote
+    return {
+      Id: def.id,
+      Code: def.code,
+      ShowCode: def.showCode,
+      Name: def.name,
+      Logo: def.logo || logoPath(def.code),
+      CategoryId: def.categoryId,
+      MarketStatus: isOpenAt(def.sessions, nowMs) ? MarketStatus.Open : MarketStatus.Closed,
+      PricePrecision: def.precision,
+      Pip: Number(def.lotStep),
+      ForexContNum: Number(def.contractSize),
+      ForexMinCont: Number(def.minLots),
+      ForexMaxCont: Number(def.maxLots),
+      MarginMode: def.marginMode,
+      ForexFeeRate: Number(def.feeRate),
+      ForexPointRate: def.spreadPoints,
+      QuoteCurrency: def.quoteCurrency,
+      Sessions: def.sessions,
+      HasForexMultiple: def.leverage,
+      ForexQuotations: dayQuotation(live),
+      LastPrice: quote?.bid ?? 0,
+      Bid: quote?.bid ?? 0,
+      Ask: quote?.ask ?? 0,
+    }
+  }
+
+  /** The candles changed since the last call (forming ones as they are now), for the writer. */
+  takeChanged(): StoredCandle[] {
+    const out = [...this.changed.values()].map((c) => ({ ...c, bar: { ...c.bar } }))
+    this.changed.clear()
+    return out
+  }
+
+  /** Puts back candles a failed write did not store, unless a newer state of them is waiting. */
+  returnChanged(items: readonly StoredCandle[]): void {
+    for (const item of items) {
+      const key = changeKey(item.instrumentId, item.period, item.bar.time)
+      if (!this.changed.has(key)) this.changed.set(key, item)
+    }
+  }
+
+  private markChanged(instrumentId: number, period: Period, bar: Bar) {
+    this.changed.set(changeKey(instrumentId, period, bar.time), { instrumentId, period, bar })
+  }
+}
+
+const changeKey = (id: number, period: Period, time: number) => `${id}:${period}:${time}`
+
+const addPoints = (price: number, points: number, precision: number) =>
+  Math.round(price * 10 ** precision + points) / 10 ** precision
+
+export const toCandle = (bar: Bar): Candle => ({
+  Time: bar.time,
+  Open: bar.open,
+  High: bar.high,
+  Low: bar.low,
+  Close: bar.close,
+  Volume: bar.volume,
+  Amount: 0,
+})
+
+/** Today's candle (or the last trading day's, while the market is closed) and the one before it. */
+function dayBars(live: LiveInstrument): { today: Bar | undefined; previous: Bar | undefined } {
+  const forming = live.book.bar('1day')
+  const closed = live.closed['1day']
+  return forming
+    ? { today: forming, previous: closed.at(-1) }
+    : { today: closed.at(-1), previous: closed.at(-2) }
+}
+
+/** The day so far; `Change` is measured from the previous day's close, as brokers show it. */
+function dayQuotation(live: LiveInstrument): DayQuotation {
+  const { today, previous } = dayBars(live)
+  const close = live.quote?.bid ?? today?.close ?? 0
+  return {
+    Open: today?.open ?? close,
+    Close: close,
+    High: today?.high ?? close,
+    Low: today?.low ?? close,
+    Change: percentChange(previous?.close ?? today?.open ?? close, close),
+    Volume: today?.volume ?? 0,
+    Amount: 0,
+    NowTime: live.quote?.timeMs ?? 0,
+  }
+}
+
+function dayMarketMessage(live: LiveInstrument): DayMarketMessage {
+  const day = dayQuotation(live)
+  const quote = live.quote as LastQuote
+  return {
+    type: 'DAY_MARKET',
+    symbol: live.def.code,
+    quotation: {
+      forex_id: live.def.id,
+      open: day.Open,
+      close: day.Close,
+      high: day.High,
+      low: day.Low,
+      change: day.Change,
+      volume: day.Volume,
+      amount: 0,
+      bid: quote.bid,
+      ask: quote.ask,
+      time: quote.timeMs,
+    },
+  }
+}
+
+/** `Change` of a candle: percent from the previous candle's close (its own open for the first). */
+function klineMessage(live: LiveInstrument, period: Period, bar: Bar): KlineMessage {
+  const previous = live.closed[period].at(-1)
+  return {
+    type: 'KLINE',
+    symbol: live.def.code,
+    kline: {
+      ...toCandle(bar),
+      Period: period,
+      Change: percentChange(previous?.close ?? bar.open, bar.close),
+      Code: live.def.code,
+      ForexId: live.def.id,
+    },
+  }
+}

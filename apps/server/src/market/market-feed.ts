@@ -1,0 +1,71 @@
+import { DAY_MARKET_TOPIC, klineTopic } from '@tp/contracts'
+import type { Db } from '../db/client.ts'
+import type { TopicHub } from '../realtime/topic-hub.ts'
+import { saveCandles } from './candle-store.ts'
+import type { MarketData, Tick } from './market-data.ts'
+import type { PriceSource } from './price-source.ts'
+
+/** Candles changed by ticks are written this often (a crash loses at most this much of them). */
+export const CANDLE_FLUSH_MS = 1000
+
+export interface MarketFeed {
+  /** Applies one tick as if the source had sent it (the source calls this too). */
+  push(tick: Tick): void
+  /** Writes the changed candles now. */
+  flush(): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
+ * Connects a price source to the market: each tick updates quotes and candles in memory and is
+ * published at once (DAY_MARKET, and KLINE.{code} per period); changed candles are written in one
+ * batch every CANDLE_FLUSH_MS.
+ */
+export function startMarketFeed(options: {
+  db: Db
+  market: MarketData
+  source: PriceSource
+  topics: TopicHub
+  onError: (error: unknown) => void
+}): MarketFeed {
+  const { db, market, source, topics } = options
+  let writing: Promise<void> | undefined
+
+  const push = (tick: Tick) => {
+    const messages = market.applyTick(tick)
+    if (!messages) return
+    topics.publish(DAY_MARKET_TOPIC, tick.code, messages.day)
+    const topic = klineTopic(tick.code)
+    if (topics.subscriberCount(topic) === 0) return
+    for (const kline of messages.klines) topics.publish(topic, kline.kline.Period, kline)
+  }
+
+  const flush = async () => {
+    while (writing) await writing
+    const changed = market.takeChanged()
+    if (changed.length === 0) return
+    writing = saveCandles(db, changed)
+      .catch((error: unknown) => {
+        market.returnChanged(changed)
+        options.onError(error)
+      })
+      .finally(() => {
+        writing = undefined
+      })
+    await writing
+  }
+
+  const timer = setInterval(() => void flush(), CANDLE_FLUSH_MS)
+  timer.unref()
+  source.start(push)
+
+  return {
+    push,
+    flush,
+    async stop() {
+      source.stop()
+      clearInterval(timer)
+      await flush()
+    },
+  }
+}

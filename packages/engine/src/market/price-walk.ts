@@ -1,0 +1,42 @@
+import type { Random } from './random.ts'
+
+const MS_PER_DAY = 86_400_000
+/** A market closed for longer than this reopens as if it had been closed this long (a weekend gap). */
+const MAX_GAP_MS = 3 * MS_PER_DAY
+
+/**
+ * How a simulated mid price moves: a mean-reverting random walk of its logarithm
+ * (Ornstein-Uhlenbeck), so prices keep their character over years of history instead of drifting
+ * to zero or infinity.
+ */
+export interface WalkSpec {
+  /** The price the walk is pulled back to. */
+  anchor: number
+  /** Standard deviation of one day's log return, e.g. 0.005 for 0.5 %. */
+  dailyVolatility: number
+  /** Half-life-like scale of the pull towards the anchor, in days. */
+  reversionDays: number
+}
+
+/** The mid price `elapsedMs` after `mid`. A long pause (a closed market) moves it like a gap. */
+export function stepMid(mid: number, spec: WalkSpec, elapsedMs: number, random: Random): number {
+  const days = Math.min(Math.max(elapsedMs, 0), MAX_GAP_MS) / MS_PER_DAY
+  const x = Math.log(mid / spec.anchor)
+  const next = x - (x / spec.reversionDays) * days + spec.dailyVolatility * Math.sqrt(days) * random.normal()
+  return spec.anchor * Math.exp(next)
+}
+
+export interface Quote {
+  bid: number
+  ask: number
+}
+
+/** Bid and ask around a mid: the bid is rounded to the precision and the ask is the bid plus the spread. */
+export function quoteFromMid(mid: number, spreadPoints: number, precision: number): Quote {
+  const factor = 10 ** precision
+  const bidPoints = Math.round(mid * factor - spreadPoints / 2)
+  return { bid: bidPoints / factor, ask: (bidPoints + spreadPoints) / factor }
+}
+
+/** The mid of a quote (the walk continues from it after a restart). */
+export const midOf = (quote: Quote): number => (quote.bid + quote.ask) / 2

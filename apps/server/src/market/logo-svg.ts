@@ -21,7 +21,7 @@ export function instrumentLogoSvg(code: string, showCode: string): string {
     `<text x="${cx}" y="${cy}" fill="#fff" font-family="Arial,Helvetica,sans-serif" font-weight="700" ` +
     `font-size="${size}" text-anchor="middle" dominant-baseline="central">${label}</text>`
   const body = quote
-    ? disc(42, 42, 21, escape(quote).slice(0, 3), 11) + disc(24, 24, 22, front.slice(0, 3), 12)
+    ? disc(44, 44, 19, escape(quote).slice(0, 3), 11) + disc(22, 22, 20, front.slice(0, 3), 12)
     : disc(32, 32, 30, front, front.length > 3 ? 14 : 17)
   return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">${body}</svg>`
 }

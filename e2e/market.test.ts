@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { ROOT, browserAvailable, openPhone, startPlatform } from './platform.ts'
+
+const SHOTS = join(ROOT, '.tmp/screens/market')
+/** Crypto trades around the clock, so this test sees live prices on any day of the week. */
+const CODE = 'BTCUSD'
+
+const digest = (png: Buffer) => createHash('sha256').update(png).digest('hex')
+
+describe.skipIf(!browserAvailable())('quotes and chart at a phone viewport', () => {
+  let platform: Awaited<ReturnType<typeof startPlatform>>
+  let phone: Awaited<ReturnType<typeof openPhone>>
+  let page: Page
+  const pageErrors: string[] = []
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true })
+    platform = await startPlatform({})
+    phone = await openPhone()
+    page = await phone.context.newPage()
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+  })
+  afterAll(async () => {
+    await phone?.close()
+    await platform?.stop()
+  })
+
+  it('shows home prices that change within 3 seconds', async () => {
+    await page.goto(`${platform.base}/`)
+    const price = page.getByTestId(`market-price-${CODE}`)
+    await price.waitFor()
+    const first = await price.textContent()
+    expect(first).toMatch(/\d/)
+    await expect.poll(() => price.textContent(), { timeout: 3000, interval: 100 }).not.toBe(first)
+    await page.screenshot({ path: join(SHOTS, 'home.png') })
+  })
+
+  it('opens /trade with a drawn chart when an instrument is tapped', async () => {
+    await page.getByTestId(`market-row-${CODE}`).click()
+    await page.waitForURL((url) => url.pathname === '/trade')
+    const chart = page.getByTestId('trade-chart')
+    await expect.poll(() => chart.getAttribute('data-bars'), { timeout: 10_000 }).not.toBe('0')
+    expect(Number(await chart.getAttribute('data-bars'))).toBeGreaterThan(50)
+    expect(await chart.getAttribute('data-period')).toBe('1min')
+    expect(await chart.locator('canvas').count()).toBeGreaterThan(0)
+    await expect
+      .poll(async () => Number((await page.getByTestId('trade-bid').textContent())?.replace(/,/g, '')))
+      .toBeGreaterThan(0)
+    await page.screenshot({ path: join(SHOTS, 'trade-1min.png') })
+  })
+
+  it('redraws the chart when the period changes', async () => {
+    const chart = page.getByTestId('trade-chart')
+    const before = digest(await chart.screenshot())
+    await page.getByTestId('period-1day').click()
+    await expect.poll(() => chart.getAttribute('data-period'), { timeout: 10_000 }).toBe('1day')
+    expect(Number(await chart.getAttribute('data-bars'))).toBeGreaterThan(50)
+    await expect.poll(async () => digest(await chart.screenshot()), { timeout: 5000 }).not.toBe(before)
+    await page.screenshot({ path: join(SHOTS, 'trade-1day.png') })
+    expect(pageErrors).toEqual([])
+  })
+})

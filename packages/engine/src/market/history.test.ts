@@ -1,0 +1,408 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { PERIODS, PERIOD_SECONDS, type Period, type TradingWindow } from '@tp/contracts'
+import { aggregate, bucketStart, roundPrice } from './candles.ts'
+import { generateHistory, opensOnDay, type History, type HistorySpec } from './history.ts'
+import { quoteFromMid } from './price-walk.ts'
+import { seededRandom } from './random.ts'
+import { isOpenAt, SESSION_TEMPLATES, weekWindow, type SessionTemplate } from './sessions.ts'
+
+const MINUTE = 60_000
+const DAY = 86_400_000
+
+const WEDNESDAY = Date.UTC(2026, 10, 25, 12, 30, 15)
+const SATURDAY = Date.UTC(2026, 10, 28, 15, 0, 0)
+const SUNDAY_MIDNIGHT = Date.UTC(2026, 10, 29)
+
+/** Day of week of a Unix second, 0 Sunday … 6 Saturday (1970-01-01 was a Thursday), and hour of day. */
+const weekday = (time: number) => (Math.floor(time / 86_400) + 4) % 7
+const hourOf = (time: number) => Math.floor((time % 86_400) / 3600)
+
+/** Whether the calendar rule of a template (not sessions.ts) closes the minute starting at `time`. */
+function closedByCalendar(template: SessionTemplate, time: number): boolean {
+  const day = weekday(time)
+  const hour = hourOf(time)
+  switch (template) {
+    case 'forex':
+      return day === 6 || (day === 5 && hour >= 22) || (day === 0 && hour < 22)
+    case 'withDailyBreak':
+      return day === 6 || (day === 5 && hour >= 22) || (day === 0 && hour < 23) || hour === 22
+    case 'always':
+      return false
+  }
+}
+
+const TICK_INTERVAL_MS = 1000
+/** A minute has 60 s / 1 s × (0.5 … 1.5) ticks. */
+const MIN_MINUTE_VOLUME = 30
+const MAX_MINUTE_VOLUME = 90
+
+const SPECS: Record<SessionTemplate, HistorySpec> = {
+  forex: {
+    walk: { anchor: 1.1, dailyVolatility: 0.005, reversionDays: 60 },
+    sessions: SESSION_TEMPLATES.forex,
+    precision: 5,
+    spreadPoints: 12,
+    tickIntervalMs: TICK_INTERVAL_MS,
+  },
+  withDailyBreak: {
+    walk: { anchor: 2400, dailyVolatility: 0.01, reversionDays: 90 },
+    sessions: SESSION_TEMPLATES.withDailyBreak,
+    precision: 2,
+    spreadPoints: 35,
+    tickIntervalMs: TICK_INTERVAL_MS,
+  },
+  always: {
+    walk: { anchor: 65_000, dailyVolatility: 0.03, reversionDays: 120 },
+    sessions: SESSION_TEMPLATES.always,
+    precision: 1,
+    spreadPoints: 150,
+    tickIntervalMs: TICK_INTERVAL_MS,
+  },
+}
+
+const cache = new Map<string, History>()
+/** Histories are pure functions of their inputs: generate each once for all the tests that read it. */
+function history(template: SessionTemplate, endMs: number, count: number, seed = 42): History {
+  const key = `${template} ${endMs} ${count} ${seed}`
+  let found = cache.get(key)
+  if (!found) {
+    found = generateHistory(SPECS[template], endMs, count, seededRandom(seed))
+    cache.set(key, found)
+  }
+  return found
+}
+
+const last = <T>(list: readonly T[]): T => list[list.length - 1]!
+
+const INTRADAY: Period[] = ['5min', '15min', '30min', '60min']
+
+const cases = (['forex', 'withDailyBreak', 'always'] as const).flatMap((template) =>
+  [50, 200].flatMap((count) =>
+    [
+      ['Wednesday 12:30:15', WEDNESDAY],
+      ['Saturday 15:00', SATURDAY],
+      ['Sunday 00:00', SUNDAY_MIDNIGHT],
+    ].map(([name, endMs]) => ({ template, count, name: name as string, endMs: endMs as number })),
+  ),
+)
+
+describe.each(cases)(
+  'generateHistory $template, $count candles, ending $name',
+  ({ template, count, endMs }) => {
+    const spec = SPECS[template]
+    const endMinute = bucketStart(endMs, '1min')
+    const get = () => history(template, endMs, count)
+
+    it('has exactly `count` candles of every period', () => {
+      const { bars } = get()
+      expect(Object.keys(bars).sort()).toEqual([...PERIODS].sort())
+      for (const period of PERIODS) expect(bars[period], period).toHaveLength(count)
+    })
+
+    it('ends before the minute holding endMs', () => {
+      const { bars } = get()
+      expect(last(bars['1min']).time + 60).toBeLessThanOrEqual(endMinute)
+      for (const period of PERIODS)
+        expect(Math.max(...bars[period].map((b) => b.time)), period).toBeLessThan(endMinute)
+    })
+
+    it('has candles aligned to their period, strictly ascending', () => {
+      const { bars } = get()
+      const wrong: string[] = []
+      for (const period of PERIODS) {
+        bars[period].forEach((bar, i) => {
+          if (bar.time % PERIOD_SECONDS[period] !== 0) wrong.push(`${period} ${bar.time} not aligned`)
+          if (i > 0 && bar.time <= bars[period][i - 1]!.time)
+            wrong.push(`${period} ${bar.time} not ascending`)
+        })
+      }
+      expect(wrong).toEqual([])
+    })
+
+    it('has consistent, positive prices rounded to the precision and a tick volume', () => {
+      const { bars } = get()
+      const wrong: string[] = []
+      for (const period of PERIODS) {
+        for (const bar of bars[period]) {
+          const where = `${period} ${JSON.stringify(bar)}`
+          if (!(bar.low > 0)) wrong.push(`${where}: low not positive`)
+          if (!(bar.low <= Math.min(bar.open, bar.close))) wrong.push(`${where}: low above open or close`)
+          if (!(bar.high >= Math.max(bar.open, bar.close))) wrong.push(`${where}: high below open or close`)
+          for (const price of [bar.open, bar.high, bar.low, bar.close])
+            if (roundPrice(price, spec.precision) !== price) wrong.push(`${where}: ${price} not rounded`)
+          if (!Number.isInteger(bar.volume) || bar.volume < 1) wrong.push(`${where}: bad volume`)
+          if (period === '1min' && (bar.volume < MIN_MINUTE_VOLUME || bar.volume > MAX_MINUTE_VOLUME))
+            wrong.push(`${where}: implausible minute volume`)
+        }
+      }
+      expect(wrong).toEqual([])
+    })
+
+    it('has no minute in a closed session', () => {
+      const { bars } = get()
+      const wrong: number[] = []
+      for (const bar of bars['1min'])
+        if (!isOpenAt(spec.sessions, bar.time * 1000) || closedByCalendar(template, bar.time))
+          wrong.push(bar.time)
+      for (const bar of bars['1day']) if (!opensOnDay(spec.sessions, bar.time * 1000)) wrong.push(bar.time)
+      if (template !== 'always') {
+        for (const period of PERIODS)
+          for (const bar of bars[period]) if (weekday(bar.time) === 6) wrong.push(bar.time)
+      }
+      expect(wrong).toEqual([])
+    })
+
+    it('has no gaps between open minutes and no hour left out', () => {
+      const { bars } = get()
+      const openMinutes = (from: number, to: number) => {
+        let n = 0
+        for (let t = from; t < to; t += 60) if (isOpenAt(spec.sessions, t * 1000)) n++
+        return n
+      }
+      const minutes = bars['1min']
+      expect(openMinutes(minutes[0]!.time, endMinute)).toBe(minutes.length)
+      const hours = bars['60min']
+      // Every open minute since the oldest hour lies in one of the hourly candles.
+      expect(openMinutes(hours[0]!.time, endMinute)).toBe(
+        hours.reduce((n, h) => n + openMinutes(h.time, Math.min(h.time + 3600, endMinute)), 0),
+      )
+    })
+
+    it('has whole hourly candles: even the oldest is made of all its open minutes', () => {
+      const { bars } = get()
+      const hours = bars['60min']
+      for (const hour of hours) {
+        let open = 0
+        for (let t = hour.time; t < Math.min(hour.time + 3600, endMinute); t += 60)
+          if (isOpenAt(spec.sessions, t * 1000)) open++
+        expect(open, `${hour.time}`).toBeGreaterThan(0)
+        expect(hour.volume, `${hour.time}`).toBeGreaterThanOrEqual(open * MIN_MINUTE_VOLUME)
+        expect(hour.volume, `${hour.time}`).toBeLessThanOrEqual(open * MAX_MINUTE_VOLUME)
+      }
+    })
+
+    it('makes every intraday candle of the 1min candles under it', () => {
+      const { bars } = get()
+      const minutes = bars['1min']
+      const first = minutes[0]!.time
+      let compared = 0
+      for (const period of INTRADAY) {
+        for (const bar of bars[period]) {
+          const where = `${period} ${bar.time}`
+          const under = minutes.filter((m) => bucketStart(m.time * 1000, period) === bar.time)
+          if (bar.time >= first) {
+            // Every minute of this bucket is among the returned 1min candles.
+            expect(under.length, where).toBeGreaterThan(0)
+            expect(aggregate(under, period), where).toEqual([bar])
+            compared++
+          } else if (under.length) {
+            // The bucket began before the oldest returned minute: those minutes are its tail.
+            const [tail] = aggregate(under, period)
+            expect(bar.close, where).toBe(tail!.close)
+            expect(bar.high, where).toBeGreaterThanOrEqual(tail!.high)
+            expect(bar.low, where).toBeLessThanOrEqual(tail!.low)
+            expect(bar.volume, where).toBeGreaterThan(tail!.volume)
+          }
+        }
+      }
+      expect(compared).toBeGreaterThanOrEqual(count / 5)
+    })
+
+    it('ends every period at the same close, and its day candles contain its minutes', () => {
+      const { bars } = get()
+      const close = last(bars['1min']).close
+      for (const period of PERIODS) expect(last(bars[period]).close, period).toBe(close)
+      for (const day of bars['1day']) {
+        const inDay = bars['1min'].filter((m) => bucketStart(m.time * 1000, '1day') === day.time)
+        if (!inDay.length) continue
+        expect(day.high).toBeGreaterThanOrEqual(Math.max(...inDay.map((m) => m.high)))
+        expect(day.low).toBeLessThanOrEqual(Math.min(...inDay.map((m) => m.low)))
+        expect(day.volume).toBeGreaterThanOrEqual(inDay.reduce((v, m) => v + m.volume, 0))
+      }
+    })
+
+    it('reaches further back with longer periods', () => {
+      const { bars } = get()
+      expect(bars['60min'][0]!.time).toBeLessThan(bars['1min'][0]!.time)
+      for (let i = 1; i < PERIODS.length; i++) {
+        expect(bars[PERIODS[i]!][0]!.time, PERIODS[i]).toBeLessThanOrEqual(bars[PERIODS[i - 1]!][0]!.time)
+      }
+      // Daily candles go back `count` trading days, well before the intraday path.
+      expect(bars['1day'][0]!.time).toBeLessThan(bucketStart(bars['60min'][0]!.time * 1000, '1day'))
+    })
+
+    it('walks one continuous path: a candle opens near the last close, given the pause between them', () => {
+      const { bars } = get()
+      const { dailyVolatility } = spec.walk
+      const wrong: string[] = []
+      for (const period of PERIODS) {
+        const list = bars[period]
+        for (let i = 1; i < list.length; i++) {
+          const previous = list[i - 1]!
+          const bar = list[i]!
+          // Days after the previous candle's end (a closed market moves like at most 3 days), plus one
+          // walk step; a day candle may open up to a day late (the intraday path starts mid-day).
+          const pause = (bar.time - previous.time - PERIOD_SECONDS[period]) / 86_400
+          const slack = period === '1day' ? 1 : 1 / 24
+          const sigma = dailyVolatility * Math.sqrt(Math.min(pause, 3) + slack)
+          // Six standard deviations, plus two points of rounding.
+          const bound = 6 * sigma + (2 * 10 ** -spec.precision) / bar.open
+          const move = Math.abs(Math.log(bar.open / previous.close))
+          if (move > bound) wrong.push(`${period} ${bar.time}: ${move} > ${bound}`)
+        }
+      }
+      expect(wrong).toEqual([])
+    })
+
+    it('has daily closes that persist like one walk, not independent days', () => {
+      const { bars } = get()
+      const x = bars['1day'].map((b) => Math.log(b.close / spec.walk.anchor))
+      const m = x.reduce((a, b) => a + b, 0) / x.length
+      let lagged = 0
+      let variance = 0
+      for (let i = 0; i < x.length; i++) {
+        variance += (x[i]! - m) ** 2
+        if (i > 0) lagged += (x[i]! - m) * (x[i - 1]! - m)
+      }
+      // An Ornstein-Uhlenbeck walk with a reversion of months is strongly autocorrelated day to day.
+      // (Independent days would give about 0 ± 1/√count.)
+      expect(lagged / variance).toBeGreaterThan(count >= 200 ? 0.7 : 0.4)
+    })
+
+    it('continues the live feed from lastMid', () => {
+      const { bars, lastMid } = get()
+      expect(quoteFromMid(lastMid, spec.spreadPoints, spec.precision).bid).toBe(last(bars['1min']).close)
+    })
+
+    it('is reproducible from its seed, and another seed gives another history', () => {
+      const again = generateHistory(spec, endMs, count, seededRandom(42))
+      expect(again).toEqual(get())
+      const other = generateHistory(spec, endMs, count, seededRandom(43))
+      for (const period of PERIODS) {
+        expect(
+          other.bars[period].map((b) => b.time),
+          period,
+        ).toEqual(get().bars[period].map((b) => b.time))
+        expect(
+          other.bars[period].map((b) => b.close),
+          period,
+        ).not.toEqual(get().bars[period].map((b) => b.close))
+      }
+      expect(other.lastMid).not.toBe(get().lastMid)
+    })
+  },
+)
+
+describe('generateHistory, specific shapes', () => {
+  it('ends a forex history on a Saturday with Friday 21:59', () => {
+    const { bars } = history('forex', SATURDAY, 50)
+    expect(last(bars['1min']).time).toBe(Date.UTC(2026, 10, 27, 21, 59) / 1000)
+    expect(last(bars['60min']).time).toBe(Date.UTC(2026, 10, 27, 21) / 1000)
+    expect(last(bars['1day']).time).toBe(Date.UTC(2026, 10, 27) / 1000)
+  })
+
+  it('ends a history on Wednesday with the minute before the one holding endMs', () => {
+    const { bars } = history('always', WEDNESDAY, 50)
+    expect(last(bars['1min']).time).toBe(Date.UTC(2026, 10, 25, 12, 29) / 1000)
+    expect(bars['1min'][0]!.time).toBe(Date.UTC(2026, 10, 25, 11, 40) / 1000)
+    // The current hour and day are open candles made of what has happened so far.
+    expect(last(bars['60min']).time).toBe(Date.UTC(2026, 10, 25, 12) / 1000)
+    expect(last(bars['1day']).time).toBe(Date.UTC(2026, 10, 25) / 1000)
+  })
+
+  it('skips the daily break and the weekend in hourly candles', () => {
+    const { bars } = history('withDailyBreak', WEDNESDAY, 200)
+    const hours = bars['60min'].map((b) => hourOf(b.time))
+    expect(hours).not.toContain(22)
+    expect(hours).toContain(23)
+    expect(hours).toContain(21)
+  })
+
+  it('reaches back over many weeks for a market open one hour a week', () => {
+    const spec: HistorySpec = { ...SPECS.forex, sessions: [weekWindow(3, 12, 3, 13)] }
+    const { bars } = generateHistory(spec, WEDNESDAY, 20, seededRandom(1))
+    for (const period of PERIODS) expect(bars[period], period).toHaveLength(20)
+    for (const bar of bars['60min']) {
+      expect(weekday(bar.time)).toBe(3)
+      expect(hourOf(bar.time)).toBe(12)
+    }
+    // The hour holding endMs (12:30) is the newest, partial: 12:00 … 12:29.
+    expect(last(bars['60min']).time).toBe(Date.UTC(2026, 10, 25, 12) / 1000)
+    expect(bars['60min'][0]!.time).toBe(Date.UTC(2026, 10, 25, 12) / 1000 - 19 * 7 * 86_400)
+    // Daily candles are only the Wednesdays.
+    for (const bar of bars['1day']) expect(weekday(bar.time)).toBe(3)
+  })
+
+  it('has no candles for a market that never opens', () => {
+    const spec: HistorySpec = { ...SPECS.forex, sessions: [] }
+    const result = generateHistory(spec, WEDNESDAY, 10, seededRandom(1))
+    for (const period of PERIODS) expect(result.bars[period], period).toEqual([])
+    expect(result.lastMid).toBe(spec.walk.anchor)
+  })
+
+  it('keeps a wide-spread, volatile instrument positive over a long history', () => {
+    const spec: HistorySpec = {
+      walk: { anchor: 0.5, dailyVolatility: 0.06, reversionDays: 30 },
+      sessions: SESSION_TEMPLATES.always,
+      precision: 4,
+      spreadPoints: 20,
+      tickIntervalMs: 30_000,
+    }
+    const { bars } = generateHistory(spec, WEDNESDAY, 500, seededRandom(9))
+    for (const period of PERIODS) {
+      expect(bars[period], period).toHaveLength(500)
+      for (const bar of bars[period]) {
+        expect(bar.low).toBeGreaterThan(0)
+        expect(bar.volume).toBeGreaterThanOrEqual(1)
+      }
+    }
+  })
+})
+
+describe('opensOnDay', () => {
+  const day = (d: number) => Date.UTC(2026, 10, 22 + d) // 2026-11-22 is a Sunday
+
+  it.each([
+    ['forex', 0, true], // opens Sunday 22:00
+    ['forex', 1, true],
+    ['forex', 5, true], // closes Friday 22:00
+    ['forex', 6, false],
+    ['withDailyBreak', 0, true], // opens Sunday 23:00
+    ['withDailyBreak', 3, true],
+    ['withDailyBreak', 6, false],
+    ['always', 0, true],
+    ['always', 6, true],
+  ] as const)('%s on day %d → %s', (template, d, expected) => {
+    expect(opensOnDay(SESSION_TEMPLATES[template], day(d))).toBe(expected)
+    expect(opensOnDay(SESSION_TEMPLATES[template], day(d + 7))).toBe(expected)
+  })
+
+  it('is false for no sessions and a window ending at the day start', () => {
+    expect(opensOnDay([], day(1))).toBe(false)
+    // Monday 00:00–Tuesday 00:00 does not touch Tuesday or Sunday.
+    const monday = [weekWindow(1, 0, 2, 0)]
+    expect(opensOnDay(monday, day(0))).toBe(false)
+    expect(opensOnDay(monday, day(1))).toBe(true)
+    expect(opensOnDay(monday, day(2))).toBe(false)
+  })
+
+  it('is true exactly when some minute of the UTC day is open', () => {
+    const window = fc
+      .tuple(fc.integer({ min: 0, max: 10_079 }), fc.integer({ min: 1, max: 3000 }))
+      .map(([from, length]): TradingWindow => ({ From: from, To: Math.min(from + length, 10_080) }))
+    fc.assert(
+      fc.property(
+        fc.array(window, { maxLength: 3 }),
+        fc.integer({ min: -3000, max: 3000 }),
+        (sessions, dayIndex) => {
+          const dayMs = dayIndex * DAY
+          let anyOpen = false
+          for (let t = dayMs; t < dayMs + DAY && !anyOpen; t += MINUTE) anyOpen = isOpenAt(sessions, t)
+          expect(opensOnDay(sessions, dayMs)).toBe(anyOpen)
+        },
+      ),
+      { seed: 42, numRuns: 300 },
+    )
+  })
+})

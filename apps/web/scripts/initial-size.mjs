@@ -19,6 +19,9 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 const HOME_SCREEN = 'src/features/market/components/market-screen.tsx'
 const budgetArg = process.argv.indexOf('--budget-kb')
 const budgetKb = budgetArg > 0 ? Number(process.argv[budgetArg + 1]) : 150
+// A missing or mistyped number would make every comparison false and --check always pass.
+if (!(budgetKb > 0))
+  throw new Error(`--budget-kb needs a positive number, not ${process.argv[budgetArg + 1]}`)
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'))
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)

@@ -2,7 +2,6 @@ import { setDefaultConfig } from 'antd-mobile'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import { setupAntdRender } from './app/antd-render.ts'
 import { applyHashRoute } from './app/hash-route.ts'
 import { Providers } from './app/providers.tsx'
 import { createAppRouter } from './app/router.tsx'
@@ -10,12 +9,12 @@ import './app/styles.css'
 import { loadAntdLocale } from './shared/i18n/antd-locale.ts'
 import { initI18n, storedLanguage } from './shared/i18n/i18n.ts'
 import { setNavigator } from './shared/lib/navigation.ts'
+import { preloadToast } from './shared/lib/toast.ts'
 import { startRealtime } from './shared/realtime.ts'
 
 async function start(): Promise<void> {
   // Before the router reads the URL: old `/#/register?invite_code=X` links become `/register?...`.
   applyHashRoute()
-  setupAntdRender()
   const language = storedLanguage()
   const [, antdLocale] = await Promise.all([initI18n(language), loadAntdLocale(language)])
   if (antdLocale) setDefaultConfig({ locale: antdLocale })
@@ -33,6 +32,17 @@ async function start(): Promise<void> {
       </Providers>
     </StrictMode>,
   )
+  whenIdle(preloadToast)
+}
+
+/** After the page has loaded and the browser has nothing else to do (Safari has no requestIdleCallback). */
+function whenIdle(task: () => void): void {
+  const idle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => task())
+    else setTimeout(task, 200)
+  }
+  if (document.readyState === 'complete') idle()
+  else window.addEventListener('load', idle, { once: true })
 }
 
 void start()

@@ -1,7 +1,7 @@
 import { ResultCode } from '@tp/contracts'
-import { Toast } from 'antd-mobile'
 import { currentLanguage, translate } from './i18n/i18n.ts'
 import { currentPath, isLoginPath, loginPath, navigateTo } from './lib/navigation.ts'
+import { clearToast, showToast } from './lib/toast.ts'
 import { useSession } from './session/session-store.ts'
 
 /** A call answered with an envelope whose code is not 1. `msg` is already translated by the server. */
@@ -175,13 +175,10 @@ export const api = createApiClient({
   getToken: () => useSession.getState().token,
   getLanguage: currentLanguage,
   onSignInAgain: signInAgain,
-  showError: (message) => {
-    Toast.show({ content: message })
-  },
-  showLoading: () => {
-    Toast.show({ icon: 'loading', content: translate('common.loading'), duration: 0, maskClickable: false })
-  },
-  hideLoading: () => Toast.clear(),
+  showError: (message) => showToast({ content: message }),
+  showLoading: () =>
+    showToast({ icon: 'loading', content: translate('common.loading'), duration: 0, maskClickable: false }),
+  hideLoading: clearToast,
   networkErrorMessage: (status) =>
     status ? translate('common.networkErrorStatus', { status }) : translate('common.networkError'),
   now: () => Date.now(),

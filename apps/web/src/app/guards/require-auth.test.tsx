@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../../shared/i18n/i18n.ts'
 import { useSession } from '../../shared/session/session-store.ts'
-import { setupAntdRender } from '../antd-render.ts'
+import { setupAntdRender } from '../../shared/lib/antd-render.ts'
 import { buildRoutes } from '../router.tsx'
 
 // The layout's app-wide effects talk to the network; these tests are about routing only.

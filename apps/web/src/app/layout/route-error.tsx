@@ -1,6 +1,6 @@
-import { Button } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 import { useRouteError } from 'react-router'
+import { RoundButton } from '../../shared/components/round-button.tsx'
 
 /** A screen that failed to load or render (typically a chunk lost after a new release): offer a reload. */
 export function RouteError() {
@@ -10,9 +10,7 @@ export function RouteError() {
     <div className="notice-state notice-state-full" role="alert">
       <h2 className="notice-state-title">{t('common.errorTitle')}</h2>
       <p className="notice-state-text">{t('common.errorText')}</p>
-      <Button color="primary" shape="rounded" onClick={() => window.location.reload()}>
-        {t('common.reload')}
-      </Button>
+      <RoundButton onClick={() => window.location.reload()}>{t('common.reload')}</RoundButton>
     </div>
   )
 }

@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
+import { RoundButton } from './round-button.tsx'
 
 /** A block that says loading failed, with a retry button. */
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
@@ -7,9 +7,9 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="notice-state" role="alert">
       <p className="notice-state-text">{t('common.loadFailed')}</p>
-      <Button color="primary" fill="outline" shape="rounded" onClick={onRetry}>
+      <RoundButton outline onClick={onRetry}>
         {t('common.retry')}
-      </Button>
+      </RoundButton>
     </div>
   )
 }

@@ -1,8 +1,8 @@
-import { Button } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ShieldIcon } from './icons.tsx'
 import { Page } from './page.tsx'
+import { RoundButton } from './round-button.tsx'
 
 /** What a demo account sees on a screen reserved for real accounts (SPEC.md section 2). */
 export function RealAccountRequired({ title }: { title: string }) {
@@ -15,9 +15,7 @@ export function RealAccountRequired({ title }: { title: string }) {
           <ShieldIcon />
         </div>
         <p className="notice-state-text">{t('common.realAccountRequired')}</p>
-        <Button color="primary" shape="rounded" onClick={() => navigate('/register')}>
-          {t('auth.registerNow')}
-        </Button>
+        <RoundButton onClick={() => navigate('/register')}>{t('auth.registerNow')}</RoundButton>
       </div>
     </Page>
   )

@@ -1,6 +1,7 @@
-import { Dialog, List } from 'antd-mobile'
+import { List } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 import { Page } from '../../../shared/components/page.tsx'
+import { Dialog } from '../../../shared/lib/antd-dialog.ts'
 import { useLogout } from '../hooks/use-logout.ts'
 
 /** /mine/system: for now the logout row, behind a confirmation. */

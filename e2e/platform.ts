@@ -70,7 +70,8 @@ export async function startMailCatcher() {
 
 /** Builds the web apps and starts the platform as `npm start` does, on a fresh data folder. */
 export async function startPlatform(env: Record<string, string>) {
-  execSync('npm run build', { cwd: ROOT, stdio: 'pipe' })
+  // Vitest sets NODE_ENV=test; the platform is built as `npm start` builds it, for production.
+  execSync('npm run build', { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } })
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-e2e-data-'))
   const port = await freePort()
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { TradingWindow } from '@tp/contracts'
-import { isOpenAt, quoteFromMid, seedOf, seededRandom, stepMid, type WalkSpec } from '@tp/engine'
+import { gapTime, isOpenAt, quoteFromMid, seedOf, seededRandom, stepMid, type WalkSpec } from '@tp/engine'
 import type { Tick } from './market-data.ts'
 
 /**
@@ -57,7 +57,7 @@ export function simulatorSource(
             s.dueMs = now + CLOSED_RECHECK_MS
             continue
           }
-          s.mid = stepMid(s.mid, s.walk, now - s.lastMs, s.random)
+          s.mid = stepMid(s.mid, s.walk, gapTime(now - s.lastMs), s.random)
           s.lastMs = now
           // Exponential waits: quotes arrive like a Poisson process, not on a metronome.
           s.dueMs = now + -Math.log(1 - s.random.next()) * s.tickIntervalMs

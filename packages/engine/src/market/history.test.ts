@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { PERIODS, PERIOD_SECONDS, type Period, type TradingWindow } from '@tp/contracts'
 import { aggregate, bucketStart, roundPrice } from './candles.ts'
 import { generateHistory, opensOnDay, type History, type HistorySpec } from './history.ts'
-import { quoteFromMid } from './price-walk.ts'
+import { MAX_GAP_MS, quoteFromMid } from './price-walk.ts'
 import { seededRandom } from './random.ts'
 import { isOpenAt, SESSION_TEMPLATES, weekWindow, type SessionTemplate } from './sessions.ts'
 
@@ -241,11 +241,11 @@ describe.each(cases)(
         for (let i = 1; i < list.length; i++) {
           const previous = list[i - 1]!
           const bar = list[i]!
-          // Days after the previous candle's end (a closed market moves like at most 3 days), plus one
+          // Days after the previous candle's end (a closed market moves like at most MAX_GAP_MS), plus one
           // walk step; a day candle may open up to a day late (the intraday path starts mid-day).
           const pause = (bar.time - previous.time - PERIOD_SECONDS[period]) / 86_400
           const slack = period === '1day' ? 1 : 1 / 24
-          const sigma = dailyVolatility * Math.sqrt(Math.min(pause, 3) + slack)
+          const sigma = dailyVolatility * Math.sqrt(Math.min(pause, MAX_GAP_MS / 86_400_000) + slack)
           // Six standard deviations, plus two points of rounding.
           const bound = 6 * sigma + (2 * 10 ** -spec.precision) / bar.open
           const move = Math.abs(Math.log(bar.open / previous.close))

@@ -1,6 +1,6 @@
 import { PERIODS, type Period, type TradingWindow } from '@tp/contracts'
 import { aggregate, bucketStart, type Bar } from './candles.ts'
-import { stepMid, quoteFromMid, type WalkSpec } from './price-walk.ts'
+import { gapTime, stepMid, quoteFromMid, type WalkSpec } from './price-walk.ts'
 import type { Random } from './random.ts'
 import { MINUTES_PER_WEEK, isOpenAt, minuteOfWeek } from './sessions.ts'
 
@@ -73,7 +73,7 @@ export function generateHistory(spec: HistorySpec, endMs: number, count: number,
 
   /** One candle of `steps` moves from `startMid`; the first move covers the pause since the last price. */
   function walkBar(time: number, startMid: number, steps: number, stepMs: number, pauseMs: number) {
-    let price = stepMid(startMid, spec.walk, Math.max(pauseMs, stepMs), random)
+    let price = stepMid(startMid, spec.walk, Math.max(gapTime(pauseMs), stepMs), random)
     const open = bid(price)
     let high = open
     let low = open

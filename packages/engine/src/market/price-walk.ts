@@ -1,8 +1,14 @@
 import type { Random } from './random.ts'
 
 const MS_PER_DAY = 86_400_000
-/** A market closed for longer than this reopens as if it had been closed this long (a weekend gap). */
-const MAX_GAP_MS = 3 * MS_PER_DAY
+/**
+ * A market reopening after a longer close moves as much as in this much trading time: a weekend gap
+ * of about two fifths of a day's volatility, as in real forex, rather than two days' worth.
+ */
+export const MAX_GAP_MS = 4 * 3_600_000
+
+/** The time a walk should move over after a pause of `pauseMs` in quotes (see MAX_GAP_MS). */
+export const gapTime = (pauseMs: number): number => Math.min(Math.max(pauseMs, 0), MAX_GAP_MS)
 
 /**
  * How a simulated mid price moves: a mean-reverting random walk of its logarithm
@@ -18,9 +24,9 @@ export interface WalkSpec {
   reversionDays: number
 }
 
-/** The mid price `elapsedMs` after `mid`. A long pause (a closed market) moves it like a gap. */
+/** The mid price `elapsedMs` of trading after `mid`. */
 export function stepMid(mid: number, spec: WalkSpec, elapsedMs: number, random: Random): number {
-  const days = Math.min(Math.max(elapsedMs, 0), MAX_GAP_MS) / MS_PER_DAY
+  const days = Math.max(elapsedMs, 0) / MS_PER_DAY
   const x = Math.log(mid / spec.anchor)
   const next = x - (x / spec.reversionDays) * days + spec.dailyVolatility * Math.sqrt(days) * random.normal()
   return spec.anchor * Math.exp(next)

@@ -13,6 +13,7 @@ import { siteRoutes } from './http/routes/site.ts'
 import { notifyRoutes } from './http/routes/notify.ts'
 import { userRoutes } from './http/routes/user.ts'
 import { marketRoutes } from './http/routes/market.ts'
+import { tradingRoutes } from './http/routes/trading.ts'
 import { registerGateway } from './realtime/gateway.ts'
 
 /** API bodies are small forms; uploads (later) get their own, larger limit. */
@@ -55,6 +56,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   notifyRoutes(app, deps)
   userRoutes(app, deps)
   marketRoutes(app, deps)
+  tradingRoutes(app, deps)
 
   await serveClients(app, options)
   return app

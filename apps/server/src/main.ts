@@ -12,6 +12,7 @@ import { startMarketFeed } from './market/market-feed.ts'
 import { openMarket, simulatedInstruments } from './market/open-market.ts'
 import { readTickFile, replaySource, simulatorSource, type PriceSource } from './market/price-source.ts'
 import { TopicHub } from './realtime/topic-hub.ts'
+import { openTrading } from './trading/open-trading.ts'
 
 // The composition root: read settings, wire the adapters together, start, and stop cleanly.
 const loaded = loadConfig(process.env)
@@ -32,6 +33,11 @@ await seedDatabase(database.db)
 const now = () => Date.now()
 const market = await openMarket(database.db, now(), config.MARKET_HISTORY_CANDLES)
 const topics = new TopicHub()
+// Until the app's logger exists, trading errors go to stderr.
+let reportTradingError = (error: unknown, context: string) => console.error(context, error)
+const trading = await openTrading(database.db, market, topics, (error, context) =>
+  reportTradingError(error, context),
+)
 const source: PriceSource = config.PRICE_SOURCE.startsWith('replay:')
   ? replaySource(readTickFile(config.PRICE_SOURCE.slice('replay:'.length)), now, { loop: true })
   : simulatorSource(simulatedInstruments(market, now()), now)
@@ -49,6 +55,7 @@ const app = await buildApp(
     rateLimits: DEFAULT_RATE_LIMITS,
     market,
     topics,
+    desk: trading.desk,
   },
   {
     logger: { level: config.LOG_LEVEL },
@@ -58,11 +65,13 @@ const app = await buildApp(
   },
 )
 reportIdleError = (error) => app.log.warn({ err: error.message }, 'database connection dropped while idle')
+reportTradingError = (err, context) => app.log.error({ err }, context)
 const feed = startMarketFeed({
   db: database.db,
   market,
   source,
   topics,
+  onQuote: (instrumentId, quote) => trading.desk.tick(instrumentId, quote),
   onError: (err) => app.log.error({ err }, 'writing candles failed; will retry'),
 })
 
@@ -72,6 +81,7 @@ async function shutdown(signal: string) {
   stopping = true
   app.log.info({ signal }, 'shutting down')
   await feed.stop()
+  await trading.stop()
   topics.close()
   await app.close()
   await database.close()

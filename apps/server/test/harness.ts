@@ -13,6 +13,7 @@ import type { Tick } from '../src/market/market-data.ts'
 import { openMarket } from '../src/market/open-market.ts'
 import type { PriceSource } from '../src/market/price-source.ts'
 import { DEFAULT_HUB_LIMITS, TopicHub, type HubLimits } from '../src/realtime/topic-hub.ts'
+import { openTrading } from '../src/trading/open-trading.ts'
 
 /** The databases server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS: ('pglite' | 'postgres')[] = [
@@ -86,11 +87,15 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
   const clock = new TestClock()
   const market = await openMarket(db, clock.now().getTime(), options.historyCandles ?? 30)
   const topics = new TopicHub({ ...DEFAULT_HUB_LIMITS, ...options.hubLimits })
+  const trading = await openTrading(db, market, topics, (error, context) => {
+    throw new Error(`${context}: ${String(error)}`)
+  })
   const feed = startMarketFeed({
     db,
     market,
     source: options.priceSource ?? silentSource,
     topics,
+    onQuote: (instrumentId, quote) => trading.desk.tick(instrumentId, quote),
     onError: () => {},
   })
   const app = await buildApp(
@@ -103,6 +108,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
       rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
       market,
       topics,
+      desk: trading.desk,
     },
     { logger: false, https: false },
   )
@@ -115,6 +121,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     market,
     topics,
     feed,
+    desk: trading.desk,
     /** Applies a tick now (at the test clock's time unless given). */
     tick: (tick: Omit<Tick, 'timeMs'> & { timeMs?: number }) =>
       feed.push({ ...tick, timeMs: tick.timeMs ?? clock.now().getTime() }),
@@ -123,6 +130,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
       call('POST', `${base}${path}`, body, init),
     async close() {
       await feed.stop()
+      await trading.stop()
       topics.close()
       await app.close()
       await database.close()

@@ -37,6 +37,18 @@ export const REASONS = [
   'too_large',
   'not_found',
   'instrument_not_found',
+  'market_closed',
+  'quote_stale',
+  'no_conversion_rate',
+  'lots_invalid',
+  'leverage_invalid',
+  'price_invalid',
+  'stop_loss_invalid',
+  'take_profit_invalid',
+  'insufficient_margin',
+  'order_not_found',
+  'balance_insufficient',
+  'demo_only',
   'server_error',
 ] as const
 export type Reason = (typeof REASONS)[number]

@@ -246,3 +246,50 @@ export const candles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.instrumentId, t.period, t.time] })],
 )
+
+/** Prices of orders: exact decimals, since profit is booked from them. */
+const price = (name: string) => numeric(name, { precision: 24, scale: 10 })
+
+/**
+ * Every order, live or finished (WIRE.md "Order"). Ids are the engine's. A live order's row is
+ * rewritten as it changes; a finished one is never touched again.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    side: smallint('side').notNull(),
+    lots: numeric('lots', { precision: 12, scale: 4 }).notNull(),
+    leverage: integer('leverage').notNull(),
+    status: smallint('status').notNull(),
+    originPrice: price('origin_price').notNull(),
+    price: price('price').notNull().default('0'),
+    closePrice: price('close_price').notNull().default('0'),
+    margin: money('margin').notNull().default('0'),
+    fee: money('fee').notNull().default('0'),
+    profit: money('profit').notNull().default('0'),
+    stopLoss: price('stop_loss').notNull().default('0'),
+    takeProfit: price('take_profit').notNull().default('0'),
+    stopsVersion: integer('stops_version').notNull().default(0),
+    closedType: smallint('closed_type').notNull().default(0),
+    placedAt: timestamp('placed_at', { withTimezone: true, precision: 3 }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true, precision: 3 }),
+    closedAt: timestamp('closed_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('orders_user_status_idx').on(t.userId, t.status, t.id),
+    index('orders_live_idx')
+      .on(t.status)
+      .where(sql`${t.status} in (0, 1)`),
+    check('orders_side', sql`${t.side} in (1, 2)`),
+    check('orders_status', sql`${t.status} in (0, 1, 3, 4)`),
+    check('orders_lots_positive', sql`${t.lots} > 0`),
+    check('orders_amounts', sql`${t.margin} >= 0 and ${t.fee} >= 0`),
+  ],
+)

@@ -1,5 +1,6 @@
 import type { MarketData } from '../market/market-data.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
+import type { TradingDesk } from '../trading/desk.ts'
 import type { ServiceDeps } from '../services/deps.ts'
 
 export interface RateLimit {
@@ -27,6 +28,8 @@ export interface RouteDeps extends ServiceDeps {
   market: MarketData
   /** Where socket messages are published (market feed, later the engine). */
   topics: TopicHub
+  /** The trading engine's single writer. */
+  desk: TradingDesk
 }
 
 export const rateLimited = (limit: RateLimit) => ({

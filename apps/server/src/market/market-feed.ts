@@ -26,6 +26,8 @@ export function startMarketFeed(options: {
   market: MarketData
   source: PriceSource
   topics: TopicHub
+  /** Every accepted quote, after the market has it (the trading desk). */
+  onQuote?: (instrumentId: number, quote: { bid: number; ask: number; timeMs: number }) => void
   onError: (error: unknown) => void
 }): MarketFeed {
   const { db, market, source, topics } = options
@@ -34,6 +36,7 @@ export function startMarketFeed(options: {
   const push = (tick: Tick) => {
     const messages = market.applyTick(tick)
     if (!messages) return
+    options.onQuote?.(messages.day.quotation.forex_id, { bid: tick.bid, ask: tick.ask, timeMs: tick.timeMs })
     topics.publish(DAY_MARKET_TOPIC, tick.code, messages.day)
     const topic = klineTopic(tick.code)
     if (topics.subscriberCount(topic) === 0) return

@@ -5,6 +5,7 @@ import { SOCKET_PATH, clientFrame, type ClientFrame } from '@tp/contracts'
 import type { Db } from '../db/client.ts'
 import type { Clock } from '../services/outcome.ts'
 import { findSession, type SessionRef } from '../services/sessions.ts'
+import { userTopic } from '../trading/account-push.ts'
 import type { Subscriber, TopicHub } from './topic-hub.ts'
 
 /** A client frame is a few dozen bytes; anything near this is abuse. */
@@ -57,6 +58,7 @@ export async function registerGateway(
       clearTimeout(idle)
       connections.delete(connection)
       hub.remove(connection.subscriber, connection.topics)
+      signOut(connection)
     })
     socket.on('error', () => socket.terminate())
   })
@@ -68,12 +70,14 @@ export async function registerGateway(
       case 'ping':
         return reply({ type: 'pong' })
       case 'login': {
+        signOut(connection)
         connection.session = await findSession(deps.db, frame.params, deps.clock())
+        // The owner's own messages (FOREX_TRADE, FOREX_CLOSED) come on a private topic.
+        if (connection.session) hub.subscribe(connection.subscriber, userTopic(connection.session.userId))
         return reply({ type: 'login_result', code: connection.session ? 1 : 0 })
       }
       case 'logout':
-        connection.session = undefined
-        return
+        return signOut(connection)
       case 'sub':
         // Past the limit a subscription is ignored: a flood costs the server nothing.
         if (connection.topics.size >= MAX_SUBSCRIPTIONS || connection.topics.has(frame.params)) return
@@ -83,6 +87,11 @@ export async function registerGateway(
         connection.topics.delete(frame.params)
         return hub.unsubscribe(connection.subscriber, frame.params)
     }
+  }
+
+  function signOut(connection: Connection) {
+    if (connection.session) hub.unsubscribe(connection.subscriber, userTopic(connection.session.userId))
+    connection.session = undefined
   }
 
   return { connections }

@@ -67,6 +67,11 @@ export class TopicHub {
     this.congested.delete(subscriber)
   }
 
+  /** Topics with subscribers whose name starts with `prefix`. */
+  *topicsStartingWith(prefix: string): Generator<string> {
+    for (const topic of this.topics.keys()) if (topic.startsWith(prefix)) yield topic
+  }
+
   subscriberCount(topic: string): number {
     return this.topics.get(topic)?.size ?? 0
   }

@@ -1,15 +1,10 @@
 import { Decimal } from 'decimal.js'
+import type { LedgerTypeValue } from '@tp/contracts'
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '../db/client.ts'
 import { accounts, ledger } from '../db/schema.ts'
 
-/** Ledger entry types. The web shows `memo` for type 10 and a translated name for the others. */
-export const LedgerType = {
-  DEMO_CREDIT: 1,
-  DEMO_RESET: 2,
-  STAFF_ADJUSTMENT: 10,
-} as const
-export type LedgerTypeValue = (typeof LedgerType)[keyof typeof LedgerType]
+export { LedgerType, type LedgerTypeValue } from '@tp/contracts'
 
 export interface Posting {
   userId: number

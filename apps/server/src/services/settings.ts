@@ -21,6 +21,11 @@ export const SETTING_DEFAULTS = {
   /** 0 is main mode: the product search lists partner companies. */
   site_type: '1',
   loss_url: '',
+  /** Margin level (%) at which the account is warned, and at which positions are closed. */
+  margin_call_level: '100',
+  stop_out_level: '50',
+  /** A market order is refused when the last quote is older than this (ms). */
+  max_quote_age_ms: '10000',
   /** Leverage caps per ESMA retail class; seeding offers the options up to each cap. */
   leverage_cap_fx_major: '30',
   leverage_cap_fx_other: '20',

@@ -32,17 +32,17 @@ export function stepMid(mid: number, spec: WalkSpec, elapsedMs: number, random: 
   return spec.anchor * Math.exp(next)
 }
 
-export interface Quote {
+export interface BidAsk {
   bid: number
   ask: number
 }
 
 /** Bid and ask around a mid: the bid is rounded to the precision and the ask is the bid plus the spread. */
-export function quoteFromMid(mid: number, spreadPoints: number, precision: number): Quote {
+export function quoteFromMid(mid: number, spreadPoints: number, precision: number): BidAsk {
   const factor = 10 ** precision
   const bidPoints = Math.round(mid * factor - spreadPoints / 2)
   return { bid: bidPoints / factor, ask: (bidPoints + spreadPoints) / factor }
 }
 
 /** The mid of a quote (the walk continues from it after a restart). */
-export const midOf = (quote: Quote): number => (quote.bid + quote.ask) / 2
+export const midOf = (quote: BidAsk): number => (quote.bid + quote.ask) / 2

@@ -1,0 +1,181 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Decimal } from 'decimal.js'
+import { eq } from 'drizzle-orm'
+import {
+  LedgerType,
+  OrderStatus,
+  myDealRequest,
+  orderIdRequest,
+  pageRequest,
+  setStopRequest,
+  submitRequest,
+  type BalanceAnswer,
+  type LedgerPage,
+  type MyDealAnswer,
+} from '@tp/contracts'
+import type { CommandResult } from '@tp/engine'
+import { accounts, users } from '../../db/schema.ts'
+import { translate } from '../../i18n/translate.ts'
+import { refuse } from '../../services/outcome.ts'
+import { getSetting } from '../../services/settings.ts'
+import { displayMoney } from '../../services/users.ts'
+import { asStored, ledgerPage, orderHistory } from '../../trading/order-store.ts'
+import { markText, transOrder, wireTime } from '../../trading/order-view.ts'
+import { requireSession, sessionOf } from '../auth-guard.ts'
+import { langOf, ok, refused } from '../envelope.ts'
+import { parse } from '../parse.ts'
+import type { RouteDeps } from '../route-deps.ts'
+
+/** Ledger rows that trading writes (forexChange lists only these). */
+const TRADING_LEDGER_TYPES = [LedgerType.TRADE_FEE, LedgerType.TRADE_PROFIT, LedgerType.WRITE_OFF]
+
+/** Orders, positions and the account: every call checks that the order belongs to the caller. */
+export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db, market, desk } = deps
+  const signedIn = { preHandler: requireSession(db, deps.clock) }
+  const now = () => deps.clock().getTime()
+  const answer = (request: FastifyRequest, result: CommandResult, msgKey: string, data: unknown = null) =>
+    result.ok ? ok(request, data, msgKey) : refused(request, refuse(result.reason))
+
+  app.get('/v1/api/forex/submit', signedIn, async (request) => {
+    const q = parse(submitRequest, request.query)
+    const { userId } = sessionOf(request)
+    const pending = q.status === 0
+    if (pending && q.target_price <= 0) return refused(request, refuse('price_invalid'))
+    const result = await desk.run(userId, (engine) =>
+      engine.open({
+        userId,
+        instrumentId: q.forex_id,
+        side: q.type,
+        lots: q.cont,
+        leverage: q.multiple,
+        stopLoss: q.stop_loss_price,
+        takeProfit: q.target_profit_price,
+        ...(pending ? { targetPrice: q.target_price } : {}),
+        nowMs: now(),
+      }),
+    )
+    return answer(request, result, 'order_placed', result.ok ? { id: result.orderId } : null)
+  })
+
+  app.get('/v1/api/forex/close', signedIn, async (request) => {
+    const { id } = parse(orderIdRequest, request.query)
+    const { userId } = sessionOf(request)
+    return answer(
+      request,
+      await desk.run(userId, (engine) => engine.close(userId, id, now())),
+      'order_closed',
+    )
+  })
+
+  app.get('/v1/api/forex/cancel_trade', signedIn, async (request) => {
+    const { id } = parse(orderIdRequest, request.query)
+    const { userId } = sessionOf(request)
+    return answer(
+      request,
+      await desk.run(userId, (engine) => engine.cancel(userId, id, now())),
+      'order_cancelled',
+    )
+  })
+
+  app.get('/v1/api/forex/set_stop_price', signedIn, async (request) => {
+    const q = parse(setStopRequest, request.query)
+    const { userId } = sessionOf(request)
+    const result = await desk.run(userId, (engine) =>
+      engine.setStops(userId, q.id, q.stop_loss_price, q.target_profit_price),
+    )
+    return answer(request, result, 'stops_saved')
+  })
+
+  app.get('/v1/api/forex/my_deal', signedIn, async (request) => {
+    const { status, page, limit } = parse(myDealRequest, request.query)
+    const { userId } = sessionOf(request)
+    const engine = desk.view
+    const at = now()
+    const offset = (page - 1) * limit
+    const balance = displayMoney((await balanceRow(userId)).available)
+    if (status === OrderStatus.Closed) {
+      const history = await orderHistory(db, userId, offset, limit)
+      return ok<MyDealAnswer>(request, {
+        data: history.rows.map((o) => transOrder(o, engine, market, at)),
+        total: history.total,
+        all_fact_profits: new Decimal(history.profit).toFixed(6),
+        balance,
+      })
+    }
+    const live = engine
+      .ordersOf(userId)
+      .filter((o) => o.status === status)
+      .reverse()
+      .map((o) => transOrder(asStored(o), engine, market, at))
+    const profits = live.reduce((sum, o) => sum + Number(o.FactProfits), 0)
+    return ok<MyDealAnswer>(request, {
+      data: live.slice(offset, offset + limit),
+      total: live.length,
+      all_fact_profits: status === OrderStatus.Holding ? markText(profits) : '0.000000',
+      balance,
+    })
+  })
+
+  app.get('/v1/api/main/wallet/getBalance', signedIn, async (request) => {
+    const { userId } = sessionOf(request)
+    const row = await balanceRow(userId)
+    const view = desk.view.accountView(userId)
+    const balance = Number(row.balance)
+    const profit = view?.profit ?? 0
+    const margin = view?.usedMargin ?? 0
+    return ok<BalanceAnswer>(request, {
+      balance: displayMoney(row.available),
+      lock_balance: displayMoney(row.frozen),
+      equity: markText(balance + profit),
+      margin: markText(margin),
+      free_margin: markText(balance + profit - margin),
+      margin_level: margin > 0 ? Math.round(((balance + profit) / margin) * 10_000) / 100 : null,
+      profit: markText(profit),
+    })
+  })
+
+  app.get('/v1/api/main/user/resetForexDemoAccount', signedIn, async (request) => {
+    const { userId } = sessionOf(request)
+    const [user] = await db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId))
+    if (!user?.isDemo) return refused(request, refuse('demo_only'))
+    const starting = await getSetting(db, 'demo_starting_balance')
+    const result = await desk.run(userId, (engine) =>
+      engine.resetAccount(userId, starting, LedgerType.DEMO_RESET, now()),
+    )
+    return answer(request, result, 'demo_reset')
+  })
+
+  const ledgerAnswer = async (request: FastifyRequest, types?: readonly number[]) => {
+    const { page, limit } = parse(pageRequest, request.query)
+    const { userId } = sessionOf(request)
+    const lang = langOf(request)
+    const { rows, total } = await ledgerPage(db, userId, (page - 1) * limit, limit, types)
+    return ok<LedgerPage>(request, {
+      list: rows.map((r) => ({
+        Id: r.id,
+        Value: new Decimal(r.amount).toFixed(6),
+        Type: r.type as LedgerPage['list'][number]['Type'],
+        Memo: r.memo,
+        MemoTran: translate(lang, `ledger.type_${r.type}`),
+        BalanceAfter: new Decimal(r.balanceAfter).toFixed(6),
+        CreatedAtTran: wireTime(r.createdAt.getTime()),
+      })),
+      total,
+    })
+  }
+  app.get('/v1/api/main/account/forexDetail', signedIn, (request) => ledgerAnswer(request))
+  app.get('/v1/api/main/accountLog/forexChange', signedIn, (request) =>
+    ledgerAnswer(request, TRADING_LEDGER_TYPES),
+  )
+
+  async function balanceRow(userId: number) {
+    const [row] = await db
+      .select({ balance: accounts.balance, frozen: accounts.frozen })
+      .from(accounts)
+      .where(eq(accounts.userId, userId))
+    const balance = row?.balance ?? '0'
+    const frozen = row?.frozen ?? '0'
+    return { balance, frozen, available: new Decimal(balance).minus(frozen).toString() }
+  }
+}

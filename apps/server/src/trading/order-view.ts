@@ -1,0 +1,79 @@
+import { OrderStatus, Side, type ForexTradeMessage, type TransOrder } from '@tp/contracts'
+import type { AccountView, TradingEngine } from '@tp/engine'
+import type { MarketData } from '../market/market-data.ts'
+import type { StoredOrder } from './order-store.ts'
+
+/** "YYYY-MM-DD HH:mm:ss" in UTC, or "" for no time. */
+export function wireTime(ms: number): string {
+  return ms ? new Date(ms).toISOString().slice(0, 19).replace('T', ' ') : ''
+}
+
+/** A float mark as 6-decimal money text (never "-0.000000"). */
+export function markText(value: number): string {
+  const text = value.toFixed(6)
+  return text === '-0.000000' ? '0.000000' : text
+}
+
+/**
+ * An order as `my_deal` shows it. A holding order carries its live mark and profit; a pending one
+ * the price it would fill at now; a finished one its close price and booked profit.
+ */
+export function transOrder(
+  order: StoredOrder,
+  engine: TradingEngine,
+  market: MarketData,
+  nowMs: number,
+): TransOrder {
+  const def = market.instrument(order.instrumentId)
+  const quote = engine.quote(order.instrumentId)
+  let updatePrice = order.closePrice
+  let profit = order.profit.toFixed(6)
+  if (order.status === OrderStatus.Holding) {
+    const mark = engine.markOf(order)
+    updatePrice = mark.mark
+    profit = markText(mark.profit)
+  } else if (order.status === OrderStatus.Pending) {
+    updatePrice = quote ? (order.side === Side.Buy ? quote.ask : quote.bid) : 0
+  }
+  return {
+    Id: order.id,
+    UserId: order.userId,
+    ForexId: order.instrumentId,
+    OrderType: order.side,
+    Quantity: order.lots.toNumber(),
+    Price: order.price,
+    OriginPrice: order.originPrice,
+    UpdatePrice: updatePrice,
+    Status: order.status,
+    Multiple: order.leverage,
+    CautionMoney: order.margin.toFixed(6),
+    OriginCautionMoney: order.margin.toFixed(6),
+    FactProfits: profit,
+    TradeFee: order.fee.toFixed(6),
+    TargetProfitPrice: order.takeProfit,
+    TargetLossPrice: order.stopLoss,
+    ClosedType: order.closedType,
+    CreateTimeHandler: wireTime(order.placedAtMs),
+    CompleteTimeHandler: wireTime(order.closedAtMs),
+    ...(def ? { ForexTradeLists: market.view(def, nowMs) } : { ForexTradeLists: undefined as never }),
+  }
+}
+
+/** The `FOREX_TRADE` message of an account now. */
+export function forexTradeMessage(view: AccountView): ForexTradeMessage {
+  const margin = markText(view.usedMargin)
+  return {
+    type: 'FOREX_TRADE',
+    HazardRate: Number.isFinite(view.marginLevel) ? Math.round(view.marginLevel * 100) / 100 : null,
+    CautionMoneyAll: margin,
+    ProfitsTotal: markText(view.profit),
+    OriginCautionMoneyTotal: margin,
+    TransOrder: view.positions.map((p) => ({
+      Id: p.id,
+      UpdatePrice: p.mark,
+      FactProfits: markText(p.profit),
+    })),
+    Balance: markText(view.balance),
+    Equity: markText(view.equity),
+  }
+}

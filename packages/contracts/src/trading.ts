@@ -1,0 +1,172 @@
+import { z } from 'zod'
+import type { Instrument } from './market.ts'
+
+/** Trading on the wire (WIRE.md "Order"). */
+
+/** `OrderType`: 1 buy, 2 sell. */
+export const Side = { Buy: 1, Sell: 2 } as const
+export type SideValue = (typeof Side)[keyof typeof Side]
+
+/** `Status` of an order. 2 (closing) is never stored: a close is one transaction. */
+export const OrderStatus = { Pending: 0, Holding: 1, Closing: 2, Closed: 3, Cancelled: 4 } as const
+export type OrderStatusValue = (typeof OrderStatus)[keyof typeof OrderStatus]
+
+/** `ClosedType`: why a position closed. */
+export const ClosedType = { User: 1, StopOut: 2, TakeProfit: 3, StopLoss: 4, Staff: 5 } as const
+export type ClosedTypeValue = (typeof ClosedType)[keyof typeof ClosedType]
+
+/** Kinds of ledger rows (`Type` of a ledger record). 10 shows its memo; the others a translated name. */
+export const LedgerType = {
+  DEMO_CREDIT: 1,
+  DEMO_RESET: 2,
+  TRADE_FEE: 3,
+  TRADE_PROFIT: 4,
+  /** Negative balance protection: the house covers a loss beyond the balance. */
+  WRITE_OFF: 5,
+  STAFF_ADJUSTMENT: 10,
+} as const
+export type LedgerTypeValue = (typeof LedgerType)[keyof typeof LedgerType]
+
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 53 - 1)
+/** A price in a request: 0 (or empty) means none. */
+const optionalPrice = z.preprocess(
+  (value) => (value === '' || value === undefined || value === null ? 0 : value),
+  z.coerce.number().finite().min(0),
+)
+/** Lots as typed: a decimal with at most 4 places, kept as text so it stays exact. */
+export const lotsText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}(\.\d{1,4})?$/)
+
+/** `submit`: `status` 1 a market order, 0 a pending order at `target_price`. */
+export const submitRequest = z.object({
+  forex_id: id,
+  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
+  cont: lotsText,
+  status: z.preprocess(
+    (value) => (value === '' || value === undefined ? 1 : value),
+    z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
+  ),
+  target_price: optionalPrice,
+  stop_loss_price: optionalPrice,
+  target_profit_price: optionalPrice,
+  multiple: z.coerce.number().int().positive().max(10_000),
+})
+
+export const DEFAULT_PAGE_SIZE = 10
+export const MAX_PAGE_SIZE = 100
+export const pageRequest = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+})
+
+/** `my_deal`: 1 holding, 0 pending, 3 history (closed and cancelled). */
+export const myDealRequest = pageRequest.extend({
+  status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(3)])),
+})
+
+export const orderIdRequest = z.object({ id })
+
+export const setStopRequest = z.object({
+  id,
+  stop_loss_price: optionalPrice,
+  target_profit_price: optionalPrice,
+})
+
+/**
+ * An order as `my_deal` lists it (WIRE.md). Money is a decimal string with 6 places; prices are
+ * numbers at the instrument's precision; times are "YYYY-MM-DD HH:mm:ss" in UTC ("" when not yet).
+ */
+export interface TransOrder {
+  Id: number
+  UserId: number
+  ForexId: number
+  OrderType: SideValue
+  /** Lots. */
+  Quantity: number
+  /** Fill price; 0 while pending. */
+  Price: number
+  OriginPrice: number
+  /** The current mark (holding), the close price (closed), 0 otherwise. */
+  UpdatePrice: number
+  Status: OrderStatusValue
+  Multiple: number
+  CautionMoney: string
+  OriginCautionMoney: string
+  /** Price profit alone, in USD: live for a holding order, booked for a closed one. */
+  FactProfits: string
+  TradeFee: string
+  TargetProfitPrice: number
+  TargetLossPrice: number
+  ClosedType: ClosedTypeValue | 0
+  CreateTimeHandler: string
+  CompleteTimeHandler: string
+  ForexTradeLists: Instrument
+}
+
+export interface MyDealAnswer {
+  data: TransOrder[]
+  total: number
+  /** Sum of `FactProfits` over every order of the asked status (not only this page). */
+  all_fact_profits: string
+  balance: string
+}
+
+/** `getBalance`: the balance (2 decimals) and, ours, the account's marks. */
+export interface BalanceAnswer {
+  balance: string
+  lock_balance: string
+  equity: string
+  /** Margin used. */
+  margin: string
+  free_margin: string
+  /** Percent, or null with no margin used. */
+  margin_level: number | null
+  profit: string
+}
+
+/** `FOREX_TRADE` to the signed-in owner, about once a second and at once after a change. */
+export interface ForexTradeMessage {
+  type: 'FOREX_TRADE'
+  /** Margin level in percent; null with no positions. */
+  HazardRate: number | null
+  /** Margin used. */
+  CautionMoneyAll: string
+  /** Total live profit of open positions. */
+  ProfitsTotal: string
+  OriginCautionMoneyTotal: string
+  TransOrder: { Id: number; UpdatePrice: number; FactProfits: string }[]
+  /** Ours: balance and equity, so a screen needs no extra call. */
+  Balance: string
+  Equity: string
+}
+
+/** `FOREX_CLOSED`: positions that closed without a request of the owner (stops, stop-out, staff). */
+export interface ForexClosedMessage {
+  type: 'FOREX_CLOSED'
+  id: number[]
+}
+
+/** A ledger row of `forexDetail`. */
+export interface LedgerRecord {
+  Id: number
+  /** Signed amount, 6 decimals. */
+  Value: string
+  Type: LedgerTypeValue
+  /** Staff's text (shown for type 10). */
+  Memo: string
+  /** The type's name in the request's language. */
+  MemoTran: string
+  BalanceAfter: string
+  CreatedAtTran: string
+}
+
+export interface LedgerPage {
+  list: LedgerRecord[]
+  total: number
+}

@@ -1,0 +1,22 @@
+import { Decimal } from 'decimal.js'
+
+/**
+ * Booked money is exact (decimal.js). The rounding rule of every booked amount is named here and
+ * used nowhere else (docs/decisions/007-trading-engine.md).
+ */
+export const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_EVEN })
+export type Money = Decimal
+
+export const ZERO = new Money(0)
+
+/** A number or decimal string as exact money. A JS number converts through its shortest decimal form. */
+export const money = (value: Decimal.Value): Money => new Money(value)
+
+/** Realized profit and write-offs: to the cent, half to even (no drift either way over many trades). */
+export const toCents = (value: Money): Money => value.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN)
+
+/** Fees: to the cent, half up (the posted rate times lots is nearly always exact already). */
+export const feeToCents = (value: Money): Money => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+
+/** Margin held for a position: six decimals (the column's scale), half up. */
+export const toMicros = (value: Money): Money => value.toDecimalPlaces(6, Decimal.ROUND_HALF_UP)

@@ -1,0 +1,83 @@
+/**
+ * Price levels that fire when a quote crosses them, for one price series (bid or ask) and one
+ * direction. `up` fires every level <= the price (the price rose to it); `down` fires every level
+ * >= the price. A binary heap with lazy removal: adding and firing are O(log n), and a tick that
+ * fires nothing costs one comparison.
+ */
+export interface Trigger {
+  level: number
+  /** What to do when it fires; checked against the live order when popped (stale entries skip). */
+  orderId: number
+  kind: TriggerKind
+  /** The order's stops version when added: a later edit makes this entry stale. */
+  version: number
+}
+
+export type TriggerKind = 'stop_loss' | 'take_profit' | 'entry'
+
+export class TriggerHeap {
+  private readonly items: Trigger[] = []
+
+  constructor(private readonly direction: 'up' | 'down') {}
+
+  get size(): number {
+    return this.items.length
+  }
+
+  add(trigger: Trigger): void {
+    const items = this.items
+    items.push(trigger)
+    let i = items.length - 1
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      if (!this.before(items[i] as Trigger, items[parent] as Trigger)) break
+      ;[items[i], items[parent]] = [items[parent] as Trigger, items[i] as Trigger]
+      i = parent
+    }
+  }
+
+  /** Removes and returns every trigger the price reaches, nearest level first. */
+  fire(price: number): Trigger[] {
+    const fired: Trigger[] = []
+    while (this.items.length > 0 && this.reaches(this.items[0] as Trigger, price)) fired.push(this.pop())
+    return fired
+  }
+
+  /** Drops entries that `isLive` rejects (run now and then so cancelled orders do not pile up). */
+  compact(isLive: (trigger: Trigger) => boolean): void {
+    const live = this.items.filter(isLive)
+    this.items.length = 0
+    for (const trigger of live) this.add(trigger)
+  }
+
+  private reaches(trigger: Trigger, price: number): boolean {
+    return this.direction === 'up' ? price >= trigger.level : price <= trigger.level
+  }
+
+  /** Heap order: the level a moving price reaches first; ties by order id for determinism. */
+  private before(a: Trigger, b: Trigger): boolean {
+    if (a.level !== b.level) return this.direction === 'up' ? a.level < b.level : a.level > b.level
+    return a.orderId < b.orderId
+  }
+
+  private pop(): Trigger {
+    const items = this.items
+    const top = items[0] as Trigger
+    const last = items.pop() as Trigger
+    if (items.length > 0) {
+      items[0] = last
+      let i = 0
+      for (;;) {
+        const left = 2 * i + 1
+        const right = left + 1
+        let best = i
+        if (left < items.length && this.before(items[left] as Trigger, items[best] as Trigger)) best = left
+        if (right < items.length && this.before(items[right] as Trigger, items[best] as Trigger)) best = right
+        if (best === i) break
+        ;[items[i], items[best]] = [items[best] as Trigger, items[i] as Trigger]
+        i = best
+      }
+    }
+    return top
+  }
+}

@@ -1,0 +1,127 @@
+import type {
+  ClosedTypeValue,
+  LedgerTypeValue,
+  MarginModeValue,
+  OrderStatusValue,
+  SideValue,
+  TradingWindow,
+} from '@tp/contracts'
+import type { Money } from './money.ts'
+
+/** What the engine needs to know of an instrument to trade it. */
+export interface InstrumentTerms {
+  id: number
+  code: string
+  precision: number
+  /** Lot step, minimum and maximum lots, and contract size: exact decimal strings. */
+  lotStep: string
+  minLots: string
+  maxLots: string
+  contractSize: string
+  marginMode: MarginModeValue
+  /** Per lot in USD (fee per lot) or a share of margin, as the risk settings say. */
+  feeRate: string
+  /** Leverage values offered, ascending. */
+  leverage: readonly number[]
+  quoteCurrency: string
+  sessions: readonly TradingWindow[]
+}
+
+export interface RiskSettings {
+  /** `trade_fee_type` 1: the fee is lots x rate; otherwise margin x rate. */
+  feePerLot: boolean
+  /** Margin level (%) under which the account is warned. */
+  marginCallLevel: number
+  /** Margin level (%) under which positions are closed, most losing first. */
+  stopOutLevel: number
+  /** A market order needs a quote at most this old (ms). */
+  maxQuoteAgeMs: number
+}
+
+export const DEFAULT_RISK: RiskSettings = {
+  feePerLot: true,
+  marginCallLevel: 100,
+  stopOutLevel: 50,
+  maxQuoteAgeMs: 10_000,
+}
+
+export interface Quote {
+  bid: number
+  ask: number
+  timeMs: number
+}
+
+/** A live order: pending (waiting for its price) or holding (an open position). */
+export interface Order {
+  id: number
+  userId: number
+  instrumentId: number
+  side: SideValue
+  lots: Money
+  leverage: number
+  status: OrderStatusValue
+  /** The price asked for: the quote when a market order came in, or a pending order's target. */
+  originPrice: number
+  /** The fill price; 0 while pending. */
+  price: number
+  margin: Money
+  fee: Money
+  /** 0 means none. */
+  stopLoss: number
+  takeProfit: number
+  /** Bumped on every change of the stops, so index entries of old levels are skipped. */
+  stopsVersion: number
+  placedAtMs: number
+  openedAtMs: number
+}
+
+/** A finished order as the engine reports it once (closed or cancelled). */
+export interface FinishedOrder extends Order {
+  closePrice: number
+  profit: Money
+  closedType: ClosedTypeValue | 0
+  closedAtMs: number
+}
+
+export type CancelReason = 'user' | 'no_margin' | 'reset'
+
+/** One row for the ledger, computed by the engine and written by the server as it is. */
+export interface Booking {
+  userId: number
+  type: LedgerTypeValue
+  amount: Money
+  balanceAfter: Money
+  /** The order it belongs to, or what the caller named. */
+  ref: string
+}
+
+export type EngineEvent =
+  | { type: 'order_placed'; order: Order }
+  | { type: 'position_opened'; order: Order }
+  | { type: 'stops_changed'; order: Order }
+  | { type: 'order_cancelled'; order: FinishedOrder; reason: CancelReason }
+  | { type: 'position_closed'; order: FinishedOrder }
+  | { type: 'booked'; booking: Booking }
+  | { type: 'margin_call'; userId: number; level: number }
+  | { type: 'stop_out'; userId: number; level: number }
+
+/** Why a command was refused; the server translates the code. */
+export const REJECTIONS = [
+  'instrument_not_found',
+  'market_closed',
+  'quote_stale',
+  'no_conversion_rate',
+  'lots_invalid',
+  'leverage_invalid',
+  'price_invalid',
+  'stop_loss_invalid',
+  'take_profit_invalid',
+  'insufficient_margin',
+  'order_not_found',
+  'account_not_found',
+  'balance_insufficient',
+] as const
+export type Rejection = (typeof REJECTIONS)[number]
+
+export type CommandResult =
+  { ok: true; events: EngineEvent[]; orderId?: number } | { ok: false; reason: Rejection }

@@ -20,16 +20,18 @@ export async function openTrading(
     }
     return map
   }
-  let push: ReturnType<typeof startAccountPush> | undefined
+  // The push needs the desk and the desk's hook needs the push: the hook finds it here once made.
+  const late: { push?: ReturnType<typeof startAccountPush> } = {}
   const desk = await TradingDesk.open(db, () => market.instruments().map(termsOf), quotes, {
-    committed: (events) => push?.committed(events),
+    committed: (events) => late.push?.committed(events),
     error: onError,
   })
-  push = startAccountPush(() => desk, topics)
+  const push = startAccountPush(() => desk, topics)
+  late.push = push
   return {
     desk,
     async stop() {
-      push?.stop()
+      push.stop()
       await desk.settle()
     },
   }

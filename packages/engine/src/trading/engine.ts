@@ -10,6 +10,7 @@ import {
 } from '@tp/contracts'
 import { isOpenAt } from '../market/sessions.ts'
 import { ZERO, feeToCents, money, toCents, toMicros, type Money } from './money.ts'
+import { ExposureBook, type Valued } from './exposure-book.ts'
 import { TriggerHeap, type Trigger, type TriggerKind } from './trigger-index.ts'
 import type {
   CancelReason,
@@ -28,24 +29,15 @@ const MAX_CLOCK_SKEW_MS = 1000
 /** Index entries left behind by closes, cancels and stop edits are swept out past this many. */
 const COMPACT_AFTER_STALE = 50_000
 
-/** Open positions of one account in one instrument, summed for a cheap mark: units and units x price. */
-interface Exposure {
-  buyUnits: number
-  buyCost: number
-  sellUnits: number
-  sellCost: number
-}
-
-interface Account {
+interface Account extends Valued {
   userId: number
   balance: Money
   usedMargin: Money
   holding: Set<number>
   pending: Set<number>
-  exposure: Map<number, Exposure>
-  /** Instruments whose ticks move this account (its positions' and their conversion rates'), counted. */
-  watching: Map<number, number>
   marginCalled: boolean
+  /** Queued for a risk check in the tick being applied. */
+  queued: boolean
 }
 
 /** The four trigger heaps of one instrument. */
@@ -97,7 +89,12 @@ export class TradingEngine {
   private readonly accounts = new Map<number, Account>()
   private readonly orders = new Map<number, Order>()
   private readonly books = new Map<number, TriggerBook>()
-  private readonly watchers = new Map<number, Set<number>>()
+  private readonly exposures = new ExposureBook(
+    (id) => this.quotes.get(id),
+    (id) => this.rateOf(id),
+  )
+  /** Accounts to check for margin call and stop-out before the tick being applied returns. */
+  private riskQueue: Account[] = []
   private nextOrderId: number
   private staleTriggers = 0
 
@@ -123,6 +120,15 @@ export class TradingEngine {
       if (quote === 'USD' && !this.conversions.has(base))
         this.conversions.set(base, { instrumentId: terms.id, invert: false })
     }
+    const convertedVia = new Map<number, number[]>()
+    for (const terms of list) {
+      const conversion = this.conversions.get(terms.quoteCurrency)
+      if (!conversion) continue
+      const ids = convertedVia.get(conversion.instrumentId) ?? []
+      ids.push(terms.id)
+      convertedVia.set(conversion.instrumentId, ids)
+    }
+    this.exposures.setConversions(convertedVia)
   }
 
   setRisk(risk: RiskSettings): void {
@@ -140,13 +146,19 @@ export class TradingEngine {
       usedMargin: ZERO,
       holding: new Set(),
       pending: new Set(),
-      exposure: new Map(),
-      watching: new Map(),
       marginCalled: false,
+      queued: false,
+      balanceValue: Number(balance),
+      marginValue: 0,
+      profitValue: 0,
+      exposures: new Map(),
     })
   }
 
-  /** Puts back a live order read from the database (its account must be added first). */
+  /**
+   * Puts back a live order read from the database (its account must be added first, and the quotes
+   * primed: a pending order waits on the side of its target the current price is on).
+   */
   restoreOrder(order: Order): void {
     const account = this.accounts.get(order.userId)
     if (!account) throw new Error(`restoreOrder: no account ${order.userId}`)
@@ -181,7 +193,7 @@ export class TradingEngine {
     const quote = this.quotes.get(terms.id)
     if (!isOpenAt(terms.sessions, command.nowMs)) return reject('market_closed')
     if (!quote || !this.isFresh(quote, command.nowMs)) return reject('quote_stale')
-    const rate = this.rateToUsd(terms.quoteCurrency)
+    const rate = this.bookedRateToUsd(terms.quoteCurrency)
     if (rate === undefined) return reject('no_conversion_rate')
     const lots = parseLots(command.lots, terms)
     if (!lots) return reject('lots_invalid')
@@ -283,10 +295,13 @@ export class TradingEngine {
   /**
    * Sets an account's balance to `balance` (a demo reset): pending orders are cancelled and
    * positions closed at the last prices, then one booking of `type` makes up the difference.
+   * `balance` is a plain decimal string, zero or more, with at most six decimals ('price_invalid').
    */
   resetAccount(userId: number, balance: string, type: LedgerTypeValue, nowMs: number): CommandResult {
     const account = this.accounts.get(userId)
     if (!account) return reject('account_not_found')
+    const target = parseAmount(balance)
+    if (!target || target.isNegative()) return reject('price_invalid')
     const events: EngineEvent[] = []
     for (const id of [...account.pending])
       this.cancelPending(this.orders.get(id) as Order, 'reset', nowMs, events)
@@ -295,18 +310,21 @@ export class TradingEngine {
       const quote = this.quotes.get(order.instrumentId) as Quote
       this.closePosition(order, exitPrice(order.side, quote), ClosedType.User, nowMs, events)
     }
-    const difference = money(balance).minus(account.balance)
+    const difference = target.minus(account.balance)
     if (!difference.isZero()) this.book(account, type, difference, `reset:${nowMs}`, events)
     account.marginCalled = false
     return { ok: true, events }
   }
 
-  /** A deposit, withdrawal or staff adjustment. A debit may not take free margin below zero. */
+  /**
+   * A deposit, withdrawal or staff adjustment. `amount` is a plain decimal string, not zero, with at
+   * most six decimals ('price_invalid'). A debit may not take free margin below zero.
+   */
   adjustBalance(userId: number, amount: string, type: LedgerTypeValue, ref: string): CommandResult {
     const account = this.accounts.get(userId)
     if (!account) return reject('account_not_found')
-    const change = money(amount)
-    if (change.isZero() || change.decimalPlaces() > 6) return reject('price_invalid')
+    const change = parseAmount(amount)
+    if (!change || change.isZero()) return reject('price_invalid')
     if (change.isNegative() && !this.canAfford(account, ZERO, change.negated()))
       return reject('balance_insufficient')
     const events: EngineEvent[] = []
@@ -319,21 +337,33 @@ export class TradingEngine {
    * at the first new price), then checks the margin of every account it moves.
    */
   applyTick(instrumentId: number, quote: Quote): EngineEvent[] {
-    if (!this.instruments.has(instrumentId)) return []
+    if (!this.instruments.has(instrumentId) || !isQuote(quote)) return []
     const previous = this.quotes.get(instrumentId)
     if (previous && quote.timeMs < previous.timeMs) return []
     this.quotes.set(instrumentId, quote)
     const events: EngineEvent[] = []
     const book = this.books.get(instrumentId)
-    // A fill can add stops the same quote already reaches: repeat until nothing fires.
+    // A fill can add stops the same quote already reaches: repeat until nothing fires. Closes queue
+    // their accounts for a risk check: a realized loss may leave the other positions under water.
     for (
       let fired = book ? this.fire(book, quote) : [];
       fired.length > 0;
       fired = this.fire(book as TriggerBook, quote)
     )
       for (const trigger of fired) this.act(trigger, quote, events)
-    const watchers = this.watchers.get(instrumentId)
-    if (watchers) for (const userId of [...watchers]) this.checkRisk(userId, quote.timeMs, events)
+    // Then every account this quote moves is revalued in O(1) and queued only when near a level.
+    this.exposures.revalue(instrumentId, (valued) => {
+      const account = valued as Account
+      const level = levelOf(account)
+      const calledNow = level < this.risk.marginCallLevel
+      if (calledNow !== account.marginCalled || level < this.risk.stopOutLevel) this.queueRisk(account)
+    })
+    const queue = this.riskQueue
+    this.riskQueue = []
+    for (const account of queue) {
+      account.queued = false
+      this.checkRisk(account, quote.timeMs, events)
+    }
     return events
   }
 
@@ -406,7 +436,7 @@ export class TradingEngine {
     return nowMs - quote.timeMs <= this.risk.maxQuoteAgeMs && quote.timeMs <= nowMs + MAX_CLOCK_SKEW_MS
   }
 
-  /** USD per unit of `currency` at the current mid price, or undefined without a quote for it. */
+  /** USD per unit of `currency` at the current mid price, or undefined without a quote for it (marks). */
   private rateToUsd(currency: string): number | undefined {
     if (currency === 'USD') return 1
     const conversion = this.conversions.get(currency)
@@ -416,17 +446,31 @@ export class TradingEngine {
     return conversion.invert ? 1 / mid : mid
   }
 
+  /**
+   * The same rate as exact money, for booked amounts (margin, profit). The float mid carries binary
+   * noise (1.0 and 1.0001 give 1.0000499999999999, not 1.00005) that would tip half-cent ties the
+   * wrong way; the decimal mid of the two prices does not. An inverted rate has 40 digits.
+   */
+  private bookedRateToUsd(currency: string): Money | undefined {
+    if (currency === 'USD') return money(1)
+    const conversion = this.conversions.get(currency)
+    const quote = conversion && this.quotes.get(conversion.instrumentId)
+    if (!conversion || !quote) return undefined
+    const mid = money(quote.bid).plus(quote.ask).div(2)
+    return conversion.invert ? money(1).div(mid) : mid
+  }
+
   /** Margin = lots x contract size x price / leverage, in USD; fixed mode: lots x contract size. */
   private marginFor(
     terms: InstrumentTerms,
     lots: Money,
     price: number,
     leverage: number,
-    rate: number,
+    rate: Money,
   ): Money {
     const units = lots.times(terms.contractSize)
     if (terms.marginMode === MarginMode.Fixed) return toMicros(units)
-    return toMicros(units.times(money(price)).div(leverage).times(money(rate)))
+    return toMicros(units.times(money(price)).div(leverage).times(rate))
   }
 
   private feeFor(terms: InstrumentTerms, lots: Money, margin: Money): Money {
@@ -436,8 +480,8 @@ export class TradingEngine {
   /** Whether the account can hold `margin` more and pay `fee` with free margin left at zero or above. */
   private canAfford(account: Account, margin: Money, fee: Money): boolean {
     if (account.balance.lessThan(fee)) return false
-    const view = this.accountView(account.userId) as AccountView
-    return view.equity - fee.toNumber() - view.usedMargin - margin.toNumber() >= -1e-9
+    const free = account.balanceValue + account.profitValue - account.marginValue
+    return free - fee.toNumber() - margin.toNumber() >= -1e-9
   }
 
   private ownedOrder(userId: number, orderId: number): Order | undefined {
@@ -467,61 +511,39 @@ export class TradingEngine {
     if (!fee.isZero()) this.book(account, LedgerType.TRADE_FEE, fee.negated(), `order:${order.id}`, events)
   }
 
-  /** Adds a holding order to its account's margin, exposure and watch lists, and indexes its stops. */
+  /** Adds a holding order to its account's margin and exposure, and indexes its stops. */
   private attachPosition(account: Account, order: Order): void {
-    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     account.holding.add(order.id)
     account.usedMargin = account.usedMargin.plus(order.margin)
-    this.changeExposure(account, order, terms, 1)
-    this.watch(account, order.instrumentId, 1)
-    const conversion = this.conversions.get(terms.quoteCurrency)
-    if (conversion) this.watch(account, conversion.instrumentId, 1)
+    account.marginValue = account.usedMargin.toNumber()
+    this.exposures.change(account, order.instrumentId, order.side, this.unitsOf(order), order.price, 1)
     this.indexStops(order)
   }
 
   private detachPosition(account: Account, order: Order): void {
-    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     account.holding.delete(order.id)
     account.usedMargin = account.usedMargin.minus(order.margin)
-    this.changeExposure(account, order, terms, -1)
-    this.watch(account, order.instrumentId, -1)
-    const conversion = this.conversions.get(terms.quoteCurrency)
-    if (conversion) this.watch(account, conversion.instrumentId, -1)
+    account.marginValue = account.usedMargin.toNumber()
+    this.exposures.change(account, order.instrumentId, order.side, this.unitsOf(order), order.price, -1)
     this.orders.delete(order.id)
     this.noteStale(2)
   }
 
-  private changeExposure(account: Account, order: Order, terms: InstrumentTerms, sign: 1 | -1): void {
-    let exposure = account.exposure.get(order.instrumentId)
-    if (!exposure) {
-      exposure = { buyUnits: 0, buyCost: 0, sellUnits: 0, sellCost: 0 }
-      account.exposure.set(order.instrumentId, exposure)
-    }
-    const units = order.lots.toNumber() * Number(terms.contractSize) * sign
-    if (order.side === Side.Buy) {
-      exposure.buyUnits += units
-      exposure.buyCost += units * order.price
-    } else {
-      exposure.sellUnits += units
-      exposure.sellCost += units * order.price
-    }
-    const positions = [...account.holding].some(
-      (id) => this.orders.get(id)?.instrumentId === order.instrumentId,
-    )
-    if (!positions) account.exposure.delete(order.instrumentId)
+  private unitsOf(order: Order): number {
+    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+    return order.lots.toNumber() * Number(terms.contractSize)
   }
 
-  private watch(account: Account, instrumentId: number, change: 1 | -1): void {
-    const count = (account.watching.get(instrumentId) ?? 0) + change
-    let set = this.watchers.get(instrumentId)
-    if (count > 0) {
-      account.watching.set(instrumentId, count)
-      if (!set) this.watchers.set(instrumentId, (set = new Set()))
-      set.add(account.userId)
-    } else {
-      account.watching.delete(instrumentId)
-      set?.delete(account.userId)
-    }
+  /** USD per unit of an instrument's quote currency (float, for marks). */
+  private rateOf(instrumentId: number): number | undefined {
+    const terms = this.instruments.get(instrumentId)
+    return terms && this.rateToUsd(terms.quoteCurrency)
+  }
+
+  private queueRisk(account: Account): void {
+    if (account.queued) return
+    account.queued = true
+    this.riskQueue.push(account)
   }
 
   private book(
@@ -532,6 +554,7 @@ export class TradingEngine {
     events: EngineEvent[],
   ): void {
     account.balance = account.balance.plus(amount)
+    account.balanceValue = account.balance.toNumber()
     events.push({
       type: 'booked',
       booking: { userId: account.userId, type, amount, balanceAfter: account.balance, ref },
@@ -547,11 +570,11 @@ export class TradingEngine {
   ): void {
     const account = this.accounts.get(order.userId) as Account
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
-    const rate = this.rateToUsd(terms.quoteCurrency)
+    const rate = this.bookedRateToUsd(terms.quoteCurrency)
     // A position only opens with a rate, and quotes are never forgotten: this is a broken invariant.
     if (rate === undefined) throw new Error(`no ${terms.quoteCurrency} rate to close order ${order.id}`)
     const diff = order.side === Side.Buy ? money(price).minus(order.price) : money(order.price).minus(price)
-    const profit = toCents(diff.times(order.lots).times(terms.contractSize).times(money(rate)))
+    const profit = toCents(diff.times(order.lots).times(terms.contractSize).times(rate))
     this.detachPosition(account, order)
     const finished: FinishedOrder = {
       ...order,
@@ -660,6 +683,7 @@ export class TradingEngine {
     if (trigger.kind === 'entry') return this.fillPending(order, quote, events)
     const closedType = trigger.kind === 'stop_loss' ? ClosedType.StopLoss : ClosedType.TakeProfit
     this.closePosition(order, exitPrice(order.side, quote), closedType, quote.timeMs, events)
+    this.queueRisk(this.accounts.get(order.userId) as Account)
   }
 
   /** Counts index entries made stale; sweeps every heap once there are many. */
@@ -676,7 +700,7 @@ export class TradingEngine {
     const account = this.accounts.get(order.userId) as Account
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     const price = order.side === Side.Buy ? quote.ask : quote.bid
-    const rate = this.rateToUsd(terms.quoteCurrency)
+    const rate = this.bookedRateToUsd(terms.quoteCurrency)
     const margin =
       rate === undefined ? undefined : this.marginFor(terms, order.lots, price, order.leverage, rate)
     const fee = margin && this.feeFor(terms, order.lots, margin)
@@ -685,24 +709,10 @@ export class TradingEngine {
     this.fill(account, order, price, margin, fee, quote.timeMs, events)
   }
 
-  private marginLevel(account: Account): number {
-    if (account.usedMargin.isZero()) return Infinity
-    let profit = 0
-    for (const [instrumentId, e] of account.exposure) {
-      const quote = this.quotes.get(instrumentId)
-      const terms = this.instruments.get(instrumentId)
-      if (!quote || !terms) continue
-      const quoteProfit = quote.bid * e.buyUnits - e.buyCost + e.sellCost - quote.ask * e.sellUnits
-      profit += quoteProfit * (this.rateToUsd(terms.quoteCurrency) ?? 0)
-    }
-    return ((account.balance.toNumber() + profit) / account.usedMargin.toNumber()) * 100
-  }
-
   /** Margin call once per fall below its level; at stop-out, closes the most losing position until safe. */
-  private checkRisk(userId: number, nowMs: number, events: EngineEvent[]): void {
-    const account = this.accounts.get(userId)
-    if (!account) return
-    let level = this.marginLevel(account)
+  private checkRisk(account: Account, nowMs: number, events: EngineEvent[]): void {
+    let level = levelOf(account)
+    const userId = account.userId
     if (level >= this.risk.marginCallLevel) {
       account.marginCalled = false
       return
@@ -723,11 +733,25 @@ export class TradingEngine {
       const order = (worst as { order: Order }).order
       const quote = this.quotes.get(order.instrumentId) as Quote
       this.closePosition(order, exitPrice(order.side, quote), ClosedType.StopOut, nowMs, events)
-      level = this.marginLevel(account)
+      level = levelOf(account)
     }
     account.marginCalled = level < this.risk.marginCallLevel
   }
 }
+
+/** Margin level in percent from the account's marks; Infinity with no margin used. */
+const levelOf = (account: Account) =>
+  account.marginValue > 0
+    ? ((account.balanceValue + account.profitValue) / account.marginValue) * 100
+    : Infinity
+
+/** A usable quote: finite prices with 0 < bid <= ask. */
+const isQuote = (quote: Quote) =>
+  Number.isFinite(quote.bid) &&
+  Number.isFinite(quote.ask) &&
+  Number.isFinite(quote.timeMs) &&
+  quote.bid > 0 &&
+  quote.ask >= quote.bid
 
 const reject = (reason: Rejection): CommandResult => ({ ok: false, reason })
 
@@ -740,15 +764,24 @@ const isPrice = (value: unknown): value is number =>
 /** Whether a price has no more decimals than the instrument quotes. */
 const isOnGrid = (price: number, precision: number) => money(price).decimalPlaces() <= precision
 
+/**
+ * A plain decimal string: an optional minus, digits, optionally a point and digits. decimal.js alone
+ * would also take "NaN", "Infinity", exponents, hexadecimal ("0x10") and digit separators ("1_0").
+ */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/
+
+/** An amount of money (at most six decimals, the ledger's scale) as exact money; undefined otherwise. */
+function parseAmount(text: string): Money | undefined {
+  if (!PLAIN_DECIMAL.test(text)) return undefined
+  const amount = money(text)
+  return amount.decimalPlaces() <= 6 ? amount : undefined
+}
+
 /** Lots within the instrument's bounds and on its step, as exact money; undefined otherwise. */
 function parseLots(text: string, terms: InstrumentTerms): Money | undefined {
-  let lots: Money
-  try {
-    lots = money(text)
-  } catch {
-    return undefined
-  }
-  if (!lots.isFinite() || lots.lessThan(terms.minLots) || lots.greaterThan(terms.maxLots)) return undefined
+  if (!PLAIN_DECIMAL.test(text)) return undefined
+  const lots = money(text)
+  if (lots.lessThan(terms.minLots) || lots.greaterThan(terms.maxLots)) return undefined
   return lots.mod(terms.lotStep).isZero() ? lots : undefined
 }
 

@@ -22,7 +22,9 @@ export const US500 = 5
 export const EURJPY = 6
 
 /** A forex-like instrument; `overrides` change any term. */
-export function terms(overrides: Partial<InstrumentTerms> & Pick<InstrumentTerms, 'id' | 'code'>): InstrumentTerms {
+export function terms(
+  overrides: Partial<InstrumentTerms> & Pick<InstrumentTerms, 'id' | 'code'>,
+): InstrumentTerms {
   return {
     precision: 5,
     lotStep: '0.01',
@@ -127,8 +129,13 @@ export function mustOpen(engine: TradingEngine, command: OpenCommand): { id: num
 }
 
 /** A tick of one instrument at `timeMs` (T0 + 1 s by default). */
-export const tick = (engine: TradingEngine, instrumentId: number, bid: number, ask: number, timeMs = T0 + 1000) =>
-  engine.applyTick(instrumentId, { bid, ask, timeMs })
+export const tick = (
+  engine: TradingEngine,
+  instrumentId: number,
+  bid: number,
+  ask: number,
+  timeMs = T0 + 1000,
+) => engine.applyTick(instrumentId, { bid, ask, timeMs })
 
 export const bookings = (events: readonly EngineEvent[]): Booking[] =>
   events.flatMap((e) => (e.type === 'booked' ? [e.booking] : []))

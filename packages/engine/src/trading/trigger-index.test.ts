@@ -121,7 +121,10 @@ describe('TriggerHeap against a sorted-array model', () => {
   const op: fc.Arbitrary<Op> = fc.oneof(
     { weight: 5, arbitrary: fc.record({ op: fc.constant('add' as const), level, orderId: fc.nat(50) }) },
     { weight: 2, arbitrary: fc.record({ op: fc.constant('fire' as const), price: level }) },
-    { weight: 1, arbitrary: fc.record({ op: fc.constant('compact' as const), modulus: fc.integer({ min: 2, max: 4 }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ op: fc.constant('compact' as const), modulus: fc.integer({ min: 2, max: 4 }) }),
+    },
   )
 
   it.each(['up', 'down'] as const)('%s: fires the same triggers in the same order', (direction) => {

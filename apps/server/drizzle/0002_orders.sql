@@ -15,6 +15,7 @@ CREATE TABLE "orders" (
 	"stop_loss" numeric(24, 10) DEFAULT '0' NOT NULL,
 	"take_profit" numeric(24, 10) DEFAULT '0' NOT NULL,
 	"stops_version" integer DEFAULT 0 NOT NULL,
+	"entry_rises" boolean DEFAULT false NOT NULL,
 	"closed_type" smallint DEFAULT 0 NOT NULL,
 	"placed_at" timestamp (3) with time zone NOT NULL,
 	"opened_at" timestamp (3) with time zone,

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDatabase } from './db/seed.ts'
+import { takeWriterLock } from './db/writer-lock.ts'
 import { DEFAULT_RATE_LIMITS } from './http/route-deps.ts'
 import { outboxMessenger } from './messaging/outbox.ts'
 import { smtpTransport } from './messaging/transports.ts'
@@ -25,6 +26,15 @@ mkdirSync(config.dataDir, { recursive: true })
 
 // Until the app's logger exists, a dropped idle database connection is reported on stderr.
 let reportIdleError = (error: Error) => console.error(`database connection dropped: ${error.message}`)
+let writerLock: Awaited<ReturnType<typeof takeWriterLock>>
+try {
+  writerLock = await takeWriterLock(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir },
+  )
+} catch (error) {
+  console.error(`Cannot start: ${(error as Error).message}`)
+  process.exit(1)
+}
 const database = await openDatabase({
   ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') }),
   onIdleError: (error) => reportIdleError(error),
@@ -85,6 +95,7 @@ async function shutdown(signal: string) {
   topics.close()
   await app.close()
   await database.close()
+  await writerLock.release()
   process.exit(0)
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))

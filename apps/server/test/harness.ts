@@ -87,9 +87,8 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
   const clock = new TestClock()
   const market = await openMarket(db, clock.now().getTime(), options.historyCandles ?? 30)
   const topics = new TopicHub({ ...DEFAULT_HUB_LIMITS, ...options.hubLimits })
-  const trading = await openTrading(db, market, topics, (error, context) => {
-    throw new Error(`${context}: ${String(error)}`)
-  })
+  // Logged, not thrown: the desk must go on to rebuild itself, as it does in production.
+  const trading = await openTrading(db, market, topics, (error, context) => console.error(context, error))
   const feed = startMarketFeed({
     db,
     market,

@@ -277,6 +277,7 @@ export const orders = pgTable(
     stopLoss: price('stop_loss').notNull().default('0'),
     takeProfit: price('take_profit').notNull().default('0'),
     stopsVersion: integer('stops_version').notNull().default(0),
+    entryRises: boolean('entry_rises').notNull().default(false),
     closedType: smallint('closed_type').notNull().default(0),
     placedAt: timestamp('placed_at', { withTimezone: true, precision: 3 }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true, precision: 3 }),

@@ -64,6 +64,7 @@ export async function writeEvents(tx: Tx, events: readonly EngineEvent[]): Promi
       sl: text(o.stopLoss),
       tp: text(o.takeProfit),
       sv: o.stopsVersion,
+      er: o.entryRises,
       ct: o.closedType,
       pa: at(o.placedAtMs),
       oa: at(o.openedAtMs),
@@ -71,12 +72,12 @@ export async function writeEvents(tx: Tx, events: readonly EngineEvent[]): Promi
     }))
     await tx.execute(sql`
       insert into orders (id, user_id, instrument_id, side, lots, leverage, status, origin_price, price,
-        close_price, margin, fee, profit, stop_loss, take_profit, stops_version, closed_type,
+        close_price, margin, fee, profit, stop_loss, take_profit, stops_version, entry_rises, closed_type,
         placed_at, opened_at, closed_at)
-      select id, u, i, s, l, v, st, op, p, cp, m, f, pr, sl, tp, sv, ct, pa, oa, ca
+      select id, u, i, s, l, v, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, u integer, i integer,
         s smallint, l numeric, v integer, st smallint, op numeric, p numeric, cp numeric, m numeric,
-        f numeric, pr numeric, sl numeric, tp numeric, sv integer, ct smallint, pa timestamptz,
+        f numeric, pr numeric, sl numeric, tp numeric, sv integer, er boolean, ct smallint, pa timestamptz,
         oa timestamptz, ca timestamptz)
       on conflict (id) do update set status = excluded.status, price = excluded.price,
         close_price = excluded.close_price, margin = excluded.margin, fee = excluded.fee,
@@ -126,6 +127,7 @@ export function orderFromRow(row: OrderRow): StoredOrder {
     stopLoss: Number(row.stopLoss),
     takeProfit: Number(row.takeProfit),
     stopsVersion: row.stopsVersion,
+    entryRises: row.entryRises,
     placedAtMs: row.placedAt.getTime(),
     openedAtMs: row.openedAt?.getTime() ?? 0,
     closePrice: Number(row.closePrice),

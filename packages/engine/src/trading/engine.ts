@@ -240,6 +240,8 @@ export class TradingEngine {
       stopLoss: command.stopLoss,
       takeProfit: command.takeProfit,
       stopsVersion: 0,
+      // A buy fills at the ask, a sell at the bid: the order waits for that price to rise or fall to it.
+      entryRises: pending && entry > (command.side === Side.Buy ? quote.ask : quote.bid),
       placedAtMs: command.nowMs,
       openedAtMs: 0,
     }
@@ -247,7 +249,7 @@ export class TradingEngine {
     if (pending) {
       this.orders.set(order.id, order)
       account.pending.add(order.id)
-      this.indexEntry(order, quote)
+      this.indexEntry(order)
       events.push({ type: 'order_placed', order: { ...order } })
     } else {
       this.fill(account, order, entry, margin, fee, command.nowMs, events)
@@ -342,6 +344,13 @@ export class TradingEngine {
     if (previous && quote.timeMs < previous.timeMs) return []
     this.quotes.set(instrumentId, quote)
     const events: EngineEvent[] = []
+    // A quote outside the instrument's sessions (a replayed file, a feed's stray update) moves marks
+    // but fires nothing: nobody could trade at it.
+    const terms = this.instruments.get(instrumentId) as InstrumentTerms
+    if (!isOpenAt(terms.sessions, quote.timeMs)) {
+      this.exposures.revalue(instrumentId, () => {})
+      return events
+    }
     const book = this.books.get(instrumentId)
     // A fill can add stops the same quote already reaches: repeat until nothing fires. Closes queue
     // their accounts for a risk check: a realized loss may leave the other positions under water.
@@ -628,7 +637,7 @@ export class TradingEngine {
    * on: a buy (filled at the ask) placed below the ask waits for the ask to fall to it, above for it
    * to rise; a sell likewise on the bid.
    */
-  private indexEntry(order: Order, quote = this.quotes.get(order.instrumentId)): void {
+  private indexEntry(order: Order): void {
     const book = this.bookOf(order.instrumentId)
     const trigger: Trigger = {
       level: order.originPrice,
@@ -636,9 +645,8 @@ export class TradingEngine {
       kind: 'entry',
       version: order.stopsVersion,
     }
-    const reference = quote ? (order.side === Side.Buy ? quote.ask : quote.bid) : order.originPrice
-    if (order.side === Side.Buy) (order.originPrice <= reference ? book.askDown : book.askUp).add(trigger)
-    else (order.originPrice >= reference ? book.bidUp : book.bidDown).add(trigger)
+    if (order.side === Side.Buy) (order.entryRises ? book.askUp : book.askDown).add(trigger)
+    else (order.entryRises ? book.bidUp : book.bidDown).add(trigger)
   }
 
   /** A buy closes at the bid: its stop fires when the bid falls to it, its target when it rises. */
@@ -758,8 +766,11 @@ const reject = (reason: Rejection): CommandResult => ({ ok: false, reason })
 /** The price a position closes at: a buy sells at the bid, a sell buys back at the ask. */
 const exitPrice = (side: SideValue, quote: Quote) => (side === Side.Buy ? quote.bid : quote.ask)
 
+/** Prices above this are refused: nothing trades there, and orders store prices as numeric(24, 10). */
+export const MAX_PRICE = 1e12
+
 const isPrice = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0
+  typeof value === 'number' && Number.isFinite(value) && value > 0 && value < MAX_PRICE
 
 /** Whether a price has no more decimals than the instrument quotes. */
 const isOnGrid = (price: number, precision: number) => money(price).decimalPlaces() <= precision

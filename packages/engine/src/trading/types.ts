@@ -71,6 +71,8 @@ export interface Order {
   takeProfit: number
   /** Bumped on every change of the stops, so index entries of old levels are skipped. */
   stopsVersion: number
+  /** Pending: whether it waits for its fill price to rise to the target (else to fall to it). */
+  entryRises: boolean
   placedAtMs: number
   openedAtMs: number
 }

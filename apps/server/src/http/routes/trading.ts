@@ -29,19 +29,6 @@ import type { RouteDeps } from '../route-deps.ts'
 /** Ledger rows that trading writes (forexChange lists only these). */
 const TRADING_LEDGER_TYPES = [LedgerType.TRADE_FEE, LedgerType.TRADE_PROFIT, LedgerType.WRITE_OFF]
 
-/**
- * The orders table keeps prices as numeric(24, 10): from 10^14 up a price cannot be stored, and a
- * batch holding one would fail to commit for everyone in it. Such prices are refused here.
- */
-const MAX_PRICE = 1e14
-/** The reason to refuse a target, stop-loss or take-profit price that cannot be stored, if any. */
-function unstorablePrice(prices: { target?: number; stopLoss: number; takeProfit: number }) {
-  if ((prices.target ?? 0) >= MAX_PRICE) return refuse('price_invalid')
-  if (prices.stopLoss >= MAX_PRICE) return refuse('stop_loss_invalid')
-  if (prices.takeProfit >= MAX_PRICE) return refuse('take_profit_invalid')
-  return undefined
-}
-
 /** Orders, positions and the account: every call checks that the order belongs to the caller. */
 export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, market, desk } = deps
@@ -55,12 +42,6 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const { userId } = sessionOf(request)
     const pending = q.status === 0
     if (pending && q.target_price <= 0) return refused(request, refuse('price_invalid'))
-    const unstorable = unstorablePrice({
-      target: pending ? q.target_price : 0,
-      stopLoss: q.stop_loss_price,
-      takeProfit: q.target_profit_price,
-    })
-    if (unstorable) return refused(request, unstorable)
     const result = await desk.run(userId, (engine) =>
       engine.open({
         userId,
@@ -100,8 +81,6 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/v1/api/forex/set_stop_price', signedIn, async (request) => {
     const q = parse(setStopRequest, request.query)
     const { userId } = sessionOf(request)
-    const unstorable = unstorablePrice({ stopLoss: q.stop_loss_price, takeProfit: q.target_profit_price })
-    if (unstorable) return refused(request, unstorable)
     const result = await desk.run(userId, (engine) =>
       engine.setStops(userId, q.id, q.stop_loss_price, q.target_profit_price),
     )

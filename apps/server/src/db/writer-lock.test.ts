@@ -1,0 +1,29 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { takeWriterLock } from './writer-lock.ts'
+
+describe('one writer per database', () => {
+  it('refuses a data folder another live process holds, and takes over a dead one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tp-lock-'))
+    writeFileSync(join(dataDir, 'server.lock'), String(process.ppid))
+    await expect(takeWriterLock({ dataDir })).rejects.toThrow(/another server/)
+    // A pid that cannot be alive (above the kernel's maximum): a killed server's leftover.
+    writeFileSync(join(dataDir, 'server.lock'), '99999999')
+    const lock = await takeWriterLock({ dataDir })
+    await lock.release()
+  })
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'refuses a PostgreSQL database another server holds',
+    async () => {
+      const url = process.env.TEST_DATABASE_URL as string
+      const first = await takeWriterLock({ url })
+      await expect(takeWriterLock({ url })).rejects.toThrow(/advisory lock/)
+      await first.release()
+      const again = await takeWriterLock({ url })
+      await again.release()
+    },
+  )
+})

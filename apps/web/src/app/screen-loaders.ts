@@ -1,13 +1,28 @@
 import type { ComponentType } from 'react'
+import { loadMessagePart } from '../shared/i18n/i18n.ts'
 import type { ScreenPath } from './screens.ts'
+
+/**
+ * Screens with trading texts (the `trading` message part, i18n.ts): their chunk and those messages
+ * load side by side, and the screen shows once both are there.
+ */
+function withTradingMessages(load: Promise<ComponentType>): Promise<ComponentType> {
+  return Promise.all([load, loadMessagePart('trading')]).then(([component]) => component)
+}
 
 /** The component of each screen; each is its own chunk, loaded when the screen is first visited. */
 export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = {
   '/': () => import('../features/market/components/market-screen.tsx').then((m) => m.MarketScreen),
-  '/trade': () => import('../features/trade/components/trade-screen.tsx').then((m) => m.TradeScreen),
-  '/order': () => import('../features/orders/components/orders-screen.tsx').then((m) => m.OrdersScreen),
+  '/trade': () =>
+    withTradingMessages(import('../features/trade/components/trade-screen.tsx').then((m) => m.TradeScreen)),
+  '/order': () =>
+    withTradingMessages(
+      import('../features/orders/components/orders-screen.tsx').then((m) => m.OrdersScreen),
+    ),
   '/user': () =>
-    import('../features/account/components/user-center-screen.tsx').then((m) => m.UserCenterScreen),
+    withTradingMessages(
+      import('../features/account/components/user-center-screen.tsx').then((m) => m.UserCenterScreen),
+    ),
   '/news': () => import('../features/news/components/news-list-screen.tsx').then((m) => m.NewsListScreen),
   '/news/detail': () =>
     import('../features/news/components/news-detail-screen.tsx').then((m) => m.NewsDetailScreen),

@@ -14,6 +14,49 @@ const loaders = import.meta.glob<{ default: Messages }>(['./locales/*.json', '!.
 
 export const i18n = i18next.createInstance()
 
+/** Languages whose core messages (locales/*.json) are in i18n; a message part may add a bundle first. */
+const coreLoaded = new Set<LanguageCode>([DEFAULT_LANGUAGE])
+
+/**
+ * Message parts: texts that only some screens use (the trading screens: order form, orders, account
+ * summary, demo reset), in files of their own so that none of them is part of the first load, not
+ * even in the default language. A screen's route loader asks for its part (screen-loaders.ts); from
+ * then on, every language chosen loads that part too before it is shown. Each part adds top-level
+ * sections of its own (locales.test.ts checks), so it never overwrites a core message.
+ */
+type PartLoaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>
+const partLoaders: Record<'trading', () => Promise<{ loaders: PartLoaders }>> = {
+  trading: () => import('./trading-part.ts'),
+}
+export type MessagePart = keyof typeof partLoaders
+const partsWanted = new Set<MessagePart>()
+const partsLoaded = new Set<string>()
+
+async function loadPart(part: MessagePart, language: LanguageCode): Promise<void> {
+  const id = `${part}:${language}`
+  if (partsLoaded.has(id)) return
+  const { loaders } = await partLoaders[part]()
+  const loader = loaders[`./${part}/${language}.json`]
+  if (!loader) return
+  const messages = await loader()
+  i18n.addResourceBundle(language, 'translation', messages.default, true, false)
+  partsLoaded.add(id)
+}
+
+/** Loads a message part for the current language and the fallback; settles also when offline. */
+export async function loadMessagePart(part: MessagePart): Promise<void> {
+  partsWanted.add(part)
+  // Before initI18n (unit tests of loaders): the first language applied will bring it.
+  if (!i18n.isInitialized) return
+  const language = currentLanguage()
+  try {
+    await Promise.all([loadPart(part, language), loadPart(part, DEFAULT_LANGUAGE)])
+  } catch (error) {
+    // The screen still works; texts not loaded show their keys until a reload.
+    console.debug('message part failed to load', part, error)
+  }
+}
+
 export function storedLanguage(): LanguageCode {
   const stored = readStorage(StorageKey.LANGUAGE)
   return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE
@@ -33,16 +76,18 @@ export async function initI18n(language: LanguageCode = storedLanguage()): Promi
 }
 
 async function loadMessages(language: LanguageCode): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return
+  if (coreLoaded.has(language)) return
   const loader = loaders[`./locales/${language}.json`]
   if (!loader) return
   const messages = await loader()
-  i18n.addResourceBundle(language, 'translation', messages.default)
+  // Deep and without overwriting: a message part may have added its own sections to the bundle.
+  i18n.addResourceBundle(language, 'translation', messages.default, true, false)
+  coreLoaded.add(language)
 }
 
 async function applyLanguage(language: LanguageCode): Promise<void> {
   try {
-    await loadMessages(language)
+    await Promise.all([loadMessages(language), ...[...partsWanted].map((part) => loadPart(part, language))])
   } catch (error) {
     // A failed chunk (offline) leaves the bundled default in place rather than a blank screen.
     console.debug('language load failed', language, error)

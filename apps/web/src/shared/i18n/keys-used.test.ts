@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import en from './locales/en.json'
+import core from './locales/en.json'
+import trading from './trading/en.json'
+
+/** Core messages and the trading part (trading-messages.ts) share one namespace. */
+const en = { ...core, ...trading }
 
 /** Every literal translation key in the source must exist in en.json (a typo shows a raw key on screen). */
 const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}'], {

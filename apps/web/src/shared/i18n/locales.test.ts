@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 
 type Tree = { [key: string]: string | Tree }
 
-const files = import.meta.glob<{ default: Tree }>('./locales/*.json', { eager: true })
+/** The core messages (bundled default language, the rest per language) and the trading part. */
+const SETS = {
+  core: import.meta.glob<{ default: Tree }>('./locales/*.json', { eager: true }),
+  trading: import.meta.glob<{ default: Tree }>('./trading/*.json', { eager: true }),
+}
 
 function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>()
@@ -20,11 +24,14 @@ function placeholders(message: unknown): string[] {
   return [...String(message).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort()
 }
 
-const reference = flatten(files['./locales/en.json']?.default ?? {})
+const codeOf = (path: string) => path.replace(/^\.\/\w+\//, '').replace('.json', '')
 
-describe('locale files', () => {
+describe.each(Object.entries(SETS))('%s locale files', (_set, files) => {
+  const fileOf = (code: string) => Object.entries(files).find(([path]) => codeOf(path) === code)?.[1]
+  const reference = flatten(fileOf('en')?.default ?? {})
+
   it('exist for exactly the 21 languages', () => {
-    const codes = Object.keys(files).map((path) => path.replace('./locales/', '').replace('.json', ''))
+    const codes = Object.keys(files).map(codeOf)
     expect(codes.sort()).toEqual([...LANGUAGE_CODES].sort())
   })
 
@@ -35,7 +42,7 @@ describe('locale files', () => {
   it.each([...LANGUAGE_CODES])(
     '%s.json has every key of en.json, no extra key and no empty message',
     (code) => {
-      const file = files[`./locales/${code}.json`]
+      const file = fileOf(code)
       expect(file, `${code}.json is missing`).toBeDefined()
       const messages = flatten(file?.default ?? {})
       const missing = [...reference.keys()].filter((key) => !messages.has(key))
@@ -48,7 +55,7 @@ describe('locale files', () => {
   )
 
   it.each([...LANGUAGE_CODES])('%s.json keeps the placeholders of en.json', (code) => {
-    const messages = flatten(files[`./locales/${code}.json`]?.default ?? {})
+    const messages = flatten(fileOf(code)?.default ?? {})
     const wrong = [...reference]
       .filter(
         ([key, english]) =>
@@ -56,5 +63,13 @@ describe('locale files', () => {
       )
       .map(([key]) => key)
     expect(wrong).toEqual([])
+  })
+})
+
+describe('message parts', () => {
+  it('add sections of their own, so loading one never overwrites a core message', () => {
+    const core = Object.keys(SETS.core['./locales/en.json']?.default ?? {})
+    const trading = Object.keys(SETS.trading['./trading/en.json']?.default ?? {})
+    expect(trading.filter((section) => core.includes(section))).toEqual([])
   })
 })

@@ -9,3 +9,8 @@ export interface AmendPasswordForm {
 export function amendPassword(form: AmendPasswordForm) {
   return api.postResult<unknown>('/api/user/amend_password', { ...form, type: 'email' }, { loading: true })
 }
+
+/** Demo accounts only: positions closed, pending orders cancelled, balance back to the starting amount. */
+export function resetDemoAccount() {
+  return api.getResult<null>('/v1/api/main/user/resetForexDemoAccount', { loading: true })
+}

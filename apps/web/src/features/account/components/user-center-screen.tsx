@@ -4,9 +4,10 @@ import { useNavigate } from 'react-router'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
 import { Page } from '../../../shared/components/page.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
-import { useSession } from '../../../shared/session/session-store.ts'
+import { isDemoUser, useSession } from '../../../shared/session/session-store.ts'
 import { useUserInfo } from '../../../shared/session/use-user-info.ts'
 import { useRealAccountLink } from '../hooks/use-real-account-link.ts'
+import { ResetDemoButton } from './reset-demo-button.tsx'
 import { UserCard } from './user-card.tsx'
 import { UserMenu } from './user-menu.tsx'
 
@@ -49,6 +50,7 @@ export function UserCenterScreen() {
           {t('user.withdraw')}
         </Button>
       </div>
+      {isDemoUser(user) && <ResetDemoButton />}
       <UserMenu />
     </Page>
   )

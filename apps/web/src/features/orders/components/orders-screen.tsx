@@ -1,8 +1,132 @@
+import { OrderStatus } from '@tp/contracts'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { useSearchParams } from 'react-router'
+import { Page } from '../../../shared/components/page.tsx'
+import { toastInfo } from '../../../shared/lib/toast.ts'
+import { BALANCE_QUERY, DEAL_TABS, DEALS_QUERY, type DealTab } from '../api/orders-api.ts'
+import { useForexClosed, useForexTrade } from '../hooks/use-account-live.ts'
+import { useBalance, useDeals } from '../hooks/use-deals.ts'
+import { flattenDeals, liveMarks, parseTab, withLiveMark } from '../lib/deals.ts'
+import { AccountSummary } from './account-summary.tsx'
+import { OrderDetailSheet } from './order-detail-sheet.tsx'
+import { OrderList } from './order-list.tsx'
+import './orders.css'
 
-/** Placeholder until the orders issue lands; it shows no data rather than invented data. */
+const NONE: ReadonlySet<number> = new Set()
+
+const TAB_LABELS: Record<DealTab, string> = {
+  1: 'orders.holding',
+  0: 'orders.pending',
+  3: 'orders.history',
+}
+
+/**
+ * /order: the account summary, then Holding, Pending and History (SPEC.md 2; `?type=` picks the
+ * tab). Holding rows show the live profit of FOREX_TRADE; positions named by FOREX_CLOSED leave
+ * the list, and their detail sheet closes.
+ */
 export function OrdersScreen() {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.orders')} back={false} />
+  const queryClient = useQueryClient()
+  const [params, setParams] = useSearchParams()
+  const tab = parseTab(params.get('type'))
+  const deals = useDeals(tab)
+  const balance = useBalance()
+  const live = useForexTrade()
+  const [closed, setClosed] = useState<ReadonlySet<number>>(() => new Set())
+  const [openId, setOpenId] = useState<number | null>(null)
+
+  const marks = useMemo(() => liveMarks(live), [live])
+  const orders = useMemo(
+    () =>
+      // Positions named by FOREX_CLOSED leave Holding at once; in History they are exactly what is new.
+      flattenDeals(deals.data?.pages ?? [], tab === OrderStatus.Holding ? closed : NONE).map((order) =>
+        withLiveMark(order, marks),
+      ),
+    [deals.data, closed, marks, tab],
+  )
+  const openOrder = orders.find((order) => order.Id === openId) ?? null
+
+  const refreshAccount = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: [BALANCE_QUERY] }),
+    [queryClient],
+  )
+
+  // The socket's balance moves only when money is booked (a fee, a close): then getBalance again.
+  const lastBalance = useRef<string | null>(null)
+  useEffect(() => {
+    if (!live) return
+    if (lastBalance.current !== null && lastBalance.current !== live.Balance) void refreshAccount()
+    lastBalance.current = live.Balance
+  }, [live, refreshAccount])
+
+  // A pending order that filled shows up in FOREX_TRADE before the list knows it: load it once.
+  const asked = useRef(new Set<number>())
+  useEffect(() => {
+    if (tab !== OrderStatus.Holding || !live || deals.isFetching || deals.hasNextPage) return
+    const known = new Set(orders.map((order) => order.Id))
+    const unknown = live.TransOrder.filter(
+      (mark) => !known.has(mark.Id) && !closed.has(mark.Id) && !asked.current.has(mark.Id),
+    )
+    if (unknown.length === 0) return
+    for (const mark of unknown) asked.current.add(mark.Id)
+    void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY] })
+  }, [tab, live, deals.isFetching, deals.hasNextPage, orders, closed, queryClient])
+
+  useForexClosed((ids) => {
+    setClosed((current) => new Set([...current, ...ids]))
+    if (openId !== null && ids.includes(openId)) {
+      setOpenId(null)
+      toastInfo(t('orders.closedNotice'))
+    }
+    void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY] })
+    void refreshAccount()
+  })
+
+  // SPEC.md 4: after a close or cancel the lists reload from the start.
+  const reloadFromStart = useCallback(() => {
+    setOpenId(null)
+    void queryClient.resetQueries({ queryKey: [DEALS_QUERY] })
+    void refreshAccount()
+  }, [queryClient, refreshAccount])
+
+  const refreshInPlace = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY, OrderStatus.Holding] })
+  }, [queryClient])
+
+  const chooseTab = (next: DealTab) => {
+    if (next === tab) return
+    setOpenId(null)
+    setParams({ type: String(next) }, { replace: true })
+  }
+
+  return (
+    <Page title={t('pages.orders')} back={false} className="orders-page">
+      <AccountSummary balance={balance.data} live={live} />
+      <div className="order-tabs" role="tablist" aria-label={t('pages.orders')}>
+        {DEAL_TABS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            className="order-tab"
+            aria-selected={value === tab}
+            data-testid={`order-tab-${value}`}
+            onClick={() => chooseTab(value)}
+          >
+            {t(TAB_LABELS[value])}
+          </button>
+        ))}
+      </div>
+      <OrderList tab={tab} query={deals} orders={orders} onOpen={setOpenId} />
+      <OrderDetailSheet
+        order={openOrder}
+        onClose={() => setOpenId(null)}
+        onFinished={reloadFromStart}
+        onStopsSaved={refreshInPlace}
+      />
+    </Page>
+  )
 }

@@ -11,12 +11,12 @@ import { useCurrentInstrument } from '../hooks/use-current-instrument.ts'
 import { DEFAULT_PERIOD } from '../lib/periods.ts'
 import { CandleChartView } from './candle-chart-view.tsx'
 import { InstrumentDrawer } from './instrument-drawer.tsx'
-import { OrderPlaceholder } from './order-placeholder.tsx'
+import { OrderForm } from './order-form.tsx'
 import { PeriodBar } from './period-bar.tsx'
 import { QuotePanel } from './quote-panel.tsx'
 import './trade.css'
 
-/** /trade: one instrument's live quote and candle chart; the order form arrives with issue 4. */
+/** /trade: one instrument's live quote, candle chart and order form. */
 export function TradeScreen() {
   const { t } = useTranslation()
   const instruments = useInstruments()
@@ -56,7 +56,7 @@ export function TradeScreen() {
         <QuotePanel instrument={instrument} />
         <PeriodBar value={period} onChange={setPeriod} />
         <CandleChartView key={instrument.Id} instrument={instrument} period={period} />
-        <OrderPlaceholder />
+        <OrderForm key={instrument.Id} instrument={instrument} instruments={instruments.data ?? []} />
       </>
     )
   }

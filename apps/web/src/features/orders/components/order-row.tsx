@@ -1,0 +1,106 @@
+import { OrderStatus, Side, type TransOrder } from '@tp/contracts'
+import { memo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatAmount } from '../../../shared/lib/money.ts'
+import { formatPrice } from '../../../shared/market/format.ts'
+import { formatProfit, localTime, outcomeKey, profitDirection } from '../lib/deals.ts'
+
+interface Props {
+  order: TransOrder
+  onOpen: (id: number) => void
+}
+
+/** One order of a tab: instrument, side, lots and leverage, prices, profit; a tap opens its details. */
+export const OrderRow = memo(function OrderRow({ order, onOpen }: Props) {
+  const { t } = useTranslation()
+  const precision = order.ForexTradeLists?.PricePrecision ?? 2
+  const price = (value: number) => (value > 0 ? formatPrice(value, precision) : '--')
+  const buy = order.OrderType === Side.Buy
+  const holding = order.Status === OrderStatus.Holding
+  const pending = order.Status === OrderStatus.Pending
+  const cancelled = order.Status === OrderStatus.Cancelled
+
+  let prices
+  if (pending) {
+    prices = (
+      <>
+        {t('orders.targetPrice')} <span className="num">{price(order.OriginPrice)}</span> ·{' '}
+        {t('orders.currentPrice')} <span className="num">{price(order.UpdatePrice)}</span>
+      </>
+    )
+  } else if (cancelled) {
+    prices = (
+      <>
+        {t('orders.targetPrice')} <span className="num">{price(order.OriginPrice)}</span>
+      </>
+    )
+  } else {
+    prices = (
+      <>
+        <span className="num">{price(order.Price || order.OriginPrice)}</span>
+        <span aria-hidden="true"> → </span>
+        <span className="num">{price(order.UpdatePrice)}</span>
+      </>
+    )
+  }
+
+  return (
+    <button
+      type="button"
+      className="order-row"
+      data-testid={`order-row-${order.Id}`}
+      onClick={() => onOpen(order.Id)}
+    >
+      <span className="order-row-line">
+        <span className="order-row-title">
+          <bdi className="order-row-code">{order.ForexTradeLists?.ShowCode ?? order.ForexId}</bdi>
+          <span className={`side-tag side-tag-${buy ? 'buy' : 'sell'}`}>
+            {buy ? t('orderForm.buy') : t('orderForm.sell')}
+          </span>
+          <span className="order-row-meta">
+            {t('orders.lots', { lots: order.Quantity })} · <span className="num">{order.Multiple}x</span>
+          </span>
+        </span>
+        {pending || cancelled ? (
+          <span className="order-row-status">{pending ? t('orders.waiting') : t('orders.cancelled')}</span>
+        ) : (
+          <span
+            className={`order-row-profit num change-${profitDirection(order.FactProfits)}`}
+            data-testid={`order-profit-${order.Id}`}
+          >
+            {formatProfit(order.FactProfits)}
+          </span>
+        )}
+      </span>
+      <span className="order-row-line order-row-sub">
+        {/* Open -> current reads left to right in every language, like the numbers themselves. */}
+        <span className={pending || cancelled ? 'order-row-prices' : 'order-row-prices num'}>{prices}</span>
+        {holding && (
+          <span className="order-row-stops">
+            {t('orders.slShort')}{' '}
+            <span className="num" data-testid={`order-sl-${order.Id}`}>
+              {price(order.TargetLossPrice)}
+            </span>
+            {' · '}
+            {t('orders.tpShort')}{' '}
+            <span className="num" data-testid={`order-tp-${order.Id}`}>
+              {price(order.TargetProfitPrice)}
+            </span>
+          </span>
+        )}
+      </span>
+      <span className="order-row-line order-row-sub">
+        <span className="num">{localTime(order.CompleteTimeHandler || order.CreateTimeHandler)}</span>
+        {!holding && !pending && !cancelled && (
+          <span>
+            {t(outcomeKey(order))} · {t('orders.fee')}{' '}
+            <span className="num" data-testid={`order-fee-${order.Id}`}>
+              {formatAmount(order.TradeFee, 6)}
+            </span>
+          </span>
+        )}
+        {(holding || pending) && <span className="num">#{order.Id}</span>}
+      </span>
+    </button>
+  )
+})

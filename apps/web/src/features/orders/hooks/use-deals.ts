@@ -1,0 +1,28 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { BALANCE_QUERY, DEALS_QUERY, fetchBalance, fetchDeals, type DealTab } from '../api/orders-api.ts'
+import { nextPage } from '../lib/deals.ts'
+
+/**
+ * One tab's orders, page by page from 1 until the loaded count reaches `total`. Always fetched
+ * again when the screen opens: an order placed on /trade a moment ago must be there.
+ */
+export function useDeals(status: DealTab) {
+  return useInfiniteQuery({
+    queryKey: [DEALS_QUERY, status],
+    queryFn: ({ pageParam, signal }) => fetchDeals(status, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextPage(pages),
+    refetchOnMount: 'always',
+    staleTime: 0,
+  })
+}
+
+/** The account's balance and marks (`getBalance`), fresh on every visit. */
+export function useBalance() {
+  return useQuery({
+    queryKey: [BALANCE_QUERY],
+    queryFn: ({ signal }) => fetchBalance(signal),
+    refetchOnMount: 'always',
+    staleTime: 0,
+  })
+}

@@ -1,0 +1,144 @@
+import {
+  OrderStatus,
+  type BalanceAnswer,
+  type ForexTradeMessage,
+  type MyDealAnswer,
+  type TransOrder,
+} from '@tp/contracts'
+import { describe, expect, it } from 'vitest'
+import {
+  accountFigures,
+  flattenDeals,
+  formatProfit,
+  isForexClosedMessage,
+  isForexTradeMessage,
+  liveMarks,
+  localTime,
+  nextPage,
+  outcomeKey,
+  parseTab,
+  withLiveMark,
+} from './deals.ts'
+
+const order = (Id: number, patch: Partial<TransOrder> = {}) =>
+  ({ Id, Status: OrderStatus.Holding, ...patch }) as TransOrder
+const page = (ids: number[], total: number): MyDealAnswer => ({
+  data: ids.map((id) => order(id)),
+  total,
+  all_fact_profits: '0.000000',
+  balance: '10000.00',
+})
+
+describe('orders tabs and paging', () => {
+  it('open the tab named by ?type=, else Holding', () => {
+    expect(parseTab('1')).toBe(1)
+    expect(parseTab('0')).toBe(0)
+    expect(parseTab('3')).toBe(3)
+    expect(parseTab(null)).toBe(1)
+    expect(parseTab('')).toBe(1)
+    expect(parseTab('2')).toBe(1)
+  })
+
+  it('ask for the next page until the loaded count reaches total', () => {
+    expect(nextPage([])).toBe(1)
+    expect(nextPage([page([1, 2], 3)])).toBe(2)
+    expect(nextPage([page([1, 2], 3), page([3], 3)])).toBeUndefined()
+    expect(nextPage([page([], 0)])).toBeUndefined()
+    // A list that shrank while paging: an empty page ends it too.
+    expect(nextPage([page([1, 2], 5), page([], 5)])).toBeUndefined()
+  })
+
+  it('list each order once and leave out the ones FOREX_CLOSED named', () => {
+    const pages = [page([5, 4], 4), page([4, 3], 4)]
+    expect(flattenDeals(pages, new Set()).map((o) => o.Id)).toEqual([5, 4, 3])
+    expect(flattenDeals(pages, new Set([4])).map((o) => o.Id)).toEqual([5, 3])
+  })
+})
+
+describe('live marks', () => {
+  const message = {
+    type: 'FOREX_TRADE',
+    HazardRate: 1192.97,
+    CautionMoneyAll: '838.199400',
+    ProfitsTotal: '-0.300000',
+    OriginCautionMoneyTotal: '838.199400',
+    TransOrder: [{ Id: 7, UpdatePrice: 83789.94, FactProfits: '-0.300000' }],
+    Balance: '9999.800000',
+    Equity: '9999.500000',
+  } satisfies ForexTradeMessage
+
+  it('put the socket’s mark and profit on holding orders only', () => {
+    const marks = liveMarks(message)
+    expect(withLiveMark(order(7, { UpdatePrice: 1, FactProfits: '0.000000' }), marks)).toMatchObject({
+      UpdatePrice: 83789.94,
+      FactProfits: '-0.300000',
+    })
+    const closed = order(7, { Status: OrderStatus.Closed, FactProfits: '-0.490000' })
+    expect(withLiveMark(closed, marks)).toBe(closed)
+    expect(liveMarks(null).size).toBe(0)
+  })
+
+  it('recognise FOREX_TRADE and FOREX_CLOSED frames', () => {
+    expect(isForexTradeMessage(message)).toBe(true)
+    expect(isForexTradeMessage({ type: 'FOREX_TRADE' })).toBe(false)
+    expect(isForexClosedMessage({ type: 'FOREX_CLOSED', id: [1, 2] })).toBe(true)
+    expect(isForexClosedMessage({ type: 'FOREX_CLOSED', id: ['1'] })).toBe(false)
+  })
+
+  it('show the account in user units: balance 2 decimals, margin and profit 6', () => {
+    const balance: BalanceAnswer = {
+      balance: '9999.80',
+      lock_balance: '0.00',
+      equity: '9999.450000',
+      margin: '838.199400',
+      free_margin: '9161.250600',
+      margin_level: 1192.9,
+      profit: '-0.350000',
+    }
+    expect(accountFigures(balance, null)).toEqual({
+      balance: '9,999.80',
+      equity: '9,999.45',
+      margin: '838.199400',
+      freeMargin: '9,161.25',
+      level: '1,192.90%',
+      profit: '-0.350000',
+    })
+    expect(accountFigures(balance, message)).toEqual({
+      balance: '9,999.80',
+      equity: '9,999.50',
+      margin: '838.199400',
+      freeMargin: '9,161.30',
+      level: '1,192.97%',
+      profit: '-0.300000',
+    })
+    expect(accountFigures(undefined, { ...message, HazardRate: null })).toMatchObject({
+      balance: '--',
+      level: '--',
+    })
+  })
+})
+
+describe('order texts', () => {
+  it('sign profits with 6 decimals', () => {
+    expect(formatProfit('1.25')).toBe('+1.250000')
+    expect(formatProfit('-0.3')).toBe('-0.300000')
+    expect(formatProfit('0.000000')).toBe('0.000000')
+    expect(formatProfit(12345.5)).toBe('+12,345.500000')
+  })
+
+  it('show wire times (UTC) in the phone’s time zone', () => {
+    const expected = new Date(Date.UTC(2026, 10, 23, 11, 27, 8))
+    const pad = (n: number) => String(n).padStart(2, '0')
+    expect(localTime('2026-11-23 11:27:08')).toBe(
+      `${expected.getFullYear()}-${pad(expected.getMonth() + 1)}-${pad(expected.getDate())} ${pad(expected.getHours())}:${pad(expected.getMinutes())}:08`,
+    )
+    expect(localTime('')).toBe('')
+  })
+
+  it('name how an order ended', () => {
+    expect(outcomeKey(order(1, { Status: OrderStatus.Cancelled }))).toBe('orders.cancelled')
+    expect(outcomeKey(order(1, { Status: OrderStatus.Closed, ClosedType: 4 }))).toBe('orders.closedStopLoss')
+    expect(outcomeKey(order(1, { Status: OrderStatus.Closed, ClosedType: 2 }))).toBe('orders.closedStopOut')
+    expect(outcomeKey(order(1, { Status: OrderStatus.Closed, ClosedType: 1 }))).toBe('orders.closedUser')
+  })
+})

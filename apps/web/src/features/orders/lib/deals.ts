@@ -1,0 +1,158 @@
+import {
+  ClosedType,
+  OrderStatus,
+  type BalanceAnswer,
+  type ForexClosedMessage,
+  type ForexTradeMessage,
+  type MyDealAnswer,
+  type TransOrder,
+} from '@tp/contracts'
+import { formatAmount } from '../../../shared/lib/money.ts'
+import type { ServerMessage } from '../../../shared/socket-client.ts'
+import { DEAL_TABS, type DealTab } from '../api/orders-api.ts'
+
+/** `?type=` of /order: 1 holding, 0 pending, 3 history; anything else opens Holding. */
+export function parseTab(raw: string | null): DealTab {
+  const value = Number(raw)
+  return raw !== null && raw !== '' && (DEAL_TABS as readonly number[]).includes(value)
+    ? (value as DealTab)
+    : 1
+}
+
+/** The next page to load, or undefined once the loaded records reach `total` (WIRE.md, SPEC.md 9). */
+export function nextPage(pages: readonly MyDealAnswer[]): number | undefined {
+  const last = pages.at(-1)
+  if (!last) return 1
+  const loaded = pages.reduce((count, page) => count + page.data.length, 0)
+  // An empty page also ends it: the list shrank while paging, there is nothing more to ask for.
+  return loaded >= last.total || last.data.length === 0 ? undefined : pages.length + 1
+}
+
+/**
+ * The orders of all loaded pages, once each (a list that grew while paging repeats a record on the
+ * next page), without those the socket reported closed since.
+ */
+export function flattenDeals(pages: readonly MyDealAnswer[], closed: ReadonlySet<number>): TransOrder[] {
+  const seen = new Set<number>()
+  const out: TransOrder[] = []
+  for (const page of pages) {
+    for (const order of page.data) {
+      if (seen.has(order.Id) || closed.has(order.Id)) continue
+      seen.add(order.Id)
+      out.push(order)
+    }
+  }
+  return out
+}
+
+export type LiveMark = ForexTradeMessage['TransOrder'][number]
+
+/** A holding order with its live mark and profit from FOREX_TRADE, when there is one. */
+export function withLiveMark(order: TransOrder, live: ReadonlyMap<number, LiveMark>): TransOrder {
+  const mark = order.Status === OrderStatus.Holding ? live.get(order.Id) : undefined
+  return mark ? { ...order, UpdatePrice: mark.UpdatePrice, FactProfits: mark.FactProfits } : order
+}
+
+export function liveMarks(message: ForexTradeMessage | null): ReadonlyMap<number, LiveMark> {
+  return new Map((message?.TransOrder ?? []).map((mark) => [mark.Id, mark]))
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
+
+export function isForexTradeMessage(message: ServerMessage): message is ServerMessage & ForexTradeMessage {
+  return (
+    message.type === 'FOREX_TRADE' &&
+    Array.isArray(message.TransOrder) &&
+    message.TransOrder.every((mark) => isObject(mark) && typeof mark.Id === 'number')
+  )
+}
+
+export function isForexClosedMessage(message: ServerMessage): message is ServerMessage & ForexClosedMessage {
+  return (
+    message.type === 'FOREX_CLOSED' &&
+    Array.isArray(message.id) &&
+    message.id.every((id) => typeof id === 'number')
+  )
+}
+
+/** Profit with its sign, 6 decimals (SPEC.md 9): +1.250000, -0.300000, 0.000000. */
+export function formatProfit(value: string | number): string {
+  const text = formatAmount(typeof value === 'number' ? value.toFixed(6) : value, 6)
+  if (text === '--' || text.startsWith('-')) return text
+  return /[1-9]/.test(text) ? `+${text}` : text
+}
+
+/** Colour class of a profit: up, down or flat. */
+export function profitDirection(value: string): 'up' | 'down' | 'flat' {
+  const number = Number(value)
+  return !Number.isFinite(number) || number === 0 ? 'flat' : number > 0 ? 'up' : 'down'
+}
+
+const pad = (value: number) => String(value).padStart(2, '0')
+
+/** A wire time ("YYYY-MM-DD HH:mm:ss", UTC) in the phone's time zone, same format; "" stays "". */
+export function localTime(wire: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wire)
+  if (!match) return wire
+  const [, y, mo, d, h, mi, s] = match.map(Number) as number[]
+  const date = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, s ?? 0))
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+}
+
+/** How a finished order ended, as a translation key. */
+export function outcomeKey(order: TransOrder): string {
+  if (order.Status === OrderStatus.Cancelled) return 'orders.cancelled'
+  switch (order.ClosedType) {
+    case ClosedType.StopOut:
+      return 'orders.closedStopOut'
+    case ClosedType.TakeProfit:
+      return 'orders.closedTakeProfit'
+    case ClosedType.StopLoss:
+      return 'orders.closedStopLoss'
+    case ClosedType.Staff:
+      return 'orders.closedStaff'
+    default:
+      return 'orders.closedUser'
+  }
+}
+
+/** The account summary as shown, in USD: balance and amounts 2 decimals, margin and profit 6 (SPEC.md 9). */
+export interface AccountFigures {
+  balance: string
+  equity: string
+  margin: string
+  freeMargin: string
+  level: string
+  profit: string
+}
+
+/**
+ * The summary from `getBalance`, with the live figures of the last FOREX_TRADE over it. The
+ * balance is always getBalance's (the available balance, 2 decimals, as the server rounds it): the
+ * socket's `Balance` is the ledger balance before frozen amounts, and the screen fetches getBalance
+ * again whenever that changes.
+ */
+export function accountFigures(
+  balance: BalanceAnswer | undefined,
+  live: ForexTradeMessage | null,
+): AccountFigures {
+  const equity = live ? live.Equity : balance?.equity
+  const margin = live ? live.CautionMoneyAll : balance?.margin
+  const freeMargin = live
+    ? (Number(live.Equity) - Number(live.CautionMoneyAll)).toFixed(6)
+    : balance?.free_margin
+  const level = live ? live.HazardRate : balance?.margin_level
+  const profit = live ? live.ProfitsTotal : balance?.profit
+  return {
+    balance: formatAmount(balance?.balance, 2),
+    equity: formatAmount(equity, 2),
+    margin: formatAmount(margin, 6),
+    freeMargin: formatAmount(freeMargin, 2),
+    level:
+      level === null || level === undefined || !Number.isFinite(level)
+        ? '--'
+        : `${formatAmount(level.toFixed(2), 2)}%`,
+    profit: profit === undefined ? '--' : formatProfit(profit),
+  }
+}

@@ -1,0 +1,102 @@
+import { Side } from '@tp/contracts'
+import { describe, expect, it } from 'vitest'
+import { checkOrder, entryPrice, type OrderDraft } from './order-check.ts'
+import { testInstrument } from './test-instrument.ts'
+
+const btc = testInstrument()
+const quote = { bid: 83780.55, ask: 83810.55 }
+const draft = (patch: Partial<OrderDraft> = {}): OrderDraft => ({
+  side: Side.Buy,
+  kind: 'market',
+  priceText: '',
+  lotsText: '0.01',
+  leverage: 1,
+  stopLoss: { on: false, text: '' },
+  takeProfit: { on: false, text: '' },
+  ...patch,
+})
+const problemOf = (patch: Partial<OrderDraft>, instrument = btc) => {
+  const checked = checkOrder(draft(patch), instrument, quote)
+  return checked.ok ? null : checked.problem
+}
+
+describe('order checks (SPEC.md 5)', () => {
+  it('build the submit query of a market buy with no stops', () => {
+    expect(checkOrder(draft(), btc, quote)).toEqual({
+      ok: true,
+      value: {
+        forex_id: 30,
+        type: 1,
+        cont: '0.01',
+        status: 1,
+        target_price: 0,
+        stop_loss_price: 0,
+        target_profit_price: 0,
+        multiple: 1,
+      },
+    })
+  })
+
+  it('refuse when the instrument has no leverage options', () => {
+    expect(problemOf({}, testInstrument({ HasForexMultiple: [] }))).toEqual({
+      key: 'orderForm.errors.leverageNotConfigured',
+    })
+  })
+
+  it('need a leverage of the instrument chosen', () => {
+    expect(problemOf({ leverage: null })).toEqual({ key: 'orderForm.errors.noMultiple' })
+    expect(problemOf({ leverage: 5 })).toEqual({ key: 'orderForm.errors.noMultiple' })
+  })
+
+  it('need lots', () => {
+    expect(problemOf({ lotsText: '' })).toEqual({ key: 'orderForm.errors.lotsRequired' })
+    expect(problemOf({ lotsText: '0' })).toEqual({ key: 'orderForm.errors.lotsRequired' })
+  })
+
+  it('need a price for a pending order', () => {
+    expect(problemOf({ kind: 'pending' })).toEqual({ key: 'orderForm.errors.priceRequired' })
+    expect(problemOf({ kind: 'pending', priceText: '0' })).toEqual({ key: 'orderForm.errors.priceRequired' })
+    expect(problemOf({ kind: 'pending', priceText: '1.234' })).toEqual({
+      key: 'orderForm.errors.priceInvalid',
+      values: { decimals: 2 },
+    })
+    const pending = checkOrder(draft({ kind: 'pending', priceText: '80000' }), btc, quote)
+    expect(pending).toMatchObject({ ok: true, value: { status: 0, target_price: 80000 } })
+  })
+
+  it('send stops only while their boxes are ticked', () => {
+    const off = checkOrder(draft({ stopLoss: { on: false, text: '41000' } }), btc, quote)
+    expect(off).toMatchObject({ ok: true, value: { stop_loss_price: 0 } })
+    const on = checkOrder(
+      draft({ stopLoss: { on: true, text: '41000' }, takeProfit: { on: true, text: '90000' } }),
+      btc,
+      quote,
+    )
+    expect(on).toMatchObject({ ok: true, value: { stop_loss_price: 41000, target_profit_price: 90000 } })
+  })
+
+  it('judge a market order’s stops against the price it closes at, a pending one’s against its price', () => {
+    // A buy closes at the bid: a stop-loss between bid and ask is above it, so it is refused.
+    expect(problemOf({ stopLoss: { on: true, text: '83790' } })).toEqual({
+      key: 'stops.stopLossBelow',
+      values: { price: '83,780.55' },
+    })
+    expect(problemOf({ side: Side.Sell, stopLoss: { on: true, text: '83800' } })).toEqual({
+      key: 'stops.stopLossAbove',
+      values: { price: '83,810.55' },
+    })
+    expect(
+      problemOf({ kind: 'pending', priceText: '80000', takeProfit: { on: true, text: '79000' } }),
+    ).toEqual({ key: 'stops.takeProfitAbove', values: { price: '80,000.00' } })
+    expect(problemOf({ stopLoss: { on: true, text: '' } })).toEqual({ key: 'stops.stopLossRequired' })
+  })
+})
+
+describe('entry price', () => {
+  it('is the ask to buy, the bid to sell, or the entered price of a pending order', () => {
+    expect(entryPrice(draft(), quote, 2)).toBe(83810.55)
+    expect(entryPrice(draft({ side: Side.Sell }), quote, 2)).toBe(83780.55)
+    expect(entryPrice(draft({ kind: 'pending', priceText: '80000' }), quote, 2)).toBe(80000)
+    expect(entryPrice(draft({ kind: 'pending', priceText: '' }), quote, 2)).toBe(83810.55)
+  })
+})

@@ -1,0 +1,61 @@
+import { MarginMode, type Instrument } from '@tp/contracts'
+import type { Quote } from '../../../shared/market/quote.ts'
+
+/** Rounds half up to `decimals` places through the decimal exponent, so 1.005 -> 1.01 as on paper. */
+export function roundHalfUp(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) return value
+  const sign = value < 0 ? -1 : 1
+  return sign * Number(`${Math.round(Number(`${Math.abs(value)}e${decimals}`))}e-${decimals}`)
+}
+
+const mid = (quote: Quote) => {
+  const middle = (quote.bid + quote.ask) / 2
+  return Number.isFinite(middle) && middle > 0 ? middle : quote.last
+}
+
+/**
+ * US dollars per unit of `currency`, as the server converts margin and profit: 1 for USD, else the
+ * mid price of the USD{cur} pair (inverted) or of the {cur}USD pair. Null when neither is listed.
+ */
+export function usdRateOf(currency: string, quoteOf: (code: string) => Quote | undefined): number | null {
+  if (currency === 'USD') return 1
+  const inverse = quoteOf(`USD${currency}`)
+  if (inverse && mid(inverse) > 0) return 1 / mid(inverse)
+  const direct = quoteOf(`${currency}USD`)
+  if (direct && mid(direct) > 0) return mid(direct)
+  return null
+}
+
+/**
+ * Margin in USD (SPEC.md 9): lots x contract size x price / leverage, converted from the quote
+ * currency; in fixed margin mode lots x contract size. Six decimals, half up, as the server holds it.
+ * Null when something it needs is missing (no leverage chosen, no price, no conversion rate).
+ */
+export function estimateMargin(
+  instrument: Instrument,
+  lots: number,
+  price: number,
+  leverage: number | null,
+  usdRate: number | null,
+): number | null {
+  if (!(lots > 0)) return null
+  const units = lots * instrument.ForexContNum
+  if (instrument.MarginMode === MarginMode.Fixed) return roundHalfUp(units, 6)
+  if (!leverage || !(price > 0) || usdRate === null) return null
+  return roundHalfUp(((units * price) / leverage) * usdRate, 6)
+}
+
+/**
+ * The fee charged at open (SPEC.md 9): lots x fee rate when `trade_fee_type` is 1 (per lot), else
+ * margin x fee rate; the server books it to the cent, half up, so the estimate is rounded the same.
+ */
+export function estimateFee(
+  instrument: Instrument,
+  lots: number,
+  margin: number | null,
+  feePerLot: boolean | undefined,
+): number | null {
+  if (feePerLot === undefined || !(lots > 0)) return null
+  if (feePerLot) return roundHalfUp(lots * instrument.ForexFeeRate, 2)
+  return margin === null ? null : roundHalfUp(margin * instrument.ForexFeeRate, 2)
+}

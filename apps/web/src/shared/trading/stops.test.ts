@@ -1,0 +1,87 @@
+import { Side } from '@tp/contracts'
+import { describe, expect, it } from 'vitest'
+import { decimalInput } from './decimal-input.ts'
+import { checkStop, parsePriceText } from './stops.ts'
+
+describe('price text', () => {
+  it('is 0 when empty, else a plain decimal within the precision', () => {
+    expect(parsePriceText('', 2)).toBe(0)
+    expect(parsePriceText(' 41000.5 ', 2)).toBe(41000.5)
+    expect(parsePriceText('1.50', 1)).toBe(1.5)
+    expect(parsePriceText('1.555', 2)).toBeNull()
+    expect(parsePriceText('-1', 2)).toBeNull()
+    expect(parsePriceText('1e5', 2)).toBeNull()
+    expect(parsePriceText('12,5', 2)).toBeNull()
+  })
+})
+
+describe('stop-loss and take-profit checks', () => {
+  const buy = { side: Side.Buy, reference: 83780.55, precision: 2 } as const
+  const sell = { side: Side.Sell, reference: 83810.55, precision: 2 } as const
+
+  it('send 0 (none) for an empty field unless its box is ticked', () => {
+    expect(checkStop('stopLoss', '', buy)).toEqual({ ok: true, value: 0 })
+    expect(checkStop('stopLoss', '', { ...buy, required: true })).toEqual({
+      ok: false,
+      problem: { key: 'stops.stopLossRequired' },
+    })
+    expect(checkStop('takeProfit', ' ', { ...sell, required: true })).toEqual({
+      ok: false,
+      problem: { key: 'stops.takeProfitRequired' },
+    })
+    expect(checkStop('stopLoss', '0', { ...buy, required: true })).toEqual({ ok: true, value: 0 })
+  })
+
+  it('refuse what is not a price of 0 or more at the precision', () => {
+    expect(checkStop('stopLoss', '41000.123', buy)).toEqual({
+      ok: false,
+      problem: { key: 'stops.stopLossInvalid', values: { decimals: 2 } },
+    })
+    expect(checkStop('takeProfit', '-5', buy)).toEqual({
+      ok: false,
+      problem: { key: 'stops.takeProfitInvalid', values: { decimals: 2 } },
+    })
+  })
+
+  it("keep a buy's stop-loss below and its take-profit above the price it closes at", () => {
+    expect(checkStop('stopLoss', '41000', buy)).toEqual({ ok: true, value: 41000 })
+    expect(checkStop('stopLoss', '90000', buy)).toEqual({
+      ok: false,
+      problem: { key: 'stops.stopLossBelow', values: { price: '83,780.55' } },
+    })
+    expect(checkStop('takeProfit', '90000', buy)).toEqual({ ok: true, value: 90000 })
+    expect(checkStop('takeProfit', '83780.55', buy)).toEqual({
+      ok: false,
+      problem: { key: 'stops.takeProfitAbove', values: { price: '83,780.55' } },
+    })
+  })
+
+  it("keep a sell's stop-loss above and its take-profit below", () => {
+    expect(checkStop('stopLoss', '90000', sell)).toEqual({ ok: true, value: 90000 })
+    expect(checkStop('stopLoss', '80000', sell)).toEqual({
+      ok: false,
+      problem: { key: 'stops.stopLossAbove', values: { price: '83,810.55' } },
+    })
+    expect(checkStop('takeProfit', '80000', sell)).toEqual({ ok: true, value: 80000 })
+    expect(checkStop('takeProfit', '90000', sell)).toEqual({
+      ok: false,
+      problem: { key: 'stops.takeProfitBelow', values: { price: '83,810.55' } },
+    })
+  })
+
+  it('leave the side to the server when no price is known', () => {
+    expect(checkStop('stopLoss', '90000', { ...buy, reference: Number.NaN })).toEqual({
+      ok: true,
+      value: 90000,
+    })
+  })
+})
+
+describe('decimal fields', () => {
+  it('keep digits and one point; a comma is a point; no minus sign', () => {
+    expect(decimalInput('-12.5')).toBe('12.5')
+    expect(decimalInput('1,25')).toBe('1.25')
+    expect(decimalInput('1.2.3')).toBe('1.23')
+    expect(decimalInput('abc')).toBe('')
+  })
+})

@@ -1,0 +1,73 @@
+import { Side, type SideValue } from '@tp/contracts'
+import { formatPrice } from '../market/format.ts'
+import { invalid, valid, type Checked } from './problem.ts'
+
+const PRICE_TEXT = /^\d{1,12}(?:\.(\d{1,12}))?$/
+
+/**
+ * A typed price: '' is 0 (none); otherwise a plain decimal of 0 or more with at most `decimals`
+ * decimals (trailing zeros do not count: "1.50" has one), as the server checks prices against the
+ * instrument's grid. Anything else (a sign, letters, "1e5") is null.
+ */
+export function parsePriceText(text: string, decimals: number): number | null {
+  const trimmed = text.trim()
+  if (trimmed === '') return 0
+  const match = PRICE_TEXT.exec(trimmed)
+  if (!match) return null
+  if ((match[1] ?? '').replace(/0+$/, '').length > decimals) return null
+  return Number(trimmed)
+}
+
+export type StopKind = 'stopLoss' | 'takeProfit'
+
+export interface StopRules {
+  side: SideValue
+  /**
+   * The price the stops are judged against, as the server does: the price the position closes at
+   * now (bid for a buy, ask for a sell) or, for a pending order, its entry price. NaN skips the check.
+   */
+  reference: number
+  precision: number
+  /** The order form's box is ticked: an empty field is a missing price, not "none". */
+  required?: boolean
+}
+
+const MESSAGES = {
+  stopLoss: {
+    required: 'stops.stopLossRequired',
+    invalid: 'stops.stopLossInvalid',
+    buy: 'stops.stopLossBelow',
+    sell: 'stops.stopLossAbove',
+  },
+  takeProfit: {
+    required: 'stops.takeProfitRequired',
+    invalid: 'stops.takeProfitInvalid',
+    buy: 'stops.takeProfitAbove',
+    sell: 'stops.takeProfitBelow',
+  },
+} as const
+
+/**
+ * A stop-loss or take-profit as typed: the level to send (0 = none) or the message to show. A buy's
+ * stop-loss lies below the reference and its take-profit above; a sell's the other way round.
+ */
+export function checkStop(kind: StopKind, text: string, rules: StopRules): Checked<number> {
+  const messages = MESSAGES[kind]
+  if (rules.required && text.trim() === '') return invalid(messages.required)
+  const value = parsePriceText(text, rules.precision)
+  if (value === null) return invalid(messages.invalid, { decimals: rules.precision })
+  if (value === 0 || !(rules.reference > 0)) return valid(value)
+  const buy = rules.side === Side.Buy
+  const below = value < rules.reference
+  const above = value > rules.reference
+  const fits = kind === 'stopLoss' ? (buy ? below : above) : buy ? above : below
+  if (fits) return valid(value)
+  return invalid(buy ? messages.buy : messages.sell, {
+    price: formatPrice(rules.reference, rules.precision),
+  })
+}
+
+/** The price a position of `side` closes at: the bid for a buy, the ask for a sell. */
+export function exitPrice(side: SideValue, quote: { bid: number; ask: number }): number {
+  return side === Side.Buy ? quote.bid : quote.ask
+}

@@ -1,0 +1,208 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import type { BalanceAnswer, BasicInfo, Instrument } from '@tp/contracts'
+import { PHONE, ROOT, browserAvailable, openPhone, startPlatform } from './platform.ts'
+
+const SHOTS = join(ROOT, '.tmp/screens/trading')
+/** Crypto trades around the clock, so this test can open and close a position on any day. */
+const CODE = 'BTCUSD'
+
+/** "9,999.31" or "-0.490000" as a whole number of hundredths of a unit (cents): exact, no float. */
+function cents(text: string): number {
+  const match = /^([+-]?)([\d,]+)(?:\.(\d+))?$/.exec(text.trim())
+  if (!match) throw new Error(`not an amount: ${text}`)
+  const [, sign, whole = '0', fraction = ''] = match
+  const hundredths = Number(whole.replace(/,/g, '')) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2))
+  // Booked money is to the cent: anything beyond two decimals must be zeros.
+  if (/[1-9]/.test(fraction.slice(2))) throw new Error(`not whole cents: ${text}`)
+  return sign === '-' ? -hundredths : hundredths
+}
+
+const money2 = (hundredths: number) => {
+  const sign = hundredths < 0 ? '-' : ''
+  const abs = Math.abs(hundredths)
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`
+}
+
+describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
+  let platform: Awaited<ReturnType<typeof startPlatform>>
+  let phone: Awaited<ReturnType<typeof openPhone>>
+  let page: Page
+  const pageErrors: string[] = []
+  let token = ''
+  let startingBalance = ''
+  let instrument: Instrument
+  let orderId = ''
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true })
+    platform = await startPlatform({})
+    phone = await openPhone()
+    page = await phone.context.newPage()
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+  })
+  afterAll(async () => {
+    await phone?.close()
+    await platform?.stop()
+  })
+
+  async function api<T>(path: string): Promise<T> {
+    const response = await fetch(`${platform.base}${path}`, { headers: { authorization: token, lang: 'en' } })
+    const body = (await response.json()) as { code: number; msg: string; data: T }
+    if (body.code !== 1) throw new Error(`${path}: ${body.code} ${body.msg}`)
+    return body.data
+  }
+
+  /** A screenshot, after checking that nothing is wider than the phone. */
+  async function shot(name: string) {
+    // A loading toast and the success toast after it may both be on screen for a moment.
+    await expect
+      .poll(() => page.locator('.adm-toast-main').count(), { timeout: 5000 })
+      .toBe(0)
+      .catch(() => undefined)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await page.screenshot({ path: join(SHOTS, `${name}.png`) })
+  }
+
+  it('sends a visitor who taps buy to sign in, and back to /trade after a demo sign-in', async () => {
+    await page.goto(`${platform.base}/`)
+    await page.getByTestId(`market-row-${CODE}`).click()
+    await page.waitForURL((url) => url.pathname === '/trade')
+    const tradePath = new URL(page.url()).pathname + new URL(page.url()).search
+    await page.getByTestId('order-side-buy').click()
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('from') === tradePath)
+    await page.getByTestId('login-demo').click()
+    await page.waitForURL((url) => url.pathname === '/trade')
+
+    token = (await page.evaluate(() => window.localStorage.getItem('token'))) ?? ''
+    expect(token).not.toBe('')
+    startingBalance = (await api<BalanceAnswer>('/v1/api/main/wallet/getBalance')).balance
+    expect(cents(startingBalance)).toBeGreaterThan(0)
+    const list = await api<Instrument[]>(`/v1/api/forex/trade_list?searchCurrency=${CODE}`)
+    const found = list.find((item) => item.Code === CODE)
+    if (!found) throw new Error(`${CODE} is not listed`)
+    instrument = found
+  })
+
+  it('buys the minimum lots at the lowest leverage on /trade and sees the confirmation', async () => {
+    expect(await page.getByTestId('trade-drawer-open').textContent()).toContain(instrument.ShowCode)
+    const form = page.getByTestId('order-form')
+    await form.waitFor()
+
+    // The form starts at the minimum lots, where minus is off; plus and minus step by Pip.
+    const lots = page.getByTestId('order-lots')
+    const lotDecimals = String(instrument.Pip).split('.')[1]?.length ?? 0
+    const minLots = instrument.ForexMinCont.toFixed(lotDecimals)
+    expect(await lots.inputValue()).toBe(minLots)
+    expect(await page.getByTestId('order-lots-minus').isDisabled()).toBe(true)
+    await page.getByTestId('order-lots-plus').click()
+    expect(Number(await lots.inputValue())).toBeCloseTo(instrument.ForexMinCont + instrument.Pip, 8)
+    await page.getByTestId('order-lots-minus').click()
+    expect(await lots.inputValue()).toBe(minLots)
+    expect(await page.getByTestId('order-lots-minus').isDisabled()).toBe(true)
+
+    await page.getByTestId('order-leverage').click()
+    const options = page.locator('[data-testid^="leverage-option-"]')
+    await options.first().waitFor()
+    const values = (
+      await options.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')))
+    )
+      .map((id) => Number(id?.replace('leverage-option-', '')))
+      .sort((a, b) => a - b)
+    expect(values).toEqual(instrument.HasForexMultiple.map((option) => option.Value))
+    const lowest = values[0]
+    await page.getByTestId(`leverage-option-${lowest}`).click()
+    await expect.poll(() => page.getByTestId('order-leverage').textContent()).toContain(`${lowest}x`)
+
+    await page.getByTestId('order-side-buy').click()
+    await page.getByTestId('order-type-market').click()
+    await expect.poll(() => page.getByTestId('order-margin').textContent()).toMatch(/^[\d,]+\.\d{6}$/)
+    const basic = await api<BasicInfo>('/api/basicSet/getBasicInfo')
+    if (basic.trade_fee_type === 1) {
+      const fee = (instrument.ForexMinCont * instrument.ForexFeeRate).toFixed(6)
+      expect(await page.getByTestId('order-fee').textContent()).toBe(fee)
+    }
+    await form.scrollIntoViewIfNeeded()
+    await shot('trade-order-form')
+
+    await page.getByTestId('order-submit').click()
+    await page.getByTestId('order-success').waitFor()
+    await shot('order-success')
+    await page.getByTestId('order-success-view').click()
+    await page.waitForURL((url) => url.pathname === '/order' && url.searchParams.get('type') === '1')
+  })
+
+  it('lists the position under Holding with a profit that moves live', async () => {
+    expect(await page.getByTestId('order-tab-1').getAttribute('aria-selected')).toBe('true')
+    const row = page.locator('[data-testid^="order-row-"]').first()
+    await row.waitFor()
+    orderId = ((await row.getAttribute('data-testid')) ?? '').replace('order-row-', '')
+    expect(orderId).toMatch(/^\d+$/)
+
+    const profit = page.getByTestId(`order-profit-${orderId}`)
+    const first = await profit.textContent()
+    expect(first).toMatch(/^[+-]?[\d,]+\.\d{6}$/)
+    // FOREX_TRADE comes about once a second; BTC ticks several times a second.
+    await expect.poll(() => profit.textContent(), { timeout: 10_000, interval: 200 }).not.toBe(first)
+
+    expect(await page.getByTestId('account-balance').textContent()).toMatch(/^[\d,]+\.\d{2}$/)
+    expect(await page.getByTestId('account-margin').textContent()).toMatch(/^[\d,]+\.\d{6}$/)
+    expect(await page.getByTestId('account-profit').textContent()).toMatch(/^[+-]?[\d,]+\.\d{6}$/)
+    expect(await page.getByTestId('account-level').textContent()).toMatch(/^[\d,]+\.\d{2}%$/)
+    await shot('order-holding')
+  })
+
+  it('sets a stop-loss far below the price in the detail sheet, then closes the position', async () => {
+    await page.getByTestId(`order-row-${orderId}`).click()
+    const sheet = page.getByTestId('order-detail')
+    await sheet.waitFor()
+    const price = Number((await page.getByTestId('detail-price').textContent())?.replace(/,/g, ''))
+    expect(price).toBeGreaterThan(0)
+    const stopLoss = Math.floor(price / 2)
+    await page.getByTestId('detail-sl').fill(String(stopLoss))
+    await page.getByTestId('detail-save').click()
+    const shown = stopLoss.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    await expect
+      .poll(() => page.getByTestId('detail-sl-saved').textContent(), { timeout: 10_000 })
+      .toBe(shown)
+    expect(await page.getByTestId(`order-sl-${orderId}`).textContent()).toBe(shown)
+    await shot('order-detail')
+
+    await page.getByTestId('detail-close').click()
+    await page.getByTestId('detail-close-confirm').click()
+    await sheet.waitFor({ state: 'detached', timeout: 10_000 })
+    await page.getByTestId(`order-row-${orderId}`).waitFor({ state: 'detached', timeout: 10_000 })
+  })
+
+  it('shows the closed order in History and a balance of start - fee + booked profit, to the cent', async () => {
+    await page.getByTestId('order-tab-3').click()
+    await page.waitForURL((url) => url.searchParams.get('type') === '3')
+    await page.getByTestId(`order-row-${orderId}`).waitFor()
+    const profit = (await page.getByTestId(`order-profit-${orderId}`).textContent()) ?? ''
+    const fee = (await page.getByTestId(`order-fee-${orderId}`).textContent()) ?? ''
+    const expected = money2(cents(startingBalance) - cents(fee) + cents(profit))
+    await expect
+      .poll(() => page.getByTestId('account-balance').textContent(), { timeout: 10_000 })
+      .toBe(expected)
+    await shot('order-history')
+
+    await page.goto(`${platform.base}/user`)
+    await expect
+      .poll(() => page.getByTestId('user-balance').textContent(), { timeout: 10_000 })
+      .toBe(expected)
+  })
+
+  it('lays /order out right to left in Arabic', async () => {
+    await page.evaluate(() => window.localStorage.setItem('lang', 'ar'))
+    await page.goto(`${platform.base}/order?type=3`)
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+    await page.getByTestId(`order-row-${orderId}`).waitFor()
+    expect(await page.getByTestId('order-tab-3').textContent()).toBe('السجل')
+    await shot('order-history-ar')
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -153,7 +153,7 @@ export class TradingDesk {
     this.tickEvents = []
     for (const result of results) if (!(result instanceof Error) && result.ok) events.push(...result.events)
     try {
-      if (events.length > 0) await this.db.transaction((tx) => writeEvents(tx, events))
+      if (events.length > 0) await writeEvents(this.db, events)
       batch.forEach((item, i) => {
         const result = results[i] as CommandResult | Error
         if (result instanceof Error) item.reject(result)

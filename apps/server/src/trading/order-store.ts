@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm'
 import { OrderStatus, type ClosedTypeValue, type OrderStatusValue, type SideValue } from '@tp/contracts'
 import { money, type EngineEvent, type FinishedOrder, type Order } from '@tp/engine'
-import type { DbOrTx, Tx } from '../db/client.ts'
+import type { DbOrTx } from '../db/client.ts'
 import { accounts, ledger, orders } from '../db/schema.ts'
 
 /** An order row as the engine and the API see it; finished fields are zero until it ends. */
@@ -13,11 +13,11 @@ const at = (ms: number) => (ms ? new Date(ms).toISOString() : null)
 const text = (value: number) => String(value)
 
 /**
- * Writes one batch of engine events in the caller's transaction: the final state of every order it
- * touched (one upsert), every booking as a ledger row in event order (one insert), and the final
- * balance of every account it touched (one update). Three statements, however big the batch.
+ * Writes one batch of engine events: the final state of every order it touched, every booking as a
+ * ledger row in event order, and the final balance of every account it touched, all in one
+ * statement, however big the batch.
  */
-export async function writeEvents(tx: Tx, events: readonly EngineEvent[]): Promise<void> {
+export async function writeEvents(db: DbOrTx, events: readonly EngineEvent[]): Promise<void> {
   const touched = new Map<number, StoredOrder>()
   const bookings: object[] = []
   const balances = new Map<number, string>()
@@ -46,36 +46,38 @@ export async function writeEvents(tx: Tx, events: readonly EngineEvent[]): Promi
       }
     }
   }
-  if (touched.size > 0) {
-    const rows = [...touched.values()].map((o) => ({
-      id: o.id,
-      u: o.userId,
-      i: o.instrumentId,
-      s: o.side,
-      l: o.lots.toFixed(4),
-      v: o.leverage,
-      st: o.status,
-      op: text(o.originPrice),
-      p: text(o.price),
-      cp: text(o.closePrice),
-      m: o.margin.toFixed(6),
-      f: o.fee.toFixed(6),
-      pr: o.profit.toFixed(6),
-      sl: text(o.stopLoss),
-      tp: text(o.takeProfit),
-      sv: o.stopsVersion,
-      er: o.entryRises,
-      ct: o.closedType,
-      pa: at(o.placedAtMs),
-      oa: at(o.openedAtMs),
-      ca: at(o.closedAtMs),
-    }))
-    await tx.execute(sql`
+  const orderRows = [...touched.values()].map((o) => ({
+    id: o.id,
+    u: o.userId,
+    i: o.instrumentId,
+    s: o.side,
+    l: o.lots.toFixed(4),
+    v: o.leverage,
+    st: o.status,
+    op: text(o.originPrice),
+    p: text(o.price),
+    cp: text(o.closePrice),
+    m: o.margin.toFixed(6),
+    f: o.fee.toFixed(6),
+    pr: o.profit.toFixed(6),
+    sl: text(o.stopLoss),
+    tp: text(o.takeProfit),
+    sv: o.stopsVersion,
+    er: o.entryRises,
+    ct: o.closedType,
+    pa: at(o.placedAtMs),
+    oa: at(o.openedAtMs),
+    ca: at(o.closedAtMs),
+  }))
+  const balanceRows = [...balances].map(([u, b]) => ({ u, b }))
+  // One statement (data-modifying CTEs): atomic on its own and a single round trip per batch.
+  await db.execute(sql`
+    with o as (
       insert into orders (id, user_id, instrument_id, side, lots, leverage, status, origin_price, price,
         close_price, margin, fee, profit, stop_loss, take_profit, stops_version, entry_rises, closed_type,
         placed_at, opened_at, closed_at)
       select id, u, i, s, l, v, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, u integer, i integer,
+      from jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as x(id bigint, u integer, i integer,
         s smallint, l numeric, v integer, st smallint, op numeric, p numeric, cp numeric, m numeric,
         f numeric, pr numeric, sl numeric, tp numeric, sv integer, er boolean, ct smallint, pa timestamptz,
         oa timestamptz, ca timestamptz)
@@ -83,23 +85,21 @@ export async function writeEvents(tx: Tx, events: readonly EngineEvent[]): Promi
         close_price = excluded.close_price, margin = excluded.margin, fee = excluded.fee,
         profit = excluded.profit, stop_loss = excluded.stop_loss, take_profit = excluded.take_profit,
         stops_version = excluded.stops_version, closed_type = excluded.closed_type,
-        opened_at = excluded.opened_at, closed_at = excluded.closed_at`)
-  }
-  if (bookings.length > 0) {
-    await tx.execute(sql`
+        opened_at = excluded.opened_at, closed_at = excluded.closed_at
+      returning 1),
+    l as (
       insert into ledger (user_id, type, amount, balance_after, ref)
       select u, t, a, b, r
       from rows from (jsonb_to_recordset(${JSON.stringify(bookings)}::jsonb)
         as (u integer, t smallint, a numeric, b numeric, r text)) with ordinality as x(u, t, a, b, r, n)
-      order by n`)
-  }
-  if (balances.size > 0) {
-    const rows = [...balances].map(([u, b]) => ({ u, b }))
-    await tx.execute(sql`
+      order by n
+      returning 1),
+    a as (
       update accounts set balance = x.b
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(u integer, b numeric)
-      where accounts.user_id = x.u`)
-  }
+      from jsonb_to_recordset(${JSON.stringify(balanceRows)}::jsonb) as x(u integer, b numeric)
+      where accounts.user_id = x.u
+      returning 1)
+    select (select count(*) from o) as orders, (select count(*) from l) as ledger, (select count(*) from a) as accounts`)
 }
 
 /** A live engine order in the stored shape (nothing finished yet). */

@@ -563,6 +563,12 @@ describe.each(DRIVERS)('a server killed during a stream of orders, on %s', (driv
         for (const row of liveAtKill) {
           if (servedIds.has(row.id)) continue
           const now = finalById.get(row.id)!
+          // The two lists are read one after the other: a pending order that filled on a tick in
+          // between is in neither, and is now holding, opened after the restart.
+          if (row.status === OrderStatus.Pending && now.status === OrderStatus.Holding) {
+            expect(now.openedAt!.getTime()).toBeGreaterThanOrEqual(restartedAt - 1000)
+            continue
+          }
           expect(
             [OrderStatus.Closed, OrderStatus.Cancelled],
             `order ${row.id} left out after the restart`,

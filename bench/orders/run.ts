@@ -8,7 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import pg from 'pg'
+import { createPostgresDatabase } from '../../apps/server/test/postgres.ts'
 
 const { values } = parseArgs({
   options: {
@@ -121,28 +121,9 @@ async function run(label: string, databaseUrl?: string) {
   }
 }
 
-async function freshPostgres(adminUrl: string) {
-  const name = `tp_bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
-
 const results = [await run('PGlite')]
 if (POSTGRES) {
-  const database = await freshPostgres(POSTGRES)
+  const database = await createPostgresDatabase(POSTGRES)
   try {
     results.push(await run('PostgreSQL', database.url))
   } finally {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import pg from 'pg'
 import { buildApp } from '../src/app.ts'
+import { createPostgresDatabase } from './postgres.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { seedDatabase } from '../src/db/seed.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../src/http/route-deps.ts'
@@ -40,23 +39,13 @@ export class TestClock {
 
 /** A fresh PostgreSQL database per test file, dropped at the end. */
 async function openPostgres(): Promise<Database> {
-  const adminUrl = process.env.TEST_DATABASE_URL as string
-  const name = `tp_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString() })
+  const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string)
+  const database = await openDatabase({ url: fresh.url })
   return {
     ...database,
     async close() {
       await database.close()
-      const dropper = new pg.Client({ connectionString: adminUrl })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
+      await fresh.drop()
     },
   }
 }

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
-import pg from 'pg'
 
 /** The repository root: the server starts from here, as `npm run serve` starts it. */
 export const ROOT = new URL('../../../', import.meta.url).pathname
@@ -97,26 +95,6 @@ export async function startServer(options: ServerOptions) {
       const result = await exited
       clearTimeout(timer)
       return result
-    },
-  }
-}
-
-/** A fresh PostgreSQL database on the server of `adminUrl` (TEST_DATABASE_URL); `drop` removes it. */
-export async function createPostgresDatabase(adminUrl: string) {
-  const name = `tp_proc_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
     },
   }
 }

@@ -6,13 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { LedgerType, OrderStatus } from '@tp/contracts'
 import { openDatabase, type Db } from '../src/db/client.ts'
 import { accounts, ledger, orders } from '../src/db/schema.ts'
-import {
-  createPostgresDatabase,
-  freePort,
-  getJson,
-  startServer,
-  type ServerProcess,
-} from './server-process.ts'
+import { freePort, getJson, startServer, type ServerProcess } from './server-process.ts'
+import { createPostgresDatabase } from './postgres.ts'
 
 /**
  * The issue's kill-and-restart test: the real server is killed (SIGKILL) during a stream of orders

@@ -1,5 +1,6 @@
 import type {
   ClosedTypeValue,
+  Reason,
   LedgerTypeValue,
   MarginModeValue,
   OrderStatusValue,
@@ -122,7 +123,7 @@ export const REJECTIONS = [
   'order_not_found',
   'account_not_found',
   'balance_insufficient',
-] as const
+] as const satisfies readonly Reason[]
 export type Rejection = (typeof REJECTIONS)[number]
 
 export type CommandResult =

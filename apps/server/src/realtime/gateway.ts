@@ -35,14 +35,15 @@ export async function registerGateway(
 ) {
   const connections = new Set<Connection>()
   const hub = deps.topics
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } })
+  // No compression: the hub writes pre-built frames under `ws` (topic-hub.ts), which needs it off.
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false } })
 
-  app.get(SOCKET_PATH, { websocket: true }, (socket) => {
+  app.get(SOCKET_PATH, { websocket: true }, (socket, request) => {
     const connection: Connection = {
       socket,
       session: undefined,
       topics: new Set(),
-      subscriber: hub.subscriber(socket),
+      subscriber: hub.subscriber(socket, request.raw.socket),
     }
     connections.add(connection)
     let idle = setTimeout(() => socket.terminate(), IDLE_TIMEOUT_MS)

@@ -1,4 +1,6 @@
+import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
+import { textFrame } from './ws-frame.ts'
 
 export interface HubLimits {
   /** Above this many unsent bytes a socket is congested: it gets only the latest value per key. */
@@ -20,6 +22,12 @@ export const DEFAULT_HUB_LIMITS: HubLimits = {
 /** One socket's side of the hub. */
 export interface Subscriber {
   readonly socket: WebSocket
+  /**
+   * The socket's TCP stream, when published frames may be written to it directly: `ws` then writes
+   * every frame through at once (no compression is negotiated, only Buffers and strings are sent),
+   * so frames keep their order and what waits still counts in `bufferedAmount`.
+   */
+  readonly tcp: Duplex | undefined
   /** While congested: the newest frame per topic and key, in first-arrival order. */
   backlog: Map<string, Buffer> | undefined
   congestedSince: number
@@ -44,8 +52,8 @@ export class TopicHub {
     private readonly now: () => number = Date.now,
   ) {}
 
-  subscriber(socket: WebSocket): Subscriber {
-    return { socket, backlog: undefined, congestedSince: 0 }
+  subscriber(socket: WebSocket, tcp?: Duplex): Subscriber {
+    return { socket, tcp, backlog: undefined, congestedSince: 0 }
   }
 
   subscribe(subscriber: Subscriber, topic: string): void {
@@ -80,9 +88,11 @@ export class TopicHub {
   publish(topic: string, key: string, message: object): void {
     const set = this.topics.get(topic)
     if (!set) return
-    const frame = Buffer.from(JSON.stringify(message))
+    const payload = Buffer.from(JSON.stringify(message))
+    // Framed once for all: per socket only a write of the same bytes (bench/ws-fanout measures it).
+    const framed = textFrame(payload)
     const mergeKey = `${topic}\n${key}`
-    for (const subscriber of set) this.deliver(subscriber, mergeKey, frame)
+    for (const subscriber of set) this.deliver(subscriber, mergeKey, payload, framed)
   }
 
   /** Sends one frame to one socket alone (a reply, or a message for its owner). */
@@ -95,7 +105,7 @@ export class TopicHub {
     this.drainTimer = undefined
   }
 
-  private deliver(subscriber: Subscriber, key: string, frame: Buffer): void {
+  private deliver(subscriber: Subscriber, key: string, frame: Buffer, framed?: Buffer): void {
     const { socket } = subscriber
     if (socket.readyState !== OPEN) return
     if (subscriber.backlog) {
@@ -115,7 +125,8 @@ export class TopicHub {
       this.startDraining()
       return
     }
-    socket.send(frame, { binary: false })
+    if (framed && subscriber.tcp) subscriber.tcp.write(framed)
+    else socket.send(frame, { binary: false })
     this.stats.frames++
   }
 

@@ -35,9 +35,6 @@ interface Account extends Valued {
   usedMargin: Money
   holding: Set<number>
   pending: Set<number>
-  marginCalled: boolean
-  /** Queued for a risk check in the tick being applied. */
-  queued: boolean
 }
 
 /** The four trigger heaps of one instrument. */
@@ -148,11 +145,10 @@ export class TradingEngine {
       pending: new Set(),
       marginCalled: false,
       queued: false,
-      balanceValue: Number(balance),
-      marginValue: 0,
-      profitValue: 0,
+      slot: -1,
       exposures: new Map(),
     })
+    this.exposures.register(this.accounts.get(userId) as Account, Number(balance))
   }
 
   /**
@@ -348,7 +344,7 @@ export class TradingEngine {
     // but fires nothing: nobody could trade at it.
     const terms = this.instruments.get(instrumentId) as InstrumentTerms
     if (!isOpenAt(terms.sessions, quote.timeMs)) {
-      this.exposures.revalue(instrumentId, () => {})
+      this.exposures.revalue(instrumentId)
       return events
     }
     const book = this.books.get(instrumentId)
@@ -361,12 +357,8 @@ export class TradingEngine {
     )
       for (const trigger of fired) this.act(trigger, quote, events)
     // Then every account this quote moves is revalued in O(1) and queued only when near a level.
-    this.exposures.revalue(instrumentId, (valued) => {
-      const account = valued as Account
-      const level = levelOf(account)
-      const calledNow = level < this.risk.marginCallLevel
-      if (calledNow !== account.marginCalled || level < this.risk.stopOutLevel) this.queueRisk(account)
-    })
+    const levels = { marginCall: this.risk.marginCallLevel, stopOut: this.risk.stopOutLevel }
+    this.exposures.revalue(instrumentId, levels, this.riskQueue as Valued[])
     const queue = this.riskQueue
     this.riskQueue = []
     for (const account of queue) {
@@ -489,7 +481,7 @@ export class TradingEngine {
   /** Whether the account can hold `margin` more and pay `fee` with free margin left at zero or above. */
   private canAfford(account: Account, margin: Money, fee: Money): boolean {
     if (account.balance.lessThan(fee)) return false
-    const free = account.balanceValue + account.profitValue - account.marginValue
+    const free = this.exposures.freeMargin(account)
     return free - fee.toNumber() - margin.toNumber() >= -1e-9
   }
 
@@ -524,7 +516,7 @@ export class TradingEngine {
   private attachPosition(account: Account, order: Order): void {
     account.holding.add(order.id)
     account.usedMargin = account.usedMargin.plus(order.margin)
-    account.marginValue = account.usedMargin.toNumber()
+    this.exposures.setMargin(account, account.usedMargin.toNumber())
     this.exposures.change(account, order.instrumentId, order.side, this.unitsOf(order), order.price, 1)
     this.indexStops(order)
   }
@@ -532,7 +524,7 @@ export class TradingEngine {
   private detachPosition(account: Account, order: Order): void {
     account.holding.delete(order.id)
     account.usedMargin = account.usedMargin.minus(order.margin)
-    account.marginValue = account.usedMargin.toNumber()
+    this.exposures.setMargin(account, account.usedMargin.toNumber())
     this.exposures.change(account, order.instrumentId, order.side, this.unitsOf(order), order.price, -1)
     this.orders.delete(order.id)
     this.noteStale(2)
@@ -563,7 +555,7 @@ export class TradingEngine {
     events: EngineEvent[],
   ): void {
     account.balance = account.balance.plus(amount)
-    account.balanceValue = account.balance.toNumber()
+    this.exposures.setBalance(account, account.balance.toNumber())
     events.push({
       type: 'booked',
       booking: { userId: account.userId, type, amount, balanceAfter: account.balance, ref },
@@ -719,7 +711,7 @@ export class TradingEngine {
 
   /** Margin call once per fall below its level; at stop-out, closes the most losing position until safe. */
   private checkRisk(account: Account, nowMs: number, events: EngineEvent[]): void {
-    let level = levelOf(account)
+    let level = this.exposures.level(account)
     const userId = account.userId
     if (level >= this.risk.marginCallLevel) {
       account.marginCalled = false
@@ -741,17 +733,11 @@ export class TradingEngine {
       const order = (worst as { order: Order }).order
       const quote = this.quotes.get(order.instrumentId) as Quote
       this.closePosition(order, exitPrice(order.side, quote), ClosedType.StopOut, nowMs, events)
-      level = levelOf(account)
+      level = this.exposures.level(account)
     }
     account.marginCalled = level < this.risk.marginCallLevel
   }
 }
-
-/** Margin level in percent from the account's marks; Infinity with no margin used. */
-const levelOf = (account: Account) =>
-  account.marginValue > 0
-    ? ((account.balanceValue + account.profitValue) / account.marginValue) * 100
-    : Infinity
 
 /** A usable quote: finite prices with 0 < bid <= ask. */
 const isQuote = (quote: Quote) =>

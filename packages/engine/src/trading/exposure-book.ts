@@ -1,42 +1,102 @@
 import { Side, type SideValue } from '@tp/contracts'
 import type { Quote } from './types.ts'
 
-/** What the exposure book keeps of an account: float marks, refreshed on every tick that moves them. */
+/** What the exposure book needs on an account object; its marks live in the book's arrays. */
 export interface Valued {
-  /** The booked balance and held margin as floats (kept in step by the engine). */
-  balanceValue: number
-  marginValue: number
-  /** Unrealized profit of all open positions in USD: the sum of its exposures' `profitUsd`. */
-  profitValue: number
-  exposures: Map<number, Exposure>
+  /** Index into the book's account arrays (set by `register`). */
+  slot: number
+  /** Where each instrument's exposure sits in that instrument's holder table. */
+  exposures: Map<number, number>
+  /** Below the margin-call level since it was last checked. */
+  marginCalled: boolean
+  /** Already among the accounts to check in the tick being applied. */
+  queued: boolean
 }
 
-/** One account's open positions in one instrument, summed: a mark is then a few multiplications. */
-export interface Exposure {
-  account: Valued
-  instrumentId: number
-  positions: number
-  buyUnits: number
-  buyCost: number
-  sellUnits: number
-  sellCost: number
-  profitUsd: number
-  /** Where it sits in its instrument's holder list (for O(1) removal). */
-  slot: number
+/** Margin levels (%) at which an account must be looked at. */
+export interface Levels {
+  marginCall: number
+  stopOut: number
 }
 
 /** USD per unit of an instrument's quote currency now, or undefined. */
 export type RateOf = (instrumentId: number) => number | undefined
 
+const grow = <T extends Float64Array | Int32Array>(array: T, size: number): T => {
+  if (size <= array.length) return array
+  const bigger = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2))
+  bigger.set(array)
+  return bigger
+}
+
 /**
- * Who holds what, by instrument: a tick revalues only the accounts holding that instrument, or an
- * instrument whose profit converts through it, and each in O(1). Marks are floats (ARCHITECTURE.md:
- * risk marks may be); booked money never comes from here.
+ * The accounts holding one instrument, one row each, as parallel typed arrays: summed units and
+ * cost of their buys and sells, and the last profit in USD. A tick walks them in memory order.
+ */
+class HolderTable {
+  size = 0
+  account = new Int32Array(16)
+  positions = new Int32Array(16)
+  buyUnits = new Float64Array(16)
+  buyCost = new Float64Array(16)
+  sellUnits = new Float64Array(16)
+  sellCost = new Float64Array(16)
+  profit = new Float64Array(16)
+
+  add(accountSlot: number): number {
+    const row = this.size++
+    this.account = grow(this.account, this.size)
+    this.positions = grow(this.positions, this.size)
+    this.buyUnits = grow(this.buyUnits, this.size)
+    this.buyCost = grow(this.buyCost, this.size)
+    this.sellUnits = grow(this.sellUnits, this.size)
+    this.sellCost = grow(this.sellCost, this.size)
+    this.profit = grow(this.profit, this.size)
+    this.account[row] = accountSlot
+    this.positions[row] = 0
+    this.buyUnits[row] = this.buyCost[row] = this.sellUnits[row] = this.sellCost[row] = this.profit[row] = 0
+    return row
+  }
+
+  /** Moves the last row into `row`; returns the account slot of the moved row (or -1). */
+  removeRow(row: number): number {
+    const last = --this.size
+    if (row === last) return -1
+    this.account[row] = this.account[last] as number
+    this.positions[row] = this.positions[last] as number
+    this.buyUnits[row] = this.buyUnits[last] as number
+    this.buyCost[row] = this.buyCost[last] as number
+    this.sellUnits[row] = this.sellUnits[last] as number
+    this.sellCost[row] = this.sellCost[last] as number
+    this.profit[row] = this.profit[last] as number
+    return this.account[row] as number
+  }
+
+  /** Profit in the quote currency of a row: buys marked at the bid, sells at the ask. */
+  quoteProfit(row: number, quote: Quote): number {
+    return (
+      quote.bid * (this.buyUnits[row] as number) -
+      (this.buyCost[row] as number) +
+      (this.sellCost[row] as number) -
+      quote.ask * (this.sellUnits[row] as number)
+    )
+  }
+}
+
+/**
+ * Who holds what, by instrument, and every account's float marks (balance, margin, unrealized
+ * profit in USD). A tick revalues only the accounts holding that instrument, or an instrument whose
+ * profit converts through it, each in a few multiplications over typed arrays. Marks are floats
+ * (ARCHITECTURE.md: risk marks may be); booked money never comes from here.
  */
 export class ExposureBook {
-  private readonly holders = new Map<number, Exposure[]>()
+  private readonly tables = new Map<number, HolderTable>()
   /** For a conversion instrument (USDJPY): the instruments quoted in the currency it prices. */
   private convertedVia = new Map<number, number[]>()
+  private accounts: Valued[] = []
+  private balance = new Float64Array(16)
+  private margin = new Float64Array(16)
+  private profit = new Float64Array(16)
 
   constructor(
     private readonly quoteOf: (instrumentId: number) => Quote | undefined,
@@ -45,6 +105,38 @@ export class ExposureBook {
 
   setConversions(convertedVia: Map<number, number[]>): void {
     this.convertedVia = convertedVia
+  }
+
+  /** Gives an account its slot in the arrays, with its balance. */
+  register(account: Valued, balance: number): void {
+    account.slot = this.accounts.length
+    this.accounts.push(account)
+    const size = this.accounts.length
+    this.balance = grow(this.balance, size)
+    this.margin = grow(this.margin, size)
+    this.profit = grow(this.profit, size)
+    this.balance[account.slot] = balance
+  }
+
+  setBalance(account: Valued, value: number): void {
+    this.balance[account.slot] = value
+  }
+
+  setMargin(account: Valued, value: number): void {
+    this.margin[account.slot] = value
+  }
+
+  /** Balance + unrealized profit - margin used (float). */
+  freeMargin(account: Valued): number {
+    const s = account.slot
+    return (this.balance[s] as number) + (this.profit[s] as number) - (this.margin[s] as number)
+  }
+
+  /** Margin level in percent; Infinity with no margin used. */
+  level(account: Valued): number {
+    const s = account.slot
+    const margin = this.margin[s] as number
+    return margin > 0 ? (((this.balance[s] as number) + (this.profit[s] as number)) / margin) * 100 : Infinity
   }
 
   /** Adds (sign 1) or removes (sign -1) one position of `units` at `price`. */
@@ -56,84 +148,80 @@ export class ExposureBook {
     price: number,
     sign: 1 | -1,
   ): void {
-    let exposure = account.exposures.get(instrumentId)
-    if (!exposure) {
-      const list = this.holders.get(instrumentId) ?? []
-      this.holders.set(instrumentId, list)
-      exposure = {
-        account,
-        instrumentId,
-        positions: 0,
-        buyUnits: 0,
-        buyCost: 0,
-        sellUnits: 0,
-        sellCost: 0,
-        profitUsd: 0,
-        slot: list.length,
-      }
-      list.push(exposure)
-      account.exposures.set(instrumentId, exposure)
+    let table = this.tables.get(instrumentId)
+    if (!table) this.tables.set(instrumentId, (table = new HolderTable()))
+    let row = account.exposures.get(instrumentId)
+    if (row === undefined) {
+      row = table.add(account.slot)
+      account.exposures.set(instrumentId, row)
     }
-    exposure.positions += sign
+    table.positions[row] = (table.positions[row] as number) + sign
     if (side === Side.Buy) {
-      exposure.buyUnits += sign * units
-      exposure.buyCost += sign * units * price
+      table.buyUnits[row] = (table.buyUnits[row] as number) + sign * units
+      table.buyCost[row] = (table.buyCost[row] as number) + sign * units * price
     } else {
-      exposure.sellUnits += sign * units
-      exposure.sellCost += sign * units * price
+      table.sellUnits[row] = (table.sellUnits[row] as number) + sign * units
+      table.sellCost[row] = (table.sellCost[row] as number) + sign * units * price
     }
-    if (exposure.positions === 0) this.drop(exposure)
+    if (table.positions[row] === 0) {
+      account.exposures.delete(instrumentId)
+      const moved = table.removeRow(row)
+      if (moved >= 0) (this.accounts[moved] as Valued).exposures.set(instrumentId, row)
+    }
     this.refresh(account)
   }
 
   /**
    * Revalues the exposures a quote of `instrumentId` moves (its holders, and holders of instruments
-   * converting through it), calling `visit` after each; `visit` must not open or close positions.
+   * converting through it). With `levels`, pushes onto `due` (once) every account whose margin level
+   * is below stop-out or has crossed the margin-call level: the only ones worth a closer look.
    */
-  revalue(instrumentId: number, visit: (account: Valued) => void): void {
-    this.revalueHolders(instrumentId, visit)
+  revalue(instrumentId: number, levels?: Levels, due: Valued[] = []): Valued[] {
+    this.revalueHolders(instrumentId, levels, due)
     for (const converted of this.convertedVia.get(instrumentId) ?? [])
-      if (converted !== instrumentId) this.revalueHolders(converted, visit)
+      if (converted !== instrumentId) this.revalueHolders(converted, levels, due)
+    return due
   }
 
   /** Recomputes an account's profit from scratch (after a change, so float drift never builds up). */
   refresh(account: Valued): void {
-    let profit = 0
-    for (const exposure of account.exposures.values()) {
-      const quote = this.quoteOf(exposure.instrumentId)
-      const rate = this.rateOf(exposure.instrumentId)
-      if (quote && rate !== undefined) exposure.profitUsd = profitOf(exposure, quote) * rate
-      profit += exposure.profitUsd
+    let total = 0
+    for (const [instrumentId, row] of account.exposures) {
+      const table = this.tables.get(instrumentId) as HolderTable
+      const quote = this.quoteOf(instrumentId)
+      const rate = this.rateOf(instrumentId)
+      if (quote && rate !== undefined) table.profit[row] = table.quoteProfit(row, quote) * rate
+      total += table.profit[row] as number
     }
-    account.profitValue = profit
+    this.profit[account.slot] = total
   }
 
-  private revalueHolders(instrumentId: number, visit: (account: Valued) => void): void {
-    const list = this.holders.get(instrumentId)
+  /** The hot loop of a tick: arithmetic over typed arrays, no calls. */
+  private revalueHolders(instrumentId: number, levels: Levels | undefined, due: Valued[]): void {
+    const table = this.tables.get(instrumentId)
     const quote = this.quoteOf(instrumentId)
     const rate = this.rateOf(instrumentId)
-    if (!list || !quote || rate === undefined) return
-    // `visit` must not change exposures (the engine only queues accounts while this runs).
-    for (let i = 0; i < list.length; i++) {
-      const exposure = list[i] as Exposure
-      const profitUsd = profitOf(exposure, quote) * rate
-      exposure.account.profitValue += profitUsd - exposure.profitUsd
-      exposure.profitUsd = profitUsd
-      visit(exposure.account)
+    if (!table || !quote || rate === undefined) return
+    const { bid, ask } = quote
+    const { account, buyUnits, buyCost, sellUnits, sellCost, profit } = table
+    const balances = this.balance
+    const margins = this.margin
+    const profits = this.profit
+    for (let row = 0; row < table.size; row++) {
+      const value = (bid * buyUnits[row]! - buyCost[row]! + sellCost[row]! - ask * sellUnits[row]!) * rate
+      const slot = account[row]!
+      profits[slot]! += value - profit[row]!
+      profit[row] = value
+      if (!levels) continue
+      const margin = margins[slot]!
+      if (margin <= 0) continue
+      const level = ((balances[slot]! + profits[slot]!) / margin) * 100
+      const holder = this.accounts[slot] as Valued
+      if (holder.queued) continue
+      if (level < levels.stopOut || level < levels.marginCall !== holder.marginCalled) {
+        holder.queued = true
+        due.push(holder)
+      }
     }
-  }
-
-  private drop(exposure: Exposure): void {
-    const list = this.holders.get(exposure.instrumentId) as Exposure[]
-    const last = list.pop() as Exposure
-    if (last !== exposure) {
-      list[exposure.slot] = last
-      last.slot = exposure.slot
-    }
-    exposure.account.exposures.delete(exposure.instrumentId)
   }
 }
-
-/** Profit in the quote currency: buys marked at the bid, sells at the ask. */
-const profitOf = (e: Exposure, quote: Quote) =>
-  quote.bid * e.buyUnits - e.buyCost + e.sellCost - quote.ask * e.sellUnits

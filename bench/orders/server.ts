@@ -11,13 +11,11 @@ import { seedDatabase } from '../../apps/server/src/db/seed.ts'
 import { requireSession, sessionOf } from '../../apps/server/src/http/auth-guard.ts'
 import { ok } from '../../apps/server/src/http/envelope.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../apps/server/src/http/route-deps.ts'
-import { startMarketFeed } from '../../apps/server/src/market/market-feed.ts'
-import { openMarket, simulatedInstruments } from '../../apps/server/src/market/open-market.ts'
+import { simulatedInstruments } from '../../apps/server/src/market/open-market.ts'
+import { startLiveServices } from '../../apps/server/src/live-services.ts'
 import { simulatorSource } from '../../apps/server/src/market/price-source.ts'
 import { outboxMessenger } from '../../apps/server/src/messaging/outbox.ts'
-import { TopicHub } from '../../apps/server/src/realtime/topic-hub.ts'
 import { setSetting } from '../../apps/server/src/services/settings.ts'
-import { openTrading } from '../../apps/server/src/trading/open-trading.ts'
 
 const url = process.env.BENCH_DATABASE_URL
 const database = url ? await openDatabase({ url }) : await openDatabase({ dataDir: 'memory://' })
@@ -30,16 +28,11 @@ await db.execute(
 )
 
 const clock = () => new Date()
-const market = await openMarket(db, Date.now(), 20)
-const topics = new TopicHub()
-const trading = await openTrading(db, market, topics, (error, context) => console.error(context, error))
-const feed = startMarketFeed({
-  db,
-  market,
-  source: simulatorSource(simulatedInstruments(market, Date.now()), Date.now),
-  topics,
-  onQuote: (id, quote) => trading.desk.tick(id, quote),
-  onError: (error) => console.error(error),
+const live = await startLiveServices(db, {
+  nowMs: Date.now(),
+  historyCandles: 20,
+  source: (market) => simulatorSource(simulatedInstruments(market, Date.now()), Date.now),
+  onError: (error, context) => console.error(context, error),
 })
 const unlimited = Object.fromEntries(
   Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, { max: 1_000_000, timeWindowMs: 60_000 }]),
@@ -50,9 +43,9 @@ const app = await buildApp(
     clock,
     messenger: outboxMessenger(db, {}, { warn: () => {} }),
     rateLimits: unlimited,
-    market,
-    topics,
-    desk: trading.desk,
+    market: live.market,
+    topics: live.topics,
+    desk: live.desk,
   },
   { logger: false, https: false },
 )
@@ -76,9 +69,7 @@ process.on('message', async (message: { type: string }) => {
     process.send?.({ type: 'count', orders: n(orders), baseline: n(rows) })
   }
   if (message.type === 'stop') {
-    await feed.stop()
-    await trading.stop()
-    topics.close()
+    await live.stop()
     await app.close()
     await database.close()
     process.exit(0)

@@ -17,12 +17,10 @@ import { openDatabase } from '../../apps/server/src/db/client.ts'
 import { seedDatabase } from '../../apps/server/src/db/seed.ts'
 import { DEFAULT_RATE_LIMITS } from '../../apps/server/src/http/route-deps.ts'
 import { outboxMessenger } from '../../apps/server/src/messaging/outbox.ts'
-import { startMarketFeed } from '../../apps/server/src/market/market-feed.ts'
-import { openMarket, simulatedInstruments } from '../../apps/server/src/market/open-market.ts'
+import { simulatedInstruments } from '../../apps/server/src/market/open-market.ts'
+import { silentSource, startLiveServices } from '../../apps/server/src/live-services.ts'
 import { seedCatalogue } from '../../apps/server/src/market/seed-catalogue.ts'
 import { simulatorSource, type PriceSource } from '../../apps/server/src/market/price-source.ts'
-import { TopicHub } from '../../apps/server/src/realtime/topic-hub.ts'
-import { openTrading } from '../../apps/server/src/trading/open-trading.ts'
 import {
   INSTRUMENT_COUNT,
   Ticker,
@@ -34,7 +32,6 @@ import {
 import { startPlainServer } from './plain-server.ts'
 
 const variant = process.env.BENCH_VARIANT
-const silentSource: PriceSource = { start() {}, stop() {} }
 
 const database = await openDatabase({ dataDir: 'memory://' })
 const { db } = database
@@ -55,31 +52,29 @@ await db.execute(sql`
     leverage_class, anchor_price, daily_volatility, tick_interval_ms, enabled, sort + 1000
   from instruments order by sort, id limit ${extra}`)
 
-const market = await openMarket(db, Date.now(), 20)
-const topics = new TopicHub()
 // The trading desk sees every quote, as in main.ts; it holds no positions here.
-const trading = await openTrading(db, market, topics, () => {})
 // The simulator runs from the start; its ticks reach the market only while the parent wants ticks.
 let simulating = false
-const ownSource = simulatorSource(simulatedInstruments(market, Date.now()), Date.now)
-const simulator: PriceSource = {
-  start(emit) {
-    ownSource.start((tick) => {
-      if (!simulating) return
-      emit(tick)
-      control.countTick(tick.timeMs)
-    })
+const live = await startLiveServices(db, {
+  nowMs: Date.now(),
+  historyCandles: 20,
+  source: (market): PriceSource => {
+    if (variant !== 'simulator') return silentSource
+    const ownSource = simulatorSource(simulatedInstruments(market, Date.now()), Date.now)
+    return {
+      start(emit) {
+        ownSource.start((tick) => {
+          if (!simulating) return
+          emit(tick)
+          control.countTick(tick.timeMs)
+        })
+      },
+      stop: () => ownSource.stop(),
+    }
   },
-  stop: () => ownSource.stop(),
-}
-const feed = startMarketFeed({
-  db,
-  market,
-  source: variant === 'simulator' ? simulator : silentSource,
-  topics,
-  onQuote: (instrumentId, quote) => trading.desk.tick(instrumentId, quote),
   onError: () => {},
 })
+const { market, topics, feed } = live
 const plain = variant === 'feed' ? await startPlainServer(topics) : undefined
 const app = plain
   ? undefined
@@ -91,7 +86,7 @@ const app = plain
         rateLimits: DEFAULT_RATE_LIMITS,
         market,
         topics,
-        desk: trading.desk,
+        desk: live.desk,
       },
       { logger: false, https: false },
     )
@@ -118,9 +113,7 @@ const control = serveControl(variant === 'simulator' ? gate : ticker, {
   subscriberCount: () => topics.subscriberCount(DAY_MARKET_TOPIC),
   hubStats: () => ({ ...topics.stats }),
   async close() {
-    await feed.stop()
-    await trading.stop()
-    topics.close()
+    await live.stop()
     await app?.close()
     await plain?.close()
     await database.close()

@@ -9,11 +9,9 @@ import { takeWriterLock } from './db/writer-lock.ts'
 import { DEFAULT_RATE_LIMITS } from './http/route-deps.ts'
 import { outboxMessenger } from './messaging/outbox.ts'
 import { smtpTransport } from './messaging/transports.ts'
-import { startMarketFeed } from './market/market-feed.ts'
-import { openMarket, simulatedInstruments } from './market/open-market.ts'
+import { simulatedInstruments } from './market/open-market.ts'
 import { readTickFile, replaySource, simulatorSource, type PriceSource } from './market/price-source.ts'
-import { TopicHub } from './realtime/topic-hub.ts'
-import { openTrading } from './trading/open-trading.ts'
+import { startLiveServices } from './live-services.ts'
 
 // The composition root: read settings, wire the adapters together, start, and stop cleanly.
 const loaded = loadConfig(process.env)
@@ -41,16 +39,18 @@ const database = await openDatabase({
 })
 await seedDatabase(database.db)
 const now = () => Date.now()
-const market = await openMarket(database.db, now(), config.MARKET_HISTORY_CANDLES)
-const topics = new TopicHub()
-// Until the app's logger exists, trading errors go to stderr.
-let reportTradingError = (error: unknown, context: string) => console.error(context, error)
-const trading = await openTrading(database.db, market, topics, (error, context) =>
-  reportTradingError(error, context),
-)
-const source: PriceSource = config.PRICE_SOURCE.startsWith('replay:')
-  ? replaySource(readTickFile(config.PRICE_SOURCE.slice('replay:'.length)), now, { loop: true })
-  : simulatorSource(simulatedInstruments(market, now()), now)
+// Until the app's logger exists, errors of the live services go to stderr.
+let reportError = (error: unknown, context: string) => console.error(context, error)
+const live = await startLiveServices(database.db, {
+  nowMs: now(),
+  historyCandles: config.MARKET_HISTORY_CANDLES,
+  source: (market): PriceSource =>
+    config.PRICE_SOURCE.startsWith('replay:')
+      ? replaySource(readTickFile(config.PRICE_SOURCE.slice('replay:'.length)), now, { loop: true })
+      : simulatorSource(simulatedInstruments(market, now()), now),
+  onError: (error, context) => reportError(error, context),
+})
+const { market } = live
 
 const appsDir = fileURLToPath(new URL('../../', import.meta.url))
 const app = await buildApp(
@@ -64,8 +64,8 @@ const app = await buildApp(
     ),
     rateLimits: DEFAULT_RATE_LIMITS,
     market,
-    topics,
-    desk: trading.desk,
+    topics: live.topics,
+    desk: live.desk,
   },
   {
     logger: { level: config.LOG_LEVEL },
@@ -75,24 +75,14 @@ const app = await buildApp(
   },
 )
 reportIdleError = (error) => app.log.warn({ err: error.message }, 'database connection dropped while idle')
-reportTradingError = (err, context) => app.log.error({ err }, context)
-const feed = startMarketFeed({
-  db: database.db,
-  market,
-  source,
-  topics,
-  onQuote: (instrumentId, quote) => trading.desk.tick(instrumentId, quote),
-  onError: (err) => app.log.error({ err }, 'writing candles failed; will retry'),
-})
+reportError = (err, context) => app.log.error({ err }, context)
 
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
   app.log.info({ signal }, 'shutting down')
-  await feed.stop()
-  await trading.stop()
-  topics.close()
+  await live.stop()
   await app.close()
   await database.close()
   await writerLock.release()

@@ -7,12 +7,10 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from '../src/http/route-deps.ts'
 import { outboxMessenger } from '../src/messaging/outbox.ts'
 import type { MessageTransport } from '../src/messaging/transports.ts'
 import { setSetting, type SettingKey } from '../src/services/settings.ts'
-import { startMarketFeed } from '../src/market/market-feed.ts'
 import type { Tick } from '../src/market/market-data.ts'
-import { openMarket } from '../src/market/open-market.ts'
 import type { PriceSource } from '../src/market/price-source.ts'
-import { DEFAULT_HUB_LIMITS, TopicHub, type HubLimits } from '../src/realtime/topic-hub.ts'
-import { openTrading } from '../src/trading/open-trading.ts'
+import type { HubLimits } from '../src/realtime/topic-hub.ts'
+import { silentSource, startLiveServices } from '../src/live-services.ts'
 
 /** The databases server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS: ('pglite' | 'postgres')[] = [
@@ -61,9 +59,6 @@ export interface TestAppOptions {
   hubLimits?: Partial<HubLimits>
 }
 
-/** A source that emits only what the test pushes through the feed. */
-const silentSource: PriceSource = { start() {}, stop() {} }
-
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>
 
 /** The real app, listening on a free port, on a fresh database of the given driver. */
@@ -74,18 +69,15 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
   for (const [key, value] of Object.entries(options.settings ?? {}))
     await setSetting(db, key as SettingKey, value)
   const clock = new TestClock()
-  const market = await openMarket(db, clock.now().getTime(), options.historyCandles ?? 30)
-  const topics = new TopicHub({ ...DEFAULT_HUB_LIMITS, ...options.hubLimits })
-  // Logged, not thrown: the desk must go on to rebuild itself, as it does in production.
-  const trading = await openTrading(db, market, topics, (error, context) => console.error(context, error))
-  const feed = startMarketFeed({
-    db,
-    market,
-    source: options.priceSource ?? silentSource,
-    topics,
-    onQuote: (instrumentId, quote) => trading.desk.tick(instrumentId, quote),
-    onError: () => {},
+  const live = await startLiveServices(db, {
+    nowMs: clock.now().getTime(),
+    historyCandles: options.historyCandles ?? 30,
+    source: () => options.priceSource ?? silentSource,
+    hubLimits: options.hubLimits,
+    // Logged, not thrown: the desk must go on to rebuild itself, as it does in production.
+    onError: (error, context) => console.error(context, error),
   })
+  const { market, topics, feed, desk } = live
   const app = await buildApp(
     {
       db,
@@ -96,7 +88,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
       rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
       market,
       topics,
-      desk: trading.desk,
+      desk,
     },
     { logger: false, https: false },
   )
@@ -109,7 +101,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     market,
     topics,
     feed,
-    desk: trading.desk,
+    desk,
     /** Applies a tick now (at the test clock's time unless given). */
     tick: (tick: Omit<Tick, 'timeMs'> & { timeMs?: number }) =>
       feed.push({ ...tick, timeMs: tick.timeMs ?? clock.now().getTime() }),
@@ -117,9 +109,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     post: (path: string, body?: Record<string, unknown>, init?: RequestOptions) =>
       call('POST', `${base}${path}`, body, init),
     async close() {
-      await feed.stop()
-      await trading.stop()
-      topics.close()
+      await live.stop()
       await app.close()
       await database.close()
     },

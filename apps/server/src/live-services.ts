@@ -1,0 +1,51 @@
+import type { Db } from './db/client.ts'
+import { startMarketFeed } from './market/market-feed.ts'
+import type { MarketData } from './market/market-data.ts'
+import { openMarket } from './market/open-market.ts'
+import type { PriceSource } from './market/price-source.ts'
+import { DEFAULT_HUB_LIMITS, TopicHub, type HubLimits } from './realtime/topic-hub.ts'
+import { openTrading } from './trading/open-trading.ts'
+
+export interface LiveServicesOptions {
+  nowMs: number
+  /** Candles of history seeded per period for instruments that have none. */
+  historyCandles: number
+  /** The price source, chosen once the market (and so the last quotes) is loaded. */
+  source: (market: MarketData) => PriceSource
+  hubLimits?: Partial<HubLimits>
+  onError: (error: unknown, context: string) => void
+}
+
+/**
+ * What every server process runs beside the HTTP app, wired one way: the market (quotes and
+ * candles), the socket hub, the trading desk, and the feed that takes each quote from the source to
+ * the market, the desk and the hub. main.ts, the test harness and the benchmarks all start it here.
+ */
+export async function startLiveServices(db: Db, options: LiveServicesOptions) {
+  const market = await openMarket(db, options.nowMs, options.historyCandles)
+  const topics = new TopicHub({ ...DEFAULT_HUB_LIMITS, ...options.hubLimits })
+  const trading = await openTrading(db, market, topics, options.onError)
+  const feed = startMarketFeed({
+    db,
+    market,
+    source: options.source(market),
+    topics,
+    onQuote: (instrumentId, quote) => trading.desk.tick(instrumentId, quote),
+    onError: (error) => options.onError(error, 'writing candles failed; will retry'),
+  })
+  return {
+    market,
+    topics,
+    desk: trading.desk,
+    feed,
+    /** Stops the feed (writing its last candles), lets the desk commit, and closes the hub. */
+    async stop() {
+      await feed.stop()
+      await trading.stop()
+      topics.close()
+    },
+  }
+}
+
+/** A source that emits nothing: whoever holds the feed pushes ticks itself. */
+export const silentSource: PriceSource = { start() {}, stop() {} }

@@ -37,7 +37,8 @@ interface LiveInstrument {
 
 export interface TickMessages {
   day: DayMarketMessage
-  klines: KlineMessage[]
+  /** The forming candle of every period, built only when someone listens (KLINE.{code}). */
+  klines: () => KlineMessage[]
 }
 
 /** The logo a client shows when staff have not uploaded one: drawn by the server from the code. */
@@ -117,13 +118,15 @@ export class MarketData {
       if (list.length > MAX_KLINE_LIMIT) list.splice(0, list.length - MAX_KLINE_LIMIT)
       this.markChanged(live.def.id, period, bar)
     }
-    const klines: KlineMessage[] = []
     for (const period of PERIODS) {
       const bar = live.book.bar(period)
-      if (!bar) continue
-      this.markChanged(live.def.id, period, bar)
-      klines.push(klineMessage(live, period, bar))
+      if (bar) this.markChanged(live.def.id, period, bar)
     }
+    const klines = () =>
+      PERIODS.flatMap((period) => {
+        const bar = live.book.bar(period)
+        return bar ? [klineMessage(live, period, bar)] : []
+      })
     return { day: dayMarketMessage(live), klines }
   }
 

@@ -40,7 +40,7 @@ export function startMarketFeed(options: {
     topics.publish(DAY_MARKET_TOPIC, tick.code, messages.day)
     const topic = klineTopic(tick.code)
     if (topics.subscriberCount(topic) === 0) return
-    for (const kline of messages.klines) topics.publish(topic, kline.kline.Period, kline)
+    for (const kline of messages.klines()) topics.publish(topic, kline.kline.Period, kline)
   }
 
   const flush = async () => {

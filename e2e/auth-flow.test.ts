@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ROOT, browserAvailable, openPhone, startMailCatcher, startPlatform } from './platform.ts'
+import { ROOT, browserAvailable, openPhonePage, startMailCatcher, startPlatform } from './platform.ts'
 
 const SCREENS = join(ROOT, '.tmp/screens')
 const PASSWORD = 'Passw0rd!'
@@ -11,15 +11,15 @@ const PASSWORD = 'Passw0rd!'
 describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser', () => {
   let mail: Awaited<ReturnType<typeof startMailCatcher>>
   let platform: Awaited<ReturnType<typeof startPlatform>>
-  let phone: Awaited<ReturnType<typeof openPhone>>
+  let phone: Awaited<ReturnType<typeof openPhonePage>>
   let page: Page
 
   beforeAll(async () => {
     mkdirSync(SCREENS, { recursive: true })
     mail = await startMailCatcher()
     platform = await startPlatform({ SMTP_URL: mail.url })
-    phone = await openPhone()
-    page = await phone.context.newPage()
+    phone = await openPhonePage()
+    page = phone.page
   })
   afterAll(async () => {
     await phone?.close()

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ROOT, browserAvailable, openPhone, startPlatform } from './platform.ts'
+import { ROOT, browserAvailable, openPhonePage, startPlatform } from './platform.ts'
 
 const SHOTS = join(ROOT, '.tmp/screens/market')
 /** Crypto trades around the clock, so this test sees live prices on any day of the week. */
@@ -13,16 +13,16 @@ const digest = (png: Buffer) => createHash('sha256').update(png).digest('hex')
 
 describe.skipIf(!browserAvailable())('quotes and chart at a phone viewport', () => {
   let platform: Awaited<ReturnType<typeof startPlatform>>
-  let phone: Awaited<ReturnType<typeof openPhone>>
+  let phone: Awaited<ReturnType<typeof openPhonePage>>
   let page: Page
-  const pageErrors: string[] = []
+  let pageErrors: string[] = []
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true })
     platform = await startPlatform({})
-    phone = await openPhone()
-    page = await phone.context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error.message))
+    phone = await openPhonePage()
+    page = phone.page
+    pageErrors = phone.pageErrors
   })
   afterAll(async () => {
     await phone?.close()

@@ -1,11 +1,11 @@
-import { spawn, execSync, type ChildProcess } from 'node:child_process'
+import { execSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { chromium, type BrowserContext } from 'playwright-core'
+import { freePort, startServer } from '../apps/server/test/server-process.ts'
 
 export const ROOT = new URL('..', import.meta.url).pathname
 export const CHROMIUM = '/usr/bin/chromium'
@@ -17,18 +17,6 @@ export function browserAvailable(): boolean {
   if (process.env.CI) throw new Error(`${CHROMIUM} is missing in CI: .ci/run installs it`)
   console.warn(`browser tests skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`)
   return false
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
 }
 
 /** A local SMTP server that keeps every message it receives, for reading e-mailed codes. */
@@ -73,38 +61,16 @@ export async function startPlatform(env: Record<string, string>) {
   // Vitest sets NODE_ENV=test; the platform is built as `npm start` builds it, for production.
   execSync('npm run build', { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } })
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-e2e-data-'))
-  const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Charts need a few hundred candles, not the thousand a real install seeds: starts faster.
-      MARKET_HISTORY_CANDLES: '300',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = await startServer({
+    port: await freePort(),
+    dataDir,
+    // Charts need a few hundred candles, not the thousand a real install seeds: starts faster.
+    env: { MARKET_HISTORY_CANDLES: '300', ...env },
   })
-  const base = `http://127.0.0.1:${port}`
-  const until = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`platform exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${base}/api/default/area_list`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error('platform did not start within 60 s')
-    await new Promise((r) => setTimeout(r, 250))
-  }
   return {
-    base,
+    base: server.base,
     async stop() {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
+      await server.stop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
@@ -138,4 +104,13 @@ export async function openPhone(): Promise<{ context: BrowserContext; close(): P
       rmSync(profile, { recursive: true, force: true })
     },
   }
+}
+
+/** A page on a fresh phone profile that records every uncaught page error. */
+export async function openPhonePage() {
+  const phone = await openPhone()
+  const page = await phone.context.newPage()
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  return { page, pageErrors, close: () => phone.close() }
 }

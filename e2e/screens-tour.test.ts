@@ -4,23 +4,23 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { SCREENS } from '../apps/web/src/app/screens.ts'
-import { PHONE, ROOT, browserAvailable, openPhone, startPlatform } from './platform.ts'
+import { PHONE, ROOT, browserAvailable, openPhonePage, startPlatform } from './platform.ts'
 
 const SHOTS = join(ROOT, '.tmp/screens/tour')
 
 /** Every route of the shell, signed in with a demo account: it renders, fits the phone, never errors. */
 describe.skipIf(!browserAvailable())('every screen at a phone viewport', () => {
   let platform: Awaited<ReturnType<typeof startPlatform>>
-  let phone: Awaited<ReturnType<typeof openPhone>>
+  let phone: Awaited<ReturnType<typeof openPhonePage>>
   let page: Page
-  const pageErrors: string[] = []
+  let pageErrors: string[] = []
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true })
     platform = await startPlatform({})
-    phone = await openPhone()
-    page = await phone.context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error.message))
+    phone = await openPhonePage()
+    page = phone.page
+    pageErrors = phone.pageErrors
   })
   afterAll(async () => {
     await phone?.close()

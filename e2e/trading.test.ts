@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { BalanceAnswer, BasicInfo, Instrument } from '@tp/contracts'
-import { PHONE, ROOT, browserAvailable, openPhone, startPlatform } from './platform.ts'
+import { PHONE, ROOT, browserAvailable, openPhonePage, startPlatform } from './platform.ts'
 
 const SHOTS = join(ROOT, '.tmp/screens/trading')
 /** Crypto trades around the clock, so this test can open and close a position on any day. */
@@ -30,9 +30,9 @@ const money2 = (hundredths: number) => {
 
 describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
   let platform: Awaited<ReturnType<typeof startPlatform>>
-  let phone: Awaited<ReturnType<typeof openPhone>>
+  let phone: Awaited<ReturnType<typeof openPhonePage>>
   let page: Page
-  const pageErrors: string[] = []
+  let pageErrors: string[] = []
   let token = ''
   let startingBalance = ''
   let instrument: Instrument
@@ -41,9 +41,9 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true })
     platform = await startPlatform({})
-    phone = await openPhone()
-    page = await phone.context.newPage()
-    page.on('pageerror', (error) => pageErrors.push(error.message))
+    phone = await openPhonePage()
+    page = phone.page
+    pageErrors = phone.pageErrors
   })
   afterAll(async () => {
     await phone?.close()

@@ -67,11 +67,45 @@ export async function recentCandles(
   }))
 }
 
-export async function hasCandles(db: DbOrTx, instrumentId: number): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(candles)
-    .where(eq(candles.instrumentId, instrumentId))
-    .limit(1)
-  return rows.length > 0
+/** The newest `limit` candles of every instrument and period, oldest first, in one query. */
+export async function latestCandles(db: DbOrTx, limit: number): Promise<Map<number, Record<Period, Bar[]>>> {
+  const result = await db.execute(sql`
+    select instrument_id, period, time, open, high, low, close, volume
+    from (select *, row_number() over (partition by instrument_id, period order by time desc) as newest
+          from candles) ranked
+    where newest <= ${limit}
+    order by instrument_id, period, time`)
+  const rows = ((result as { rows?: unknown[] }).rows ?? result) as {
+    instrument_id: number
+    period: Period
+    time: string | number
+    open: number
+    high: number
+    low: number
+    close: number
+    volume: number
+  }[]
+  const out = new Map<number, Record<Period, Bar[]>>()
+  for (const r of rows) {
+    let byPeriod = out.get(r.instrument_id)
+    if (!byPeriod) out.set(r.instrument_id, (byPeriod = {} as Record<Period, Bar[]>))
+    ;(byPeriod[r.period] ??= []).push({
+      time: Number(r.time),
+      open: r.open,
+      high: r.high,
+      low: r.low,
+      close: r.close,
+      volume: r.volume,
+    })
+  }
+  return out
+}
+
+/** The instruments that have any candle stored. */
+export async function instrumentsWithCandles(db: DbOrTx): Promise<Set<number>> {
+  const result = await db.execute(
+    sql`select i.id from instruments i where exists (select 1 from candles c where c.instrument_id = i.id)`,
+  )
+  const rows = ((result as { rows?: unknown[] }).rows ?? result) as { id: number }[]
+  return new Set(rows.map((r) => r.id))
 }

@@ -1,8 +1,8 @@
-import { PERIODS, MAX_KLINE_LIMIT, type Period } from '@tp/contracts'
-import { midOf, type Bar } from '@tp/engine'
+import { MAX_KLINE_LIMIT } from '@tp/contracts'
+import { midOf } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import { loadInstruments } from './catalogue.ts'
-import { recentCandles } from './candle-store.ts'
+import { latestCandles } from './candle-store.ts'
 import { MarketData } from './market-data.ts'
 import type { SimulatedInstrument } from './price-source.ts'
 import { seedCatalogue } from './seed-catalogue.ts'
@@ -16,13 +16,7 @@ export async function openMarket(db: Db, nowMs: number, historyCandles: number):
   await seedCatalogue(db)
   const defs = await loadInstruments(db)
   await seedHistory(db, defs, nowMs, historyCandles)
-  const recent = new Map<number, Record<Period, Bar[]>>()
-  for (const def of defs) {
-    const byPeriod = {} as Record<Period, Bar[]>
-    for (const period of PERIODS) byPeriod[period] = await recentCandles(db, def.id, period, MAX_KLINE_LIMIT)
-    recent.set(def.id, byPeriod)
-  }
-  return new MarketData(defs, recent, nowMs)
+  return new MarketData(defs, await latestCandles(db, MAX_KLINE_LIMIT), nowMs)
 }
 
 /** What the simulator needs to continue every instrument from its last quote. */

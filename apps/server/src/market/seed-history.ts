@@ -2,7 +2,7 @@ import { PERIODS } from '@tp/contracts'
 import { generateHistory, seedOf, seededRandom } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import type { InstrumentDef } from './catalogue.ts'
-import { hasCandles, saveCandles } from './candle-store.ts'
+import { instrumentsWithCandles, saveCandles } from './candle-store.ts'
 
 /**
  * Gives every instrument without candles a history of `count` candles per period ending now, so
@@ -10,8 +10,9 @@ import { hasCandles, saveCandles } from './candle-store.ts'
  * next time. The walk is seeded by the code, so two installs show the same history shape.
  */
 export async function seedHistory(db: Db, defs: readonly InstrumentDef[], nowMs: number, count: number) {
+  const seeded = await instrumentsWithCandles(db)
   for (const def of defs) {
-    if (await hasCandles(db, def.id)) continue
+    if (seeded.has(def.id)) continue
     const history = generateHistory(
       {
         walk: def.walk,

@@ -90,6 +90,10 @@ export class MarketData {
     return this.byId.get(id)?.def
   }
 
+  instrumentByCode(code: string): InstrumentDef | undefined {
+    return this.byCode.get(code)?.def
+  }
+
   lastQuote(id: number): LastQuote | undefined {
     return this.byId.get(id)?.quote
   }

@@ -1,4 +1,4 @@
-import { OrderStatus, Side, type ForexTradeMessage, type TransOrder } from '@tp/contracts'
+import { OrderStatus, Side, type ForexTradeMessage, type Instrument, type TransOrder } from '@tp/contracts'
 import type { AccountView, TradingEngine } from '@tp/engine'
 import type { MarketData } from '../market/market-data.ts'
 import type { StoredOrder } from './order-store.ts'
@@ -55,7 +55,8 @@ export function transOrder(
     ClosedType: order.closedType,
     CreateTimeHandler: wireTime(order.placedAtMs),
     CompleteTimeHandler: wireTime(order.closedAtMs),
-    ...(def ? { ForexTradeLists: market.view(def, nowMs) } : { ForexTradeLists: undefined as never }),
+    // Absent only for an instrument staff have since disabled (it is no longer in the market).
+    ForexTradeLists: (def && market.view(def, nowMs)) as Instrument,
   }
 }
 

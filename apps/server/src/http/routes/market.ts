@@ -76,7 +76,7 @@ export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get<{ Params: { file: string } }>('/v1/api/forex/logo/:file', async (request, reply) => {
     const code = request.params.file.replace(/\.svg$/, '')
-    const def = market.instruments().find((d) => d.code === code)
+    const def = market.instrumentByCode(code)
     if (!def) return sendRefusal(reply, 404, 'not_found')
     return reply
       .type('image/svg+xml')

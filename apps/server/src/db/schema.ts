@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -53,7 +54,12 @@ export const users = pgTable(
   ],
 )
 
-/** One USD account per user. `frozen` is held for pending withdrawals. */
+/**
+ * One USD account per user. `frozen` is held for pending withdrawals. The balance may dip below zero
+ * while positions are open (negative balance protection is per account: the house writes off what
+ * a flat account is short, docs/decisions/008-dealing-desk-rules.md). `margin_called` is the
+ * engine's margin-call state, kept so that a restart neither repeats nor forgets the warning.
+ */
 export const accounts = pgTable(
   'accounts',
   {
@@ -62,11 +68,9 @@ export const accounts = pgTable(
       .references(() => users.id),
     balance: money('balance').notNull().default('0'),
     frozen: money('frozen').notNull().default('0'),
+    marginCalled: boolean('margin_called').notNull().default(false),
   },
-  (t) => [
-    check('accounts_balance_not_negative', sql`${t.balance} >= 0`),
-    check('accounts_frozen_within_balance', sql`${t.frozen} >= 0 and ${t.frozen} <= ${t.balance}`),
-  ],
+  (t) => [check('accounts_frozen_not_negative', sql`${t.frozen} >= 0`)],
 )
 
 /** Every change of a balance, written in the same transaction as the change. */
@@ -86,7 +90,6 @@ export const ledger = pgTable(
   },
   (t) => [
     index('ledger_user_idx').on(t.userId, t.id),
-    check('ledger_balance_after_not_negative', sql`${t.balanceAfter} >= 0`),
   ],
 )
 
@@ -251,7 +254,16 @@ export const candles = pgTable(
 const price = (name: string) => numeric(name, { precision: 24, scale: 10 })
 
 /**
- * Every order, live or finished (WIRE.md "Order"). Ids are the engine's. A live order's row is
+ * How many order ids one `nextval` reserves: the engine hands them out in memory without a round trip,
+ * and a restart skips at most one block.
+ */
+export const ORDER_ID_BLOCK = 1000
+
+/** Order ids: the desk reserves blocks of them (docs/decisions/008-dealing-desk-rules.md). */
+export const orderIds = pgSequence('order_ids', { startWith: 1, increment: ORDER_ID_BLOCK })
+
+/**
+ * Every order, live or finished (WIRE.md "Order"). Ids come from `order_ids`. A live order's row is
  * rewritten as it changes; a finished one is never touched again.
  */
 export const orders = pgTable(
@@ -293,4 +305,36 @@ export const orders = pgTable(
     check('orders_lots_positive', sql`${t.lots} > 0`),
     check('orders_amounts', sql`${t.margin} >= 0 and ${t.fee} >= 0`),
   ],
+)
+
+/**
+ * The fence of the single trading writer: a server that takes the writer lock bumps `epoch`, and
+ * every trading write checks it still holds the epoch it bumped to, so a server that lost the lock
+ * can never write beside its successor.
+ */
+export const writerFence = pgTable(
+  'writer_fence',
+  {
+    id: smallint('id').primaryKey().default(1),
+    epoch: bigint('epoch', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('writer_fence_one_row', sql`${t.id} = 1`)],
+)
+
+/**
+ * The first answer to an order submitted with an idempotency key, written in the same statement as
+ * the order it placed; a retry with the same key within a day gets this answer back.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    /** `{ reason }` for a refusal, `{ orderId }` for a placed order. */
+    outcome: jsonb('outcome').$type<{ reason?: string; orderId?: number }>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 )

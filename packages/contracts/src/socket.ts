@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { DayMarketMessage, KlineMessage } from './market.ts'
+import type { ForexClosedMessage, ForexTradeMessage } from './trading.ts'
 
 /** Client-to-server socket frames (WIRE.md). */
 export type ClientFrame =
@@ -25,3 +27,38 @@ export const clientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unsub'), params: topic }),
   z.object({ type: z.literal('ping') }),
 ])
+
+/** Server-to-client answers to the client's own frames. */
+export interface PongMessage {
+  type: 'pong'
+}
+export interface LoginResultMessage {
+  type: 'login_result'
+  /** 1 signed in, 0 refused. */
+  code: 0 | 1
+}
+
+/**
+ * `MARGIN_CALL` to the owner's sockets only, when the account's margin level falls below the
+ * margin-call level. The app shows a warning until `FOREX_TRADE`'s `HazardRate` is back at or
+ * above `margin_call_level` (or null: no margin used).
+ */
+export interface MarginCallMessage {
+  type: 'MARGIN_CALL'
+  /** The account's margin level, percent. */
+  level: number
+  /** Below this level (percent) the account is in margin call. */
+  margin_call_level: number
+  /** At or below this level (percent) positions are closed. */
+  stop_out_level: number
+}
+
+/** Every message the server sends on the socket (WIRE.md "Websocket"). */
+export type ServerMessage =
+  | PongMessage
+  | LoginResultMessage
+  | DayMarketMessage
+  | KlineMessage
+  | ForexTradeMessage
+  | ForexClosedMessage
+  | MarginCallMessage

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import type { Candle } from '@tp/contracts'
 import { ROOT, browserAvailable, openPhonePage, startPlatform } from './platform.ts'
 
 const SHOTS = join(ROOT, '.tmp/screens/market')
@@ -40,12 +41,23 @@ describe.skipIf(!browserAvailable())('quotes and chart at a phone viewport', () 
   })
 
   it('opens /trade with a drawn chart when an instrument is tapped', async () => {
+    const klineAnswer = page.waitForResponse((response) => response.url().includes('/v1/api/forex/kline?'))
     await page.getByTestId(`market-row-${CODE}`).click()
     await page.waitForURL((url) => url.pathname === '/trade')
     const chart = page.getByTestId('trade-chart')
     await expect.poll(() => chart.getAttribute('data-bars'), { timeout: 10_000 }).not.toBe('0')
     expect(Number(await chart.getAttribute('data-bars'))).toBeGreaterThan(50)
     expect(await chart.getAttribute('data-period')).toBe('1min')
+
+    // WIRE.md "Candles": Time is in Unix milliseconds, the newest candle this minute or the last.
+    const candles = ((await (await klineAnswer).json()) as { data: Candle[] }).data
+    const newestMs = candles.at(-1)?.Time ?? 0
+    expect(newestMs % 60_000).toBe(0)
+    expect(Math.abs(Date.now() - newestMs)).toBeLessThan(3 * 60_000)
+    // The chart counts seconds, shifted to the phone's local time: the same minute, converted once.
+    const offsetMinutes = await page.evaluate(() => new Date().getTimezoneOffset())
+    const lastSeconds = Number(await chart.getAttribute('data-last-time'))
+    expect(Math.abs(lastSeconds + offsetMinutes * 60 - Date.now() / 1000)).toBeLessThan(3 * 60)
     expect(await chart.locator('canvas').count()).toBeGreaterThan(0)
     await expect
       .poll(async () => Number((await page.getByTestId('trade-bid').textContent())?.replace(/,/g, '')))

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PERIODS, type DayMarketMessage, type KlineMessage } from '@tp/contracts'
+import { PERIODS, PERIOD_SECONDS, type DayMarketMessage, type KlineMessage } from '@tp/contracts'
 import { MAX_SUBSCRIPTIONS } from '../src/realtime/gateway.ts'
 import { startTestApp, type TestApp } from './harness.ts'
 import { connect } from './socket-client.ts'
@@ -67,14 +67,17 @@ describe('market topics on /v1/ws', () => {
     expect(await client.next()).toEqual({ type: 'pong' })
     app.tick({ code: 'BTCUSD', bid: 70_000, ask: 70_030, timeMs: Date.now() })
     tickEurusd()
+    const tickMs = app.market.lastQuote(1)?.timeMs ?? 0
     const messages: KlineMessage[] = []
     for (const _ of PERIODS) messages.push((await client.next()) as KlineMessage)
     expect(messages.map((m) => m.kline.Period)).toEqual([...PERIODS])
     for (const m of messages) {
+      // WIRE.md "Candles": Time is the period's start in Unix milliseconds.
+      const periodMs = PERIOD_SECONDS[m.kline.Period] * 1000
       expect(m).toMatchObject({
         type: 'KLINE',
         symbol: 'EURUSD',
-        kline: { Code: 'EURUSD', ForexId: 1, Close: bid },
+        kline: { Code: 'EURUSD', ForexId: 1, Close: bid, Time: Math.floor(tickMs / periodMs) * periodMs },
       })
       expect(Object.keys(m.kline).sort()).toEqual(
         [

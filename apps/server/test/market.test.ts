@@ -120,8 +120,13 @@ describe.each(DRIVERS)('market data on %s', (driver) => {
       const candles: Candle[] = (await app.get(`/v1/api/forex/kline?forex_id=${id}&period=${period}`)).body
         .data
       expect(candles.length, period).toBeGreaterThanOrEqual(HISTORY)
+      // WIRE.md "Candles": Time is the period's start in Unix milliseconds (history is seeded up to
+      // the real time of the start; seconds would read as January 1970).
+      const periodMs = PERIOD_SECONDS[period] * 1000
+      expect(candles.at(-1)?.Time, period).toBeGreaterThan(Date.now() - 2 * periodMs)
+      expect(candles.at(-1)?.Time, period).toBeLessThanOrEqual(Date.now())
       for (const [i, c] of candles.entries()) {
-        expect(c.Time % PERIOD_SECONDS[period], period).toBe(0)
+        expect(c.Time % periodMs, period).toBe(0)
         expect(c.Low).toBeLessThanOrEqual(Math.min(c.Open, c.Close))
         expect(c.High).toBeGreaterThanOrEqual(Math.max(c.Open, c.Close))
         if (i > 0) expect(c.Time).toBeGreaterThan((candles[i - 1] as Candle).Time)
@@ -132,6 +137,42 @@ describe.each(DRIVERS)('market data on %s', (driver) => {
         await app.get(`/v1/api/forex/kline?forex_id=${id}&period=${period}&limit=5&before=${limited[0].Time}`)
       ).body.data
       expect(older).toEqual(candles.slice(-10, -5))
+      // A `before` inside a candle keeps that candle: it starts before the given instant.
+      const inside = (
+        await app.get(
+          `/v1/api/forex/kline?forex_id=${id}&period=${period}&limit=5&before=${limited[0].Time + 1}`,
+        )
+      ).body.data
+      expect(inside).toEqual(candles.slice(-9, -4))
+    }
+  })
+
+  it('pages the stored candles back by a `before` in Unix milliseconds', async () => {
+    const id = byCode('EURUSD').Id
+    const candles: Candle[] = (await app.get(`/v1/api/forex/kline?forex_id=${id}&period=5min&limit=6`)).body
+      .data
+    const times = candles.map((c) => c.Time)
+    const stored = async (beforeMs: number) =>
+      (await recentCandles(app.db, id, '5min', 2, beforeMs)).map((bar) => bar.time * 1000)
+    expect(await stored(times[2] as number)).toEqual(times.slice(0, 2))
+    expect(await stored((times[2] as number) + 1)).toEqual(times.slice(1, 3))
+  })
+
+  it('refuses a `before` that is not plain decimal digits', async () => {
+    const id = byCode('EURUSD').Id
+    for (const before of [
+      '0x10',
+      '1.',
+      '%201%20',
+      '1e12',
+      '-5',
+      '0',
+      '1700000000000.5',
+      '9999999999999999',
+    ]) {
+      const answer = await app.get(`/v1/api/forex/kline?forex_id=${id}&period=1min&before=${before}`)
+      expect(answer.status, before).toBe(400)
+      expect(answer.body.code, before).toBe(0)
     }
   })
 
@@ -148,7 +189,8 @@ describe.each(DRIVERS)('market data on %s', (driver) => {
         await app.get(`/v1/api/forex/kline?forex_id=${eurusd.Id}&period=${period}&limit=1`)
       ).body.data
       const last = candles[0] as Candle
-      expect(last.Time).toBe(Math.floor(now / 1000 / PERIOD_SECONDS[period]) * PERIOD_SECONDS[period])
+      const periodMs = PERIOD_SECONDS[period] * 1000
+      expect(last.Time).toBe(Math.floor(now / periodMs) * periodMs)
       expect(last.Close).toBe(bid)
       expect(last.High).toBeGreaterThanOrEqual(bid + 0.002)
     }

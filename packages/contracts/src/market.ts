@@ -2,8 +2,8 @@ import { z } from 'zod'
 
 /**
  * Market data on the wire (WIRE.md "Instrument", "Websocket"). Prices are JSON numbers rounded to
- * the instrument's `PricePrecision`. Times: a candle's `Time` is the Unix time in seconds at which its
- * period starts (UTC); an instant (`NowTime`, a quote's `time`) is Unix milliseconds.
+ * the instrument's `PricePrecision`. Times are Unix milliseconds (UTC): a candle's `Time` is the instant
+ * its period starts (WIRE.md "Candles"), an instant (`NowTime`, a quote's `time`) is when it happened.
  */
 
 /** Candle periods, shortest first. The client's period bar shows them as 1M 5M 15M 30M 1H 1D. */
@@ -104,7 +104,7 @@ export interface Category {
 
 /** A candle of `kline` and `abbreviated_cache_kline`. */
 export interface Candle {
-  /** Unix seconds at which the period starts. */
+  /** Unix milliseconds at which the period starts, e.g. 1700000040000 for a 1min candle. */
   Time: number
   Open: number
   High: number
@@ -152,6 +152,16 @@ export const DEFAULT_KLINE_LIMIT = 500
 export const ABBREVIATED_KLINE_LENGTH = 48
 
 const forexId = z.coerce.number().int().positive()
+
+/**
+ * A Unix time in milliseconds written as decimal digits only: "0x10", "1.", " 1 " and exponents are
+ * refused rather than read as some other instant. 15 digits reach past the year 33000.
+ */
+const unixMs = z
+  .string()
+  .regex(/^[0-9]{1,15}$/)
+  .transform(Number)
+  .refine((ms) => ms > 0)
 const period = z.enum(PERIODS)
 
 export const tradeListRequest = z.object({
@@ -163,8 +173,8 @@ export const klineRequest = z.object({
   forex_id: forexId,
   period,
   limit: z.coerce.number().int().min(1).max(MAX_KLINE_LIMIT).default(DEFAULT_KLINE_LIMIT),
-  /** Only candles that start before this Unix second (paging back in time). */
-  before: z.coerce.number().int().positive().optional(),
+  /** Only candles that start before this Unix millisecond (paging back: the oldest `Time` held). */
+  before: unixMs.optional(),
 })
 
 /**

@@ -37,13 +37,16 @@ export async function saveCandles(db: DbOrTx, items: readonly StoredCandle[]): P
   }
 }
 
-/** The newest `limit` candles (before `before`, a Unix second, when given), oldest first. */
+/**
+ * The newest `limit` candles (starting before `beforeMs`, Unix ms, when given), oldest first. Rows
+ * hold their start in whole seconds: `time * 1000 < beforeMs` is `time < ceil(beforeMs / 1000)`.
+ */
 export async function recentCandles(
   db: DbOrTx,
   instrumentId: number,
   period: Period,
   limit: number,
-  before?: number,
+  beforeMs?: number,
 ): Promise<Bar[]> {
   const rows = await db
     .select()
@@ -52,7 +55,7 @@ export async function recentCandles(
       and(
         eq(candles.instrumentId, instrumentId),
         eq(candles.period, period),
-        before === undefined ? undefined : lt(candles.time, before),
+        beforeMs === undefined ? undefined : lt(candles.time, Math.ceil(beforeMs / 1000)),
       ),
     )
     .orderBy(desc(candles.time))

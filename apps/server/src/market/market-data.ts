@@ -135,16 +135,16 @@ export class MarketData {
   }
 
   /**
-   * The newest `limit` candles of a period, oldest first, the forming one last. With `before`
-   * (Unix s), only those starting earlier; undefined when memory does not reach back that far.
+   * The newest `limit` candles of a period, oldest first, the forming one last. With `beforeMs`
+   * (Unix ms), only those starting earlier; undefined when memory does not reach back that far.
    */
-  candles(id: number, period: Period, limit: number, before?: number): Candle[] | undefined {
+  candles(id: number, period: Period, limit: number, beforeMs?: number): Candle[] | undefined {
     const live = this.byId.get(id)
     if (!live) return undefined
     const forming = live.book.bar(period)
     const all = forming ? [...live.closed[period], forming] : live.closed[period]
-    if (before === undefined) return all.slice(-limit).map(toCandle)
-    const earlier = all.filter((bar) => bar.time < before)
+    if (beforeMs === undefined) return all.slice(-limit).map(toCandle)
+    const earlier = all.filter((bar) => bar.time * 1000 < beforeMs)
     const reachesBack = earlier.length >= limit || all.length < MAX_KLINE_LIMIT
     return reachesBack ? earlier.slice(-limit).map(toCandle) : undefined
   }
@@ -204,8 +204,9 @@ const changeKey = (id: number, period: Period, time: number) => `${id}:${period}
 const addPoints = (price: number, points: number, precision: number) =>
   Math.round(price * 10 ** precision + points) / 10 ** precision
 
+/** A bar (its `time` in Unix seconds, as stored) as the wire shows it: `Time` in Unix ms. */
 export const toCandle = (bar: Bar): Candle => ({
-  Time: bar.time,
+  Time: bar.time * 1000,
   Open: bar.open,
   High: bar.high,
   Low: bar.low,

@@ -30,6 +30,8 @@ function readTheme(element: HTMLElement): ChartTheme {
 interface Drawn {
   period: Period | ''
   bars: number
+  /** The newest bar's time as the chart holds it (seconds), so a test can see the unit is right. */
+  lastTime: number | null
 }
 
 /**
@@ -41,7 +43,7 @@ export function CandleChartView({ instrument, period }: Props) {
   const container = useRef<HTMLDivElement>(null)
   const [chart, setChart] = useState<CandleChart | null>(null)
   const [chartFailed, setChartFailed] = useState(false)
-  const [drawn, setDrawn] = useState<Drawn>({ period: '', bars: 0 })
+  const [drawn, setDrawn] = useState<Drawn>({ period: '', bars: 0, lastTime: null })
   const kline = useKline(instrument.Id, period)
   // The chart is made once per instrument; the precision it starts with is the instrument's.
   const precision = useRef(instrument.PricePrecision)
@@ -73,7 +75,7 @@ export function CandleChartView({ instrument, period }: Props) {
 
   useEffect(() => {
     if (!chart || !kline.data) return
-    setDrawn({ period, bars: chart.show(kline.data, period) })
+    setDrawn({ period, bars: chart.show(kline.data, period), lastTime: chart.lastBarTime() })
   }, [chart, kline.data, period])
 
   useEffect(() => {
@@ -81,7 +83,8 @@ export function CandleChartView({ instrument, period }: Props) {
     return realtime.subscribe(klineTopic(instrument.Code), (message) => {
       if (!isKlineMessage(message)) return
       const update = chart.update(candleOf(message), message.kline.Period)
-      if (update.change === 'append') setDrawn((current) => ({ ...current, bars: update.bars }))
+      if (update.change === 'append')
+        setDrawn((current) => ({ ...current, bars: update.bars, lastTime: chart.lastBarTime() }))
     })
   }, [chart, instrument.Code])
 
@@ -109,6 +112,7 @@ export function CandleChartView({ instrument, period }: Props) {
         data-testid="trade-chart"
         data-period={drawn.period}
         data-bars={drawn.bars}
+        data-last-time={drawn.lastTime ?? ''}
       />
       {overlay && <div className="trade-chart-overlay">{overlay}</div>}
     </div>

@@ -24,6 +24,8 @@ export interface CandleChart {
   show(candles: readonly Candle[], period: Period): number
   /** A live candle of some period: drawn when that period is shown, else kept for when it is. */
   update(candle: Candle, period: Period): ChartUpdate
+  /** The time of the newest bar drawn, in the chart's seconds (local time as labelled), or null. */
+  lastBarTime(): number | null
   destroy(): void
 }
 
@@ -95,6 +97,10 @@ export async function createCandleChart(
       series.update(toSeriesBar(bar))
       shown = { period, candles, bars: shown.bars + (change === 'append' ? 1 : 0) }
       return { change, bars: shown.bars }
+    },
+    lastBarTime() {
+      const last = series.data().at(-1)
+      return last ? Number(last.time) : null
     },
     destroy() {
       chart.remove()

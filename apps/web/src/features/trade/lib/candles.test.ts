@@ -13,33 +13,33 @@ const candle = (Time: number, Close: number): Candle => ({
 })
 
 describe('mergeCandle', () => {
-  const series = [candle(60, 1.1), candle(120, 1.2)]
+  const series = [candle(60_000, 1.1), candle(120_000, 1.2)]
 
   it('replaces the last bar when the Time is the same', () => {
-    const result = mergeCandle(series, candle(120, 1.25))
+    const result = mergeCandle(series, candle(120_000, 1.25))
     expect(result.change).toBe('replace')
     expect(result.bars.map((bar) => bar.Close)).toEqual([1.1, 1.25])
   })
 
   it('appends a bar with a newer Time', () => {
-    const result = mergeCandle(series, candle(180, 1.3))
+    const result = mergeCandle(series, candle(180_000, 1.3))
     expect(result.change).toBe('append')
-    expect(result.bars.map((bar) => bar.Time)).toEqual([60, 120, 180])
+    expect(result.bars.map((bar) => bar.Time)).toEqual([60_000, 120_000, 180_000])
   })
 
   it('ignores an older Time', () => {
-    const result = mergeCandle(series, candle(60, 9))
+    const result = mergeCandle(series, candle(60_000, 9))
     expect(result.change).toBe('ignore')
     expect(result.bars).toEqual(series)
   })
 
   it('starts an empty series', () => {
-    expect(mergeCandle([], candle(60, 1))).toEqual({ bars: [candle(60, 1)], change: 'append' })
+    expect(mergeCandle([], candle(60_000, 1))).toEqual({ bars: [candle(60_000, 1)], change: 'append' })
   })
 
   it('does not change the series it was given', () => {
-    mergeCandle(series, candle(120, 5))
-    mergeCandle(series, candle(180, 5))
+    mergeCandle(series, candle(120_000, 5))
+    mergeCandle(series, candle(180_000, 5))
     expect(series.map((bar) => bar.Close)).toEqual([1.1, 1.2])
   })
 })
@@ -48,14 +48,14 @@ describe('KLINE frames', () => {
   const message: KlineMessage = {
     type: 'KLINE',
     symbol: 'EURUSD',
-    kline: { ...candle(300, 1.2), Period: '5min', Change: 0.1, Code: 'EURUSD', ForexId: 1 },
+    kline: { ...candle(300_000, 1.2), Period: '5min', Change: 0.1, Code: 'EURUSD', ForexId: 1 },
   }
 
   it('are recognised and read as a candle', () => {
     expect(isKlineMessage({ ...message })).toBe(true)
     expect(isKlineMessage({ type: 'KLINE', symbol: 'EURUSD', kline: { Period: '5min' } })).toBe(false)
     expect(isKlineMessage({ type: 'DAY_MARKET', kline: message.kline })).toBe(false)
-    expect(candleOf(message)).toEqual(candle(300, 1.2))
+    expect(candleOf(message)).toEqual(candle(300_000, 1.2))
   })
 })
 
@@ -65,8 +65,9 @@ describe('chart times', () => {
   it('moves intraday candles by the local offset and leaves day candles alone', () => {
     // UTC+8: getTimezoneOffset is -480 minutes.
     vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-480)
-    expect(chartTime(1_700_000_000, '1min')).toBe(1_700_000_000 + 8 * 3600)
-    expect(chartTime(1_699_920_000, '1day')).toBe(1_699_920_000)
+    // Candles come in Unix ms; the chart takes seconds.
+    expect(chartTime(1_700_000_040_000, '1min')).toBe(1_700_000_040 + 8 * 3600)
+    expect(chartTime(1_699_920_000_000, '1day')).toBe(1_699_920_000)
   })
 
   it('keeps bars strictly ascending when clocks go back', () => {
@@ -74,7 +75,8 @@ describe('chart times', () => {
     const offsets = [-120, -120, -60]
     let call = 0
     vi.spyOn(Date.prototype, 'getTimezoneOffset').mockImplementation(() => offsets[call++] ?? -60)
-    const bars = toChartBars([candle(0, 1), candle(3600, 2), candle(7200, 3)], '60min')
+    const bars = toChartBars([candle(0, 1), candle(3_600_000, 2), candle(7_200_000, 3)], '60min')
     expect(bars.map((bar) => bar.close)).toEqual([1, 2])
+    expect(bars.map((bar) => bar.time)).toEqual([7200, 3600 + 7200])
   })
 })

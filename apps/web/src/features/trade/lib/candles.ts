@@ -46,7 +46,11 @@ export function candleOf({ kline }: KlineMessage): Candle {
   }
 }
 
-/** A bar as the chart takes it: `time` in seconds as the chart should label it. */
+/**
+ * A bar as the chart takes it: `time` in seconds as the chart should label it. Candles come in Unix
+ * milliseconds (WIRE.md "Candles"); lightweight-charts counts whole seconds, so this is the one
+ * place that converts.
+ */
 export interface ChartBar {
   time: number
   open: number
@@ -60,9 +64,10 @@ export interface ChartBar {
  * at that moment (daylight saving included) to show local time. A day candle is a date, not a
  * moment, and stays as it is.
  */
-export function chartTime(utcSeconds: number, period: Period): number {
+export function chartTime(utcMs: number, period: Period): number {
+  const utcSeconds = Math.floor(utcMs / 1000)
   if (period === '1day') return utcSeconds
-  return utcSeconds - new Date(utcSeconds * 1000).getTimezoneOffset() * 60
+  return utcSeconds - new Date(utcMs).getTimezoneOffset() * 60
 }
 
 export function toChartBar(candle: Candle, period: Period): ChartBar {

@@ -1,12 +1,10 @@
 import { z } from 'zod'
+import { oneOf, serialId } from './numbers.ts'
 
 /** Form posts send '' for an empty field; treat it as absent. */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional())
-const optionalId = z.preprocess(
-  blankToUndefined,
-  z.coerce.number().int().positive().max(2_147_483_647).optional(),
-)
+const optionalId = z.preprocess(blankToUndefined, serialId.optional())
 
 export const LOGIN_TYPES = ['email', 'mobile'] as const
 export const loginType = z.enum(LOGIN_TYPES)
@@ -34,13 +32,20 @@ export const VERIFICATION_CODE_LENGTH = 6
 const verificationCode = z.string().trim().min(1).max(16)
 
 export const CodePurpose = { REGISTER: 1, RESET: 2 } as const
-export const codePurpose = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]))
+export const codePurpose = oneOf([CodePurpose.REGISTER, CodePurpose.RESET])
+
+/** The id of an image captcha (`GET /api/default/captcha`) and the text typed from it. */
+const captchaId = optionalText(64)
+const captchaText = optionalText(16)
 
 export const loginRequest = z.object({
   account: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   login_type: z.preprocess(blankToUndefined, loginType.default('email')),
   area_id: optionalId,
+  /** Needed once an account or address has failed too often (reason `captcha_required`). */
+  captcha_id: captchaId,
+  captcha_code: captchaText,
 })
 
 export const registerRequest = z
@@ -86,7 +91,7 @@ export const amendPasswordRequest = z
 export const sendEmailRequest = z.object({ to: email, type: codePurpose })
 export const sendSmsRequest = z.object({
   to: mobileNumber,
-  area_id: z.coerce.number().int().positive(),
+  area_id: serialId,
   type: codePurpose,
 })
 

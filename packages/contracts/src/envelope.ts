@@ -50,5 +50,6 @@ export const REASONS = [
   'balance_insufficient',
   'demo_only',
   'server_error',
+  'captcha_required',
 ] as const
 export type Reason = (typeof REASONS)[number]

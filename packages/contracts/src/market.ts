@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { integer, serialId } from './numbers.ts'
 
 /**
  * Market data on the wire (WIRE.md "Instrument", "Websocket"). Prices are JSON numbers rounded to
@@ -151,7 +152,7 @@ export const DEFAULT_KLINE_LIMIT = 500
 /** Candles in an abbreviated (sparkline) series. */
 export const ABBREVIATED_KLINE_LENGTH = 48
 
-const forexId = z.coerce.number().int().positive()
+const forexId = serialId
 
 /**
  * A Unix time in milliseconds written as decimal digits only: "0x10", "1.", " 1 " and exponents are
@@ -166,13 +167,13 @@ const period = z.enum(PERIODS)
 
 export const tradeListRequest = z.object({
   searchCurrency: z.string().trim().max(32).optional(),
-  category_id: z.coerce.number().int().positive().optional(),
+  category_id: serialId.optional(),
 })
 
 export const klineRequest = z.object({
   forex_id: forexId,
   period,
-  limit: z.coerce.number().int().min(1).max(MAX_KLINE_LIMIT).default(DEFAULT_KLINE_LIMIT),
+  limit: integer({ min: 1, max: MAX_KLINE_LIMIT }).default(DEFAULT_KLINE_LIMIT),
   /** Only candles that start before this Unix millisecond (paging back: the oldest `Time` held). */
   before: unixMs.optional(),
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Instrument } from './market.ts'
+import { decimal, integer, oneOf, serialId } from './numbers.ts'
 
 /** Trading on the wire (WIRE.md "Order"). */
 
@@ -27,15 +28,12 @@ export const LedgerType = {
 } as const
 export type LedgerTypeValue = (typeof LedgerType)[keyof typeof LedgerType]
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 53 - 1)
+/** An order id (a PostgreSQL bigint, handed out by a sequence). */
+const id = integer({ min: 1, max: Number.MAX_SAFE_INTEGER })
 /** A price in a request: 0 (or empty) means none. */
 const optionalPrice = z.preprocess(
   (value) => (value === '' || value === undefined || value === null ? 0 : value),
-  z.coerce.number().finite().min(0),
+  decimal({ min: 0, max: Number.MAX_SAFE_INTEGER }),
 )
 /** Lots as typed: a decimal with at most 4 places, kept as text so it stays exact. */
 export const lotsText = z
@@ -45,29 +43,26 @@ export const lotsText = z
 
 /** `submit`: `status` 1 a market order, 0 a pending order at `target_price`. */
 export const submitRequest = z.object({
-  forex_id: id,
-  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])),
+  forex_id: serialId,
+  type: oneOf([Side.Buy, Side.Sell]),
   cont: lotsText,
-  status: z.preprocess(
-    (value) => (value === '' || value === undefined ? 1 : value),
-    z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
-  ),
+  status: z.preprocess((value) => (value === '' || value === undefined ? 1 : value), oneOf([0, 1])),
   target_price: optionalPrice,
   stop_loss_price: optionalPrice,
   target_profit_price: optionalPrice,
-  multiple: z.coerce.number().int().positive().max(10_000),
+  multiple: integer({ min: 1, max: 10_000 }),
 })
 
 export const DEFAULT_PAGE_SIZE = 10
 export const MAX_PAGE_SIZE = 100
 export const pageRequest = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: integer({ min: 1, max: 1_000_000 }).default(1),
+  limit: integer({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
 })
 
 /** `my_deal`: 1 holding, 0 pending, 3 history (closed and cancelled). */
 export const myDealRequest = pageRequest.extend({
-  status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(3)])),
+  status: oneOf([0, 1, 3]),
 })
 
 export const orderIdRequest = z.object({ id })

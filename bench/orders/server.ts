@@ -41,7 +41,7 @@ const app = await buildApp(
   {
     db,
     clock,
-    messenger: outboxMessenger(db, {}, { warn: () => {} }),
+    messenger: outboxMessenger(db, {}, { warn: () => {}, info: () => {} }),
     rateLimits: unlimited,
     market: live.market,
     topics: live.topics,

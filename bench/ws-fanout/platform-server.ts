@@ -82,7 +82,7 @@ const app = plain
       {
         db,
         clock: () => new Date(),
-        messenger: outboxMessenger(db, {}, { warn: () => {} }),
+        messenger: outboxMessenger(db, {}, { warn: () => {}, info: () => {} }),
         rateLimits: DEFAULT_RATE_LIMITS,
         market,
         topics,

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -8,6 +8,8 @@ import { requestLanguage } from './i18n/translate.ts'
 import { registerErrorHandling } from './http/errors.ts'
 import { sendRefusal } from './http/envelope.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
+import { registerCors } from './http/cors.ts'
+import { registerRequestLogging } from './http/request-log.ts'
 import type { RouteDeps } from './http/route-deps.ts'
 import { siteRoutes } from './http/routes/site.ts'
 import { notifyRoutes } from './http/routes/notify.ts'
@@ -22,6 +24,14 @@ const API_BODY_LIMIT_BYTES = 64 * 1024
 export interface AppOptions {
   logger: FastifyServerOptions['logger']
   https: boolean
+  /**
+   * Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-* headers are believed.
+   * Unset trusts none: `request.ip` is the socket's peer, so no client can choose the address its
+   * rate limits are counted under.
+   */
+  trustProxy?: string[]
+  /** Origins allowed to call /api and /v1 from a browser; `*` (the default) allows any. */
+  corsOrigins?: '*' | string[]
   /** Built client and back office, served at / and /admin when present. */
   webDist?: string
   adminDist?: string
@@ -32,7 +42,10 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   const app = Fastify({
     logger: options.logger,
     bodyLimit: API_BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
+    // Fastify's "incoming request" and "request completed" lines are info, two per request: off.
+    // registerRequestLogging writes one line per request at a level that fits the answer.
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
   })
   app.decorateRequest('lang', 'hk')
@@ -42,6 +55,8 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   })
   registerErrorHandling(app)
   registerSecurityHeaders(app, { https: options.https })
+  registerRequestLogging(app)
+  await registerCors(app, options.corsOrigins ?? '*')
   await app.register(formbody)
   await app.register(rateLimit, {
     global: false,

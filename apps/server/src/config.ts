@@ -1,5 +1,37 @@
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+
+/** Names @fastify/proxy-addr expands into address ranges (loopback, 169.254/16 and fe80::/10, private). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** One TRUST_PROXY entry: an address, an address/prefix (CIDR), an IPv4 address/netmask, or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true
+  const [address = '', range, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (range === undefined) return true
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128)
+  return version === 4 && isIP(range) === 4
+}
+
+/** A comma-separated list, blanks dropped. */
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+
+/** An origin as browsers send it: scheme, host and port only, no path or trailing slash. */
+function isOrigin(entry: string): boolean {
+  if (!/^https?:\/\/[^/]+$/.test(entry)) return false
+  try {
+    return new URL(entry).origin === entry
+  } catch {
+    return false
+  }
+}
 
 /** Settings from the environment, checked once at start (README.md lists them). */
 const environment = z.object({
@@ -19,7 +51,31 @@ const environment = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** Unset: http://localhost:<PORT> (filled in by loadConfig, which knows the port). */
+  PUBLIC_URL: z.url().optional(),
+  /**
+   * The reverse proxies whose X-Forwarded-* headers count. Unset trusts none, so a client cannot
+   * pick its own address (and with it its rate limits). A hop count is refused: Fastify 5 ignores
+   * it (it cannot tell a proxy from a client that adds hops itself).
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform(list)
+    .refine((entries) => entries.length > 0 && entries.every(isProxyAddress), {
+      message:
+        'must be a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.1,172.16.0.0/12) or loopback, linklocal, uniquelocal; hop counts are not accepted',
+    })
+    .optional(),
+  /** Origins allowed to call /api and /v1 from a browser. Unset: any (`*`); no cookies are involved. */
+  CORS_ORIGINS: z
+    .string()
+    .transform(list)
+    .refine((entries) => (entries.length === 1 && entries[0] === '*') || entries.every(isOrigin), {
+      message: 'must be * or a comma-separated list of origins such as https://app.example.com (no path)',
+    })
+    .refine((entries) => entries.length > 0, { message: 'must name at least one origin' })
+    .transform((entries) => (entries[0] === '*' ? ('*' as const) : entries))
+    .optional(),
   /** `simulator`, or `replay:<file>` to play a file of ticks (docs/decisions/006-market-data.md). */
   PRICE_SOURCE: z
     .string()
@@ -30,7 +86,7 @@ const environment = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
-export type Config = z.infer<typeof environment> & { dataDir: string }
+export type Config = Omit<z.infer<typeof environment>, 'PUBLIC_URL'> & { PUBLIC_URL: string; dataDir: string }
 
 /** Parses the environment or returns one line per bad variable. Empty strings count as unset. */
 export function loadConfig(
@@ -41,5 +97,13 @@ export function loadConfig(
   if (!result.success) {
     return { ok: false, errors: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }
   }
-  return { ok: true, config: { ...result.data, dataDir: resolve(result.data.DATA_DIR) } }
+  const settings = result.data
+  return {
+    ok: true,
+    config: {
+      ...settings,
+      PUBLIC_URL: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
+      dataDir: resolve(settings.DATA_DIR),
+    },
+  }
 }

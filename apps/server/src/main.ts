@@ -60,7 +60,7 @@ const app = await buildApp(
     messenger: outboxMessenger(
       database.db,
       config.SMTP_URL ? { email: smtpTransport(config.SMTP_URL, config.MAIL_FROM) } : {},
-      { warn: (obj, msg) => app.log.warn(obj, msg) },
+      { warn: (obj, msg) => app.log.warn(obj, msg), info: (obj, msg) => app.log.info(obj, msg) },
     ),
     rateLimits: DEFAULT_RATE_LIMITS,
     market,
@@ -70,6 +70,8 @@ const app = await buildApp(
   {
     logger: { level: config.LOG_LEVEL },
     https: config.PUBLIC_URL.startsWith('https://'),
+    trustProxy: config.TRUST_PROXY,
+    corsOrigins: config.CORS_ORIGINS,
     webDist: join(appsDir, 'web/dist'),
     adminDist: join(appsDir, 'admin/dist'),
   },

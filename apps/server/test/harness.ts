@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { buildApp } from '../src/app.ts'
+import { buildApp, type AppOptions } from '../src/app.ts'
 import { createPostgresDatabase } from './postgres.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { seedDatabase } from '../src/db/seed.ts'
@@ -57,6 +57,8 @@ export interface TestAppOptions {
   /** A price source to start; without one, tests push ticks with `tick`. */
   priceSource?: PriceSource
   hubLimits?: Partial<HubLimits>
+  /** App settings such as trusted proxies, CORS origins and a logger (none by default). */
+  app?: Partial<Pick<AppOptions, 'trustProxy' | 'corsOrigins' | 'logger'>>
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>
@@ -83,14 +85,16 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
       db,
       clock: clock.now,
       messenger: outboxMessenger(db, options.emailTransport ? { email: options.emailTransport } : {}, {
-        warn: () => {},
+        // The app's own logger, as in main.ts (silent unless a test passes one).
+        warn: (obj, msg) => app.log.warn(obj, msg),
+        info: (obj, msg) => app.log.info(obj, msg),
       }),
       rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
       market,
       topics,
       desk,
     },
-    { logger: false, https: false },
+    { logger: false, https: false, ...options.app },
   )
   await app.listen({ port: 0, host: '127.0.0.1' })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`

@@ -10,14 +10,22 @@ export interface Messenger {
   send(channel: Channel, to: string, subject: string, text: string): Promise<boolean>
 }
 
+/** Where the messenger reports: a pino logger (app.log) fits. */
+export interface MessengerLog {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+}
+
 /**
  * Every message is written to the outbox first. With a transport it is sent at once and marked
- * 'sent' or 'failed'; without one it stays 'stored' for staff to see (ARCHITECTURE.md).
+ * 'sent' or 'failed'; without one it stays 'stored' for staff to see (ARCHITECTURE.md), and is
+ * also printed to the log, code included: on a first run without SMTP_URL the log is how a
+ * newcomer reads the code that registration asks for.
  */
 export function outboxMessenger(
   db: Db,
   transports: Partial<Record<Channel, MessageTransport>>,
-  log: { warn(obj: object, msg: string): void },
+  log: MessengerLog,
 ): Messenger {
   return {
     async send(channel, to, subject, text) {
@@ -26,7 +34,14 @@ export function outboxMessenger(
         .insert(outbox)
         .values({ channel, destination: to, subject, body: text, status: transport ? 'pending' : 'stored' })
         .returning({ id: outbox.id })
-      if (!transport || !row) return true
+      if (!transport) {
+        log.info(
+          { channel, to, subject, text, outboxId: row?.id },
+          'message kept in the outbox (no transport)',
+        )
+        return true
+      }
+      if (!row) return true
       try {
         await transport.send({ to, subject, text })
         await db.update(outbox).set({ status: 'sent' }).where(eq(outbox.id, row.id))

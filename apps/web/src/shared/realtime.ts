@@ -1,6 +1,7 @@
 import { SOCKET_PATH } from '@tp/contracts'
 import { useSession } from './session/session-store.ts'
 import { SocketClient } from './socket-client.ts'
+import { resetMarginCall, watchMarginCall } from './trading/margin-call.ts'
 
 function socketUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws'
@@ -21,8 +22,11 @@ export function startRealtime(): void {
   started = true
   const token = useSession.getState().token
   if (token) realtime.login(token)
+  watchMarginCall(realtime)
   useSession.subscribe((state, previous) => {
     if (state.token === previous.token) return
+    // Another account, or none: what the socket said of the last one no longer holds.
+    resetMarginCall()
     if (state.token) realtime.login(state.token)
     else realtime.logout()
   })

@@ -189,6 +189,27 @@ describe('SocketClient', () => {
     expect(client.topics).toEqual([])
   })
 
+  it('hands pushed messages to listeners without sending a sub frame, also after a reconnect', () => {
+    const { client } = makeClient()
+    client.ensureConnected()
+    latest().open()
+    const heard = vi.fn()
+    const stop = client.listen('MARGIN_CALL', heard)
+    const push = { type: 'MARGIN_CALL', level: 80, margin_call_level: 100, stop_out_level: 50 }
+    latest().receive(push)
+    expect(heard).toHaveBeenCalledWith(push)
+    latest().drop()
+    vi.advanceTimersByTime(1_000)
+    latest().open()
+    latest().receive(push)
+    expect(heard).toHaveBeenCalledTimes(2)
+    expect(FakeSocket.all.flatMap((socket) => socket.sent)).toEqual([])
+    expect(client.topics).toEqual([])
+    stop()
+    latest().receive(push)
+    expect(heard).toHaveBeenCalledTimes(2)
+  })
+
   it('only logs frames it cannot parse', () => {
     const { client, log } = makeClient()
     client.ensureConnected()

@@ -65,6 +65,8 @@ export class SocketClient {
   private token: string | null = null
   private loggedIn = false
   private readonly handlers = new Map<string, Set<MessageHandler>>()
+  /** Handlers of messages the server sends a signed-in socket unasked (no `sub` frame). */
+  private readonly listeners = new Map<string, Set<MessageHandler>>()
   private readonly timers: Timers
   private readonly log: (...args: unknown[]) => void
 
@@ -119,6 +121,24 @@ export class SocketClient {
       if (!current?.delete(handler) || current.size > 0) return
       this.handlers.delete(topic)
       this.send({ type: 'unsub', params: topic })
+    }
+  }
+
+  /**
+   * Listens to a message type the server pushes to the signed-in owner without a subscription
+   * (MARGIN_CALL, and FOREX_TRADE too): no `sub` frame is sent, since such a type is no topic the
+   * server would accept. The returned function stops listening.
+   */
+  listen(type: string, handler: MessageHandler): () => void {
+    let set = this.listeners.get(type)
+    if (!set) {
+      set = new Set()
+      this.listeners.set(type, set)
+    }
+    set.add(handler)
+    return () => {
+      const current = this.listeners.get(type)
+      if (current?.delete(handler) && current.size === 0) this.listeners.delete(type)
     }
   }
 
@@ -186,7 +206,8 @@ export class SocketClient {
   }
 
   private dispatch(topic: string, message: ServerMessage): void {
-    for (const handler of this.handlers.get(topic) ?? []) {
+    const listeners = this.listeners.get(topic) ?? []
+    for (const handler of [...(this.handlers.get(topic) ?? []), ...listeners]) {
       try {
         handler(message)
       } catch (error) {

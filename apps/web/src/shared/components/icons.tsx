@@ -91,6 +91,14 @@ export const ShieldIcon = (p: IconProps) => (
   </Svg>
 )
 
+export const WarningIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 4l9 16H3l9-16z" />
+    <path d="M12 10v4" />
+    <path d="M12 17.5v.01" />
+  </Svg>
+)
+
 export const SearchIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="11" cy="11" r="6.5" />

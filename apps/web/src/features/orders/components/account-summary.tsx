@@ -1,5 +1,7 @@
 import type { BalanceAnswer, ForexTradeMessage } from '@tp/contracts'
 import { useTranslation } from 'react-i18next'
+import { MarginCallBanner } from '../../../shared/components/margin-call-banner.tsx'
+import { marginCallWarning, useMarginCall } from '../../../shared/trading/margin-call.ts'
 import { accountFigures, profitDirection } from '../lib/deals.ts'
 
 interface Props {
@@ -11,6 +13,7 @@ interface Props {
 export function AccountSummary({ balance, live }: Props) {
   const { t } = useTranslation()
   const figures = accountFigures(balance, live)
+  const inMarginCall = useMarginCall((state) => marginCallWarning(state) !== null)
   const profit = live?.ProfitsTotal ?? balance?.profit ?? '0'
   const cells = [
     { key: 'balance', label: t('account.balance'), value: figures.balance, testId: 'account-balance' },
@@ -20,9 +23,14 @@ export function AccountSummary({ balance, live }: Props) {
     { key: 'level', label: t('account.marginLevel'), value: figures.level, testId: 'account-level' },
     { key: 'profit', label: t('account.profit'), value: figures.profit, testId: 'account-profit' },
   ]
+  const cellClass = (key: string) => {
+    if (key === 'profit') return `num change-${profitDirection(profit)}`
+    return key === 'level' && inMarginCall ? 'num level-warning' : 'num'
+  }
   return (
     <section className="account-summary" aria-label={t('account.title')}>
       <h2 className="account-summary-title">{t('account.title')}</h2>
+      <MarginCallBanner />
       <dl className="account-grid">
         {cells.map((cell) => (
           <div
@@ -31,10 +39,7 @@ export function AccountSummary({ balance, live }: Props) {
           >
             <dt>{cell.label}</dt>
             <dd>
-              <span
-                className={cell.key === 'profit' ? `num change-${profitDirection(profit)}` : 'num'}
-                data-testid={cell.testId}
-              >
+              <span className={cellClass(cell.key)} data-testid={cell.testId}>
                 {cell.value}
               </span>
             </dd>

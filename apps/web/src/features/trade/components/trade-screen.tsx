@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ChevronDownIcon } from '../../../shared/components/icons.tsx'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
 import { LogoImage } from '../../../shared/components/logo-image.tsx'
+import { MarginCallBanner } from '../../../shared/components/margin-call-banner.tsx'
 import { Page } from '../../../shared/components/page.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { useInstruments } from '../../../shared/market/instruments-api.ts'
@@ -63,6 +64,7 @@ export function TradeScreen() {
 
   return (
     <Page title={title} back={false} className="trade-page">
+      <MarginCallBanner />
       {body}
       <InstrumentDrawer
         open={drawerOpen}

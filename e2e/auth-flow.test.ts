@@ -7,6 +7,7 @@ import { ROOT, browserAvailable, openPhonePage, startMailCatcher, startPlatform 
 
 const SCREENS = join(ROOT, '.tmp/screens')
 const PASSWORD = 'Passw0rd!'
+const email = `e2e${Date.now()}@example.com`
 
 describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser', () => {
   let mail: Awaited<ReturnType<typeof startMailCatcher>>
@@ -29,14 +30,29 @@ describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser',
 
   const shot = (name: string) => page.screenshot({ path: join(SCREENS, `${name}.png`) })
 
-  it('sends a visitor from /order to sign-in, registers with an e-mailed code and returns to /order', async () => {
+  it('clears the account field when the login tab switches between e-mail and mobile', async () => {
+    await page.goto(`${platform.base}/login`)
+    const field = page.getByTestId('login-account')
+    const tabs = page.locator('.mode-switch .adm-segmented-item')
+    await field.fill('someone@example.com')
+    await tabs.nth(1).click()
+    await expect.poll(() => field.getAttribute('type')).toBe('tel')
+    expect(await field.inputValue()).toBe('')
+    await field.fill('91234567')
+    await shot('login-mobile')
+    await tabs.nth(0).click()
+    await expect.poll(() => field.getAttribute('type')).toBe('email')
+    expect(await field.inputValue()).toBe('')
+    await shot('login-email')
+  })
+
+  it('sends a visitor from /order to sign-in, registers with an e-mailed code and is signed in on /order', async () => {
     await page.goto(`${platform.base}/order`)
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('from') === '/order')
     await shot('login')
 
     await page.getByTestId('login-to-register').click()
     await page.waitForURL((url) => url.pathname === '/register')
-    const email = `e2e${Date.now()}@example.com`
     await page.getByTestId('register-email').fill(email)
     await page.getByTestId('register-send-code').click()
     await expect.poll(() => page.getByTestId('register-send-code').isDisabled()).toBe(true)
@@ -46,12 +62,28 @@ describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser',
     await shot('register')
     await page.getByTestId('register-submit').click()
 
+    // Registered and signed in at once: no second trip through the login screen.
+    await page.waitForURL((url) => url.pathname === '/order')
+    await page.getByTestId('account-balance').waitFor()
+    await shot('order-after-register')
+  })
+
+  it('logs out to the home screen, signed out', async () => {
+    await page.goto(`${platform.base}/mine/system`)
+    await page.getByTestId('logout-row').click()
+    await page.getByTestId('logout-confirm').click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.getByTestId('market-row-BTCUSD').waitFor()
+    await shot('home-after-logout')
+    await page.goto(`${platform.base}/order`)
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('from') === '/order')
+  })
+
+  it('signs in again and returns to where the visitor was going', async () => {
     await page.getByTestId('login-account').fill(email)
     await page.getByTestId('login-password').fill(PASSWORD)
     await page.getByTestId('login-submit').click()
     await page.waitForURL((url) => url.pathname === '/order')
-    await shot('order-after-login')
   })
 
   it('turns the page right-to-left in Arabic', async () => {

@@ -18,9 +18,10 @@ export function ForgotScreen() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { fromQuery } = useFrom()
-  const account = useAccountMode()
+  const { values, set, setValues } = useFields({ account: '', code: '', password: '', repeat: '' })
+  // A code sent to the e-mail address does not belong to a phone number: a switch starts afresh.
+  const account = useAccountMode({ onSwitch: () => setValues((v) => ({ ...v, account: '', code: '' })) })
   const mobile = account.mode === 'mobile'
-  const { values, set } = useFields({ account: '', code: '', password: '', repeat: '' })
   const [busy, setBusy] = useState(false)
 
   async function sendCode(): Promise<boolean> {

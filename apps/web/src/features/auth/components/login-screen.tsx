@@ -16,8 +16,9 @@ export function LoginScreen() {
   const { t } = useTranslation()
   const { fromQuery } = useFrom()
   const completeSignIn = useCompleteSignIn()
-  const account = useAccountMode()
   const { values, set } = useFields({ account: '', password: '' })
+  // An e-mail address is no phone number, nor the other way round: a switch starts the field afresh.
+  const account = useAccountMode({ onSwitch: () => set('account')('') })
   const [busy, setBusy] = useState(false)
 
   async function run(signIn: () => ReturnType<typeof login>) {

@@ -8,10 +8,10 @@ import { SendCodeButton } from '../../../shared/components/send-code-button.tsx'
 import { TextField } from '../../../shared/components/text-field.tsx'
 import { useFields } from '../../../shared/hooks/use-fields.ts'
 import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
-import { register } from '../api/auth-api.ts'
+import { login, register } from '../api/auth-api.ts'
 import { useAccountMode } from '../hooks/use-account-mode.ts'
 import { useCaptcha } from '../hooks/use-captcha.ts'
-import { useFrom } from '../hooks/use-sign-in.ts'
+import { useCompleteSignIn, useFrom } from '../hooks/use-sign-in.ts'
 import { passwordFormProblem } from '../utils/validate.ts'
 import { AccountField, AccountModeSwitch } from './account-field.tsx'
 import { AuthPage } from './auth-page.tsx'
@@ -28,9 +28,17 @@ export function RegisterScreen() {
   const givenInvite = params.get('invite_code')?.trim() ?? ''
   const byCaptcha = useBasicInfo().data?.verify_reg_type === VERIFY_BY_CAPTCHA
   const captcha = useCaptcha(byCaptcha)
-  const account = useAccountMode()
+  const { values, set, setValues } = useFields({
+    account: '',
+    code: '',
+    password: '',
+    repeat: '',
+    invite: givenInvite,
+  })
+  // A code sent to the e-mail address does not belong to a phone number: a switch starts afresh.
+  const account = useAccountMode({ onSwitch: () => setValues((v) => ({ ...v, account: '', code: '' })) })
   const mobile = account.mode === 'mobile'
-  const { values, set } = useFields({ account: '', code: '', password: '', repeat: '', invite: givenInvite })
+  const completeSignIn = useCompleteSignIn()
   const [busy, setBusy] = useState(false)
 
   async function sendCode(): Promise<boolean> {
@@ -61,6 +69,7 @@ export function RegisterScreen() {
     if (problem) return toastInfo(t(problem))
     const accountValue = values.account.trim()
     setBusy(true)
+    let registered = false
     try {
       const result = await register({
         type: account.mode,
@@ -73,9 +82,20 @@ export function RegisterScreen() {
         sms_code: values.code.trim(),
         key: byCaptcha ? captcha.captcha?.id : undefined,
       })
+      registered = true
       toastSuccess(result.msg)
-      navigate(`/login${fromQuery}`, { replace: true })
+      // The newcomer is signed in with what they just typed and goes on to where they were going.
+      completeSignIn(
+        await login({
+          account: accountValue,
+          password: values.password,
+          login_type: account.mode,
+          area_id: mobile ? account.areaId : undefined,
+        }),
+      )
     } catch {
+      // Registered, but the sign-in was refused (the API client showed why): the login screen is next.
+      if (registered) return navigate(`/login${fromQuery}`, { replace: true })
       // A captcha is single-use: show a fresh one after any failed attempt.
       if (byCaptcha) {
         set('code')('')

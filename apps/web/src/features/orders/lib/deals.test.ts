@@ -78,6 +78,29 @@ describe('live marks', () => {
     expect(liveMarks(null).size).toBe(0)
   })
 
+  it('take whole orders as FOREX_TRADE items too, with their revalued margin', () => {
+    const whole = order(7, {
+      UpdatePrice: 83800.5,
+      FactProfits: '1.250000',
+      CautionMoney: '840.000000',
+      Quantity: 9,
+    })
+    const frame = { ...message, TransOrder: [whole] }
+    expect(isForexTradeMessage(frame)).toBe(true)
+    const listed = order(7, {
+      UpdatePrice: 1,
+      FactProfits: '0.000000',
+      CautionMoney: '838.199400',
+      Quantity: 0.01,
+    })
+    expect(withLiveMark(listed, liveMarks(frame))).toEqual({
+      ...listed,
+      UpdatePrice: 83800.5,
+      FactProfits: '1.250000',
+      CautionMoney: '840.000000',
+    })
+  })
+
   it('recognise FOREX_TRADE and FOREX_CLOSED frames', () => {
     expect(isForexTradeMessage(message)).toBe(true)
     expect(isForexTradeMessage({ type: 'FOREX_TRADE' })).toBe(false)

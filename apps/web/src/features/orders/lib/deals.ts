@@ -47,10 +47,21 @@ export function flattenDeals(pages: readonly MyDealAnswer[], closed: ReadonlySet
 
 export type LiveMark = ForexTradeMessage['TransOrder'][number]
 
-/** A holding order with its live mark and profit from FOREX_TRADE, when there is one. */
+/**
+ * A holding order with its live mark and profit from FOREX_TRADE, when there is one. The items
+ * may be the three fields or whole orders (as `my_deal` returns them, WIRE.md); from a whole order
+ * the margin, which follows the market, is taken too. Nothing else is: the list's own row stays.
+ */
 export function withLiveMark(order: TransOrder, live: ReadonlyMap<number, LiveMark>): TransOrder {
   const mark = order.Status === OrderStatus.Holding ? live.get(order.Id) : undefined
-  return mark ? { ...order, UpdatePrice: mark.UpdatePrice, FactProfits: mark.FactProfits } : order
+  if (!mark) return order
+  const margin = (mark as Partial<TransOrder>).CautionMoney
+  return {
+    ...order,
+    UpdatePrice: mark.UpdatePrice,
+    FactProfits: mark.FactProfits,
+    ...(typeof margin === 'string' ? { CautionMoney: margin } : {}),
+  }
 }
 
 export function liveMarks(message: ForexTradeMessage | null): ReadonlyMap<number, LiveMark> {

@@ -17,6 +17,8 @@ interface Props {
   onClose: () => void
   /** After a close or cancel: the lists reload from the start. */
   onFinished: () => void
+  /** The user asked to close this position: its FOREX_CLOSED, which may come first, is expected. */
+  onClosing: (id: number) => void
   /** After new stops were saved: the lists refresh in place. */
   onStopsSaved: () => void
 }
@@ -116,6 +118,7 @@ function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: () => voi
 function DetailBody({
   order,
   onFinished,
+  onClosing,
   onStopsSaved,
 }: Omit<Props, 'order' | 'onClose'> & { order: TransOrder }) {
   const { t } = useTranslation()
@@ -143,6 +146,7 @@ function DetailBody({
     })
     if (!confirmed) return
     setBusy(true)
+    if (kind === 'close') onClosing(order.Id)
     try {
       const result = kind === 'close' ? await closePosition(order.Id) : await cancelPending(order.Id)
       toastSuccess(result.msg)
@@ -231,7 +235,7 @@ function DetailBody({
 }
 
 /** The detail sheet of an order (SPEC.md 2 and 4): stops, close (holding) and cancel (pending). */
-export function OrderDetailSheet({ order, onClose, onFinished, onStopsSaved }: Props) {
+export function OrderDetailSheet({ order, onClose, onFinished, onClosing, onStopsSaved }: Props) {
   const { t } = useTranslation()
   // The last order shown stays in the sheet while it slides away.
   const [shown, setShown] = useState(order)
@@ -246,7 +250,9 @@ export function OrderDetailSheet({ order, onClose, onFinished, onStopsSaved }: P
       destroyOnClose
     >
       <h2 className="detail-title">{t('orders.detailTitle')}</h2>
-      {shown && <DetailBody order={shown} onFinished={onFinished} onStopsSaved={onStopsSaved} />}
+      {shown && (
+        <DetailBody order={shown} onFinished={onFinished} onClosing={onClosing} onStopsSaved={onStopsSaved} />
+      )}
     </Popup>
   )
 }

@@ -75,11 +75,13 @@ export function OrdersScreen() {
     void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY] })
   }, [tab, live, deals.isFetching, deals.hasNextPage, orders, closed, queryClient])
 
+  // Positions the user asked to close: FOREX_CLOSED now comes for those too (WIRE.md), no surprise.
+  const closingByUser = useRef(new Set<number>())
   useForexClosed((ids) => {
     setClosed((current) => new Set([...current, ...ids]))
     if (openId !== null && ids.includes(openId)) {
       setOpenId(null)
-      toastInfo(t('orders.closedNotice'))
+      if (!closingByUser.current.has(openId)) toastInfo(t('orders.closedNotice'))
     }
     void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY] })
     void refreshAccount()
@@ -125,6 +127,7 @@ export function OrdersScreen() {
         order={openOrder}
         onClose={() => setOpenId(null)}
         onFinished={reloadFromStart}
+        onClosing={(id) => closingByUser.current.add(id)}
         onStopsSaved={refreshInPlace}
       />
     </Page>

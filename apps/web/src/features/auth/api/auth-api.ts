@@ -24,6 +24,9 @@ export interface LoginForm {
   password: string
   login_type: LoginType
   area_id?: number
+  /** Only once the server answered `captcha_required`: the image's id and the text read from it. */
+  captcha_id?: string
+  captcha_code?: string
 }
 
 export function login(form: LoginForm): Promise<LoginResult> {

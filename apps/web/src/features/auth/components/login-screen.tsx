@@ -2,32 +2,46 @@ import { Button } from 'antd-mobile'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { ApiError } from '../../../shared/api-client.ts'
 import { TextField } from '../../../shared/components/text-field.tsx'
 import { useFields } from '../../../shared/hooks/use-fields.ts'
 import { toastInfo } from '../../../shared/lib/toast.ts'
 import { login, loginDemo } from '../api/auth-api.ts'
 import { useAccountMode } from '../hooks/use-account-mode.ts'
+import { useCaptcha } from '../hooks/use-captcha.ts'
 import { useCompleteSignIn, useFrom } from '../hooks/use-sign-in.ts'
 import { getDemoId } from '../utils/demo-id.ts'
 import { AccountField, AccountModeSwitch } from './account-field.tsx'
 import { AuthPage } from './auth-page.tsx'
+import { CaptchaImage } from './captcha-image.tsx'
+
+/** The server's answer once an account or address has failed too often: sign in with the image code. */
+const CAPTCHA_REQUIRED = 'captcha_required'
 
 export function LoginScreen() {
   const { t } = useTranslation()
   const { fromQuery } = useFrom()
   const completeSignIn = useCompleteSignIn()
-  const { values, set } = useFields({ account: '', password: '' })
+  const { values, set } = useFields({ account: '', password: '', captcha: '' })
   // An e-mail address is no phone number, nor the other way round: a switch starts the field afresh.
   const account = useAccountMode({ onSwitch: () => set('account')('') })
   const [busy, setBusy] = useState(false)
+  // Shown from the first `captcha_required` answer on; each image is good for one try.
+  const [needsCaptcha, setNeedsCaptcha] = useState(false)
+  const captcha = useCaptcha(needsCaptcha)
 
   async function run(signIn: () => ReturnType<typeof login>) {
     if (busy) return
     setBusy(true)
     try {
       completeSignIn(await signIn())
-    } catch {
+    } catch (error) {
       // The API client has shown the server's message.
+      if (error instanceof ApiError && error.reason === CAPTCHA_REQUIRED) setNeedsCaptcha(true)
+      if (needsCaptcha) {
+        set('captcha')('')
+        captcha.refresh()
+      }
     } finally {
       setBusy(false)
     }
@@ -40,12 +54,16 @@ export function LoginScreen() {
       return toastInfo(t(mobile ? 'auth.errors.mobileRequired' : 'auth.errors.emailRequired'))
     if (mobile && account.areaId === undefined) return toastInfo(t('auth.errors.areaRequired'))
     if (!values.password) return toastInfo(t('auth.errors.passwordRequired'))
+    if (needsCaptcha && !values.captcha.trim()) return toastInfo(t('auth.errors.captchaRequired'))
     void run(() =>
       login({
         account: values.account.trim(),
         password: values.password,
         login_type: account.mode,
         area_id: mobile ? account.areaId : undefined,
+        ...(needsCaptcha && captcha.captcha
+          ? { captcha_id: captcha.captcha.id, captcha_code: values.captcha.trim() }
+          : {}),
       }),
     )
   }
@@ -73,6 +91,25 @@ export function LoginScreen() {
           onChange={set('password')}
           testId="login-password"
         />
+        {needsCaptcha && (
+          <TextField
+            label={t('auth.captcha')}
+            autoComplete="off"
+            maxLength={16}
+            placeholder={t('auth.captchaPlaceholder')}
+            value={values.captcha}
+            onChange={set('captcha')}
+            testId="login-captcha-code"
+            suffix={
+              <CaptchaImage
+                captcha={captcha.captcha}
+                loading={captcha.loading}
+                onRefresh={captcha.refresh}
+                testId="login-captcha"
+              />
+            }
+          />
+        )}
         <div className="auth-row-end">
           <Link className="text-link" to={`/forgot${fromQuery}`} data-testid="login-to-forgot">
             {t('auth.forgotPassword')}

@@ -138,6 +138,8 @@ describe('live marks', () => {
       balance: '--',
       level: '--',
     })
+    // Cut, not rounded: just under the margin-call level never reads as 100.00 %.
+    expect(accountFigures(undefined, { ...message, HazardRate: 99.996 }).level).toBe('99.99%')
   })
 })
 

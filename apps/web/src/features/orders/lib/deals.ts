@@ -163,7 +163,8 @@ export function accountFigures(
     level:
       level === null || level === undefined || !Number.isFinite(level)
         ? '--'
-        : `${formatAmount(level.toFixed(2), 2)}%`,
+        : // Cut, not rounded, as the margin-call warning shows it: 99.996 is not yet 100.00 %.
+          `${formatAmount(level.toFixed(6), 2)}%`,
     profit: profit === undefined ? '--' : formatProfit(profit),
   }
 }

@@ -28,7 +28,15 @@ describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser',
     await mail?.close()
   })
 
-  const shot = (name: string) => page.screenshot({ path: join(SCREENS, `${name}.png`) })
+  /** A screenshot once toasts (loading, success) and the tab switch's slide have settled. */
+  async function shot(name: string) {
+    await expect
+      .poll(() => page.locator('.adm-toast-main').count(), { timeout: 5000 })
+      .toBe(0)
+      .catch(() => undefined)
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: join(SCREENS, `${name}.png`) })
+  }
 
   it('clears the account field when the login tab switches between e-mail and mobile', async () => {
     await page.goto(`${platform.base}/login`)

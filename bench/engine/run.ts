@@ -45,6 +45,7 @@ const terms: InstrumentTerms[] = Array.from({ length: INSTRUMENTS }, (_, i) => {
     leverage: [10, 20, 30],
     quoteCurrency: code.slice(3),
     sessions: SESSION_TEMPLATES.always,
+    enabled: true,
   }
 })
 const start = 1_800_000_000_000
@@ -56,6 +57,7 @@ const quoteOf = (i: number, timeMs: number): Quote => {
 }
 
 const engine = new TradingEngine(terms, DEFAULT_RISK)
+engine.grantOrderIds(1, POSITIONS)
 terms.forEach((t, i) => engine.primeQuote(t.id, quoteOf(i, start)))
 for (let a = 1; a <= ACCOUNTS; a++) engine.addAccount(a, '1000000')
 
@@ -67,7 +69,10 @@ interface NaivePosition {
   price: number
   stopLoss: number
   takeProfit: number
-  margin: number
+  /** Units / leverage: margin is this x price (x the JPY rate). */
+  weight: number
+  /** The (account, instrument) pair it nets with for hedged margin. */
+  bucket: number
 }
 const naive: NaivePosition[] = []
 let opened = 0
@@ -106,7 +111,8 @@ for (let n = 0; n < POSITIONS; n++) {
     price: order.price,
     stopLoss,
     takeProfit,
-    margin: order.margin.toNumber(),
+    weight: (lots * 1000) / 20,
+    bucket: account * INSTRUMENTS + i,
   })
 }
 const setupMs = performance.now() - setupStarted
@@ -140,30 +146,44 @@ function measure(run: (i: number, quote: Quote) => void) {
   }
 }
 
-/** The baseline: every tick marks every position and re-checks every account, as a simple engine would. */
+/**
+ * The baseline: every tick marks every position, revalues every account's margin (hedged: per
+ * account and instrument the larger side, at current prices) and re-checks every account, as a
+ * simple engine would.
+ */
 function naiveScan() {
   const bids = terms.map((_, i) => quoteOf(i, start).bid)
   const asks = terms.map((_, i) => quoteOf(i, start).ask)
   const balance = new Float64Array(ACCOUNTS + 1).fill(1_000_000)
   const equity = new Float64Array(ACCOUNTS + 1)
   const margin = new Float64Array(ACCOUNTS + 1)
-  for (const p of naive) margin[p.account]! += p.margin
+  const buyMargin = new Float64Array((ACCOUNTS + 1) * INSTRUMENTS)
+  const sellMargin = new Float64Array((ACCOUNTS + 1) * INSTRUMENTS)
+  const buckets = [...new Set(naive.map((p) => p.bucket))]
   let fired = 0
   let stopOuts = 0
   const result = measure((i, quote) => {
     bids[i] = quote.bid
     asks[i] = quote.ask
     equity.set(balance)
+    margin.fill(0)
     const usdJpy = ((bids[0] as number) + (asks[0] as number)) / 2
+    const rateOf = (instrument: number) => (instrument < 10 ? 1 / usdJpy : 1)
     for (const p of naive) {
       const mark = p.buy ? (bids[p.instrument] as number) : (asks[p.instrument] as number)
       const diff = p.buy ? mark - p.price : p.price - mark
-      const rate = p.instrument > 0 && p.instrument < 10 ? 1 / usdJpy : p.instrument === 0 ? 1 / usdJpy : 1
+      const rate = rateOf(p.instrument)
       equity[p.account]! += diff * p.units * rate
+      if (p.buy) buyMargin[p.bucket]! += p.weight * (asks[p.instrument] as number) * rate
+      else sellMargin[p.bucket]! += p.weight * (bids[p.instrument] as number) * rate
       if (p.instrument === i) {
         if (p.stopLoss && (p.buy ? mark <= p.stopLoss : mark >= p.stopLoss)) fired++
         if (p.takeProfit && (p.buy ? mark >= p.takeProfit : mark <= p.takeProfit)) fired++
       }
+    }
+    for (const bucket of buckets) {
+      margin[Math.floor(bucket / INSTRUMENTS)]! += Math.max(buyMargin[bucket]!, sellMargin[bucket]!)
+      buyMargin[bucket] = sellMargin[bucket] = 0
     }
     for (let a = 1; a <= ACCOUNTS; a++) if (margin[a]! > 0 && (equity[a]! / margin[a]!) * 100 < 50) stopOuts++
   })

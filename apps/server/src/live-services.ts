@@ -1,4 +1,5 @@
 import type { Db } from './db/client.ts'
+import type { WriterLock } from './db/writer-lock.ts'
 import { startMarketFeed } from './market/market-feed.ts'
 import type { MarketData } from './market/market-data.ts'
 import { openMarket } from './market/open-market.ts'
@@ -13,7 +14,11 @@ export interface LiveServicesOptions {
   /** The price source, chosen once the market (and so the last quotes) is loaded. */
   source: (market: MarketData) => PriceSource
   hubLimits?: Partial<HubLimits>
+  /** The lock that makes this process the one writer of trading state. */
+  writer: WriterLock
   onError: (error: unknown, context: string) => void
+  /** Trading cannot go on (the writer lock is lost for good): the process must stop. */
+  onFatal: (message: string) => void
 }
 
 /**
@@ -24,7 +29,11 @@ export interface LiveServicesOptions {
 export async function startLiveServices(db: Db, options: LiveServicesOptions) {
   const market = await openMarket(db, options.nowMs, options.historyCandles)
   const topics = new TopicHub({ ...DEFAULT_HUB_LIMITS, ...options.hubLimits })
-  const trading = await openTrading(db, market, topics, options.onError)
+  const trading = await openTrading(db, market, topics, {
+    writer: options.writer,
+    onError: options.onError,
+    onFatal: options.onFatal,
+  })
   const feed = startMarketFeed({
     db,
     market,

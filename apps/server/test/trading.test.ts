@@ -97,8 +97,10 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
     return answer.body.data.id as number
   }
 
-  const myDeal = async (token: string, status: number, page = 1, limit = 10) =>
-    (await call('/v1/api/forex/my_deal', token, { status, page, limit })).body.data
+  /** `my_deal` of one status, or of every order with `status` undefined. */
+  const myDeal = async (token: string, status: number | undefined, page = 1, limit = 10) =>
+    (await call('/v1/api/forex/my_deal', token, status === undefined ? { page, limit } : { status, page, limit }))
+      .body.data
 
   const orderRow = async (id: number) => (await app.db.select().from(orders).where(eq(orders.id, id)))[0]
   const balanceOf = async (userId: number) =>
@@ -198,7 +200,9 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
         UpdatePrice: 3302,
         TargetLossPrice: 3200,
         TargetProfitPrice: 3400,
-        CautionMoney: '0.000000',
+        // The margin it will take at its target (WIRE.md): 1 x 3250 / 2. Nothing is reserved yet.
+        CautionMoney: '1625.000000',
+        OriginCautionMoney: '1625.000000',
         TradeFee: '0.000000',
       })
       expect(await orderRow(id)).toMatchObject({ status: OrderStatus.Pending, fee: '0.000000' })
@@ -331,9 +335,9 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
         { multiple: '0' },
         { multiple: 'x' },
         { multiple: '2.5' },
-        { target_price: 'NaN' },
-        { target_price: 'Infinity' },
-        { target_price: '1e400' },
+        { status: '0', target_price: 'NaN' },
+        { status: '0', target_price: 'Infinity' },
+        { status: '0', target_price: '1e400' },
         { stop_loss_price: '-5' },
         { target_profit_price: 'abc' },
       ]
@@ -468,7 +472,7 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
         pendingIds.push(answer.body.data.id)
       }
       // Profit of each holding at bid 3300 after buying at 3302: 0.1 x -2.
-      const pageThrough = async (status: number, limit: number) => {
+      const pageThrough = async (status: number | undefined, limit: number) => {
         const loaded: any[] = []
         let answers = 0
         for (let page = 1; ; page++) {
@@ -501,14 +505,19 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
         msg: 'Order cancelled',
       })
       await tick('ETHUSD', 3_300, 3_302)
+      // Status 3 lists the closed orders, 4 the cancelled ones (WIRE.md: one list each).
       const history = await pageThrough(3, 4)
       expect(history.answers).toBe(2)
-      expect(history.loaded).toHaveLength(6)
-      // 3 closed at -0.20, 2 at +0.80, and a cancel with no profit; 5 fees of 1.00 each.
-      expect(history.last).toMatchObject({ total: 6, all_fact_profits: '1.000000', balance: '9996.00' })
-      expect(history.loaded.filter((o) => o.Status === OrderStatus.Cancelled).map((o) => o.Id)).toEqual([
-        pendingIds[0],
-      ])
+      expect(history.loaded).toHaveLength(5)
+      // 3 closed at -0.20, 2 at +0.80; 5 fees of 1.00 each.
+      expect(history.last).toMatchObject({ total: 5, all_fact_profits: '1.000000', balance: '9996.00' })
+      const cancelled = await pageThrough(4, 4)
+      expect(cancelled.loaded.map((o) => [o.Id, o.Status])).toEqual([[pendingIds[0], OrderStatus.Cancelled]])
+      expect(cancelled.last).toMatchObject({ total: 1, all_fact_profits: '0.000000' })
+      // No status: every order of the user, newest first.
+      const everything = await pageThrough(undefined, 3)
+      expect(everything.loaded.map((o) => o.Id)).toEqual([...holdingIds, ...pendingIds].sort((a, b) => b - a))
+      expect(everything.last.total).toBe(8)
       const closed = history.loaded.filter((o) => o.Status === OrderStatus.Closed)
       expect(closed.every((o) => o.ClosedType === ClosedType.User && o.CompleteTimeHandler !== '')).toBe(true)
       expect(closed.map((o) => o.FactProfits).sort()).toEqual(
@@ -792,7 +801,8 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
       expect(await orderRow(pending)).toMatchObject({ status: OrderStatus.Cancelled })
       expect((await myDeal(token, 1)).total).toBe(0)
       expect((await myDeal(token, 0)).total).toBe(0)
-      expect((await myDeal(token, 3)).total).toBe(2)
+      expect((await myDeal(token, 3)).total).toBe(1)
+      expect((await myDeal(token, 4)).total).toBe(1)
       const rows = await ledgerOf(userId)
       // 10,000 - 2 fee - 103 loss, made up by the reset.
       expect(rows.map((r) => [r.type, r.amount, r.balanceAfter])).toEqual([
@@ -941,29 +951,31 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
       const btc = await open(token, 'BTCUSD', 1, '0.2', 2)
       const eth = await open(token, 'ETHUSD', 1, '1', 2)
       app.clock.advance(100)
-      // Margin level about 86%: a margin call, nothing closes.
-      await tick('BTCUSD', 50_000, 50_030)
+      // Margin follows the price. At 45,000: equity 9,986 - 6,006 - 2 = 3,978 on 4,503 + 1,651:
+      // about 97 %, a margin call; nothing closes.
+      await tick('BTCUSD', 45_000, 45_030)
       expect((await myDeal(token, 1)).total).toBe(2)
       const called = (await call('/v1/api/main/wallet/getBalance', token)).body.data
       expect(called.margin_level).toBeGreaterThan(50)
       expect(called.margin_level).toBeLessThan(100)
       app.clock.advance(100)
-      // About 36%: the BTC position (the most losing) closes, which brings the level back up.
-      await tick('BTCUSD', 30_000, 30_030)
+      // At 25,000: 1,978 on 2,503 + 1,651, about 48 %: the BTC position (the most losing) closes,
+      // which brings the level back up (1,978 on 1,651).
+      await tick('BTCUSD', 25_000, 25_030)
       const holding = await myDeal(token, 1)
       expect(holding.data.map((o: any) => o.Id)).toEqual([eth])
       const history = await myDeal(token, 3)
       expect(history.data[0]).toMatchObject({
         Id: btc,
         ClosedType: ClosedType.StopOut,
-        UpdatePrice: 30_000,
-        FactProfits: '-7006.000000',
+        UpdatePrice: 25_000,
+        FactProfits: '-8006.000000',
       })
       expect(await waitForMessage(socket, (m) => m.type === 'FOREX_CLOSED')).toEqual({
         type: 'FOREX_CLOSED',
         id: [btc],
       })
-      expect(await balanceOf(userId)).toBe('2980.000000')
+      expect(await balanceOf(userId)).toBe('1980.000000')
       const rows = await ledgerOf(userId)
       expect(rows.every((r) => Number(r.balanceAfter) >= 0)).toBe(true)
       expect(rows.filter((r) => r.type === LedgerType.WRITE_OFF)).toEqual([])
@@ -973,7 +985,7 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
       expect((await call('/v1/api/forex/close', token, { id: eth })).body.code).toBe(1)
     })
 
-    it('writes off a loss beyond the balance after a gap (a type 5 row), never going below zero', async () => {
+    it('books a gap loss in full, then writes off what the flat account is short (a type 5 row)', async () => {
       await refresh()
       const { token, userId } = await demo()
       const socket = await loggedInSocket(token)
@@ -991,8 +1003,8 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
       expect(rows.map((r) => [r.type, r.amount, r.balanceAfter, r.ref])).toEqual([
         [LedgerType.DEMO_CREDIT, '10000.000000', '10000.000000', expect.any(String)],
         [LedgerType.TRADE_FEE, '-6.000000', '9994.000000', `order:${id}`],
-        [LedgerType.WRITE_OFF, '3515.000000', '13509.000000', `order:${id}`],
-        [LedgerType.TRADE_PROFIT, '-13509.000000', '0.000000', `order:${id}`],
+        [LedgerType.TRADE_PROFIT, '-13509.000000', '-3515.000000', `order:${id}`],
+        [LedgerType.WRITE_OFF, '3515.000000', '0.000000', `order:${id}`],
       ])
       expect(await balanceOf(userId)).toBe('0.000000')
       expect(await ledgerMatchesBalance(app.db, userId)).toBe(true)
@@ -1005,8 +1017,8 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
         equity: '0.000000',
       })
       const change = (await call('/v1/api/main/accountLog/forexChange', token, { limit: 10 })).body.data
-      expect(change.list.map((r: any) => r.Type)).toEqual([4, 5, 3])
-      expect(change.list[1].MemoTran).toBe('Negative balance protection')
+      expect(change.list.map((r: any) => r.Type)).toEqual([5, 4, 3])
+      expect(change.list[0].MemoTran).toBe('Negative balance protection')
       // The empty account cannot trade, and a reset refills it.
       app.clock.advance(100)
       await tick('BTCUSD', 65_000, 65_030)

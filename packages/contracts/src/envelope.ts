@@ -51,5 +51,6 @@ export const REASONS = [
   'demo_only',
   'server_error',
   'captcha_required',
+  'trading_unavailable',
 ] as const
 export type Reason = (typeof REASONS)[number]

@@ -41,17 +41,37 @@ export const lotsText = z
   .trim()
   .regex(/^\d{1,6}(\.\d{1,4})?$/)
 
-/** `submit`: `status` 1 a market order, 0 a pending order at `target_price`. */
-export const submitRequest = z.object({
-  forex_id: serialId,
-  type: oneOf([Side.Buy, Side.Sell]),
-  cont: lotsText,
-  status: z.preprocess((value) => (value === '' || value === undefined ? 1 : value), oneOf([0, 1])),
-  target_price: optionalPrice,
-  stop_loss_price: optionalPrice,
-  target_profit_price: optionalPrice,
-  multiple: integer({ min: 1, max: 10_000 }),
-})
+/**
+ * An idempotency key (the `Idempotency-Key` header or `client_order_id`): a retry with the same key
+ * within a day gets the first answer back and places nothing.
+ */
+export const idempotencyKey = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/)
+
+/** Whether a submit is a market order: `status` 1, or none given. */
+const isMarketSubmit = (query: unknown) => {
+  const status = (query as { status?: unknown } | null)?.status
+  return status === undefined || status === '' || status === '1' || status === 1
+}
+
+/**
+ * `submit`: `status` 1 a market order, 0 a pending order at `target_price`. A market order ignores
+ * `target_price` whatever text it holds (existing clients send their last input along).
+ */
+export const submitRequest = z.preprocess(
+  (query) =>
+    query && typeof query === 'object' && isMarketSubmit(query) ? { ...query, target_price: undefined } : query,
+  z.object({
+    forex_id: serialId,
+    type: oneOf([Side.Buy, Side.Sell]),
+    cont: lotsText,
+    status: z.preprocess((value) => (value === '' || value === undefined ? 1 : value), oneOf([0, 1])),
+    target_price: optionalPrice,
+    stop_loss_price: optionalPrice,
+    target_profit_price: optionalPrice,
+    multiple: integer({ min: 1, max: 10_000 }),
+    client_order_id: idempotencyKey.optional(),
+  }),
+)
 
 export const DEFAULT_PAGE_SIZE = 10
 export const MAX_PAGE_SIZE = 100
@@ -60,9 +80,9 @@ export const pageRequest = z.object({
   limit: integer({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
 })
 
-/** `my_deal`: 1 holding, 0 pending, 3 history (closed and cancelled). */
+/** `my_deal`: 0 pending, 1 holding, 3 closed, 4 cancelled; no status: every order of the user. */
 export const myDealRequest = pageRequest.extend({
-  status: oneOf([0, 1, 3]),
+  status: z.preprocess((value) => (value === '' ? undefined : value), oneOf([0, 1, 3, 4]).optional()),
 })
 
 export const orderIdRequest = z.object({ id })
@@ -130,18 +150,20 @@ export interface ForexTradeMessage {
   type: 'FOREX_TRADE'
   /** Margin level in percent; null with no positions. */
   HazardRate: number | null
-  /** Margin used. */
+  /** Margin used now: revalued at current prices, hedged positions holding their larger side. */
   CautionMoneyAll: string
   /** Total live profit of open positions. */
   ProfitsTotal: string
+  /** The sum of the positions' margins at open. */
   OriginCautionMoneyTotal: string
-  TransOrder: { Id: number; UpdatePrice: number; FactProfits: string }[]
+  /** Each open position as a whole order, newest first, as `my_deal` lists it. */
+  TransOrder: TransOrder[]
   /** Ours: balance and equity, so a screen needs no extra call. */
   Balance: string
   Equity: string
 }
 
-/** `FOREX_CLOSED`: positions that closed without a request of the owner (stops, stop-out, staff). */
+/** `FOREX_CLOSED`: positions that closed, whatever closed them (the owner, stops, stop-out, staff). */
 export interface ForexClosedMessage {
   type: 'FOREX_CLOSED'
   id: number[]

@@ -5,29 +5,27 @@ import pg from 'pg'
 /** The advisory lock key every server process takes on PostgreSQL ("tp-engine" as a number). */
 const ADVISORY_KEY = 0x7470_656e
 
+/**
+ * The right to write trading state. Holding it is not enough on its own: a lock can be lost (its
+ * connection drops) while the old holder still runs, so every trading write also checks the fence
+ * epoch the holder claimed when it took the lock (order-store.ts `claimFence`).
+ */
 export interface WriterLock {
+  /** Called once each time the lock is lost. */
+  onLost(listener: () => void): void
+  /** After a loss: tries to take the lock again; true if this process holds it now. */
+  reacquire(): Promise<boolean>
   release(): Promise<void>
 }
 
 /**
- * One trading engine per database: two would hand out the same order ids and overwrite each other.
- * On PostgreSQL a session advisory lock held by a dedicated connection; on PGlite a lock file with
- * the owner's process id (a stale one, left by a killed process, is taken over).
+ * One trading engine per database: two would decide on the same accounts and overwrite each other.
+ * On PostgreSQL a session advisory lock held by a dedicated connection (whose loss is reported); on
+ * PGlite a lock file with the owner's process id (a stale one, left by a killed process, is taken
+ * over; an embedded database has no connection to lose).
  */
 export async function takeWriterLock(target: { url: string } | { dataDir: string }): Promise<WriterLock> {
-  if ('url' in target) {
-    const client = new pg.Client({ connectionString: target.url })
-    await client.connect()
-    client.on('error', () => {})
-    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
-      ADVISORY_KEY,
-    ])
-    if (!rows[0]?.ok) {
-      await client.end()
-      throw new Error('another server already runs on this database (advisory lock held)')
-    }
-    return { release: () => client.end() }
-  }
+  if ('url' in target) return takeAdvisoryLock(target.url)
   const file = join(target.dataDir, 'server.lock')
   const owner = readOwner(file)
   if (owner !== undefined && owner !== process.pid && isAlive(owner))
@@ -36,8 +34,56 @@ export async function takeWriterLock(target: { url: string } | { dataDir: string
   writeFileSync(fd, String(process.pid))
   closeSync(fd)
   return {
+    onLost() {},
+    reacquire: async () => readOwner(file) === process.pid,
     async release() {
       if (readOwner(file) === process.pid) rmSync(file, { force: true })
+    },
+  }
+}
+
+/** The lock of a database only this process can reach (PGlite in memory: tests and benchmarks). */
+export function processLocalLock(): WriterLock {
+  return { onLost() {}, reacquire: async () => true, release: async () => {} }
+}
+
+async function takeAdvisoryLock(url: string): Promise<WriterLock> {
+  const listeners: (() => void)[] = []
+  let client: pg.Client | undefined
+  let released = false
+
+  const attempt = async (): Promise<boolean> => {
+    const candidate = new pg.Client({ connectionString: url })
+    // Until it holds the lock, an error of this connection only means the attempt failed.
+    candidate.on('error', () => {})
+    await candidate.connect()
+    const { rows } = await candidate.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [
+      ADVISORY_KEY,
+    ])
+    if (!rows[0]?.ok) {
+      await candidate.end()
+      return false
+    }
+    let lost = false
+    const lose = () => {
+      if (lost || released) return
+      lost = true
+      client = undefined
+      for (const listener of listeners) listener()
+    }
+    candidate.on('error', lose)
+    candidate.on('end', lose)
+    client = candidate
+    return true
+  }
+
+  if (!(await attempt())) throw new Error('another server already runs on this database (advisory lock held)')
+  return {
+    onLost: (listener) => void listeners.push(listener),
+    reacquire: async () => client !== undefined || attempt(),
+    async release() {
+      released = true
+      await client?.end()
     },
   }
 }

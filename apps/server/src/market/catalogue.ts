@@ -28,6 +28,8 @@ export interface InstrumentDef {
   leverage: LeverageOption[]
   walk: WalkSpec
   tickIntervalMs: number
+  /** False once staff disable it: out of the market, but its live orders remain (the desk keeps them). */
+  enabled: boolean
 }
 
 export interface CategoryDef {
@@ -37,12 +39,15 @@ export interface CategoryDef {
   sort: number
 }
 
-/** The enabled instruments in display order, with their leverage options ascending. */
-export async function loadInstruments(db: DbOrTx): Promise<InstrumentDef[]> {
+/**
+ * The enabled instruments (or, `withDisabled`, all of them) in display order, with their leverage
+ * options ascending.
+ */
+export async function loadInstruments(db: DbOrTx, withDisabled = false): Promise<InstrumentDef[]> {
   const rows = await db
     .select()
     .from(instruments)
-    .where(eq(instruments.enabled, true))
+    .where(withDisabled ? undefined : eq(instruments.enabled, true))
     .orderBy(asc(instruments.sort), asc(instruments.id))
   const options = await db.select().from(leverageOptions).orderBy(asc(leverageOptions.value))
   return rows.map((r) => ({
@@ -67,6 +72,7 @@ export async function loadInstruments(db: DbOrTx): Promise<InstrumentDef[]> {
       .map((o) => ({ Id: o.id, ForexId: r.id, Value: o.value })),
     walk: { anchor: r.anchorPrice, dailyVolatility: r.dailyVolatility, reversionDays: REVERSION_DAYS },
     tickIntervalMs: r.tickIntervalMs,
+    enabled: r.enabled,
   }))
 }
 

@@ -1,5 +1,6 @@
-import { ClosedType, type ForexClosedMessage } from '@tp/contracts'
-import type { EngineEvent } from '@tp/engine'
+import type { ForexClosedMessage, MarginCallMessage } from '@tp/contracts'
+import { eventOwner, type EngineEvent } from '@tp/engine'
+import type { MarketData } from '../market/market-data.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import type { TradingDesk } from './desk.ts'
 import { forexTradeMessage } from './order-view.ts'
@@ -11,21 +12,16 @@ export const USER_TOPIC_PREFIX = 'user:'
 /** How often an owner with live orders hears FOREX_TRADE without a change. */
 export const ACCOUNT_PUSH_MS = 1000
 
-const ownerOf = (event: EngineEvent): number =>
-  event.type === 'booked'
-    ? event.booking.userId
-    : event.type === 'margin_call' || event.type === 'stop_out'
-      ? event.userId
-      : event.order.userId
-
 /**
  * Sends each owner their account: FOREX_TRADE at once after a committed change and about once a
- * second while they have live orders; FOREX_CLOSED when positions closed without their request.
+ * second while they have live orders; FOREX_CLOSED whenever positions close (the owner's own closes
+ * too: WIRE.md); MARGIN_CALL when the margin level falls below the margin-call level.
  */
-export function startAccountPush(desk: () => TradingDesk, topics: TopicHub) {
+export function startAccountPush(desk: () => TradingDesk, market: MarketData, topics: TopicHub, nowMs: () => number) {
   const pushTrade = (userId: number) => {
-    const view = desk().view.accountView(userId)
-    if (view) topics.publish(userTopic(userId), 'FOREX_TRADE', forexTradeMessage(view))
+    const engine = desk().view
+    const view = engine.accountView(userId)
+    if (view) topics.publish(userTopic(userId), 'FOREX_TRADE', forexTradeMessage(view, engine, market, nowMs()))
   }
   const timer = setInterval(() => {
     for (const topic of topics.topicsStartingWith(USER_TOPIC_PREFIX)) {
@@ -41,12 +37,22 @@ export function startAccountPush(desk: () => TradingDesk, topics: TopicHub) {
       const touched = new Set<number>()
       const closed = new Map<number, number[]>()
       for (const event of events) {
-        const userId = ownerOf(event)
+        const userId = eventOwner(event)
         touched.add(userId)
-        if (event.type === 'position_closed' && event.order.closedType !== ClosedType.User) {
+        if (event.type === 'position_closed') {
           const ids = closed.get(userId) ?? []
           ids.push(event.order.id)
           closed.set(userId, ids)
+        }
+        if (event.type === 'margin_call') {
+          const risk = desk().view.riskSettings()
+          const message: MarginCallMessage = {
+            type: 'MARGIN_CALL',
+            level: Math.round(event.level * 100) / 100,
+            margin_call_level: risk.marginCallLevel,
+            stop_out_level: risk.stopOutLevel,
+          }
+          topics.publish(userTopic(userId), 'MARGIN_CALL', message)
         }
       }
       for (const [userId, ids] of closed) {

@@ -1,63 +1,53 @@
-import {
-  TradingEngine,
-  type CommandResult,
-  type EngineEvent,
-  type InstrumentTerms,
-  type Quote,
-  type RiskSettings,
-} from '@tp/engine'
+import { eventOwner, type CommandResult, type EngineEvent, type Quote, type TradingEngine } from '@tp/engine'
 import type { Db } from '../db/client.ts'
-import type { InstrumentDef } from '../market/catalogue.ts'
-import { getSettings } from '../services/settings.ts'
-import { accountBalance, loadLiveState, writeEvents } from './order-store.ts'
+import type { WriterLock } from '../db/writer-lock.ts'
+import { loadRisk, loadTradingTerms, rebuildEngine, topUpOrderIds } from './desk-state.ts'
+import { IdempotentRuns } from './idempotent-runs.ts'
+import { accountState, claimFence, isFenceLost, writeEvents, type IdempotentOutcome } from './order-store.ts'
+
+/** A command the desk could not run or commit: nothing was written, the caller may retry. */
+export const UNAVAILABLE = { ok: false, reason: 'trading_unavailable' } as const
+export type DeskResult = CommandResult | typeof UNAVAILABLE
 
 interface Queued {
+  userId: number
   command: (engine: TradingEngine) => CommandResult
-  resolve: (result: CommandResult) => void
-  reject: (error: unknown) => void
+  /** An idempotency key: the command's first answer is stored with its events. */
+  key?: string
+  resolve: (result: DeskResult) => void
 }
 
 export interface DeskHooks {
   /** Called with every committed batch of events, in order (publishing, notifications). */
   committed(events: readonly EngineEvent[]): void
   error(error: unknown, context: string): void
+  /** The writer lock is gone for good: this process must stop (main.ts exits). */
+  fatal(message: string): void
 }
 
-export const termsOf = (def: InstrumentDef): InstrumentTerms => ({
-  id: def.id,
-  code: def.code,
-  precision: def.precision,
-  lotStep: def.lotStep,
-  minLots: def.minLots,
-  maxLots: def.maxLots,
-  contractSize: def.contractSize,
-  marginMode: def.marginMode,
-  feeRate: def.feeRate,
-  leverage: def.leverage.map((o) => o.Value),
-  quoteCurrency: def.quoteCurrency,
-  sessions: def.sessions,
-})
-
-export async function loadRisk(db: Db): Promise<RiskSettings> {
-  const s = await getSettings(db, [
-    'trade_fee_type',
-    'margin_call_level',
-    'stop_out_level',
-    'max_quote_age_ms',
-  ])
-  return {
-    feePerLot: s.trade_fee_type === '1',
-    marginCallLevel: Number(s.margin_call_level),
-    stopOutLevel: Number(s.stop_out_level),
-    maxQuoteAgeMs: Number(s.max_quote_age_ms),
-  }
+export interface DeskOptions {
+  db: Db
+  /** The last quote of every instrument, primed into a rebuilt engine. */
+  lastQuotes: () => Map<number, Quote>
+  writer: WriterLock
+  hooks: DeskHooks
 }
+
+/** How long to wait before trying to rebuild again while the database is away. */
+const RECOVERY_RETRY_MS = 1000
+/** How long a server that lost its writer lock keeps trying to take it back before it exits. */
+const REGAIN_WRITER_MS = 30_000
 
 /**
  * The one writer of trading state. Commands and ticks run on the engine at once; their events wait
- * for the next commit, which writes everything that arrived meanwhile in one transaction (group
- * commit). A command's caller hears back only after its events are committed. If a commit fails,
- * the engine is rebuilt from the database, so memory never holds what the database lost.
+ * for the next commit, which writes everything that arrived meanwhile in one statement (group
+ * commit). A command's caller hears back only after its events are committed.
+ *
+ * Failures never leave memory ahead of the database: a batch that fails is written again account by
+ * account (one account's failing write does not refuse the others), and the engine is then rebuilt
+ * from the database, as it is after a command or tick that threw. Every write carries the fence
+ * epoch this server claimed; if the writer lock's connection drops, the desk refuses everything at
+ * once, then takes the lock back (and rebuilds) or tells main.ts to exit.
  */
 export class TradingDesk {
   private engine: TradingEngine
@@ -65,32 +55,27 @@ export class TradingDesk {
   private tickEvents: EngineEvent[] = []
   private committing = false
   private scheduled = false
-  /**
-   * False from a failed commit until the engine is rebuilt from the database: meanwhile ticks are
-   * ignored and commands refused, so nothing is decided on state the database does not hold.
-   */
-  private healthy = true
+  /** running: normal; recovering: rebuilding after a failure; fenced: the writer lock is lost. */
+  private state: 'running' | 'recovering' | 'fenced' = 'running'
+  /** A command or tick threw this batch: memory may differ from the database; rebuild after commit. */
+  private dirty = false
+  private readonly once: IdempotentRuns<DeskResult>
 
   private constructor(
-    private readonly db: Db,
-    private readonly instruments: () => InstrumentTerms[],
-    private readonly lastQuotes: () => Map<number, Quote>,
-    private readonly risk: RiskSettings,
-    private readonly hooks: DeskHooks,
+    private readonly options: DeskOptions,
+    private epoch: number,
     engine: TradingEngine,
   ) {
     this.engine = engine
+    this.once = new IdempotentRuns(options.db)
+    options.writer.onLost(() => this.writerLost())
   }
 
-  static async open(
-    db: Db,
-    instruments: () => InstrumentTerms[],
-    lastQuotes: () => Map<number, Quote>,
-    hooks: DeskHooks,
-  ): Promise<TradingDesk> {
-    const risk = await loadRisk(db)
-    const engine = await rebuild(db, instruments(), lastQuotes(), risk)
-    return new TradingDesk(db, instruments, lastQuotes, risk, hooks, engine)
+  /** Claims the writer fence, then builds the engine from the database (in that order: see claimFence). */
+  static async open(options: DeskOptions): Promise<TradingDesk> {
+    const epoch = await claimFence(options.db)
+    const engine = await rebuildEngine(options.db, options.lastQuotes())
+    return new TradingDesk(options, epoch, engine)
   }
 
   /** Read-only use of the engine (lists, marks). Never change it from outside. */
@@ -98,23 +83,62 @@ export class TradingDesk {
     return this.engine
   }
 
-  /** Runs a command for `userId` in the next batch; resolves once its events are committed. */
-  async run(userId: number, command: (engine: TradingEngine) => CommandResult): Promise<CommandResult> {
-    if (!this.healthy) throw new Error('trading is recovering from a database failure')
-    await this.ensureAccount(userId)
-    return new Promise((resolve, reject) => {
-      this.queue.push({ command, resolve, reject })
+  /** Whether commands are being taken (false while recovering or after losing the writer lock). */
+  get available(): boolean {
+    return this.state === 'running'
+  }
+
+  /**
+   * Runs a command for `userId` in the next batch; resolves once its events are committed, or with
+   * UNAVAILABLE if they could not be. With an idempotency `key`, a command already run with that key
+   * by that user within a day is not run again: its first answer comes back (see IdempotentRuns).
+   */
+  run(userId: number, command: (engine: TradingEngine) => CommandResult, key?: string): Promise<DeskResult> {
+    if (key === undefined) return this.enqueue(userId, command)
+    return this.once.run(userId, key, () => this.enqueue(userId, command, key))
+  }
+
+  /** Queues a command for the next batch; with `key`, its answer is stored with its events. */
+  private async enqueue(
+    userId: number,
+    command: (engine: TradingEngine) => CommandResult,
+    key?: string,
+  ): Promise<DeskResult> {
+    if (this.state !== 'running') return UNAVAILABLE
+    try {
+      await this.ensureAccount(userId)
+    } catch (error) {
+      this.options.hooks.error(error, 'loading an account failed')
+      return UNAVAILABLE
+    }
+    return new Promise((resolve) => {
+      this.queue.push({ userId, command, ...(key === undefined ? {} : { key }), resolve })
       this.schedule()
     })
   }
 
   /** A quote from the feed: fires triggers and risk checks now; their events join the next commit. */
   tick(instrumentId: number, quote: Quote): void {
-    if (!this.healthy) return
-    const events = this.engine.applyTick(instrumentId, quote)
-    if (events.length === 0) return
-    for (const event of events) this.tickEvents.push(event)
+    if (this.state !== 'running') return
+    try {
+      const events = this.engine.applyTick(instrumentId, quote)
+      if (events.length === 0) return
+      for (const event of events) this.tickEvents.push(event)
+    } catch (error) {
+      this.options.hooks.error(error, 'a tick failed; the engine will be rebuilt')
+      this.dirty = true
+    }
     this.schedule()
+  }
+
+  /**
+   * Takes new risk settings and catalogue terms from the database (the back office calls this after
+   * a change). Applied between commands; held positions keep what they were booked with.
+   */
+  async reload(): Promise<void> {
+    const [risk, terms] = [await loadRisk(this.options.db), await loadTradingTerms(this.options.db)]
+    this.engine.setRisk(risk)
+    this.engine.setInstruments(terms)
   }
 
   /** Waits until everything queued so far is committed (tests and shutdown). */
@@ -127,8 +151,8 @@ export class TradingDesk {
   /** Loads an account the engine has not seen (it has no live orders, so only its balance counts). */
   private async ensureAccount(userId: number): Promise<void> {
     if (this.engine.hasAccount(userId)) return
-    const balance = await accountBalance(this.db, userId)
-    if (balance !== undefined) this.engine.addAccount(userId, balance)
+    const account = await accountState(this.options.db, userId)
+    if (account) this.engine.addAccount(userId, account.balance, account.marginCalled)
   }
 
   private schedule(): void {
@@ -140,67 +164,148 @@ export class TradingDesk {
   private async commit(): Promise<void> {
     this.scheduled = false
     this.committing = true
-    const batch = this.queue
-    this.queue = []
-    const results = batch.map((item) => {
-      try {
-        return item.command(this.engine)
-      } catch (error) {
-        return error instanceof Error ? error : new Error(String(error))
-      }
-    })
-    const events = this.tickEvents
-    this.tickEvents = []
-    for (const result of results) if (!(result instanceof Error) && result.ok) events.push(...result.events)
+    const batch = this.queue.splice(0)
     try {
-      if (events.length > 0) await writeEvents(this.db, events)
-      batch.forEach((item, i) => {
-        const result = results[i] as CommandResult | Error
-        if (result instanceof Error) item.reject(result)
-        else item.resolve(result)
-      })
-      if (events.length > 0) this.hooks.committed(events)
-    } catch (error) {
-      this.hooks.error(error, 'trading commit failed; rebuilding the engine from the database')
-      for (const item of batch) item.reject(error)
-      for (const item of this.queue.splice(0)) item.reject(error)
-      this.healthy = false
-      this.tickEvents = []
-      await this.recover()
+      if (this.state !== 'running') {
+        for (const item of batch) item.resolve(UNAVAILABLE)
+        this.tickEvents = []
+        return
+      }
+      await this.write(batch, await this.runCommands(batch))
+      if (this.dirty) await this.recover()
     } finally {
       this.committing = false
     }
     if (this.queue.length > 0 || this.tickEvents.length > 0) this.schedule()
   }
 
-  /** Rebuilds the engine from the database, retrying until it succeeds. */
+  /** Runs the batch's commands on the engine (after making sure it has an order id for each). */
+  private async runCommands(batch: Queued[]): Promise<DeskResult[]> {
+    try {
+      await topUpOrderIds(this.options.db, this.engine, batch.length)
+    } catch (error) {
+      this.options.hooks.error(error, 'reserving order ids failed')
+      return batch.map(() => UNAVAILABLE)
+    }
+    return batch.map((item) => {
+      try {
+        return item.command(this.engine)
+      } catch (error) {
+        this.options.hooks.error(error, 'a trading command failed; the engine will be rebuilt')
+        this.dirty = true
+        return UNAVAILABLE
+      }
+    })
+  }
+
+  /** Commits the batch's events (and the ticks' since the last commit), then answers the callers. */
+  private async write(batch: Queued[], results: DeskResult[]): Promise<void> {
+    const events = this.tickEvents.splice(0)
+    const keys: IdempotentOutcome[] = []
+    batch.forEach((item, i) => {
+      const result = results[i] as DeskResult
+      if (result === UNAVAILABLE) return
+      if (result.ok) events.push(...result.events)
+      if (item.key !== undefined)
+        keys.push({
+          userId: item.userId,
+          key: item.key,
+          outcome: result.ok ? { orderId: result.orderId ?? 0 } : { reason: result.reason },
+        })
+    })
+    if (events.length === 0 && keys.length === 0) return batch.forEach((item, i) => item.resolve(results[i] as DeskResult))
+    try {
+      await writeEvents(this.options.db, this.epoch, events, keys)
+      batch.forEach((item, i) => item.resolve(results[i] as DeskResult))
+      this.options.hooks.committed(events)
+    } catch (error) {
+      if (isFenceLost(error)) {
+        for (const item of batch) item.resolve(UNAVAILABLE)
+        return this.writerLost()
+      }
+      this.options.hooks.error(error, 'trading commit failed; writing account by account')
+      await this.writeByAccount(batch, results, events, keys)
+    }
+  }
+
+  /**
+   * After a failed batch: each account's events and keys in their own statement, so that one account
+   * cannot refuse everyone. Accounts whose write fails again are answered UNAVAILABLE; the engine is
+   * then rebuilt from what the database holds.
+   */
+  private async writeByAccount(
+    batch: Queued[],
+    results: DeskResult[],
+    events: EngineEvent[],
+    keys: IdempotentOutcome[],
+  ): Promise<void> {
+    this.dirty = true
+    const users = new Set([...events.map(eventOwner), ...keys.map((k) => k.userId)])
+    const failed = new Set<number>()
+    const written: EngineEvent[] = []
+    for (const userId of users) {
+      const own = events.filter((e) => eventOwner(e) === userId)
+      try {
+        await writeEvents(
+          this.options.db,
+          this.epoch,
+          own,
+          keys.filter((k) => k.userId === userId),
+        )
+        written.push(...own)
+      } catch (error) {
+        failed.add(userId)
+        this.options.hooks.error(error, `trading write failed for user ${userId}`)
+        if (isFenceLost(error)) break
+      }
+    }
+    batch.forEach((item, i) => item.resolve(failed.has(item.userId) ? UNAVAILABLE : (results[i] as DeskResult)))
+    if (written.length > 0) this.options.hooks.committed(written)
+  }
+
+  /** Rebuilds the engine from the database, retrying while the database is away. */
   private async recover(): Promise<void> {
+    this.state = 'recovering'
     for (;;) {
       try {
-        this.engine = await rebuild(this.db, this.instruments(), this.lastQuotes(), this.risk)
-        this.healthy = true
+        this.engine = await rebuildEngine(this.options.db, this.options.lastQuotes())
+        this.dirty = false
+        this.state = 'running'
         return
       } catch (error) {
-        this.hooks.error(error, 'engine rebuild failed; retrying')
-        await new Promise((resolve) => setTimeout(resolve, RECOVERY_RETRY_MS))
+        this.options.hooks.error(error, 'engine rebuild failed; retrying')
+        await sleep(RECOVERY_RETRY_MS)
       }
     }
   }
+
+  /** The writer lock is gone: refuse at once, then take it back and rebuild, or give up and exit. */
+  private writerLost(): void {
+    if (this.state === 'fenced') return
+    this.state = 'fenced'
+    this.tickEvents = []
+    this.options.hooks.error(new Error('writer lock lost'), 'trading stopped: the writer lock was lost')
+    void this.regainWriter()
+  }
+
+  private async regainWriter(): Promise<void> {
+    const deadline = Date.now() + REGAIN_WRITER_MS
+    while (Date.now() < deadline) {
+      try {
+        if (await this.options.writer.reacquire()) {
+          this.epoch = await claimFence(this.options.db)
+          this.engine = await rebuildEngine(this.options.db, this.options.lastQuotes())
+          this.dirty = false
+          this.state = 'running'
+          return
+        }
+      } catch (error) {
+        this.options.hooks.error(error, 'taking the writer lock back failed; retrying')
+      }
+      await sleep(RECOVERY_RETRY_MS)
+    }
+    this.options.hooks.fatal('the writer lock was lost and another server holds it now')
+  }
 }
 
-/** How long to wait before trying to rebuild again when the database is still away. */
-const RECOVERY_RETRY_MS = 1000
-
-async function rebuild(
-  db: Db,
-  instruments: InstrumentTerms[],
-  quotes: Map<number, Quote>,
-  risk: RiskSettings,
-): Promise<TradingEngine> {
-  const state = await loadLiveState(db)
-  const engine = new TradingEngine(instruments, risk, state.nextOrderId)
-  for (const [id, quote] of quotes) engine.primeQuote(id, quote)
-  for (const account of state.balances) engine.addAccount(account.userId, account.balance)
-  for (const order of state.orders) engine.restoreOrder(order)
-  return engine
-}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

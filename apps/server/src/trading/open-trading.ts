@@ -1,17 +1,24 @@
 import type { Quote } from '@tp/engine'
 import type { Db } from '../db/client.ts'
+import type { WriterLock } from '../db/writer-lock.ts'
 import type { MarketData } from '../market/market-data.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import { startAccountPush } from './account-push.ts'
-import { TradingDesk, termsOf } from './desk.ts'
+import { TradingDesk } from './desk.ts'
+import { dropOldIdempotencyKeys } from './order-store.ts'
+
+/** How often keys older than a day are deleted (they are ignored once a day old anyway). */
+const KEY_CLEANUP_MS = 60 * 60 * 1000
+
+export interface TradingOptions {
+  writer: WriterLock
+  onError: (error: unknown, context: string) => void
+  /** The writer lock is lost for good: the process must stop. */
+  onFatal: (message: string) => void
+}
 
 /** Brings trading up: the desk (engine rebuilt from the database) and the owners' socket pushes. */
-export async function openTrading(
-  db: Db,
-  market: MarketData,
-  topics: TopicHub,
-  onError: (error: unknown, context: string) => void,
-) {
+export async function openTrading(db: Db, market: MarketData, topics: TopicHub, options: TradingOptions) {
   const quotes = () => {
     const map = new Map<number, Quote>()
     for (const def of market.instruments()) {
@@ -22,15 +29,26 @@ export async function openTrading(
   }
   // The push needs the desk and the desk's hook needs the push: the hook finds it here once made.
   const late: { push?: ReturnType<typeof startAccountPush> } = {}
-  const desk = await TradingDesk.open(db, () => market.instruments().map(termsOf), quotes, {
-    committed: (events) => late.push?.committed(events),
-    error: onError,
+  const desk = await TradingDesk.open({
+    db,
+    lastQuotes: quotes,
+    writer: options.writer,
+    hooks: {
+      committed: (events) => late.push?.committed(events),
+      error: options.onError,
+      fatal: options.onFatal,
+    },
   })
-  const push = startAccountPush(() => desk, topics)
+  const push = startAccountPush(() => desk, market, topics, () => Date.now())
   late.push = push
+  const cleanup = setInterval(() => {
+    dropOldIdempotencyKeys(db).catch((error: unknown) => options.onError(error, 'dropping old idempotency keys failed'))
+  }, KEY_CLEANUP_MS)
+  cleanup.unref()
   return {
     desk,
     async stop() {
+      clearInterval(cleanup)
       push.stop()
       await desk.settle()
     },

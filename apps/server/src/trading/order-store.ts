@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, max, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { OrderStatus, type ClosedTypeValue, type OrderStatusValue, type SideValue } from '@tp/contracts'
 import { money, type EngineEvent, type FinishedOrder, type Order } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
-import { accounts, ledger, orders } from '../db/schema.ts'
+import { accounts, idempotencyKeys, ledger, orders } from '../db/schema.ts'
 
 /** An order row as the engine and the API see it; finished fields are zero until it ends. */
 export type StoredOrder = FinishedOrder
@@ -12,15 +12,39 @@ type OrderRow = typeof orders.$inferSelect
 const at = (ms: number) => (ms ? new Date(ms).toISOString() : null)
 const text = (value: number) => String(value)
 
+/** The first answer to an order submitted with an idempotency key, stored with what it placed. */
+export interface IdempotentOutcome {
+  userId: number
+  key: string
+  outcome: { orderId: number } | { reason: string }
+}
+
+/** Raised by a write that found another server's fence epoch: this server must stop writing. */
+export const FENCE_LOST = 'writer fence lost'
+/** Raised by a write that would have changed another user's order or a finished one. */
+const ORDER_CLASH = 'order write refused'
+
 /**
- * Writes one batch of engine events: the final state of every order it touched, every booking as a
- * ledger row in event order, and the final balance of every account it touched, all in one
- * statement, however big the batch.
+ * Writes one batch of engine events, all in one statement however big the batch: the final state of
+ * every order it touched, every booking as a ledger row in event order, the final balance and
+ * margin-call state of every account it touched, and the idempotency keys of the commands. The
+ * statement fails as a whole (and so writes nothing) if the writer fence no longer holds `epoch`, or
+ * if an order row would overwrite another user's order or a finished one.
  */
-export async function writeEvents(db: DbOrTx, events: readonly EngineEvent[]): Promise<void> {
+export async function writeEvents(
+  db: DbOrTx,
+  epoch: number,
+  events: readonly EngineEvent[],
+  keys: readonly IdempotentOutcome[] = [],
+): Promise<void> {
   const touched = new Map<number, StoredOrder>()
   const bookings: object[] = []
-  const balances = new Map<number, string>()
+  const accountRows = new Map<number, { u: number; b: string | null; c: boolean | null }>()
+  const accountRow = (userId: number) => {
+    let row = accountRows.get(userId)
+    if (!row) accountRows.set(userId, (row = { u: userId, b: null, c: null }))
+    return row
+  }
   for (const event of events) {
     switch (event.type) {
       case 'order_placed':
@@ -41,9 +65,13 @@ export async function writeEvents(db: DbOrTx, events: readonly EngineEvent[]): P
           b: b.balanceAfter.toFixed(6),
           r: b.ref,
         })
-        balances.set(b.userId, b.balanceAfter.toFixed(6))
+        accountRow(b.userId).b = b.balanceAfter.toFixed(6)
         break
       }
+      case 'margin_call':
+      case 'margin_call_ended':
+        accountRow(event.userId).c = event.type === 'margin_call'
+        break
     }
   }
   const orderRows = [...touched.values()].map((o) => ({
@@ -69,10 +97,13 @@ export async function writeEvents(db: DbOrTx, events: readonly EngineEvent[]): P
     oa: at(o.openedAtMs),
     ca: at(o.closedAtMs),
   }))
-  const balanceRows = [...balances].map(([u, b]) => ({ u, b }))
-  // One statement (data-modifying CTEs): atomic on its own and a single round trip per batch.
+  const keyRows = keys.map((k) => ({ u: k.userId, k: k.key, o: k.outcome }))
+  // One statement (data-modifying CTEs): atomic on its own and a single round trip per batch. The
+  // last select turns a broken fence or a refused order row into an error (a failed cast of text that
+  // depends on the data, so the planner cannot fold it away), which undoes the whole statement.
   await db.execute(sql`
-    with o as (
+    with f as (select epoch from writer_fence where id = 1 for share),
+    o as (
       insert into orders (id, user_id, instrument_id, side, lots, leverage, status, origin_price, price,
         close_price, margin, fee, profit, stop_loss, take_profit, stops_version, entry_rises, closed_type,
         placed_at, opened_at, closed_at)
@@ -86,6 +117,7 @@ export async function writeEvents(db: DbOrTx, events: readonly EngineEvent[]): P
         profit = excluded.profit, stop_loss = excluded.stop_loss, take_profit = excluded.take_profit,
         stops_version = excluded.stops_version, closed_type = excluded.closed_type,
         opened_at = excluded.opened_at, closed_at = excluded.closed_at
+      where orders.user_id = excluded.user_id and orders.status in (0, 1)
       returning 1),
     l as (
       insert into ledger (user_id, type, amount, balance_after, ref)
@@ -95,11 +127,75 @@ export async function writeEvents(db: DbOrTx, events: readonly EngineEvent[]): P
       order by n
       returning 1),
     a as (
-      update accounts set balance = x.b
-      from jsonb_to_recordset(${JSON.stringify(balanceRows)}::jsonb) as x(u integer, b numeric)
+      update accounts set balance = coalesce(x.b, accounts.balance),
+        margin_called = coalesce(x.c, accounts.margin_called)
+      from jsonb_to_recordset(${JSON.stringify([...accountRows.values()])}::jsonb)
+        as x(u integer, b numeric, c boolean)
       where accounts.user_id = x.u
+      returning 1),
+    k as (
+      insert into idempotency_keys (user_id, key, outcome)
+      select u, k, o from jsonb_to_recordset(${JSON.stringify(keyRows)}::jsonb) as x(u integer, k text, o jsonb)
+      on conflict (user_id, key) do update set outcome = excluded.outcome, created_at = now()
+      where idempotency_keys.created_at < now() - interval '24 hours'
       returning 1)
-    select (select count(*) from o) as orders, (select count(*) from l) as ledger, (select count(*) from a) as accounts`)
+    select case
+      when (select epoch from f) is distinct from ${epoch}::bigint
+        then ('${sql.raw(FENCE_LOST)} at epoch ' || coalesce((select epoch from f), -1))::integer
+      when (select count(*) from o) <> ${orderRows.length}
+        then ('${sql.raw(ORDER_CLASH)}: ' || (select count(*) from o))::integer
+      else (select count(*) from l) + (select count(*) from a) + (select count(*) from k)
+    end as written`)
+}
+
+/** The first row of a raw query's result (node-postgres and PGlite both answer `{ rows }`). */
+const firstRow = <T>(result: unknown): T | undefined => (result as { rows?: T[] }).rows?.[0]
+
+/** Whether a failed write failed because another server holds the writer fence now. */
+export const isFenceLost = (error: unknown): boolean =>
+  error instanceof Error && (error.message.includes(FENCE_LOST) || String(error.cause).includes(FENCE_LOST))
+
+/**
+ * Takes the writer fence: bumps its epoch and returns the new one. Every later write of another
+ * server that holds an older epoch fails. Call it once the writer lock is held, before loading state.
+ */
+export async function claimFence(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`update writer_fence set epoch = epoch + 1 where id = 1 returning epoch`)
+  const epoch = Number(firstRow<{ epoch: string }>(result)?.epoch)
+  if (!Number.isSafeInteger(epoch)) throw new Error('writer_fence has no row')
+  return epoch
+}
+
+/** Reserves a block of ORDER_ID_BLOCK order ids; returns the first. */
+export async function reserveOrderIds(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`select nextval('order_ids') as first`)
+  const first = Number(firstRow<{ first: string }>(result)?.first)
+  if (!Number.isSafeInteger(first)) throw new Error('order_ids gave no id')
+  return first
+}
+
+/** The stored first answer to `key` of `userId`, if it is less than a day old. */
+export async function storedOutcome(
+  db: DbOrTx,
+  userId: number,
+  key: string,
+): Promise<IdempotentOutcome['outcome'] | undefined> {
+  const [row] = await db
+    .select({ outcome: idempotencyKeys.outcome })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        sql`${idempotencyKeys.createdAt} > now() - interval '24 hours'`,
+      ),
+    )
+  return row?.outcome as IdempotentOutcome['outcome'] | undefined
+}
+
+/** Forgets idempotency keys older than a day. */
+export async function dropOldIdempotencyKeys(db: DbOrTx): Promise<void> {
+  await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - interval '24 hours'`)
 }
 
 /** A live engine order in the stored shape (nothing finished yet). */
@@ -137,7 +233,7 @@ export function orderFromRow(row: OrderRow): StoredOrder {
   }
 }
 
-/** Everything the engine needs after a restart: live orders, their accounts' balances, the next id. */
+/** Everything the engine needs after a restart: live orders and their accounts' balances and margin-call state. */
 export async function loadLiveState(db: DbOrTx) {
   const live = await db
     .select()
@@ -147,39 +243,48 @@ export async function loadLiveState(db: DbOrTx) {
   const userIds = [...new Set(live.map((o) => o.userId))]
   const balances = userIds.length
     ? await db
-        .select({ userId: accounts.userId, balance: accounts.balance })
+        .select({ userId: accounts.userId, balance: accounts.balance, marginCalled: accounts.marginCalled })
         .from(accounts)
         .where(inArray(accounts.userId, userIds))
     : []
-  const [top] = await db.select({ id: max(orders.id) }).from(orders)
-  return { orders: live.map(orderFromRow), balances, nextOrderId: (top?.id ?? 0) + 1 }
+  return { orders: live.map(orderFromRow), balances }
 }
 
-export async function accountBalance(db: DbOrTx, userId: number): Promise<string | undefined> {
+export async function accountState(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ balance: string; marginCalled: boolean } | undefined> {
   const [row] = await db
-    .select({ balance: accounts.balance })
+    .select({ balance: accounts.balance, marginCalled: accounts.marginCalled })
     .from(accounts)
     .where(eq(accounts.userId, userId))
-  return row?.balance
+  return row
 }
 
-/** Finished orders (closed and cancelled) of a user, newest first, with their count and booked profit. */
-export async function orderHistory(db: DbOrTx, userId: number, offset: number, limit: number) {
-  const finished = and(
-    eq(orders.userId, userId),
-    inArray(orders.status, [OrderStatus.Closed, OrderStatus.Cancelled]),
-  )
+/**
+ * Stored orders of a user with the given statuses (all of them without), newest first, with their
+ * count and booked profit. Finished lists go by close time, the list of everything by id.
+ */
+export async function orderPage(
+  db: DbOrTx,
+  userId: number,
+  statuses: readonly OrderStatusValue[] | undefined,
+  offset: number,
+  limit: number,
+) {
+  const where = and(eq(orders.userId, userId), statuses ? inArray(orders.status, [...statuses]) : undefined)
+  const finished = statuses?.every((s) => s === OrderStatus.Closed || s === OrderStatus.Cancelled)
   const rows = await db
     .select()
     .from(orders)
-    .where(finished)
-    .orderBy(desc(orders.closedAt), desc(orders.id))
+    .where(where)
+    .orderBy(...(finished ? [desc(orders.closedAt), desc(orders.id)] : [desc(orders.id)]))
     .offset(offset)
     .limit(limit)
   const [totals] = await db
     .select({ total: sql<number>`count(*)::int`, profit: sql<string>`coalesce(sum(${orders.profit}), 0)` })
     .from(orders)
-    .where(finished)
+    .where(where)
   return { rows: rows.map(orderFromRow), total: totals?.total ?? 0, profit: totals?.profit ?? '0' }
 }
 

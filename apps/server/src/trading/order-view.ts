@@ -1,7 +1,7 @@
 import { OrderStatus, Side, type ForexTradeMessage, type Instrument, type TransOrder } from '@tp/contracts'
 import type { AccountView, TradingEngine } from '@tp/engine'
 import type { MarketData } from '../market/market-data.ts'
-import type { StoredOrder } from './order-store.ts'
+import { asStored, type StoredOrder } from './order-store.ts'
 
 /** "YYYY-MM-DD HH:mm:ss" in UTC, or "" for no time. */
 export function wireTime(ms: number): string {
@@ -15,8 +15,10 @@ export function markText(value: number): string {
 }
 
 /**
- * An order as `my_deal` shows it. A holding order carries its live mark and profit; a pending one
- * the price it would fill at now; a finished one its close price and booked profit.
+ * An order as `my_deal` shows it. A holding order carries its live mark, profit and margin (margin
+ * follows the market; `OriginCautionMoney` is what it took at open); a pending one the price it
+ * would fill at now and the margin it will take at its target; a finished one its close price and
+ * booked profit.
  */
 export function transOrder(
   order: StoredOrder,
@@ -28,10 +30,12 @@ export function transOrder(
   const quote = engine.quote(order.instrumentId)
   let updatePrice = order.closePrice
   let profit = order.profit.toFixed(6)
+  let margin = order.margin.toFixed(6)
   if (order.status === OrderStatus.Holding) {
     const mark = engine.markOf(order)
     updatePrice = mark.mark
     profit = markText(mark.profit)
+    margin = markText(mark.margin)
   } else if (order.status === OrderStatus.Pending) {
     updatePrice = quote ? (order.side === Side.Buy ? quote.ask : quote.bid) : 0
   }
@@ -46,7 +50,7 @@ export function transOrder(
     UpdatePrice: updatePrice,
     Status: order.status,
     Multiple: order.leverage,
-    CautionMoney: order.margin.toFixed(6),
+    CautionMoney: margin,
     OriginCautionMoney: order.margin.toFixed(6),
     FactProfits: profit,
     TradeFee: order.fee.toFixed(6),
@@ -60,20 +64,25 @@ export function transOrder(
   }
 }
 
-/** The `FOREX_TRADE` message of an account now. */
-export function forexTradeMessage(view: AccountView): ForexTradeMessage {
-  const margin = markText(view.usedMargin)
+/**
+ * The `FOREX_TRADE` message of an account now: its marks, and each open position as a whole order,
+ * as `my_deal` lists it (WIRE.md: some clients replace their rows with these items).
+ */
+export function forexTradeMessage(
+  view: AccountView,
+  engine: TradingEngine,
+  market: MarketData,
+  nowMs: number,
+): ForexTradeMessage {
+  const positions = engine.ordersOf(view.userId).filter((o) => o.status === OrderStatus.Holding)
+  const originMargin = positions.reduce((sum, o) => sum + o.margin.toNumber(), 0)
   return {
     type: 'FOREX_TRADE',
     HazardRate: Number.isFinite(view.marginLevel) ? Math.round(view.marginLevel * 100) / 100 : null,
-    CautionMoneyAll: margin,
+    CautionMoneyAll: markText(view.usedMargin),
     ProfitsTotal: markText(view.profit),
-    OriginCautionMoneyTotal: margin,
-    TransOrder: view.positions.map((p) => ({
-      Id: p.id,
-      UpdatePrice: p.mark,
-      FactProfits: markText(p.profit),
-    })),
+    OriginCautionMoneyTotal: markText(originMargin),
+    TransOrder: positions.reverse().map((o) => transOrder(asStored(o), engine, market, nowMs)),
     Balance: markText(view.balance),
     Equity: markText(view.equity),
   }

@@ -64,7 +64,7 @@ describe('open and close on EURUSD', () => {
     ])
     expect(str(engine.balance(1) ?? '')).toBe('10083')
     expect(engine.ordersOf(1)).toEqual([])
-    expect([...engine.accountTotals()][0]?.usedMargin.isZero()).toBe(true)
+    expect([...engine.accountTotals()][0]?.usedMargin).toBe(0)
   })
 
   it('sell opens at the bid and closes at the ask', () => {
@@ -309,11 +309,11 @@ describe('triggers', () => {
   it('a pending order holds no margin until it fills, then margin at the fill price', () => {
     const engine = makeEngine()
     const { id } = mustOpen(engine, buy({ targetPrice: 1.099 }))
-    expect([...engine.accountTotals()][0]?.usedMargin.isZero()).toBe(true)
+    expect([...engine.accountTotals()][0]?.usedMargin).toBe(0)
     tick(engine, EURUSD, 1.0979, 1.098)
     // 100 000 x 1.098 / 100 = 1098
     expect(str(engine.order(id)?.margin ?? '')).toBe('1098')
-    expect(str([...engine.accountTotals()][0]?.usedMargin ?? '')).toBe('1098')
+    expect([...engine.accountTotals()][0]?.usedMargin).toBeCloseTo(1098, 6)
   })
 
   it('pending orders that fill together: the one that no longer fits is cancelled for margin', () => {
@@ -332,7 +332,7 @@ describe('triggers', () => {
   it('setStops: the old levels no longer fire, the new ones do', () => {
     const engine = makeEngine()
     const { id } = mustOpen(engine, buy({ stopLoss: 1.099, takeProfit: 1.102 }))
-    const changed = engine.setStops(1, id, 1.098, 1.103)
+    const changed = engine.setStops(1, id, 1.098, 1.103, T0 + 500)
     expect(changed.ok && types(changed.events)).toEqual(['stops_changed'])
     expect(engine.order(id)).toMatchObject({ stopLoss: 1.098, takeProfit: 1.103, stopsVersion: 1 })
     expect(tick(engine, EURUSD, 1.099, 1.0991, T0 + 1000)).toEqual([]) // the old stop
@@ -344,10 +344,10 @@ describe('triggers', () => {
   it('setStops to 0 removes a stop; the same levels again re-arm them once', () => {
     const engine = makeEngine()
     const { id } = mustOpen(engine, buy({ stopLoss: 1.099 }))
-    expect(engine.setStops(1, id, 0, 0).ok).toBe(true)
+    expect(engine.setStops(1, id, 0, 0, T0 + 500).ok).toBe(true)
     expect(tick(engine, EURUSD, 1.098, 1.0981, T0 + 1000)).toEqual([])
-    expect(engine.setStops(1, id, 1.097, 0).ok).toBe(true)
-    expect(engine.setStops(1, id, 1.097, 0).ok).toBe(true)
+    expect(engine.setStops(1, id, 1.097, 0, T0 + 500).ok).toBe(true)
+    expect(engine.setStops(1, id, 1.097, 0, T0 + 500).ok).toBe(true)
     // Two edits to the same level: one close only.
     const fired = tick(engine, EURUSD, 1.0965, 1.0966, T0 + 2000)
     expect(types(fired)).toEqual(['position_closed', 'booked'])
@@ -360,7 +360,7 @@ describe('triggers', () => {
     // Each edit leaves two stale entries; the index is swept past 50 000 of them.
     const targets = [1.101, 1.102, 1.103]
     for (let i = 0; i < 25_001; i++) {
-      const result = engine.setStops(1, id, i % 2 === 0 ? 1.0995 : 1.0993, targets[i % 3] as number)
+      const result = engine.setStops(1, id, i % 2 === 0 ? 1.0995 : 1.0993, targets[i % 3] as number, T0 + 500)
       if (!result.ok) throw new Error(result.reason)
     }
     // The last edit (i = 25 000): stop 1.0995, target targets[25 000 % 3 = 1] = 1.102.
@@ -381,7 +381,7 @@ describe('triggers', () => {
   it('a refused setStops keeps the old stops armed', () => {
     const engine = makeEngine()
     const { id } = mustOpen(engine, buy({ stopLoss: 1.099 }))
-    expect(engine.setStops(1, id, 1.1005, 0)).toEqual({ ok: false, reason: 'stop_loss_invalid' })
+    expect(engine.setStops(1, id, 1.1005, 0, T0 + 500)).toEqual({ ok: false, reason: 'stop_loss_invalid' })
     expect(engine.order(id)).toMatchObject({ stopLoss: 1.099, stopsVersion: 0 })
     expect(closes(tick(engine, EURUSD, 1.099, 1.0991))).toHaveLength(1)
   })
@@ -395,15 +395,25 @@ describe('stop-out and negative balance protection', () => {
     const o2 = mustOpen(engine, buy({ lots: '0.1', nowMs: T0 + 1000 })).id // at 1.10510, margin 110.51
     tick(engine, EURUSD, 1.102, 1.1021, T0 + 2000)
     const o3 = mustOpen(engine, buy({ lots: '0.2', nowMs: T0 + 2000 })).id // at 1.10210, margin 220.42
-    expect(str([...engine.accountTotals()][0]?.usedMargin ?? '')).toBe('440.94')
+    // Margin follows the market: 0.4 lot at the ask 1.1021 is 40 000 x 1.1021 / 100 = 440.84.
+    expect([...engine.accountTotals()][0]?.usedMargin).toBeCloseTo(440.84, 6)
 
     // At bid 1.07935: o1 (1.07935 - 1.10010) x 10 000 = -207.5; o2 (1.07935 - 1.10510) x 10 000 = -257.5;
-    // o3 (1.07935 - 1.10210) x 20 000 = -455. Equity 1000 - 920 = 80; level 80 / 440.94 = 18.1 %.
+    // o3 (1.07935 - 1.10210) x 20 000 = -455. Equity 1000 - 920 = 80; margin at the ask 1.07945:
+    // 40 000 x 1.07945 / 100 = 431.78; level 18.5 %.
     const events = tick(engine, EURUSD, 1.07935, 1.07945, T0 + 3000)
-    expect(types(events)).toEqual(['stop_out', 'position_closed', 'booked', 'position_closed', 'booked'])
+    // Left at 74 %, below the margin-call level: the owner is warned too.
+    expect(types(events)).toEqual([
+      'stop_out',
+      'position_closed',
+      'booked',
+      'position_closed',
+      'booked',
+      'margin_call',
+    ])
     expect(events[0]).toMatchObject({ type: 'stop_out', userId: 1 })
-    expect((events[0] as { level: number }).level).toBeCloseTo((80 / 440.94) * 100, 6)
-    // o3 first (-455): level 80 / 220.52 = 36.3 % < 50; then o2 (-257.5): 80 / 110.01 = 72.7 % >= 50, stop.
+    expect((events[0] as { level: number }).level).toBeCloseTo((80 / 431.78) * 100, 6)
+    // o3 first (-455): level 80 / 215.89 = 37.1 % < 50; then o2 (-257.5): 80 / 107.945 = 74.1 % >= 50, stop.
     expect(closes(events).map((o) => [o.id, o.closedType, o.closePrice, str(o.profit)])).toEqual([
       [o3, ClosedType.StopOut, 1.07935, '-455'],
       [o2, ClosedType.StopOut, 1.07935, '-257.5'],
@@ -413,8 +423,8 @@ describe('stop-out and negative balance protection', () => {
       ['-257.5', '287.5'],
     ])
     expect(engine.ordersOf(1).map((o) => o.id)).toEqual([o1])
-    expect(str([...engine.accountTotals()][0]?.usedMargin ?? '')).toBe('110.01')
-    expect(engine.accountView(1)?.marginLevel).toBeCloseTo((80 / 110.01) * 100, 6)
+    expect([...engine.accountTotals()][0]?.usedMargin).toBeCloseTo(107.945, 6)
+    expect(engine.accountView(1)?.marginLevel).toBeCloseTo((80 / 107.945) * 100, 6)
   })
 
   it('ranks losses in USD across instruments (a JPY loss converted at 1/mid)', () => {
@@ -432,12 +442,12 @@ describe('stop-out and negative balance protection', () => {
     expect(closed[0]?.id).toBe(jpy)
     // -2500.78125 to the cent, half even: -2500.78.
     expect(str(closed[0]?.profit ?? '')).toBe('-2500.78')
-    // Balance 1000 - 2500.78 < 0: written off; then nothing is left to protect the EURUSD position.
+    // The loss is booked in full (the balance dips to -1500.78 while EURUSD is still open); the
+    // EURUSD position closes next, and only then, flat, is the shortfall written off.
     expect(bookingRows(events).map((b) => [b.type, b.amount, b.balanceAfter])).toEqual([
-      [LedgerType.WRITE_OFF, '1500.78', '2500.78'],
-      [LedgerType.TRADE_PROFIT, '-2500.78', '0'],
-      [LedgerType.WRITE_OFF, '300', '300'],
-      [LedgerType.TRADE_PROFIT, '-300', '0'],
+      [LedgerType.TRADE_PROFIT, '-2500.78', '-1500.78'],
+      [LedgerType.TRADE_PROFIT, '-300', '-1800.78'],
+      [LedgerType.WRITE_OFF, '1800.78', '0'],
     ])
     expect(closed.map((o) => o.id)).toEqual([jpy, eur])
   })
@@ -460,7 +470,7 @@ describe('stop-out and negative balance protection', () => {
     expect(str(engine.balance(1) ?? '')).toBe('89.5')
   })
 
-  it('writes off the loss a gap takes beyond the balance: WRITE_OFF first, then the loss, ending at 0', () => {
+  it('books a gap loss in full, then, flat, writes off what the account is short, ending at 0', () => {
     const engine = makeEngine({ accounts: { 1: '100' } })
     // 0.1 lot at 1.10010, 1:500: margin 10 000 x 1.1001 / 500 = 22.002.
     const { id } = mustOpen(engine, buy({ lots: '0.1', leverage: 500, stopLoss: 1.095 }))
@@ -470,8 +480,8 @@ describe('stop-out and negative balance protection', () => {
     expect(types(events)).toEqual(['position_closed', 'booked', 'booked'])
     expect(closes(events)[0]).toMatchObject({ closePrice: 1.08, closedType: ClosedType.StopLoss })
     expect(bookingRows(events)).toEqual([
-      { userId: 1, type: LedgerType.WRITE_OFF, amount: '101', balanceAfter: '201', ref: `order:${id}` },
-      { userId: 1, type: LedgerType.TRADE_PROFIT, amount: '-201', balanceAfter: '0', ref: `order:${id}` },
+      { userId: 1, type: LedgerType.TRADE_PROFIT, amount: '-201', balanceAfter: '-101', ref: `order:${id}` },
+      { userId: 1, type: LedgerType.WRITE_OFF, amount: '101', balanceAfter: '0', ref: `order:${id}` },
     ])
     expect(str(engine.balance(1) ?? '')).toBe('0')
   })
@@ -490,16 +500,17 @@ describe('stop-out and negative balance protection', () => {
 describe('margin call', () => {
   it('is raised once per fall below the level and again after a recovery', () => {
     const engine = makeEngine({ accounts: { 1: '1000' } })
-    // 1 lot at 1.10010, 1:200: margin 100 000 x 1.1001 / 200 = 550.05.
+    // 1 lot at 1.10010, 1:200: margin 100 000 x 1.1001 / 200 = 550.05; it follows the ask.
     mustOpen(engine, buy({ leverage: 200 }))
-    const levelAt = (bid: number) => ((1000 + (bid - 1.1001) * 100_000) / 550.05) * 100
-    // bid 1.095: equity 1000 - 510 = 490, level 89.1 %: a margin call.
+    const levelAt = (bid: number, ask: number) =>
+      ((1000 + (bid - 1.1001) * 100_000) / ((ask * 100_000) / 200)) * 100
+    // bid 1.095: equity 1000 - 510 = 490 on 547.55, level 89.5 %: a margin call.
     const first = tick(engine, EURUSD, 1.095, 1.0951, T0 + 1000)
-    expect(first).toEqual([{ type: 'margin_call', userId: 1, level: expect.closeTo(levelAt(1.095), 6) }])
-    // bid 1.094: 390 / 550.05 = 70.9 %: still called, no new event.
+    expect(first).toEqual([{ type: 'margin_call', userId: 1, level: expect.closeTo(levelAt(1.095, 1.0951), 6) }])
+    // bid 1.094: 390 / 547.05 = 71.3 %: still called, no new event.
     expect(tick(engine, EURUSD, 1.094, 1.0941, T0 + 2000)).toEqual([])
-    // bid 1.099: 890 / 550.05 = 161.8 %: recovered.
-    expect(tick(engine, EURUSD, 1.099, 1.0991, T0 + 3000)).toEqual([])
+    // bid 1.099: 890 / 549.55 = 162 %: recovered, which is recorded (it survives a restart).
+    expect(tick(engine, EURUSD, 1.099, 1.0991, T0 + 3000)).toEqual([{ type: 'margin_call_ended', userId: 1 }])
     expect(types(tick(engine, EURUSD, 1.095, 1.0951, T0 + 4000))).toEqual(['margin_call'])
   })
 
@@ -510,12 +521,14 @@ describe('margin call', () => {
     expect(str((events[0] as Extract<EngineEvent, { type: 'position_opened' }>).order.margin)).toBe(
       '1125.03125',
     )
-    // GER40 bid 17000: (17000 - 18000.5) x 1.25 = -1250.625; equity 1249.375, level 111 %.
+    // GER40 bid 17000: (17000 - 18000.5) x 1.25 = -1250.625; equity 1249.375; margin follows the
+    // ask: 17000.5 / 20 x 1.25 = 1062.53125; level 117.6 %.
     expect(tick(engine, GER40, 17000, 17000.5, T0 + 1000)).toEqual([])
-    // EURUSD mid 1.5: the same -1000.5 EUR is -1500.75 USD; equity 999.25, level 88.8 %.
+    // EURUSD mid 1.5: the same -1000.5 EUR is -1500.75 USD, equity 999.25; the margin converts at
+    // 1.5 too: 850.025 x 1.5 = 1275.0375; level 78.4 %.
     const events2 = tick(engine, EURUSD, 1.49995, 1.50005, T0 + 2000)
     expect(events2).toEqual([
-      { type: 'margin_call', userId: 1, level: expect.closeTo((999.25 / 1125.03125) * 100, 6) },
+      { type: 'margin_call', userId: 1, level: expect.closeTo((999.25 / 1275.0375) * 100, 6) },
     ])
   })
 })
@@ -528,7 +541,7 @@ describe('margin modes, fees and rounding', () => {
       // 0.5 x 100 = 50
       expect(str((events[0] as Extract<EngineEvent, { type: 'position_opened' }>).order.margin)).toBe('50')
     }
-    expect(str([...engine.accountTotals()][0]?.usedMargin ?? '')).toBe('150')
+    expect([...engine.accountTotals()][0]?.usedMargin).toBeCloseTo(150, 6)
     const id = engine.ordersOf(1)[0]?.id as number
     tick(engine, XAUUSD, 2010, 2010.5)
     const result = engine.close(1, id, T0 + 2000)
@@ -770,11 +783,11 @@ describe('refusals', () => {
     const before = JSON.stringify([engine.ordersOf(1), engine.ordersOf(2), [...engine.accountTotals()]])
     expect(engine.cancel(2, pending, T0)).toEqual(refused('order_not_found'))
     expect(engine.close(2, position, T0)).toEqual(refused('order_not_found'))
-    expect(engine.setStops(2, position, 1.098, 0)).toEqual(refused('order_not_found'))
+    expect(engine.setStops(2, position, 1.098, 0, T0 + 500)).toEqual(refused('order_not_found'))
     // Wrong kind of order, or no such order.
     expect(engine.cancel(1, position, T0)).toEqual(refused('order_not_found'))
     expect(engine.close(1, pending, T0)).toEqual(refused('order_not_found'))
-    expect(engine.setStops(1, pending, 1.098, 0)).toEqual(refused('order_not_found'))
+    expect(engine.setStops(1, pending, 1.098, 0, T0 + 500)).toEqual(refused('order_not_found'))
     expect(engine.close(1, 999, T0)).toEqual(refused('order_not_found'))
     expect(JSON.stringify([engine.ordersOf(1), engine.ordersOf(2), [...engine.accountTotals()]])).toBe(before)
     // The owner's stop still fires.
@@ -831,7 +844,7 @@ describe('account commands', () => {
     ])
     expect(engine.ordersOf(1)).toEqual([])
     expect([...engine.accountTotals()][0]).toMatchObject({ positions: 0 })
-    expect([...engine.accountTotals()][0]?.usedMargin.isZero()).toBe(true)
+    expect([...engine.accountTotals()][0]?.usedMargin).toBe(0)
     // Nothing open and the balance already right: no events.
     expect(engine.resetAccount(1, '10000', LedgerType.DEMO_RESET, T0 + 6000)).toEqual({
       ok: true,

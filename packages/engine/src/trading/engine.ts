@@ -11,6 +11,17 @@ import {
 import { isOpenAt } from '../market/sessions.ts'
 import { ZERO, feeToCents, money, toCents, toMicros, type Money } from './money.ts'
 import { ExposureBook, type Valued } from './exposure-book.ts'
+import {
+  checkStops,
+  entryPrice,
+  exitPrice,
+  isOnGrid,
+  isOnPriceGrid,
+  isPrice,
+  isQuote,
+  parseAmount,
+  parseLots,
+} from './order-rules.ts'
 import { TriggerHeap, type Trigger, type TriggerKind } from './trigger-index.ts'
 import type {
   CancelReason,
@@ -32,9 +43,14 @@ const COMPACT_AFTER_STALE = 50_000
 interface Account extends Valued {
   userId: number
   balance: Money
-  usedMargin: Money
   holding: Set<number>
   pending: Set<number>
+}
+
+/** A block of order ids the server reserved in its database: [next, end). */
+interface IdBlock {
+  next: number
+  end: number
 }
 
 /** The four trigger heaps of one instrument. */
@@ -60,16 +76,26 @@ export interface OpenCommand {
   nowMs: number
 }
 
+/** A position's marks now: the price it would close at, its profit and its own margin, in USD. */
+export interface PositionMark {
+  mark: number
+  profit: number
+  /** The position's margin at the current price (its margin at open in fixed margin mode). */
+  margin: number
+}
+
 /** An account's marks now (float: shown to users, never booked). */
 export interface AccountView {
+  userId: number
   balance: number
   equity: number
+  /** Margin used now: revalued at current prices, hedged positions holding their larger side. */
   usedMargin: number
   freeMargin: number
   /** Equity / used margin x 100; Infinity with no margin used. */
   marginLevel: number
   profit: number
-  positions: { id: number; mark: number; profit: number }[]
+  positions: ({ id: number } & PositionMark)[]
 }
 
 /**
@@ -89,21 +115,26 @@ export class TradingEngine {
   private readonly exposures = new ExposureBook(
     (id) => this.quotes.get(id),
     (id) => this.rateOf(id),
+    (id) => ({ fixedMargin: this.instruments.get(id)?.marginMode === MarginMode.Fixed }),
   )
   /** Accounts to check for margin call and stop-out before the tick being applied returns. */
   private riskQueue: Account[] = []
-  private nextOrderId: number
+  /** Order ids granted by the server, oldest block first. */
+  private idBlocks: IdBlock[] = []
   private staleTriggers = 0
 
   constructor(
     instruments: readonly InstrumentTerms[],
     private risk: RiskSettings,
-    nextOrderId = 1,
   ) {
-    this.nextOrderId = nextOrderId
     this.setInstruments(instruments)
   }
 
+  /**
+   * The catalogue, disabled instruments included: their live orders stay closable and fire their
+   * stops at live quotes, but nothing new opens on them. Terms may change while the engine runs
+   * (staff edit the catalogue); held positions keep the margin and fee they were booked with.
+   */
   setInstruments(list: readonly InstrumentTerms[]): void {
     this.instruments.clear()
     for (const terms of list) this.instruments.set(terms.id, terms)
@@ -132,18 +163,21 @@ export class TradingEngine {
     this.risk = risk
   }
 
+  riskSettings(): RiskSettings {
+    return this.risk
+  }
+
   // ---- state from outside: restore after a restart, quotes without side effects ----
 
-  /** Registers an account (a new user, or one restored from the database). */
-  addAccount(userId: number, balance: string): void {
+  /** Registers an account (a new user, or one restored from the database with its margin-call state). */
+  addAccount(userId: number, balance: string, marginCalled = false): void {
     if (this.accounts.has(userId)) return
     this.accounts.set(userId, {
       userId,
       balance: money(balance),
-      usedMargin: ZERO,
       holding: new Set(),
       pending: new Set(),
-      marginCalled: false,
+      marginCalled,
       queued: false,
       slot: -1,
       exposures: new Map(),
@@ -158,7 +192,8 @@ export class TradingEngine {
   restoreOrder(order: Order): void {
     const account = this.accounts.get(order.userId)
     if (!account) throw new Error(`restoreOrder: no account ${order.userId}`)
-    this.nextOrderId = Math.max(this.nextOrderId, order.id + 1)
+    if (!this.instruments.has(order.instrumentId))
+      throw new Error(`restoreOrder: order ${order.id} of unknown instrument ${order.instrumentId}`)
     this.orders.set(order.id, { ...order })
     if (order.status === OrderStatus.Pending) {
       account.pending.add(order.id)
@@ -173,9 +208,19 @@ export class TradingEngine {
     this.quotes.set(instrumentId, quote)
   }
 
-  /** Order ids are the engine's; after a restart it continues past every id ever stored. */
-  reserveOrderIds(nextOrderId: number): void {
-    this.nextOrderId = Math.max(this.nextOrderId, nextOrderId)
+  /**
+   * Grants the ids [first, first + count) for new orders (the server reserves them in its database,
+   * so ids never repeat across restarts or servers). Example: grantOrderIds(1001, 1000).
+   */
+  grantOrderIds(first: number, count: number): void {
+    if (!(Number.isSafeInteger(first) && first > 0 && Number.isSafeInteger(count) && count > 0))
+      throw new Error(`grantOrderIds: bad block ${first} + ${count}`)
+    this.idBlocks.push({ next: first, end: first + count })
+  }
+
+  /** How many granted order ids are left: the server grants more before they run out. */
+  orderIdsLeft(): number {
+    return this.idBlocks.reduce((sum, block) => sum + block.end - block.next, 0)
   }
 
   // ---- commands ----
@@ -185,7 +230,7 @@ export class TradingEngine {
     const account = this.accounts.get(command.userId)
     if (!account) return reject('account_not_found')
     const terms = this.instruments.get(command.instrumentId)
-    if (!terms) return reject('instrument_not_found')
+    if (!terms || !terms.enabled) return reject('instrument_not_found')
     const quote = this.quotes.get(terms.id)
     if (!isOpenAt(terms.sessions, command.nowMs)) return reject('market_closed')
     if (!quote || !this.isFresh(quote, command.nowMs)) return reject('quote_stale')
@@ -201,13 +246,9 @@ export class TradingEngine {
       !(isPrice(command.targetPrice) && isOnGrid(command.targetPrice as number, terms.precision))
     )
       return reject('price_invalid')
-    const entry = pending
-      ? (command.targetPrice as number)
-      : command.side === Side.Buy
-        ? quote.ask
-        : quote.bid
+    const entry = pending ? (command.targetPrice as number) : entryPrice(command.side, quote)
     // Stops are checked against the price the position would close at: now, or at the pending entry.
-    const exitReference = pending ? entry : command.side === Side.Buy ? quote.bid : quote.ask
+    const exitReference = pending ? entry : exitPrice(command.side, quote)
     const stops = checkStops(
       command.side,
       command.stopLoss,
@@ -217,27 +258,29 @@ export class TradingEngine {
     )
     if (stops) return reject(stops)
 
+    // A pending order reserves nothing; its margin is the estimate at its target (WIRE.md).
     const margin = this.marginFor(terms, lots, entry, command.leverage, rate)
     const fee = this.feeFor(terms, lots, margin)
-    if (!this.canAfford(account, margin, fee)) return reject('insufficient_margin')
+    const position = { instrumentId: terms.id, side: command.side, lots, leverage: command.leverage }
+    if (!this.canAfford(account, position, fee)) return reject('insufficient_margin')
 
     const order: Order = {
-      id: this.nextOrderId++,
+      id: this.takeOrderId(),
       userId: account.userId,
       instrumentId: terms.id,
       side: command.side,
       lots,
       leverage: command.leverage,
       status: pending ? OrderStatus.Pending : OrderStatus.Holding,
-      originPrice: pending ? entry : command.side === Side.Buy ? quote.ask : quote.bid,
+      originPrice: entry,
       price: 0,
-      margin: ZERO,
+      margin: pending ? margin : ZERO,
       fee: ZERO,
       stopLoss: command.stopLoss,
       takeProfit: command.takeProfit,
       stopsVersion: 0,
       // A buy fills at the ask, a sell at the bid: the order waits for that price to rise or fall to it.
-      entryRises: pending && entry > (command.side === Side.Buy ? quote.ask : quote.bid),
+      entryRises: pending && entry > entryPrice(command.side, quote),
       placedAtMs: command.nowMs,
       openedAtMs: 0,
     }
@@ -261,26 +304,32 @@ export class TradingEngine {
     return { ok: true, events }
   }
 
-  /** Closes a position at the current price (bid for a buy, ask for a sell). */
+  /**
+   * Closes a position at the current price (bid for a buy, ask for a sell). The account is checked
+   * after: closing one side of a hedge can raise the margin the other side holds.
+   */
   close(userId: number, orderId: number, nowMs: number): CommandResult {
     const order = this.ownedOrder(userId, orderId)
     if (!order || order.status !== OrderStatus.Holding) return reject('order_not_found')
-    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
-    const quote = this.quotes.get(order.instrumentId)
-    if (!isOpenAt(terms.sessions, nowMs)) return reject('market_closed')
-    if (!quote || !this.isFresh(quote, nowMs)) return reject('quote_stale')
+    const live = this.liveQuote(order.instrumentId, nowMs)
+    if (typeof live === 'string') return reject(live)
     const events: EngineEvent[] = []
-    this.closePosition(order, exitPrice(order.side, quote), ClosedType.User, nowMs, events)
+    this.closePosition(order, exitPrice(order.side, live), ClosedType.User, nowMs, events)
+    this.checkRisk(this.accounts.get(userId) as Account, nowMs, events)
     return { ok: true, events }
   }
 
-  /** New stop-loss and take-profit of a position (0 removes one), checked against the current price. */
-  setStops(userId: number, orderId: number, stopLoss: number, takeProfit: number): CommandResult {
+  /**
+   * New stop-loss and take-profit of a position (0 removes one), checked against the current price,
+   * which must be live: a stale or closed market says nothing about where the price is.
+   */
+  setStops(userId: number, orderId: number, stopLoss: number, takeProfit: number, nowMs: number): CommandResult {
     const order = this.ownedOrder(userId, orderId)
     if (!order || order.status !== OrderStatus.Holding) return reject('order_not_found')
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
-    const quote = this.quotes.get(order.instrumentId) as Quote
-    const stops = checkStops(order.side, stopLoss, takeProfit, exitPrice(order.side, quote), terms.precision)
+    const live = this.liveQuote(order.instrumentId, nowMs)
+    if (typeof live === 'string') return reject(live)
+    const stops = checkStops(order.side, stopLoss, takeProfit, exitPrice(order.side, live), terms.precision)
     if (stops) return reject(stops)
     order.stopLoss = stopLoss
     order.takeProfit = takeProfit
@@ -292,14 +341,19 @@ export class TradingEngine {
 
   /**
    * Sets an account's balance to `balance` (a demo reset): pending orders are cancelled and
-   * positions closed at the last prices, then one booking of `type` makes up the difference.
-   * `balance` is a plain decimal string, zero or more, with at most six decimals ('price_invalid').
+   * positions closed at live prices, then one booking of `type` makes up the difference. Refused
+   * ('market_closed', 'quote_stale') while any position's market is not live: nothing closes at a
+   * stale price. `balance` is a plain decimal string, zero or more, at most six decimals.
    */
   resetAccount(userId: number, balance: string, type: LedgerTypeValue, nowMs: number): CommandResult {
     const account = this.accounts.get(userId)
     if (!account) return reject('account_not_found')
     const target = parseAmount(balance)
     if (!target || target.isNegative()) return reject('price_invalid')
+    for (const id of account.holding) {
+      const live = this.liveQuote((this.orders.get(id) as Order).instrumentId, nowMs)
+      if (typeof live === 'string') return reject(live)
+    }
     const events: EngineEvent[] = []
     for (const id of [...account.pending])
       this.cancelPending(this.orders.get(id) as Order, 'reset', nowMs, events)
@@ -310,7 +364,7 @@ export class TradingEngine {
     }
     const difference = target.minus(account.balance)
     if (!difference.isZero()) this.book(account, type, difference, `reset:${nowMs}`, events)
-    account.marginCalled = false
+    this.setMarginCalled(account, false, Infinity, events)
     return { ok: true, events }
   }
 
@@ -323,7 +377,7 @@ export class TradingEngine {
     if (!account) return reject('account_not_found')
     const change = parseAmount(amount)
     if (!change || change.isZero()) return reject('price_invalid')
-    if (change.isNegative() && !this.canAfford(account, ZERO, change.negated()))
+    if (change.isNegative() && !this.canAfford(account, undefined, change.negated()))
       return reject('balance_insufficient')
     const events: EngineEvent[] = []
     this.book(account, type, change, ref, events)
@@ -331,22 +385,28 @@ export class TradingEngine {
   }
 
   /**
-   * A new quote: fires the pending entries, stops and targets it reaches (at this quote: a gap fills
-   * at the first new price), then checks the margin of every account it moves.
+   * A new quote. Every account it moves is revalued first (profit and margin, O(1) each, queued for
+   * a risk check only when near a level), so that fills are checked against this tick's marks; then
+   * it fires the pending entries, stops and targets it reaches (at this quote: a gap fills at the
+   * first new price); then the queued accounts are checked for margin call and stop-out.
+   * Quotes off the instrument's price grid or older than the last one are ignored.
    */
   applyTick(instrumentId: number, quote: Quote): EngineEvent[] {
-    if (!this.instruments.has(instrumentId) || !isQuote(quote)) return []
+    const terms = this.instruments.get(instrumentId)
+    if (!terms || !isQuote(quote)) return []
+    if (!isOnPriceGrid(quote.bid, terms.precision) || !isOnPriceGrid(quote.ask, terms.precision)) return []
     const previous = this.quotes.get(instrumentId)
     if (previous && quote.timeMs < previous.timeMs) return []
     this.quotes.set(instrumentId, quote)
     const events: EngineEvent[] = []
     // A quote outside the instrument's sessions (a replayed file, a feed's stray update) moves marks
     // but fires nothing: nobody could trade at it.
-    const terms = this.instruments.get(instrumentId) as InstrumentTerms
     if (!isOpenAt(terms.sessions, quote.timeMs)) {
       this.exposures.revalue(instrumentId)
       return events
     }
+    const levels = { marginCall: this.risk.marginCallLevel, stopOut: this.risk.stopOutLevel }
+    this.exposures.revalue(instrumentId, levels, this.riskQueue as Valued[])
     const book = this.books.get(instrumentId)
     // A fill can add stops the same quote already reaches: repeat until nothing fires. Closes queue
     // their accounts for a risk check: a realized loss may leave the other positions under water.
@@ -356,9 +416,6 @@ export class TradingEngine {
       fired = this.fire(book as TriggerBook, quote)
     )
       for (const trigger of fired) this.act(trigger, quote, events)
-    // Then every account this quote moves is revalued in O(1) and queued only when near a level.
-    const levels = { marginCall: this.risk.marginCallLevel, stopOut: this.risk.stopOutLevel }
-    this.exposures.revalue(instrumentId, levels, this.riskQueue as Valued[])
     const queue = this.riskQueue
     this.riskQueue = []
     for (const account of queue) {
@@ -395,32 +452,54 @@ export class TradingEngine {
     return this.accounts.get(userId)?.balance
   }
 
-  /** Every account's booked balance and held margin (for invariants and audits). */
-  *accountTotals(): Generator<{ userId: number; balance: Money; usedMargin: Money; positions: number }> {
+  /**
+   * Every account's booked balance, margin used now (float), positions and margin-call state (for
+   * invariants, audits and restarts).
+   */
+  *accountTotals(): Generator<{
+    userId: number
+    balance: Money
+    usedMargin: number
+    positions: number
+    marginCalled: boolean
+  }> {
     for (const a of this.accounts.values())
-      yield { userId: a.userId, balance: a.balance, usedMargin: a.usedMargin, positions: a.holding.size }
+      yield {
+        userId: a.userId,
+        balance: a.balance,
+        usedMargin: this.exposures.marginOf(a),
+        positions: a.holding.size,
+        marginCalled: a.marginCalled,
+      }
   }
 
-  /** Current mark (exit price) and profit in USD of a position. */
-  markOf(order: Order): { mark: number; profit: number } {
+  /** Current mark (exit price), profit and margin in USD of a position (zeros if it is not open). */
+  markOf(order: Order): PositionMark {
     const quote = this.quotes.get(order.instrumentId)
     const terms = this.instruments.get(order.instrumentId)
-    if (!quote || !terms || order.status !== OrderStatus.Holding) return { mark: 0, profit: 0 }
+    const rate = terms && this.rateToUsd(terms.quoteCurrency)
+    if (!quote || !terms || rate === undefined || order.status !== OrderStatus.Holding)
+      return { mark: 0, profit: 0, margin: 0 }
     const mark = exitPrice(order.side, quote)
     const units = order.lots.toNumber() * Number(terms.contractSize)
     const diff = order.side === Side.Buy ? mark - order.price : order.price - mark
-    return { mark, profit: diff * units * (this.rateToUsd(terms.quoteCurrency) ?? 0) }
+    const margin =
+      terms.marginMode === MarginMode.Fixed
+        ? order.margin.toNumber()
+        : (units * entryPrice(order.side, quote) * rate) / order.leverage
+    return { mark, profit: diff * units * rate, margin }
   }
 
   accountView(userId: number): AccountView | undefined {
     const account = this.accounts.get(userId)
     if (!account) return undefined
     const positions = [...account.holding].map((id) => ({ id, ...this.markOf(this.orders.get(id) as Order) }))
-    const profit = positions.reduce((sum, p) => sum + p.profit, 0)
+    const profit = this.exposures.profitOf(account)
     const balance = account.balance.toNumber()
-    const usedMargin = account.usedMargin.toNumber()
+    const usedMargin = this.exposures.marginOf(account)
     const equity = balance + profit
     return {
+      userId,
       balance,
       equity,
       usedMargin,
@@ -435,6 +514,23 @@ export class TradingEngine {
 
   private isFresh(quote: Quote, nowMs: number): boolean {
     return nowMs - quote.timeMs <= this.risk.maxQuoteAgeMs && quote.timeMs <= nowMs + MAX_CLOCK_SKEW_MS
+  }
+
+  /** The quote of an instrument if its market is live at `nowMs` (open and fresh); else why not. */
+  private liveQuote(instrumentId: number, nowMs: number): Quote | 'market_closed' | 'quote_stale' {
+    const terms = this.instruments.get(instrumentId) as InstrumentTerms
+    if (!isOpenAt(terms.sessions, nowMs)) return 'market_closed'
+    const quote = this.quotes.get(instrumentId)
+    return quote && this.isFresh(quote, nowMs) ? quote : 'quote_stale'
+  }
+
+  private takeOrderId(): number {
+    const block = this.idBlocks[0]
+    // The server grants ids before it runs commands: running out is a bug, not a refusal.
+    if (!block) throw new Error('no order ids granted')
+    const id = block.next++
+    if (block.next === block.end) this.idBlocks.shift()
+    return id
   }
 
   /** USD per unit of `currency` at the current mid price, or undefined without a quote for it (marks). */
@@ -478,11 +574,26 @@ export class TradingEngine {
     return feeToCents((this.risk.feePerLot ? lots : margin).times(terms.feeRate))
   }
 
-  /** Whether the account can hold `margin` more and pay `fee` with free margin left at zero or above. */
-  private canAfford(account: Account, margin: Money, fee: Money): boolean {
+  /**
+   * Whether the account can add `position` (if any) and pay `fee` with free margin left at zero or
+   * above, at the marks of the moment: the margin it adds is what its account's hedged margin grows by.
+   */
+  private canAfford(
+    account: Account,
+    position: { instrumentId: number; side: SideValue; lots: Money; leverage: number } | undefined,
+    fee: Money,
+  ): boolean {
     if (account.balance.lessThan(fee)) return false
-    const free = this.exposures.freeMargin(account)
-    return free - fee.toNumber() - margin.toNumber() >= -1e-9
+    const added = position
+      ? this.exposures.marginIncrease(
+          account,
+          position.instrumentId,
+          position.side,
+          position.lots.toNumber() * Number(this.instruments.get(position.instrumentId)?.contractSize),
+          position.leverage,
+        )
+      : 0
+    return this.exposures.freeMargin(account) - fee.toNumber() - added >= -1e-9
   }
 
   private ownedOrder(userId: number, orderId: number): Order | undefined {
@@ -512,27 +623,32 @@ export class TradingEngine {
     if (!fee.isZero()) this.book(account, LedgerType.TRADE_FEE, fee.negated(), `order:${order.id}`, events)
   }
 
-  /** Adds a holding order to its account's margin and exposure, and indexes its stops. */
+  /** Adds a holding order to its account's exposure (profit and margin), and indexes its stops. */
   private attachPosition(account: Account, order: Order): void {
     account.holding.add(order.id)
-    account.usedMargin = account.usedMargin.plus(order.margin)
-    this.exposures.setMargin(account, account.usedMargin.toNumber())
-    this.exposures.change(account, order.instrumentId, order.side, this.unitsOf(order), order.price, 1)
+    this.exposures.change(account, order.instrumentId, this.positionOf(order), 1)
     this.indexStops(order)
   }
 
   private detachPosition(account: Account, order: Order): void {
     account.holding.delete(order.id)
-    account.usedMargin = account.usedMargin.minus(order.margin)
-    this.exposures.setMargin(account, account.usedMargin.toNumber())
-    this.exposures.change(account, order.instrumentId, order.side, this.unitsOf(order), order.price, -1)
+    this.exposures.change(account, order.instrumentId, this.positionOf(order), -1)
     this.orders.delete(order.id)
     this.noteStale(2)
   }
 
-  private unitsOf(order: Order): number {
+  /**
+   * A position as the exposure book holds it. Fixed-mode margin was booked as lots x contract size,
+   * so its units weigh that much whatever the contract size becomes later.
+   */
+  private positionOf(order: Order) {
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
-    return order.lots.toNumber() * Number(terms.contractSize)
+    return {
+      side: order.side,
+      units: order.lots.toNumber() * Number(terms.contractSize),
+      price: order.price,
+      leverage: order.leverage,
+    }
   }
 
   /** USD per unit of an instrument's quote currency (float, for marks). */
@@ -587,11 +703,13 @@ export class TradingEngine {
     }
     events.push({ type: 'position_closed', order: finished })
     const ref = `order:${order.id}`
-    const shortfall = account.balance.plus(profit)
-    // Negative balance protection: the house covers what the loss takes below zero, booked first so
-    // that no row leaves a negative balance.
-    if (shortfall.isNegative()) this.book(account, LedgerType.WRITE_OFF, shortfall.negated(), ref, events)
+    // The loss is booked in full even if the balance dips below zero: the account's other positions
+    // still answer for it (docs/decisions/008-dealing-desk-rules.md).
     if (!profit.isZero()) this.book(account, LedgerType.TRADE_PROFIT, profit, ref, events)
+    // Negative balance protection is per account: once flat, the house writes off what it is short,
+    // which is then its negative equity, and never more.
+    if (account.holding.size === 0 && account.balance.isNegative())
+      this.book(account, LedgerType.WRITE_OFF, account.balance.negated(), ref, events)
   }
 
   private cancelPending(order: Order, reason: CancelReason, nowMs: number, events: EngineEvent[]): void {
@@ -668,7 +786,7 @@ export class TradingEngine {
   }
 
   /** Whether an index entry still describes its order (orders change; entries are only added). */
-  private isLive(trigger: Trigger): boolean {
+  private isCurrent(trigger: Trigger): boolean {
     const order = this.orders.get(trigger.orderId)
     if (!order || order.stopsVersion !== trigger.version) return false
     if (trigger.kind === 'entry')
@@ -678,7 +796,7 @@ export class TradingEngine {
   }
 
   private act(trigger: Trigger, quote: Quote, events: EngineEvent[]): void {
-    if (!this.isLive(trigger)) return
+    if (!this.isCurrent(trigger)) return
     const order = this.orders.get(trigger.orderId) as Order
     if (trigger.kind === 'entry') return this.fillPending(order, quote, events)
     const closedType = trigger.kind === 'stop_loss' ? ClosedType.StopLoss : ClosedType.TakeProfit
@@ -693,112 +811,64 @@ export class TradingEngine {
     this.staleTriggers = 0
     for (const book of this.books.values())
       for (const heap of [book.bidUp, book.bidDown, book.askUp, book.askDown])
-        heap.compact((t) => this.isLive(t))
+        heap.compact((t) => this.isCurrent(t))
   }
 
   private fillPending(order: Order, quote: Quote, events: EngineEvent[]): void {
     const account = this.accounts.get(order.userId) as Account
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
-    const price = order.side === Side.Buy ? quote.ask : quote.bid
+    const price = entryPrice(order.side, quote)
     const rate = this.bookedRateToUsd(terms.quoteCurrency)
     const margin =
       rate === undefined ? undefined : this.marginFor(terms, order.lots, price, order.leverage, rate)
     const fee = margin && this.feeFor(terms, order.lots, margin)
-    if (!margin || !fee || !this.canAfford(account, margin, fee))
+    // Checked against the marks of this very tick (applyTick revalues before it fires anything).
+    if (!margin || !fee || !this.canAfford(account, order, fee))
       return this.cancelPending(order, 'no_margin', quote.timeMs, events)
     this.fill(account, order, price, margin, fee, quote.timeMs, events)
   }
 
-  /** Margin call once per fall below its level; at stop-out, closes the most losing position until safe. */
+  /**
+   * Margin call once per fall below its level. Below stop-out, closes the most losing position whose
+   * market is live, again and again, until the level is back or nothing live is left: a position
+   * whose market is closed or stale waits for its first fresh quote (which queues the account
+   * again). Never at another instrument's old price.
+   */
   private checkRisk(account: Account, nowMs: number, events: EngineEvent[]): void {
     let level = this.exposures.level(account)
-    const userId = account.userId
-    if (level >= this.risk.marginCallLevel) {
-      account.marginCalled = false
-      return
-    }
-    if (level >= this.risk.stopOutLevel) {
-      if (!account.marginCalled) events.push({ type: 'margin_call', userId, level })
-      account.marginCalled = true
-      return
-    }
-    events.push({ type: 'stop_out', userId, level })
+    const startLevel = level
+    let stoppedOut = false
     while (level < this.risk.stopOutLevel && account.holding.size > 0) {
-      let worst: { order: Order; profit: number } | undefined
-      for (const id of account.holding) {
-        const order = this.orders.get(id) as Order
-        const { profit } = this.markOf(order)
-        if (!worst || profit < worst.profit) worst = { order, profit }
-      }
-      const order = (worst as { order: Order }).order
-      const quote = this.quotes.get(order.instrumentId) as Quote
-      this.closePosition(order, exitPrice(order.side, quote), ClosedType.StopOut, nowMs, events)
+      const worst = this.mostLosingLive(account, nowMs)
+      if (!worst) break
+      if (!stoppedOut) events.push({ type: 'stop_out', userId: account.userId, level: startLevel })
+      stoppedOut = true
+      this.closePosition(worst.order, exitPrice(worst.order.side, worst.quote), ClosedType.StopOut, nowMs, events)
       level = this.exposures.level(account)
     }
-    account.marginCalled = level < this.risk.marginCallLevel
+    this.setMarginCalled(account, level < this.risk.marginCallLevel, level, events)
+  }
+
+  private mostLosingLive(account: Account, nowMs: number): { order: Order; quote: Quote } | undefined {
+    let worst: { order: Order; quote: Quote; profit: number } | undefined
+    for (const id of account.holding) {
+      const order = this.orders.get(id) as Order
+      const quote = this.liveQuote(order.instrumentId, nowMs)
+      if (typeof quote === 'string') continue
+      const { profit } = this.markOf(order)
+      if (!worst || profit < worst.profit || (profit === worst.profit && order.id < worst.order.id))
+        worst = { order, quote, profit }
+    }
+    return worst
+  }
+
+  /** Records a change of the margin-call state as an event (the server keeps it across restarts). */
+  private setMarginCalled(account: Account, called: boolean, level: number, events: EngineEvent[]): void {
+    if (account.marginCalled === called) return
+    account.marginCalled = called
+    const userId = account.userId
+    events.push(called ? { type: 'margin_call', userId, level } : { type: 'margin_call_ended', userId })
   }
 }
 
-/** A usable quote: finite prices with 0 < bid <= ask. */
-const isQuote = (quote: Quote) =>
-  Number.isFinite(quote.bid) &&
-  Number.isFinite(quote.ask) &&
-  Number.isFinite(quote.timeMs) &&
-  quote.bid > 0 &&
-  quote.ask >= quote.bid
-
 const reject = (reason: Rejection): CommandResult => ({ ok: false, reason })
-
-/** The price a position closes at: a buy sells at the bid, a sell buys back at the ask. */
-const exitPrice = (side: SideValue, quote: Quote) => (side === Side.Buy ? quote.bid : quote.ask)
-
-/** Prices above this are refused: nothing trades there, and orders store prices as numeric(24, 10). */
-export const MAX_PRICE = 1e12
-
-const isPrice = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0 && value < MAX_PRICE
-
-/** Whether a price has no more decimals than the instrument quotes. */
-const isOnGrid = (price: number, precision: number) => money(price).decimalPlaces() <= precision
-
-/**
- * A plain decimal string: an optional minus, digits, optionally a point and digits. decimal.js alone
- * would also take "NaN", "Infinity", exponents, hexadecimal ("0x10") and digit separators ("1_0").
- */
-const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/
-
-/** An amount of money (at most six decimals, the ledger's scale) as exact money; undefined otherwise. */
-function parseAmount(text: string): Money | undefined {
-  if (!PLAIN_DECIMAL.test(text)) return undefined
-  const amount = money(text)
-  return amount.decimalPlaces() <= 6 ? amount : undefined
-}
-
-/** Lots within the instrument's bounds and on its step, as exact money; undefined otherwise. */
-function parseLots(text: string, terms: InstrumentTerms): Money | undefined {
-  if (!PLAIN_DECIMAL.test(text)) return undefined
-  const lots = money(text)
-  if (lots.lessThan(terms.minLots) || lots.greaterThan(terms.maxLots)) return undefined
-  return lots.mod(terms.lotStep).isZero() ? lots : undefined
-}
-
-/**
- * Stops against the price a position closes at (`exit`): a buy's stop-loss below it and take-profit
- * above it, a sell's the other way round; 0 means none.
- */
-function checkStops(
-  side: SideValue,
-  stopLoss: number,
-  takeProfit: number,
-  exit: number,
-  precision: number,
-): Rejection | undefined {
-  const valid = (value: number) => value === 0 || (isPrice(value) && isOnGrid(value, precision))
-  if (!valid(stopLoss)) return 'stop_loss_invalid'
-  if (!valid(takeProfit)) return 'take_profit_invalid'
-  const below = (value: number) => value === 0 || value < exit
-  const above = (value: number) => value === 0 || value > exit
-  if (!(side === Side.Buy ? below(stopLoss) : above(stopLoss))) return 'stop_loss_invalid'
-  if (!(side === Side.Buy ? above(takeProfit) : below(takeProfit))) return 'take_profit_invalid'
-  return undefined
-}

@@ -31,7 +31,12 @@ const grow = <T extends Float64Array | Int32Array>(array: T, size: number): T =>
 
 /**
  * The accounts holding one instrument, one row each, as parallel typed arrays: summed units and
- * cost of their buys and sells, and the last profit in USD. A tick walks them in memory order.
+ * cost of their buys and sells, their margin weights, and the last profit and margin in USD. A tick
+ * walks them in memory order.
+ *
+ * Margin weights: for a leveraged instrument, the sum of units / leverage of each side (margin is
+ * weight x price x rate); for a fixed-margin one, the sum of units (margin is the weight itself, in
+ * USD). Opposite positions hold the margin of the larger side (hedged margin, as MT5 brokers do).
  */
 class HolderTable {
   size = 0
@@ -41,7 +46,12 @@ class HolderTable {
   buyCost = new Float64Array(16)
   sellUnits = new Float64Array(16)
   sellCost = new Float64Array(16)
+  buyWeight = new Float64Array(16)
+  sellWeight = new Float64Array(16)
   profit = new Float64Array(16)
+  margin = new Float64Array(16)
+
+  constructor(readonly fixedMargin: boolean) {}
 
   add(accountSlot: number): number {
     const row = this.size++
@@ -51,10 +61,14 @@ class HolderTable {
     this.buyCost = grow(this.buyCost, this.size)
     this.sellUnits = grow(this.sellUnits, this.size)
     this.sellCost = grow(this.sellCost, this.size)
+    this.buyWeight = grow(this.buyWeight, this.size)
+    this.sellWeight = grow(this.sellWeight, this.size)
     this.profit = grow(this.profit, this.size)
+    this.margin = grow(this.margin, this.size)
     this.account[row] = accountSlot
     this.positions[row] = 0
-    this.buyUnits[row] = this.buyCost[row] = this.sellUnits[row] = this.sellCost[row] = this.profit[row] = 0
+    this.buyUnits[row] = this.buyCost[row] = this.sellUnits[row] = this.sellCost[row] = 0
+    this.buyWeight[row] = this.sellWeight[row] = this.profit[row] = this.margin[row] = 0
     return row
   }
 
@@ -68,8 +82,16 @@ class HolderTable {
     this.buyCost[row] = this.buyCost[last] as number
     this.sellUnits[row] = this.sellUnits[last] as number
     this.sellCost[row] = this.sellCost[last] as number
+    this.buyWeight[row] = this.buyWeight[last] as number
+    this.sellWeight[row] = this.sellWeight[last] as number
     this.profit[row] = this.profit[last] as number
+    this.margin[row] = this.margin[last] as number
     return this.account[row] as number
+  }
+
+  /** Margin in USD of a row at a quote: the larger side, buys at the ask and sells at the bid. */
+  marginAt(row: number, quote: Quote, rate: number): number {
+    return marginOf(this.fixedMargin, this.buyWeight[row] as number, this.sellWeight[row] as number, quote, rate)
   }
 
   /** Profit in the quote currency of a row: buys marked at the bid, sells at the ask. */
@@ -83,10 +105,19 @@ class HolderTable {
   }
 }
 
+/** Hedged margin of two side weights (see HolderTable). */
+const marginOf = (fixed: boolean, buyWeight: number, sellWeight: number, quote: Quote, rate: number) =>
+  fixed ? Math.max(buyWeight, sellWeight) : Math.max(buyWeight * quote.ask, sellWeight * quote.bid) * rate
+
+/** What the book needs to know of an instrument: how its margin is held. */
+export interface MarginTerms {
+  fixedMargin: boolean
+}
+
 /**
  * Who holds what, by instrument, and every account's float marks (balance, margin, unrealized
- * profit in USD). A tick revalues only the accounts holding that instrument, or an instrument whose
- * profit converts through it, each in a few multiplications over typed arrays. Marks are floats
+ * profit and margin in USD). A tick revalues only the accounts holding that instrument, or an
+ * instrument whose profit converts through it, each in a few multiplications over typed arrays. Marks are floats
  * (ARCHITECTURE.md: risk marks may be); booked money never comes from here.
  */
 export class ExposureBook {
@@ -101,6 +132,7 @@ export class ExposureBook {
   constructor(
     private readonly quoteOf: (instrumentId: number) => Quote | undefined,
     private readonly rateOf: RateOf,
+    private readonly termsOf: (instrumentId: number) => MarginTerms,
   ) {}
 
   setConversions(convertedVia: Map<number, number[]>): void {
@@ -122,8 +154,36 @@ export class ExposureBook {
     this.balance[account.slot] = value
   }
 
-  setMargin(account: Valued, value: number): void {
-    this.margin[account.slot] = value
+  /** Margin used now (hedged, at current prices), in USD. */
+  marginOf(account: Valued): number {
+    return this.margin[account.slot] as number
+  }
+
+  /** Unrealized profit now, in USD. */
+  profitOf(account: Valued): number {
+    return this.profit[account.slot] as number
+  }
+
+  /**
+   * How much the account's margin would grow if it added a position of `units` on `side` at
+   * `leverage`, at the current quote (0 when it only offsets the larger side of a hedge).
+   */
+  marginIncrease(account: Valued, instrumentId: number, side: SideValue, units: number, leverage: number): number {
+    const quote = this.quoteOf(instrumentId)
+    const rate = this.rateOf(instrumentId)
+    if (!quote || rate === undefined) return Infinity
+    const fixed = this.termsOf(instrumentId).fixedMargin
+    const weight = fixed ? units : units / leverage
+    const row = account.exposures.get(instrumentId)
+    const table = this.tables.get(instrumentId)
+    const buy = row === undefined || !table ? 0 : (table.buyWeight[row] as number)
+    const sell = row === undefined || !table ? 0 : (table.sellWeight[row] as number)
+    const before = marginOf(fixed, buy, sell, quote, rate)
+    const after =
+      side === Side.Buy
+        ? marginOf(fixed, buy + weight, sell, quote, rate)
+        : marginOf(fixed, buy, sell + weight, quote, rate)
+    return after - before
   }
 
   /** Balance + unrealized profit - margin used (float). */
@@ -139,17 +199,17 @@ export class ExposureBook {
     return margin > 0 ? (((this.balance[s] as number) + (this.profit[s] as number)) / margin) * 100 : Infinity
   }
 
-  /** Adds (sign 1) or removes (sign -1) one position of `units` at `price`. */
+  /** Adds (sign 1) or removes (sign -1) one position of `units` at `price` and `leverage`. */
   change(
     account: Valued,
     instrumentId: number,
-    side: SideValue,
-    units: number,
-    price: number,
+    position: { side: SideValue; units: number; price: number; leverage: number },
     sign: 1 | -1,
   ): void {
+    const { side, units, price } = position
     let table = this.tables.get(instrumentId)
-    if (!table) this.tables.set(instrumentId, (table = new HolderTable()))
+    if (!table) this.tables.set(instrumentId, (table = new HolderTable(this.termsOf(instrumentId).fixedMargin)))
+    const weight = table.fixedMargin ? units : units / position.leverage
     let row = account.exposures.get(instrumentId)
     if (row === undefined) {
       row = table.add(account.slot)
@@ -159,9 +219,11 @@ export class ExposureBook {
     if (side === Side.Buy) {
       table.buyUnits[row] = (table.buyUnits[row] as number) + sign * units
       table.buyCost[row] = (table.buyCost[row] as number) + sign * units * price
+      table.buyWeight[row] = (table.buyWeight[row] as number) + sign * weight
     } else {
       table.sellUnits[row] = (table.sellUnits[row] as number) + sign * units
       table.sellCost[row] = (table.sellCost[row] as number) + sign * units * price
+      table.sellWeight[row] = (table.sellWeight[row] as number) + sign * weight
     }
     if (table.positions[row] === 0) {
       account.exposures.delete(instrumentId)
@@ -183,17 +245,25 @@ export class ExposureBook {
     return due
   }
 
-  /** Recomputes an account's profit from scratch (after a change, so float drift never builds up). */
+  /** Recomputes an account's profit and margin from scratch (after a change: no float drift builds up). */
   refresh(account: Valued): void {
-    let total = 0
+    let profit = 0
+    let margin = 0
     for (const [instrumentId, row] of account.exposures) {
       const table = this.tables.get(instrumentId) as HolderTable
       const quote = this.quoteOf(instrumentId)
       const rate = this.rateOf(instrumentId)
-      if (quote && rate !== undefined) table.profit[row] = table.quoteProfit(row, quote) * rate
-      total += table.profit[row] as number
+      if (quote && rate !== undefined) {
+        table.profit[row] = table.quoteProfit(row, quote) * rate
+        table.margin[row] = table.marginAt(row, quote, rate)
+      } else if (table.fixedMargin) {
+        table.margin[row] = Math.max(table.buyWeight[row] as number, table.sellWeight[row] as number)
+      }
+      profit += table.profit[row] as number
+      margin += table.margin[row] as number
     }
-    this.profit[account.slot] = total
+    this.profit[account.slot] = profit
+    this.margin[account.slot] = margin
   }
 
   /** The hot loop of a tick: arithmetic over typed arrays, no calls. */
@@ -203,7 +273,8 @@ export class ExposureBook {
     const rate = this.rateOf(instrumentId)
     if (!table || !quote || rate === undefined) return
     const { bid, ask } = quote
-    const { account, buyUnits, buyCost, sellUnits, sellCost, profit } = table
+    const { account, buyUnits, buyCost, sellUnits, sellCost, buyWeight, sellWeight, profit, margin: held } = table
+    const fixed = table.fixedMargin
     const balances = this.balance
     const margins = this.margin
     const profits = this.profit
@@ -212,6 +283,11 @@ export class ExposureBook {
       const slot = account[row]!
       profits[slot]! += value - profit[row]!
       profit[row] = value
+      if (!fixed) {
+        const rowMargin = Math.max(buyWeight[row]! * ask, sellWeight[row]! * bid) * rate
+        margins[slot]! += rowMargin - held[row]!
+        held[row] = rowMargin
+      }
       if (!levels) continue
       const margin = margins[slot]!
       if (margin <= 0) continue

@@ -36,6 +36,7 @@ export function terms(
     leverage: [1, 10, 20, 50, 100, 200, 500],
     quoteCurrency: 'USD',
     sessions: SESSION_TEMPLATES.forex,
+    enabled: true,
     ...overrides,
   }
 }
@@ -97,6 +98,7 @@ export const DEFAULT_QUOTES: Record<number, [number, number]> = {
 /** An engine with accounts (user 1: 10 000 by default) and quotes primed at T0. */
 export function makeEngine(setup: Setup = {}): TradingEngine {
   const engine = new TradingEngine(setup.list ?? instruments(setup.fee), { ...DEFAULT_RISK, ...setup.risk })
+  engine.grantOrderIds(1, 1_000_000)
   for (const [userId, balance] of Object.entries(setup.accounts ?? { 1: '10000' }))
     engine.addAccount(Number(userId), balance)
   for (const [id, [bid, ask]] of Object.entries({ ...DEFAULT_QUOTES, ...setup.quotes }))

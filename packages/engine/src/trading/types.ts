@@ -26,6 +26,8 @@ export interface InstrumentTerms {
   leverage: readonly number[]
   quoteCurrency: string
   sessions: readonly TradingWindow[]
+  /** False for an instrument staff disabled: its live orders stay, nothing new opens. */
+  enabled: boolean
 }
 
 export interface RiskSettings {
@@ -52,7 +54,10 @@ export interface Quote {
   timeMs: number
 }
 
-/** A live order: pending (waiting for its price) or holding (an open position). */
+/**
+ * A live order: pending (waiting for its price) or holding (an open position). `margin` is what a
+ * position held at open (OriginCautionMoney); for a pending order, the estimate at its target.
+ */
 export interface Order {
   id: number
   userId: number
@@ -106,7 +111,17 @@ export type EngineEvent =
   | { type: 'position_closed'; order: FinishedOrder }
   | { type: 'booked'; booking: Booking }
   | { type: 'margin_call'; userId: number; level: number }
+  /** The margin level is back at or above the margin-call level (or the account was reset). */
+  | { type: 'margin_call_ended'; userId: number }
   | { type: 'stop_out'; userId: number; level: number }
+
+/** The user an event belongs to (every event belongs to exactly one). */
+export const eventOwner = (event: EngineEvent): number =>
+  event.type === 'booked'
+    ? event.booking.userId
+    : event.type === 'margin_call' || event.type === 'margin_call_ended' || event.type === 'stop_out'
+      ? event.userId
+      : event.order.userId
 
 /** Why a command was refused; the server translates the code. */
 export const REJECTIONS = [

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Decimal } from 'decimal.js'
 import { eq } from 'drizzle-orm'
+import { z } from 'zod'
 import {
   LedgerType,
   OrderStatus,
+  idempotencyKey,
   myDealRequest,
   orderIdRequest,
   pageRequest,
@@ -13,18 +15,21 @@ import {
   type LedgerPage,
   type MyDealAnswer,
 } from '@tp/contracts'
-import type { CommandResult } from '@tp/engine'
+import type { DeskResult } from '../../trading/desk.ts'
 import { accounts, users } from '../../db/schema.ts'
 import { translate } from '../../i18n/translate.ts'
 import { refuse } from '../../services/outcome.ts'
 import { getSetting } from '../../services/settings.ts'
 import { displayMoney } from '../../services/users.ts'
-import { asStored, ledgerPage, orderHistory } from '../../trading/order-store.ts'
+import { asStored, ledgerPage, orderPage } from '../../trading/order-store.ts'
 import { markText, transOrder, wireTime } from '../../trading/order-view.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
 import { langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
+
+/** The `Idempotency-Key` header, when a client sends one (a repeated header is invalid input). */
+const idempotencyHeader = z.object({ 'idempotency-key': idempotencyKey.optional() })
 
 /** Ledger rows that trading writes (forexChange lists only these). */
 const TRADING_LEDGER_TYPES = [LedgerType.TRADE_FEE, LedgerType.TRADE_PROFIT, LedgerType.WRITE_OFF]
@@ -34,26 +39,30 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, market, desk } = deps
   const signedIn = { preHandler: requireSession(db, deps.clock) }
   const now = () => deps.clock().getTime()
-  const answer = (request: FastifyRequest, result: CommandResult, msgKey: string, data: unknown = null) =>
+  const answer = (request: FastifyRequest, result: DeskResult, msgKey: string, data: unknown = null) =>
     result.ok ? ok(request, data, msgKey) : refused(request, refuse(result.reason))
 
   app.get('/v1/api/forex/submit', signedIn, async (request) => {
     const q = parse(submitRequest, request.query)
+    const key = parse(idempotencyHeader, request.headers)['idempotency-key'] ?? q.client_order_id
     const { userId } = sessionOf(request)
     const pending = q.status === 0
     if (pending && q.target_price <= 0) return refused(request, refuse('price_invalid'))
-    const result = await desk.run(userId, (engine) =>
-      engine.open({
-        userId,
-        instrumentId: q.forex_id,
-        side: q.type,
-        lots: q.cont,
-        leverage: q.multiple,
-        stopLoss: q.stop_loss_price,
-        takeProfit: q.target_profit_price,
-        ...(pending ? { targetPrice: q.target_price } : {}),
-        nowMs: now(),
-      }),
+    const result = await desk.run(
+      userId,
+      (engine) =>
+        engine.open({
+          userId,
+          instrumentId: q.forex_id,
+          side: q.type,
+          lots: q.cont,
+          leverage: q.multiple,
+          stopLoss: q.stop_loss_price,
+          takeProfit: q.target_profit_price,
+          ...(pending ? { targetPrice: q.target_price } : {}),
+          nowMs: now(),
+        }),
+      key,
     )
     return answer(request, result, 'order_placed', result.ok ? { id: result.orderId } : null)
   })
@@ -82,7 +91,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const q = parse(setStopRequest, request.query)
     const { userId } = sessionOf(request)
     const result = await desk.run(userId, (engine) =>
-      engine.setStops(userId, q.id, q.stop_loss_price, q.target_profit_price),
+      engine.setStops(userId, q.id, q.stop_loss_price, q.target_profit_price, now()),
     )
     return answer(request, result, 'stops_saved')
   })
@@ -94,12 +103,14 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const at = now()
     const offset = (page - 1) * limit
     const balance = displayMoney((await balanceRow(userId)).available)
-    if (status === OrderStatus.Closed) {
-      const history = await orderHistory(db, userId, offset, limit)
+    // Finished orders, and the list of everything, come from the database (live rows there are
+    // as the desk last committed them); marks of live orders come from the engine.
+    if (status !== OrderStatus.Pending && status !== OrderStatus.Holding) {
+      const stored = await orderPage(db, userId, status === undefined ? undefined : [status], offset, limit)
       return ok<MyDealAnswer>(request, {
-        data: history.rows.map((o) => transOrder(o, engine, market, at)),
-        total: history.total,
-        all_fact_profits: new Decimal(history.profit).toFixed(6),
+        data: stored.rows.map((o) => transOrder(o, engine, market, at)),
+        total: stored.total,
+        all_fact_profits: new Decimal(stored.profit).toFixed(6),
         balance,
       })
     }

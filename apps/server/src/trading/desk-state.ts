@@ -1,0 +1,61 @@
+import { TradingEngine, type InstrumentTerms, type Quote, type RiskSettings } from '@tp/engine'
+import type { DbOrTx } from '../db/client.ts'
+import { ORDER_ID_BLOCK } from '../db/schema.ts'
+import { loadInstruments, type InstrumentDef } from '../market/catalogue.ts'
+import { getSettings } from '../services/settings.ts'
+import { loadLiveState, reserveOrderIds } from './order-store.ts'
+
+/** What the engine needs of an instrument of the catalogue. */
+export const termsOf = (def: InstrumentDef): InstrumentTerms => ({
+  id: def.id,
+  code: def.code,
+  precision: def.precision,
+  lotStep: def.lotStep,
+  minLots: def.minLots,
+  maxLots: def.maxLots,
+  contractSize: def.contractSize,
+  marginMode: def.marginMode,
+  feeRate: def.feeRate,
+  leverage: def.leverage.map((o) => o.Value),
+  quoteCurrency: def.quoteCurrency,
+  sessions: def.sessions,
+  enabled: def.enabled,
+})
+
+/**
+ * The whole catalogue as the engine trades it, disabled instruments included: a position on an
+ * instrument staff disabled must still be restored (and closable), never stop the server starting.
+ */
+export async function loadTradingTerms(db: DbOrTx): Promise<InstrumentTerms[]> {
+  return (await loadInstruments(db, true)).map(termsOf)
+}
+
+export async function loadRisk(db: DbOrTx): Promise<RiskSettings> {
+  const s = await getSettings(db, ['trade_fee_type', 'margin_call_level', 'stop_out_level', 'max_quote_age_ms'])
+  return {
+    feePerLot: s.trade_fee_type === '1',
+    marginCallLevel: Number(s.margin_call_level),
+    stopOutLevel: Number(s.stop_out_level),
+    maxQuoteAgeMs: Number(s.max_quote_age_ms),
+  }
+}
+
+/** Grants the engine order ids from the database until it has at least `needed`. */
+export async function topUpOrderIds(db: DbOrTx, engine: TradingEngine, needed: number): Promise<void> {
+  while (engine.orderIdsLeft() < needed) engine.grantOrderIds(await reserveOrderIds(db), ORDER_ID_BLOCK)
+}
+
+/**
+ * A new engine holding exactly what the database holds: the catalogue, the risk settings, the last
+ * quotes (primed, firing nothing), the accounts with live orders (balance and margin-call state) and
+ * their live orders, and a fresh block of order ids.
+ */
+export async function rebuildEngine(db: DbOrTx, quotes: Map<number, Quote>): Promise<TradingEngine> {
+  const [terms, risk, state] = [await loadTradingTerms(db), await loadRisk(db), await loadLiveState(db)]
+  const engine = new TradingEngine(terms, risk)
+  for (const [id, quote] of quotes) engine.primeQuote(id, quote)
+  for (const account of state.balances) engine.addAccount(account.userId, account.balance, account.marginCalled)
+  for (const order of state.orders) engine.restoreOrder(order)
+  await topUpOrderIds(db, engine, 1)
+  return engine
+}

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import {
   CodePurpose,
   email as emailSchema,
@@ -24,10 +24,16 @@ import {
 } from './users.ts'
 import { consumeCode } from './verification-codes.ts'
 import { consumeCaptcha } from './captcha.ts'
+import {
+  LOGIN_LOCK_MS,
+  claimAccountAttempt,
+  clearFailures,
+  unknownAccountKey,
+  waitMinutes,
+  type SignInGuard,
+} from './sign-in-limits.ts'
 
-/** Failed sign-ins in a row that lock an account, and for how long. */
-export const LOGIN_MAX_FAILURES = 10
-export const LOGIN_LOCK_MS = 15 * 60 * 1000
+export { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from './sign-in-limits.ts'
 
 async function signedIn(deps: ServiceDeps, userId: number): Promise<LoginResult> {
   const token = await openSession(deps.db, userId, deps.clock())
@@ -36,42 +42,72 @@ async function signedIn(deps: ServiceDeps, userId: number): Promise<LoginResult>
   return { token, user }
 }
 
-export async function login(deps: ServiceDeps, input: LoginRequest): Promise<Outcome<LoginResult>> {
+/** Who is signing in from where; the guard is the process's in-memory half of the limits. */
+export interface SignInContext {
+  address: string
+  guard: SignInGuard
+}
+
+/**
+ * Signs in with a password. Every attempt first takes a slot on its address and on its account
+ * (counted before the password is hashed, so concurrent guesses cannot overrun the limits); past the
+ * limits a slot needs a solved image captcha, else the caller waits. An account name without an
+ * account is counted and hashed exactly like a real one, so that no answer tells the two apart.
+ */
+export async function login(
+  deps: ServiceDeps,
+  input: LoginRequest,
+  context: SignInContext,
+): Promise<Outcome<LoginResult>> {
   const { db } = deps
   const now = deps.clock()
+  const solved = await solvedCaptcha(deps, input, now)
+  if (!solved.ok) return solved
+  const { guard, address } = context
+  const addressSlot = guard.addresses.claim(address, now, solved.value)
+  if (!addressSlot.ok) return refuse('captcha_required', { minutes: waitMinutes(addressSlot.waitMs) })
+
   const user = await findUserByLogin(db, {
     type: input.login_type,
     account: input.account,
     areaId: input.area_id,
   })
-  if (!user?.passwordHash) {
+  const passwordHash = user?.passwordHash
+  const unknownKey = unknownAccountKey(input.login_type, input.account, input.area_id)
+  const accountSlot =
+    user && passwordHash
+      ? await claimAccountAttempt(db, user, now, solved.value)
+      : guard.unknownAccounts.claim(unknownKey, now, solved.value)
+  if (!accountSlot.ok) {
+    guard.addresses.release(address) // no password was tried: not a failure of this address
+    return refuse('captcha_required', { minutes: waitMinutes(accountSlot.waitMs) })
+  }
+
+  if (!user || !passwordHash) {
     await spendPasswordCheck(input.password)
-    return refuse('wrong_credentials')
+  } else if (await verifyPassword(passwordHash, input.password)) {
+    guard.addresses.release(address)
+    await clearFailures(db, user.id)
+    return accept(await signedIn(deps, user.id))
   }
-  if (user.lockedUntil && user.lockedUntil > now) {
-    return refuse('account_locked', {
-      minutes: Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000),
-    })
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const [after] = await db
-      .update(users)
-      .set({ failedLogins: sql`${users.failedLogins} + 1` })
-      .where(eq(users.id, user.id))
-      .returning({ failedLogins: users.failedLogins })
-    if ((after?.failedLogins ?? 0) >= LOGIN_MAX_FAILURES) {
-      await db
-        .update(users)
-        .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOGIN_LOCK_MS) })
-        .where(eq(users.id, user.id))
-      return refuse('account_locked', { minutes: LOGIN_LOCK_MS / 60_000 })
-    }
-    return refuse('wrong_credentials')
-  }
-  if (user.failedLogins > 0 || user.lockedUntil) {
-    await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id))
-  }
-  return accept(await signedIn(deps, user.id))
+  // The failure that makes the account or address hot says so at once, so the captcha shows now.
+  const hot = (accountSlot.hot || addressSlot.hot) && !solved.value
+  return hot
+    ? refuse('captcha_required', { minutes: waitMinutes(LOGIN_LOCK_MS) })
+    : refuse('wrong_credentials')
+}
+
+/**
+ * Checks the captcha a sign-in carries, if any: one try per captcha, whatever the answer. A solved
+ * captcha lets one attempt past a hot account or address; a wrong one tries no password.
+ */
+async function solvedCaptcha(deps: ServiceDeps, input: LoginRequest, now: Date): Promise<Outcome<boolean>> {
+  if (input.captcha_id === undefined && input.captcha_code === undefined) return accept(false)
+  const right =
+    input.captcha_id !== undefined &&
+    input.captcha_code !== undefined &&
+    (await consumeCaptcha(deps.db, input.captcha_id, input.captcha_code, now))
+  return right ? accept(true) : refuse('captcha_invalid')
 }
 
 /** Registers a real user by e-mail or mobile, checked by a message code or an image captcha. */

@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { CodePurpose, type AmendPasswordRequest, type ForgetPasswordRequest } from '@tp/contracts'
+import {
+  CodePurpose,
+  email as emailSchema,
+  mobileNumber,
+  type AmendPasswordRequest,
+  type ForgetPasswordRequest,
+  type LoginType,
+} from '@tp/contracts'
 import { users } from '../db/schema.ts'
 import { hashPassword } from '../security/hashing.ts'
 import type { ServiceDeps } from './deps.ts'
@@ -20,7 +27,12 @@ async function setPassword(deps: ServiceDeps, user: UserRow, password: string, k
   })
 }
 
-/** Resets a forgotten password with a code sent to the account's e-mail or mobile. Ends every session. */
+/**
+ * Resets a forgotten password with a code sent to the account's e-mail or mobile. Ends every session.
+ * An account that does not exist answers as a wrong code does: the code is checked against what was
+ * sent to the address given (a no-account notice holds a code nobody knows), so the answers, tries
+ * counted included, are the same as for a customer who typed a wrong code.
+ */
 export async function forgetPassword(
   deps: ServiceDeps,
   input: ForgetPasswordRequest,
@@ -30,23 +42,42 @@ export async function forgetPassword(
     account: input.account,
     areaId: input.area_id,
   })
-  if (!user || user.isDemo) return refuse('account_not_found')
-  let destination: string
-  if (input.type === 'email') {
-    destination = user.email ?? ''
-  } else {
-    const area = user.areaId === null ? undefined : await findArea(deps.db, user.areaId)
-    if (!area || !user.mobile) return refuse('account_not_found')
-    destination = mobileDestination(area, user.mobile)
-  }
+  const known = user && !user.isDemo ? user : undefined
+  const destination = known
+    ? await destinationOf(deps, known, input.type)
+    : await givenDestination(deps, input)
+  if (destination === undefined) return refuse('code_invalid')
   const code = await consumeCode(
     deps.db,
     { destination, purpose: CodePurpose.RESET, code: input.auth_code },
     deps.clock(),
   )
   if (!code.ok) return code
-  await setPassword(deps, user, input.new_password)
+  // Unreachable in practice (no one learns an unknown address's code); refused all the same.
+  if (!known) return refuse('code_invalid')
+  await setPassword(deps, known, input.new_password)
   return accept(undefined)
+}
+
+/** Where the account's reset codes went. */
+async function destinationOf(deps: ServiceDeps, user: UserRow, type: LoginType): Promise<string | undefined> {
+  if (type === 'email') return user.email ?? undefined
+  const area = user.areaId === null ? undefined : await findArea(deps.db, user.areaId)
+  return area && user.mobile ? mobileDestination(area, user.mobile) : undefined
+}
+
+/** Where send_email / send_sms put the notice for an address without an account. */
+async function givenDestination(
+  deps: ServiceDeps,
+  input: ForgetPasswordRequest,
+): Promise<string | undefined> {
+  if (input.type === 'email') {
+    const email = emailSchema.safeParse(input.account)
+    return email.success ? email.data : undefined
+  }
+  const mobile = mobileNumber.safeParse(input.account)
+  const area = input.area_id === undefined ? undefined : await findArea(deps.db, input.area_id)
+  return area && mobile.success ? mobileDestination(area, mobile.data) : undefined
 }
 
 /** Changes the signed-in user's password with a code sent to their e-mail. Other sessions end. */

@@ -12,8 +12,10 @@ export type CodeRequest =
   | { channel: 'sms'; mobile: string; areaId: number; purpose: Purpose }
 
 /**
- * Sends a verification code. A registration code goes only to an address not yet registered; a
- * reset code only to one that is.
+ * Sends a verification code. A registration code goes only to an address not yet registered (the
+ * registration must say so). A reset request answers the same whether or not an account uses the
+ * address, so that nobody can learn who is a customer here: the same one-a-minute limit, the same
+ * answer, and a message either way; an address without an account gets a notice instead of a code.
  */
 export async function sendCode(
   deps: ServiceDeps,
@@ -35,21 +37,37 @@ export async function sendCode(
       undefined
   }
   if (request.purpose === CodePurpose.REGISTER && registered) return refuse('account_exists')
-  if (request.purpose === CodePurpose.RESET && !registered) return refuse('account_not_found')
 
   const now = deps.clock()
+  // Issued for an unknown address too: its row holds the resend limit exactly as for a customer's,
+  // and its code is never told to anyone, so it opens nothing.
   const issued = await issueCode(db, { channel: request.channel, destination, purpose: request.purpose }, now)
   if (!issued.ok) return issued
-  const minutes = CODE_TTL_MS / 60_000
-  const channel: Channel = request.channel
-  const subject = translate(lang, `mail.code_subject_${request.purpose}`)
-  const text = translate(lang, channel === 'email' ? 'mail.code_body' : 'mail.sms_body', {
-    code: issued.value.code,
-    minutes,
-  })
-  if (!(await deps.messenger.send(channel, destination, subject, text))) {
+  const { subject, text } =
+    registered || request.purpose === CodePurpose.REGISTER
+      ? codeMessage(lang, request.channel, request.purpose, issued.value.code)
+      : noAccountMessage(lang, request.channel)
+  if (!(await deps.messenger.send(request.channel, destination, subject, text))) {
     await voidCode(db, issued.value.id, now)
     return refuse('send_failed')
   }
   return accept(undefined)
+}
+
+function codeMessage(lang: LanguageCode, channel: Channel, purpose: Purpose, code: string) {
+  return {
+    subject: translate(lang, `mail.code_subject_${purpose}`),
+    text: translate(lang, channel === 'email' ? 'mail.code_body' : 'mail.sms_body', {
+      code,
+      minutes: CODE_TTL_MS / 60_000,
+    }),
+  }
+}
+
+/** What a password reset for an address without an account sends: no code, and how to register. */
+function noAccountMessage(lang: LanguageCode, channel: Channel) {
+  return {
+    subject: translate(lang, 'mail.code_subject_2'),
+    text: translate(lang, channel === 'email' ? 'mail.no_account_body' : 'mail.no_account_sms'),
+  }
 }

@@ -17,34 +17,53 @@ export type Purpose = 1 | 2
 const codeHash = (destination: string, purpose: Purpose, code: string) =>
   sha256(`${destination}|${purpose}|${code}`)
 
-/** Creates a code for `destination` unless one was sent less than a minute ago. Returns the plain code. */
+/**
+ * The first key of the advisory locks that serialise code sending per destination and purpose (the
+ * two-key form, apart from the writer lock's one-key space). The second key is a hash of the pair.
+ */
+const RESEND_LOCK_CLASS = 3_001
+
+/**
+ * Creates a code for `destination` unless one was sent less than a minute ago. Returns the plain code.
+ * The check and the insert run under a transaction-scoped advisory lock on the destination, so that
+ * concurrent requests for one address queue up and all but the first see its fresh row: a read then
+ * a write without it would let every concurrent request pass the check.
+ */
 export async function issueCode(
   db: Db,
   input: { channel: Channel; destination: string; purpose: Purpose },
   now: Date,
 ): Promise<Outcome<{ id: number; code: string }>> {
-  const [last] = await db
-    .select({ createdAt: verificationCodes.createdAt })
-    .from(verificationCodes)
-    .where(
-      and(eq(verificationCodes.destination, input.destination), eq(verificationCodes.purpose, input.purpose)),
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${RESEND_LOCK_CLASS}, hashtext(${`${input.purpose}|${input.destination}`}))`,
     )
-    .orderBy(desc(verificationCodes.id))
-    .limit(1)
-  const waitMs = last ? last.createdAt.getTime() + CODE_RESEND_MS - now.getTime() : 0
-  if (waitMs > 0) return refuse('code_wait', { seconds: Math.ceil(waitMs / 1000) })
-  const code = randomString(DIGITS, VERIFICATION_CODE_LENGTH)
-  const [row] = await db
-    .insert(verificationCodes)
-    .values({
-      ...input,
-      codeHash: codeHash(input.destination, input.purpose, code),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-    })
-    .returning({ id: verificationCodes.id })
-  if (!row) throw new Error('verification code insert returned no row')
-  return accept({ id: row.id, code })
+    const [last] = await tx
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.destination, input.destination),
+          eq(verificationCodes.purpose, input.purpose),
+        ),
+      )
+      .orderBy(desc(verificationCodes.id))
+      .limit(1)
+    const waitMs = last ? last.createdAt.getTime() + CODE_RESEND_MS - now.getTime() : 0
+    if (waitMs > 0) return refuse('code_wait', { seconds: Math.ceil(waitMs / 1000) })
+    const code = randomString(DIGITS, VERIFICATION_CODE_LENGTH)
+    const [row] = await tx
+      .insert(verificationCodes)
+      .values({
+        ...input,
+        codeHash: codeHash(input.destination, input.purpose, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      })
+      .returning({ id: verificationCodes.id })
+    if (!row) throw new Error('verification code insert returned no row')
+    return accept({ id: row.id, code })
+  })
 }
 
 /** Marks a code unusable (its message could not be delivered). */

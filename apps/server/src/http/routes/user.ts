@@ -7,6 +7,7 @@ import {
   registerRequest,
 } from '@tp/contracts'
 import { demoLogin, login, register } from '../../services/auth.ts'
+import { createSignInGuard } from '../../services/sign-in-limits.ts'
 import { amendPassword, forgetPassword } from '../../services/passwords.ts'
 import { revokeSession } from '../../services/sessions.ts'
 import { userInfo } from '../../services/users.ts'
@@ -18,9 +19,12 @@ import { rateLimited, type RouteDeps } from '../route-deps.ts'
 export function userRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const signedIn = { preHandler: requireSession(deps.db, deps.clock) }
 
-  app.post('/api/user/loginForU', { config: rateLimited(deps.rateLimits.login) }, async (request) =>
-    answer(request, await login(deps, parse(loginRequest, request.body))),
-  )
+  // One per app: the in-memory half of the sign-in limits (per address, and unknown account names).
+  const signInGuard = createSignInGuard()
+  app.post('/api/user/loginForU', { config: rateLimited(deps.rateLimits.login) }, async (request) => {
+    const input = parse(loginRequest, request.body)
+    return answer(request, await login(deps, input, { address: request.ip, guard: signInGuard }))
+  })
 
   app.post('/api/user/register', { config: rateLimited(deps.rateLimits.register) }, async (request) =>
     answer(request, await register(deps, parse(registerRequest, request.body)), 'registered'),

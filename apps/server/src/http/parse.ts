@@ -15,24 +15,25 @@ const isReason = (message: string): message is Reason => (REASONS as readonly st
 
 /** JSON bodies nest; forms and query strings do not. Deeper input is refused, not walked. */
 const MAX_INPUT_DEPTH = 8
-const FIELD_NAME = /^[A-Za-z_]{1,32}$/
 
 /**
- * The first field holding a NUL character, in a value or a key, at any depth. PostgreSQL text cannot
- * hold NUL ("invalid byte sequence for encoding UTF8: 0x00"), and no real form field contains one.
+ * Whether any value or key holds a NUL character, at any depth. PostgreSQL text cannot hold NUL
+ * ("invalid byte sequence for encoding UTF8: 0x00"), and no real form field contains one.
  */
-function fieldWithNul(input: unknown, field: string, depth = 0): string | undefined {
-  if (typeof input === 'string') return input.includes('\0') ? field : undefined
-  if (typeof input !== 'object' || input === null) return undefined
-  if (depth >= MAX_INPUT_DEPTH) return field
-  for (const [key, value] of Object.entries(input)) {
-    // The answer names a top-level field, and only one a schema could have: never echo odd keys.
-    const name = depth > 0 ? field : FIELD_NAME.test(key) ? key : 'body'
-    if (key.includes('\0')) return name
-    const found = fieldWithNul(value, name, depth + 1)
-    if (found !== undefined) return found
-  }
-  return undefined
+function holdsNul(input: unknown, depth = 0): boolean {
+  if (typeof input === 'string') return input.includes('\0')
+  if (typeof input !== 'object' || input === null) return false
+  if (depth >= MAX_INPUT_DEPTH) return true
+  return Object.entries(input).some(([key, value]) => key.includes('\0') || holdsNul(value, depth + 1))
+}
+
+/** The top-level field of `input` that holds a NUL, named only if the schema has it (never echo odd keys). */
+function fieldWithNul(schema: z.ZodType, input: unknown): string | undefined {
+  if (!holdsNul(input)) return undefined
+  const known = 'shape' in schema && typeof schema.shape === 'object' && schema.shape ? schema.shape : {}
+  const entries = typeof input === 'object' && input !== null ? Object.entries(input) : []
+  const [key] = entries.find(([name, value]) => holdsNul({ [name]: value })) ?? ['body']
+  return Object.hasOwn(known, key) ? key : 'body'
 }
 
 /**
@@ -42,7 +43,7 @@ function fieldWithNul(input: unknown, field: string, depth = 0): string | undefi
  * (packages/contracts/src/numbers.ts).
  */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const withNul = fieldWithNul(input, 'body')
+  const withNul = fieldWithNul(schema, input)
   if (withNul !== undefined) throw new InvalidRequest('invalid_input', withNul)
   const result = schema.safeParse(input ?? {})
   if (result.success) return result.data

@@ -16,6 +16,7 @@ import { startLiveServices } from '../../apps/server/src/live-services.ts'
 import { simulatorSource } from '../../apps/server/src/market/price-source.ts'
 import { outboxMessenger } from '../../apps/server/src/messaging/outbox.ts'
 import { setSetting } from '../../apps/server/src/services/settings.ts'
+import { SessionRevocations } from '../../apps/server/src/services/sessions.ts'
 
 const url = process.env.BENCH_DATABASE_URL
 const database = url ? await openDatabase({ url }) : await openDatabase({ dataDir: 'memory://' })
@@ -46,6 +47,7 @@ const app = await buildApp(
     market: live.market,
     topics: live.topics,
     desk: live.desk,
+    sessionRevocations: new SessionRevocations(),
   },
   { logger: false, https: false },
 )

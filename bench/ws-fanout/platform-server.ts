@@ -17,6 +17,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts'
 import { seedDatabase } from '../../apps/server/src/db/seed.ts'
 import { DEFAULT_RATE_LIMITS } from '../../apps/server/src/http/route-deps.ts'
 import { outboxMessenger } from '../../apps/server/src/messaging/outbox.ts'
+import { SessionRevocations } from '../../apps/server/src/services/sessions.ts'
 import { simulatedInstruments } from '../../apps/server/src/market/open-market.ts'
 import { silentSource, startLiveServices } from '../../apps/server/src/live-services.ts'
 import { seedCatalogue } from '../../apps/server/src/market/seed-catalogue.ts'
@@ -87,6 +88,12 @@ const app = plain
         market,
         topics,
         desk: live.desk,
+        sessionRevocations: new SessionRevocations(),
+        // Every client of the benchmark comes from 127.0.0.1.
+        socketLimits: {
+          maxSocketsPerAddress: Number.MAX_SAFE_INTEGER,
+          upgradesPerMinute: Number.MAX_SAFE_INTEGER,
+        },
       },
       { logger: false, https: false },
     )

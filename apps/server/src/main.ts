@@ -8,6 +8,7 @@ import { seedDatabase } from './db/seed.ts'
 import { takeWriterLock } from './db/writer-lock.ts'
 import { DEFAULT_RATE_LIMITS } from './http/route-deps.ts'
 import { outboxMessenger } from './messaging/outbox.ts'
+import { SessionRevocations } from './services/sessions.ts'
 import { smtpTransport } from './messaging/transports.ts'
 import { simulatedInstruments } from './market/open-market.ts'
 import { readTickFile, replaySource, simulatorSource, type PriceSource } from './market/price-source.ts'
@@ -66,6 +67,7 @@ const app = await buildApp(
     market,
     topics: live.topics,
     desk: live.desk,
+    sessionRevocations: new SessionRevocations(),
   },
   {
     logger: { level: config.LOG_LEVEL },

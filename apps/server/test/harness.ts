@@ -10,6 +10,8 @@ import { setSetting, type SettingKey } from '../src/services/settings.ts'
 import type { Tick } from '../src/market/market-data.ts'
 import type { PriceSource } from '../src/market/price-source.ts'
 import type { HubLimits } from '../src/realtime/topic-hub.ts'
+import type { SocketLimits } from '../src/realtime/socket-limits.ts'
+import { SessionRevocations } from '../src/services/sessions.ts'
 import { silentSource, startLiveServices } from '../src/live-services.ts'
 
 /** The databases server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -22,6 +24,19 @@ export const DRIVERS: ('pglite' | 'postgres')[] = [
 const GENEROUS_LIMITS: RateLimits = Object.fromEntries(
   Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, { max: 10_000, timeWindowMs: 60_000 }]),
 ) as unknown as RateLimits
+
+/**
+ * Socket budgets that ordinary tests never meet (one floods subscriptions, files open sockets by the
+ * hundred from one address); the socket abuse tests pass the real ones.
+ */
+const GENEROUS_SOCKET_LIMITS: Partial<SocketLimits> = {
+  frameBurst: 100_000,
+  framesPerSecond: 100_000,
+  loginBurst: 10_000,
+  loginsPerSecond: 10_000,
+  maxSocketsPerAddress: 10_000,
+  upgradesPerMinute: 100_000,
+}
 
 /** A clock the test moves by hand. */
 export class TestClock {
@@ -57,6 +72,7 @@ export interface TestAppOptions {
   /** A price source to start; without one, tests push ticks with `tick`. */
   priceSource?: PriceSource
   hubLimits?: Partial<HubLimits>
+  socketLimits?: Partial<SocketLimits>
   /** App settings such as trusted proxies, CORS origins and a logger (none by default). */
   app?: Partial<Pick<AppOptions, 'trustProxy' | 'corsOrigins' | 'logger'>>
 }
@@ -80,6 +96,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     onError: (error, context) => console.error(context, error),
   })
   const { market, topics, feed, desk } = live
+  const sessionRevocations = new SessionRevocations()
   const app = await buildApp(
     {
       db,
@@ -93,6 +110,8 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
       market,
       topics,
       desk,
+      sessionRevocations,
+      socketLimits: { ...GENEROUS_SOCKET_LIMITS, ...options.socketLimits },
     },
     { logger: false, https: false, ...options.app },
   )
@@ -106,6 +125,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     topics,
     feed,
     desk,
+    sessionRevocations,
     /** Applies a tick now (at the test clock's time unless given). */
     tick: (tick: Omit<Tick, 'timeMs'> & { timeMs?: number }) =>
       feed.push({ ...tick, timeMs: tick.timeMs ?? clock.now().getTime() }),

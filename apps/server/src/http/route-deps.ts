@@ -1,4 +1,5 @@
 import type { MarketData } from '../market/market-data.ts'
+import type { SocketLimits } from '../realtime/socket-limits.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import type { TradingDesk } from '../trading/desk.ts'
 import type { ServiceDeps } from '../services/deps.ts'
@@ -30,6 +31,8 @@ export interface RouteDeps extends ServiceDeps {
   topics: TopicHub
   /** The trading engine's single writer. */
   desk: TradingDesk
+  /** Socket budgets and caps, when not the defaults (tests, benchmarks with thousands of sockets). */
+  socketLimits?: Partial<SocketLimits>
 }
 
 export const rateLimited = (limit: RateLimit) => ({

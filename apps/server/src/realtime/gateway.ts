@@ -1,14 +1,24 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import websocket from '@fastify/websocket'
 import type { WebSocket } from 'ws'
 import { SOCKET_PATH, clientFrame, type ClientFrame } from '@tp/contracts'
 import type { Db } from '../db/client.ts'
+import { sendRefusal } from '../http/envelope.ts'
+import { rateLimited } from '../http/route-deps.ts'
 import type { Clock } from '../services/outcome.ts'
-import { findSession, type SessionRef } from '../services/sessions.ts'
+import {
+  findSession,
+  liveSessionIds,
+  type SessionRef,
+  type SessionRevocations,
+} from '../services/sessions.ts'
 import { userTopic } from '../trading/account-push.ts'
+import { AddressCap } from './address-cap.ts'
+import { SignedInSockets } from './signed-in-sockets.ts'
+import { DEFAULT_SOCKET_LIMITS, FrameBudget, type FrameVerdict, type SocketLimits } from './socket-limits.ts'
 import type { Subscriber, TopicHub } from './topic-hub.ts'
 
-/** A client frame is a few dozen bytes; anything near this is abuse. */
+/** A client frame is a few dozen bytes; anything near this is abuse (ws closes with 1009 past it). */
 export const MAX_FRAME_BYTES = 4 * 1024
 /** Frames in one JSON array. */
 export const MAX_FRAMES_PER_MESSAGE = 16
@@ -16,6 +26,16 @@ export const MAX_FRAMES_PER_MESSAGE = 16
 export const MAX_SUBSCRIPTIONS = 64
 /** The client pings every 5 s; a socket silent for 30 s is gone. */
 export const IDLE_TIMEOUT_MS = 30_000
+/** A socket closed for flooding gets this long to finish the closing handshake before it is cut. */
+const CLOSE_GRACE_MS = 1_000
+/**
+ * Reads of one login's session when revocations keep landing during them (each read after the
+ * first goes to the database, past the dropped cache entry); past that the login is refused.
+ */
+const MAX_SESSION_READS = 3
+const OPEN = 1
+/** RFC 6455 close code: the client broke the server's policy (here, its rate limits). */
+const POLICY_VIOLATION = 1008
 
 /** One connected client: its session, if signed in, its topics, and its side of the hub. */
 export interface Connection {
@@ -23,62 +43,102 @@ export interface Connection {
   session: SessionRef | undefined
   topics: Set<string>
   subscriber: Subscriber
+  budget: FrameBudget
+  /** Login and logout frames run one after another, so that their answers keep their order. */
+  sessionWork: Promise<void>
+}
+
+export interface GatewayDeps {
+  db: Db
+  clock: Clock
+  topics: TopicHub
+  sessionRevocations: SessionRevocations
+  socketLimits?: Partial<SocketLimits>
 }
 
 /**
  * The `/v1/ws` gateway (WIRE.md): login, logout, sub/unsub and ping/pong. Messages to topics go
- * out through the TopicHub, which the market feed (and later the engine) publish to.
+ * out through the TopicHub, which the market feed and the trading desk publish to. Every socket is
+ * held to a frame budget, every address to a number of sockets, and every signed-in socket to a
+ * session that is still live.
  */
-export async function registerGateway(
-  app: FastifyInstance,
-  deps: { db: Db; clock: Clock; topics: TopicHub },
-) {
+export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
+  const limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...deps.socketLimits }
   const connections = new Set<Connection>()
+  const signedIn = new SignedInSockets<Connection>()
+  const addresses = new AddressCap(limits.maxSocketsPerAddress)
   const hub = deps.topics
   // No compression: the hub writes pre-built frames under `ws` (topic-hub.ts), which needs it off.
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false } })
 
-  app.get(SOCKET_PATH, { websocket: true }, (socket, request) => {
-    const connection: Connection = {
-      socket,
-      session: undefined,
-      topics: new Set(),
-      subscriber: hub.subscriber(socket, request.raw.socket),
-    }
-    connections.add(connection)
-    let idle = setTimeout(() => socket.terminate(), IDLE_TIMEOUT_MS)
-    socket.on('message', (data, isBinary) => {
-      clearTimeout(idle)
-      idle = setTimeout(() => socket.terminate(), IDLE_TIMEOUT_MS)
-      if (isBinary) return
-      for (const frame of parseFrames(data.toString())) {
-        handle(connection, frame).catch((err: unknown) => app.log.error({ err }, 'socket frame failed'))
-      }
-    })
-    socket.on('close', () => {
-      clearTimeout(idle)
-      connections.delete(connection)
-      hub.remove(connection.subscriber, connection.topics)
-      signOut(connection)
-    })
-    socket.on('error', () => socket.terminate())
-  })
+  /** Before the upgrade: an address at its cap is refused with 429 and never becomes a socket. */
+  async function countAddress(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.ws) return
+    // request.ip is the client's address, or the forwarded one only from proxies named in TRUST_PROXY.
+    const release = addresses.acquire(request.ip)
+    if (!release) return sendRefusal(reply, 429, 'rate_limited')
+    // The TCP connection's end, whether or not the upgrade completes, frees its place.
+    request.raw.socket.once('close', release)
+  }
 
-  async function handle(connection: Connection, frame: ClientFrame): Promise<void> {
-    const reply = (message: { type: string; code?: number }) =>
-      hub.sendTo(connection.subscriber, message.type, message)
+  const upgradeRate = rateLimited({ max: limits.upgradesPerMinute, timeWindowMs: 60_000 })
+  app.get(
+    SOCKET_PATH,
+    { websocket: true, onRequest: countAddress, config: upgradeRate },
+    (socket, request) => {
+      const connection: Connection = {
+        socket,
+        session: undefined,
+        topics: new Set(),
+        subscriber: hub.subscriber(socket, request.raw.socket),
+        budget: new FrameBudget(limits),
+        sessionWork: Promise.resolve(),
+      }
+      connections.add(connection)
+      const idle = setTimeout(() => socket.terminate(), IDLE_TIMEOUT_MS)
+      socket.on('message', (data, isBinary) => {
+        if (socket.readyState !== OPEN) return
+        idle.refresh()
+        // Charged before parsing: a flood of garbage costs its sender the budget, not the server.
+        if (!admit(connection, connection.budget.frame()) || isBinary) return
+        parseFrames(data.toString()).forEach((frame, index) => {
+          if (socket.readyState !== OPEN) return
+          if (index > 0 && !admit(connection, connection.budget.frame())) return
+          if (frame.type === 'login' && !admit(connection, connection.budget.login())) return
+          handle(connection, frame)
+        })
+      })
+      socket.on('close', () => {
+        clearTimeout(idle)
+        connections.delete(connection)
+        hub.remove(connection.subscriber, connection.topics)
+        signOut(connection)
+      })
+      socket.on('error', () => socket.terminate())
+    },
+  )
+
+  /** Whether to handle a frame; a socket past its patience is closed (later frames find it closing). */
+  function admit(connection: Connection, verdict: FrameVerdict): boolean {
+    if (verdict === 'handle') return true
+    if (verdict === 'close' && connection.socket.readyState === OPEN) {
+      connection.socket.close(POLICY_VIOLATION, 'rate limit')
+      setTimeout(() => connection.socket.terminate(), CLOSE_GRACE_MS).unref()
+    }
+    return false
+  }
+
+  const reply = (connection: Connection, message: { type: string; code?: number }) =>
+    hub.sendTo(connection.subscriber, message.type, message)
+
+  function handle(connection: Connection, frame: ClientFrame): void {
     switch (frame.type) {
       case 'ping':
-        return reply({ type: 'pong' })
-      case 'login': {
-        signOut(connection)
-        connection.session = await findSession(deps.db, frame.params, deps.clock())
-        // The owner's own messages (FOREX_TRADE, FOREX_CLOSED) come on a private topic.
-        if (connection.session) hub.subscribe(connection.subscriber, userTopic(connection.session.userId))
-        return reply({ type: 'login_result', code: connection.session ? 1 : 0 })
-      }
+        return reply(connection, { type: 'pong' })
+      case 'login':
+        return inOrder(connection, () => login(connection, frame.params))
       case 'logout':
-        return signOut(connection)
+        return inOrder(connection, async () => signOut(connection))
       case 'sub':
         // Past the limit a subscription is ignored: a flood costs the server nothing.
         if (connection.topics.size >= MAX_SUBSCRIPTIONS || connection.topics.has(frame.params)) return
@@ -90,12 +150,89 @@ export async function registerGateway(
     }
   }
 
-  function signOut(connection: Connection) {
-    if (connection.session) hub.unsubscribe(connection.subscriber, userTopic(connection.session.userId))
+  function inOrder(connection: Connection, work: () => Promise<void>): void {
+    connection.sessionWork = connection.sessionWork
+      .then(work)
+      .catch((err: unknown) => app.log.error({ err }, 'socket frame failed'))
+  }
+
+  async function login(connection: Connection, token: string): Promise<void> {
+    signOut(connection)
+    const session = await liveSession(token)
+    // Closed while the session was read: the close handler has already cleaned up.
+    if (connection.socket.readyState !== OPEN) return
+    if (session) {
+      connection.session = session
+      signedIn.add(connection, session)
+      // The owner's own messages (FOREX_TRADE, FOREX_CLOSED, MARGIN_CALL) come on a private topic.
+      hub.subscribe(connection.subscriber, userTopic(session.userId))
+    }
+    reply(connection, { type: 'login_result', code: session ? 1 : 0 })
+  }
+
+  /**
+   * The token's session, unless a revocation that ended it was published while it was read (the
+   * read may have begun before the revocation was committed).
+   */
+  async function liveSession(token: string): Promise<SessionRef | undefined> {
+    for (let reads = 0; reads < MAX_SESSION_READS; reads++) {
+      const version = deps.sessionRevocations.version
+      const session = await findSession(deps.db, token, deps.clock())
+      if (!session || !deps.sessionRevocations.mayHaveEndedSince(version, session)) return session
+    }
+    return undefined
+  }
+
+  function signOut(connection: Connection): void {
+    const session = connection.session
+    if (!session) return
+    hub.unsubscribe(connection.subscriber, userTopic(session.userId))
+    signedIn.delete(connection, session)
     connection.session = undefined
   }
 
-  return { connections }
+  /**
+   * A socket whose session ended is signed out rather than closed: its public topics (quotes,
+   * candles) go on, its private topic stops at once, and it is told with the `login_result` code 0
+   * that clients already handle. Closing it would only make the client reconnect and log in again
+   * with the same dead token.
+   */
+  function sessionEnded(connection: Connection): void {
+    signOut(connection)
+    reply(connection, { type: 'login_result', code: 0 })
+  }
+
+  const stopListening = deps.sessionRevocations.listen((revocation) => {
+    for (const connection of signedIn.endedBy(revocation)) sessionEnded(connection)
+  })
+
+  // Revocations by another process, and sessions that simply expired, are caught by reading every
+  // signed-in socket's session again now and then.
+  let rechecking = false
+  async function recheckSessions(): Promise<void> {
+    if (rechecking) return
+    rechecking = true
+    try {
+      const held = signedIn.snapshot()
+      const ids = [...new Set(held.map(([, session]) => session.sessionId))]
+      const live = await liveSessionIds(deps.db, ids, deps.clock())
+      // A socket that signed in again meanwhile holds another session: only the one read is judged.
+      for (const [connection, session] of held)
+        if (connection.session === session && !live.has(session.sessionId)) sessionEnded(connection)
+    } catch (err) {
+      app.log.warn({ err }, 'socket session check failed; next time')
+    } finally {
+      rechecking = false
+    }
+  }
+  const recheckTimer = setInterval(() => void recheckSessions(), limits.sessionRecheckMs)
+  recheckTimer.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(recheckTimer)
+    stopListening()
+  })
+
+  return { connections, addresses }
 }
 
 /** The valid frames of one message: an object or an array of them. Bad JSON and unknown frames are dropped. */

@@ -25,6 +25,7 @@ async function setPassword(deps: ServiceDeps, user: UserRow, password: string, k
       .where(eq(users.id, user.id))
     await revokeOtherSessions(tx, user.id, now, keepSessionId)
   })
+  deps.sessionRevocations.publish({ userId: user.id, keepSessionId })
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { sessions } from '../db/schema.ts'
 import { newToken, sha256 } from '../security/hashing.ts'
@@ -79,4 +79,90 @@ export async function revokeOtherSessions(db: DbOrTx, userId: number, now: Date,
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), others))
+}
+
+/**
+ * Which sessions a revocation ended: `sessionId` alone, or every session of `userId` but
+ * `keepSessionId` (a password change keeps the session that made it).
+ */
+export interface Revocation {
+  userId: number
+  sessionId?: number
+  keepSessionId?: number
+}
+
+export const revokes = (revocation: Revocation, ref: SessionRef): boolean =>
+  ref.userId === revocation.userId &&
+  (revocation.sessionId === undefined || ref.sessionId === revocation.sessionId) &&
+  ref.sessionId !== revocation.keepSessionId
+
+export type RevocationListener = (revocation: Revocation) => void
+
+/**
+ * Tells this process that sessions ended, so that whatever still holds them (signed-in sockets)
+ * lets go at once rather than at its next check. Publish after the revocation is committed: the
+ * cache entry is dropped again then, since a sign-in check running between the first eviction and
+ * the commit may have cached the session anew. Revocations by another process are caught by the
+ * holders' own periodic checks (`liveSessionIds`).
+ */
+export class SessionRevocations {
+  private readonly listeners = new Set<RevocationListener>()
+  /** The latest revocations, oldest first, at most RECENT_REVOCATIONS_KEPT. */
+  private readonly recent: Revocation[] = []
+  /** How many revocations were published: a sign-in check notes it before it reads. */
+  version = 0
+
+  /** Calls `listener` on every revocation from now on; the returned function stops it. */
+  listen(listener: RevocationListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  publish(revocation: Revocation): void {
+    evict((ref) => revokes(revocation, ref))
+    this.version++
+    this.recent.push(revocation)
+    if (this.recent.length > RECENT_REVOCATIONS_KEPT) this.recent.shift()
+    for (const listener of this.listeners) listener(revocation)
+  }
+
+  /**
+   * Whether a revocation published since `version` may have ended `ref`: a read that began before
+   * it may have seen the session still live. True also when too many came since to tell.
+   */
+  mayHaveEndedSince(version: number, ref: SessionRef): boolean {
+    const since = this.version - version
+    if (since === 0) return false
+    if (since > this.recent.length) return true
+    return this.recent.slice(-since).some((revocation) => revokes(revocation, ref))
+  }
+}
+
+/** Revocations remembered for `mayHaveEndedSince`: far more than land during one session read. */
+const RECENT_REVOCATIONS_KEPT = 1024
+
+/** Session ids per query of `liveSessionIds`: one statement stays small whatever the socket count. */
+const LIVE_CHECK_BATCH = 1000
+
+/** Which of `sessionIds` are still live (not revoked, not expired), read from the database, not the cache. */
+export async function liveSessionIds(
+  db: DbOrTx,
+  sessionIds: readonly number[],
+  now: Date,
+): Promise<Set<number>> {
+  const live = new Set<number>()
+  for (let start = 0; start < sessionIds.length; start += LIVE_CHECK_BATCH) {
+    const rows = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          inArray(sessions.id, sessionIds.slice(start, start + LIVE_CHECK_BATCH)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      )
+    for (const row of rows) live.add(row.id)
+  }
+  return live
 }

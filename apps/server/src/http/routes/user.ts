@@ -59,6 +59,7 @@ export function userRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.post('/api/user/logout', signedIn, async (request) => {
     await revokeSession(deps.db, sessionOf(request).sessionId, deps.clock())
+    deps.sessionRevocations.publish(sessionOf(request))
     return ok(request, null, 'logged_out')
   })
 }

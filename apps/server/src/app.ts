@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import { requestLanguage } from './i18n/translate.ts'
-import { registerErrorHandling } from './http/errors.ts'
+import { answerClientError, registerErrorHandling } from './http/errors.ts'
 import { sendRefusal } from './http/envelope.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerCors } from './http/cors.ts'
@@ -47,6 +47,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
     // registerRequestLogging writes one line per request at a level that fits the answer.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
   })
   app.decorateRequest('lang', 'hk')
   app.decorateRequest('session', undefined)

@@ -13,9 +13,12 @@ export function langOf(request: FastifyRequest): LanguageCode {
   return request.lang ?? requestLanguage(request.headers.lang)
 }
 
-/** The success envelope, with `msgKey` translated into the request's language. */
+/**
+ * The success envelope, with `msgKey` translated into the request's language. A call with nothing
+ * to return answers `data: null`: JSON drops undefined, and clients read `data` from every answer.
+ */
 export function ok<T>(request: FastifyRequest, data: T, msgKey = 'ok'): Envelope<T> {
-  return { code: ResultCode.OK, msg: translate(langOf(request), msgKey), data }
+  return { code: ResultCode.OK, msg: translate(langOf(request), msgKey), data: data ?? (null as T) }
 }
 
 /** The envelope of a refusal: code 0 (999 for `sign_in_again`) and the reason's translated message. */

@@ -1,5 +1,7 @@
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { sendRefusal } from './envelope.ts'
+import { DEFAULT_LANGUAGE, type Reason } from '@tp/contracts'
+import { refusalEnvelope, sendRefusal } from './envelope.ts'
 import { InvalidRequest } from './parse.ts'
 
 /**
@@ -34,4 +36,35 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error')
     return sendRefusal(reply, 500, 'server_error')
   })
+}
+
+/** Node's HTTP parser errors that get an answer (any other client error gets 400). */
+const CLIENT_ERRORS: Record<string, { status: number; text: string; reason: Reason }> = {
+  // A request line or headers over Node's 16 KB limit: a huge query string, say.
+  HPE_HEADER_OVERFLOW: { status: 431, text: 'Request Header Fields Too Large', reason: 'too_large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, text: 'Request Timeout', reason: 'invalid_input' },
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests that Node cannot parse never reach a route or the error
+ * handler, and Fastify's default answer is not the envelope. This one is; its language is the
+ * default, since the headers that would choose another were not read.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const known = error.code !== undefined ? CLIENT_ERRORS[error.code] : undefined
+  const { status, text, reason } = known ?? {
+    status: 400,
+    text: 'Bad Request',
+    reason: 'invalid_input' as const,
+  }
+  if (socket.writable) {
+    const body = JSON.stringify(refusalEnvelope(DEFAULT_LANGUAGE, reason))
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
 }

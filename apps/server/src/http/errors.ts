@@ -23,7 +23,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return sendRefusal(reply, 413, 'too_large')
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.info({ err: error.message, code: error.code }, 'bad request')
+      // The refusal itself is logged at info by the request log; the parser's detail is for debugging.
+      request.log.debug({ err: error.message, code: error.code }, 'bad request')
       return sendRefusal(
         reply,
         error.statusCode === 404 ? 404 : 400,

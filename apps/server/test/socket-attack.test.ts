@@ -168,7 +168,13 @@ describe.each(DRIVERS)('socket abuse on %s', (driver) => {
         await until(() => loginResults(client).includes(1), PROMPT_MS, 'login result')
         expect(Date.now() - started).toBeLessThan(PROMPT_MS)
         // Subscribed too: the next quote reaches it.
-        app.tick({ code: 'EURUSD', bid: 1.085 + round / 1e4, ask: 1.0851 + round / 1e4, timeMs: Date.now() })
+        // A fresh quote on the price grid, stamped now by the test clock.
+        app.clock.set(Date.now())
+        app.tick({
+          code: 'EURUSD',
+          bid: [1.0851, 1.0852, 1.0853][round]!,
+          ask: [1.0852, 1.0853, 1.0854][round]!,
+        })
         await until(() => client.seen.some((m) => m.type === 'DAY_MARKET'), PROMPT_MS, 'DAY_MARKET')
         client.socket.close()
         await sleep(200)

@@ -13,6 +13,7 @@ import { ok } from '../../apps/server/src/http/envelope.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../apps/server/src/http/route-deps.ts'
 import { simulatedInstruments } from '../../apps/server/src/market/open-market.ts'
 import { startLiveServices } from '../../apps/server/src/live-services.ts'
+import { processLocalLock } from '../../apps/server/src/db/writer-lock.ts'
 import { simulatorSource } from '../../apps/server/src/market/price-source.ts'
 import { outboxMessenger } from '../../apps/server/src/messaging/outbox.ts'
 import { setSetting } from '../../apps/server/src/services/settings.ts'
@@ -34,6 +35,13 @@ const live = await startLiveServices(db, {
   historyCandles: 20,
   source: (market) => simulatorSource(simulatedInstruments(market, Date.now()), Date.now),
   onError: (error, context) => console.error(context, error),
+  clock: Date.now,
+  onTickRefused: (report) => console.warn('price tick refused', report),
+  writer: processLocalLock(),
+  onFatal: (message) => {
+    console.error(message)
+    process.exit(1)
+  },
 })
 const unlimited = Object.fromEntries(
   Object.keys(DEFAULT_RATE_LIMITS).map((k) => [k, { max: 1_000_000, timeWindowMs: 60_000 }]),

@@ -20,6 +20,7 @@ import { outboxMessenger } from '../../apps/server/src/messaging/outbox.ts'
 import { SessionRevocations } from '../../apps/server/src/services/sessions.ts'
 import { simulatedInstruments } from '../../apps/server/src/market/open-market.ts'
 import { silentSource, startLiveServices } from '../../apps/server/src/live-services.ts'
+import { processLocalLock } from '../../apps/server/src/db/writer-lock.ts'
 import { seedCatalogue } from '../../apps/server/src/market/seed-catalogue.ts'
 import { simulatorSource, type PriceSource } from '../../apps/server/src/market/price-source.ts'
 import {
@@ -74,6 +75,13 @@ const live = await startLiveServices(db, {
     }
   },
   onError: () => {},
+  clock: Date.now,
+  onTickRefused: (report) => console.warn('price tick refused', report),
+  writer: processLocalLock(),
+  onFatal: (message) => {
+    console.error(message)
+    process.exit(1)
+  },
 })
 const { market, topics, feed } = live
 const plain = variant === 'feed' ? await startPlainServer(topics) : undefined

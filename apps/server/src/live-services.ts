@@ -9,6 +9,10 @@ import { openTrading } from './trading/open-trading.ts'
 
 export interface LiveServicesOptions {
   nowMs: number
+  /** The server's clock (tick times are checked against it). */
+  clock: () => number
+  /** A tick the feed refused (future, off its price grid, malformed): reported now and then. */
+  onTickRefused: (report: { code: string; reason: string; count: number }) => void
   /** Candles of history seeded per period for instruments that have none. */
   historyCandles: number
   /** The price source, chosen once the market (and so the last quotes) is loaded. */
@@ -41,6 +45,8 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     topics,
     onQuote: (instrumentId, quote) => trading.desk.tick(instrumentId, quote),
     onError: (error) => options.onError(error, 'writing candles failed; will retry'),
+    nowMs: options.clock,
+    onRefused: ({ code, reason, count }) => options.onTickRefused({ code, reason, count }),
   })
   return {
     market,

@@ -42,6 +42,7 @@ await seedDatabase(database.db)
 const now = () => Date.now()
 // Until the app's logger exists, errors of the live services go to stderr.
 let reportError = (error: unknown, context: string) => console.error(context, error)
+let reportTickRefused = (report: object) => console.warn('price tick refused', report)
 const live = await startLiveServices(database.db, {
   nowMs: now(),
   historyCandles: config.MARKET_HISTORY_CANDLES,
@@ -50,6 +51,13 @@ const live = await startLiveServices(database.db, {
       ? replaySource(readTickFile(config.PRICE_SOURCE.slice('replay:'.length)), now, { loop: true })
       : simulatorSource(simulatedInstruments(market, now()), now),
   onError: (error, context) => reportError(error, context),
+  clock: now,
+  onTickRefused: (report) => reportTickRefused(report),
+  writer: writerLock,
+  onFatal: (message) => {
+    reportError(new Error(message), 'stopping: trading cannot go on')
+    process.exit(1)
+  },
 })
 const { market } = live
 
@@ -80,6 +88,7 @@ const app = await buildApp(
 )
 reportIdleError = (error) => app.log.warn({ err: error.message }, 'database connection dropped while idle')
 reportError = (err, context) => app.log.error({ err }, context)
+reportTickRefused = (report) => app.log.warn(report, 'price tick refused')
 
 let stopping = false
 async function shutdown(signal: string) {

@@ -13,6 +13,7 @@ import type { HubLimits } from '../src/realtime/topic-hub.ts'
 import type { SocketLimits } from '../src/realtime/socket-limits.ts'
 import { SessionRevocations } from '../src/services/sessions.ts'
 import { silentSource, startLiveServices } from '../src/live-services.ts'
+import { processLocalLock, type WriterLock } from '../src/db/writer-lock.ts'
 
 /** The databases server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS: ('pglite' | 'postgres')[] = [
@@ -72,6 +73,9 @@ export interface TestAppOptions {
   /** A price source to start; without one, tests push ticks with `tick`. */
   priceSource?: PriceSource
   hubLimits?: Partial<HubLimits>
+  /** The writer lock (a process-local one by default: the test database is its own). */
+  writer?: WriterLock
+  onFatal?: (message: string) => void
   socketLimits?: Partial<SocketLimits>
   /** App settings such as trusted proxies, CORS origins and a logger (none by default). */
   app?: Partial<Pick<AppOptions, 'trustProxy' | 'corsOrigins' | 'logger'>>
@@ -94,6 +98,10 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     hubLimits: options.hubLimits,
     // Logged, not thrown: the desk must go on to rebuild itself, as it does in production.
     onError: (error, context) => console.error(context, error),
+    clock: () => clock.now().getTime(),
+    onTickRefused: (report) => console.warn('price tick refused', report),
+    writer: options.writer ?? processLocalLock(),
+    onFatal: options.onFatal ?? ((message) => console.error(message)),
   })
   const { market, topics, feed, desk } = live
   const sessionRevocations = new SessionRevocations()

@@ -57,7 +57,7 @@ export const users = pgTable(
 /**
  * One USD account per user. `frozen` is held for pending withdrawals. The balance may dip below zero
  * while positions are open (negative balance protection is per account: the house writes off what
- * a flat account is short, docs/decisions/008-dealing-desk-rules.md). `margin_called` is the
+ * a flat account is short, docs/decisions/009-dealing-desk-rules.md). `margin_called` is the
  * engine's margin-call state, kept so that a restart neither repeats nor forgets the warning.
  */
 export const accounts = pgTable(
@@ -88,9 +88,7 @@ export const ledger = pgTable(
     memo: text('memo').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('ledger_user_idx').on(t.userId, t.id),
-  ],
+  (t) => [index('ledger_user_idx').on(t.userId, t.id)],
 )
 
 export const sessions = pgTable(
@@ -259,7 +257,7 @@ const price = (name: string) => numeric(name, { precision: 24, scale: 10 })
  */
 export const ORDER_ID_BLOCK = 1000
 
-/** Order ids: the desk reserves blocks of them (docs/decisions/008-dealing-desk-rules.md). */
+/** Order ids: the desk reserves blocks of them (docs/decisions/009-dealing-desk-rules.md). */
 export const orderIds = pgSequence('order_ids', { startWith: 1, increment: ORDER_ID_BLOCK })
 
 /**

@@ -1,4 +1,5 @@
 import { DAY_MARKET_TOPIC, klineTopic } from '@tp/contracts'
+import { tickRefusal, type TickRefusal } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import { saveCandles } from './candle-store.ts'
@@ -7,19 +8,26 @@ import type { PriceSource } from './price-source.ts'
 
 /** Candles changed by ticks are written this often (a crash loses at most this much of them). */
 export const CANDLE_FLUSH_MS = 1000
+/** How far past the server's clock a tick may be stamped: clocks of a feed and a server drift a little. */
+export const TICK_FUTURE_TOLERANCE_MS = 1000
+/** Refused ticks are logged at most this often per instrument and reason (a broken feed would flood). */
+const REFUSAL_LOG_MS = 60_000
 
 export interface MarketFeed {
   /** Applies one tick as if the source had sent it (the source calls this too). */
   push(tick: Tick): void
   /** Writes the changed candles now. */
   flush(): Promise<void>
+  /** How many ticks were refused since start, by reason. */
+  refusals(): Record<TickRefusal, number>
   stop(): Promise<void>
 }
 
 /**
- * Connects a price source to the market: each tick updates quotes and candles in memory and is
- * published at once (DAY_MARKET, and KLINE.{code} per period); changed candles are written in one
- * batch every CANDLE_FLUSH_MS.
+ * Connects a price source to the market: each tick is checked (tickRefusal: a bad one is counted,
+ * logged and dropped, so it never moves an instrument's clock), then updates quotes and candles in
+ * memory and is published at once (DAY_MARKET, and KLINE.{code} per period); changed candles are
+ * written in one batch every CANDLE_FLUSH_MS.
  */
 export function startMarketFeed(options: {
   db: Db
@@ -29,11 +37,30 @@ export function startMarketFeed(options: {
   /** Every accepted quote, after the market has it (the trading desk). */
   onQuote?: (instrumentId: number, quote: { bid: number; ask: number; timeMs: number }) => void
   onError: (error: unknown) => void
+  /** The server's clock, against which tick times are checked. */
+  nowMs: () => number
+  /** Where refused ticks are reported (counted always, logged now and then). */
+  onRefused: (report: { code: string; reason: TickRefusal; count: number; tick: Tick }) => void
 }): MarketFeed {
   const { db, market, source, topics } = options
   let writing: Promise<void> | undefined
+  const refused: Record<TickRefusal, number> = { invalid: 0, future: 0, off_grid: 0 }
+  const lastLogged = new Map<string, number>()
+
+  const refuse = (tick: Tick, reason: TickRefusal) => {
+    refused[reason]++
+    const key = `${tick.code} ${reason}`
+    const now = options.nowMs()
+    if (now - (lastLogged.get(key) ?? -Infinity) < REFUSAL_LOG_MS) return
+    lastLogged.set(key, now)
+    options.onRefused({ code: tick.code, reason, count: refused[reason], tick })
+  }
 
   const push = (tick: Tick) => {
+    const def = market.instrumentByCode(tick.code)
+    if (!def) return
+    const refusal = tickRefusal(tick, def.precision, options.nowMs(), TICK_FUTURE_TOLERANCE_MS)
+    if (refusal) return refuse(tick, refusal)
     const messages = market.applyTick(tick)
     if (!messages) return
     options.onQuote?.(messages.day.quotation.forex_id, { bid: tick.bid, ask: tick.ask, timeMs: tick.timeMs })
@@ -65,6 +92,7 @@ export function startMarketFeed(options: {
   return {
     push,
     flush,
+    refusals: () => ({ ...refused }),
     async stop() {
       source.stop()
       clearInterval(timer)

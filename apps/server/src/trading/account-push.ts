@@ -17,11 +17,17 @@ export const ACCOUNT_PUSH_MS = 1000
  * second while they have live orders; FOREX_CLOSED whenever positions close (the owner's own closes
  * too: WIRE.md); MARGIN_CALL when the margin level falls below the margin-call level.
  */
-export function startAccountPush(desk: () => TradingDesk, market: MarketData, topics: TopicHub, nowMs: () => number) {
+export function startAccountPush(
+  desk: () => TradingDesk,
+  market: MarketData,
+  topics: TopicHub,
+  nowMs: () => number,
+) {
   const pushTrade = (userId: number) => {
     const engine = desk().view
     const view = engine.accountView(userId)
-    if (view) topics.publish(userTopic(userId), 'FOREX_TRADE', forexTradeMessage(view, engine, market, nowMs()))
+    if (view)
+      topics.publish(userTopic(userId), 'FOREX_TRADE', forexTradeMessage(view, engine, market, nowMs()))
   }
   const timer = setInterval(() => {
     for (const topic of topics.topicsStartingWith(USER_TOPIC_PREFIX)) {

@@ -31,7 +31,12 @@ export async function loadTradingTerms(db: DbOrTx): Promise<InstrumentTerms[]> {
 }
 
 export async function loadRisk(db: DbOrTx): Promise<RiskSettings> {
-  const s = await getSettings(db, ['trade_fee_type', 'margin_call_level', 'stop_out_level', 'max_quote_age_ms'])
+  const s = await getSettings(db, [
+    'trade_fee_type',
+    'margin_call_level',
+    'stop_out_level',
+    'max_quote_age_ms',
+  ])
   return {
     feePerLot: s.trade_fee_type === '1',
     marginCallLevel: Number(s.margin_call_level),
@@ -54,7 +59,8 @@ export async function rebuildEngine(db: DbOrTx, quotes: Map<number, Quote>): Pro
   const [terms, risk, state] = [await loadTradingTerms(db), await loadRisk(db), await loadLiveState(db)]
   const engine = new TradingEngine(terms, risk)
   for (const [id, quote] of quotes) engine.primeQuote(id, quote)
-  for (const account of state.balances) engine.addAccount(account.userId, account.balance, account.marginCalled)
+  for (const account of state.balances)
+    engine.addAccount(account.userId, account.balance, account.marginCalled)
   for (const order of state.orders) engine.restoreOrder(order)
   await topUpOrderIds(db, engine, 1)
   return engine

@@ -31,6 +31,8 @@ export interface DeskOptions {
   lastQuotes: () => Map<number, Quote>
   writer: WriterLock
   hooks: DeskHooks
+  /** How long to try to take a lost writer lock back before giving up (REGAIN_WRITER_MS). */
+  regainWriterMs?: number
 }
 
 /** How long to wait before trying to rebuild again while the database is away. */
@@ -213,7 +215,8 @@ export class TradingDesk {
           outcome: result.ok ? { orderId: result.orderId ?? 0 } : { reason: result.reason },
         })
     })
-    if (events.length === 0 && keys.length === 0) return batch.forEach((item, i) => item.resolve(results[i] as DeskResult))
+    if (events.length === 0 && keys.length === 0)
+      return batch.forEach((item, i) => item.resolve(results[i] as DeskResult))
     try {
       await writeEvents(this.options.db, this.epoch, events, keys)
       batch.forEach((item, i) => item.resolve(results[i] as DeskResult))
@@ -259,7 +262,9 @@ export class TradingDesk {
         if (isFenceLost(error)) break
       }
     }
-    batch.forEach((item, i) => item.resolve(failed.has(item.userId) ? UNAVAILABLE : (results[i] as DeskResult)))
+    batch.forEach((item, i) =>
+      item.resolve(failed.has(item.userId) ? UNAVAILABLE : (results[i] as DeskResult)),
+    )
     if (written.length > 0) this.options.hooks.committed(written)
   }
 
@@ -288,9 +293,15 @@ export class TradingDesk {
     void this.regainWriter()
   }
 
+  /**
+   * Waits a moment first (the connection just dropped; a standby may be taking over, and either way
+   * the fence keeps two writers apart), then tries every RECOVERY_RETRY_MS until the deadline.
+   */
   private async regainWriter(): Promise<void> {
-    const deadline = Date.now() + REGAIN_WRITER_MS
-    while (Date.now() < deadline) {
+    const deadline = Date.now() + (this.options.regainWriterMs ?? REGAIN_WRITER_MS)
+    for (;;) {
+      await sleep(RECOVERY_RETRY_MS)
+      if (Date.now() >= deadline) break
       try {
         if (await this.options.writer.reacquire()) {
           this.epoch = await claimFence(this.options.db)
@@ -302,7 +313,6 @@ export class TradingDesk {
       } catch (error) {
         this.options.hooks.error(error, 'taking the writer lock back failed; retrying')
       }
-      await sleep(RECOVERY_RETRY_MS)
     }
     this.options.hooks.fatal('the writer lock was lost and another server holds it now')
   }

@@ -39,10 +39,17 @@ export async function openTrading(db: Db, market: MarketData, topics: TopicHub, 
       fatal: options.onFatal,
     },
   })
-  const push = startAccountPush(() => desk, market, topics, () => Date.now())
+  const push = startAccountPush(
+    () => desk,
+    market,
+    topics,
+    () => Date.now(),
+  )
   late.push = push
   const cleanup = setInterval(() => {
-    dropOldIdempotencyKeys(db).catch((error: unknown) => options.onError(error, 'dropping old idempotency keys failed'))
+    dropOldIdempotencyKeys(db).catch((error: unknown) =>
+      options.onError(error, 'dropping old idempotency keys failed'),
+    )
   }, KEY_CLEANUP_MS)
   cleanup.unref()
   return {

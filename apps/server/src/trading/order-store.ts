@@ -151,9 +151,18 @@ export async function writeEvents(
 /** The first row of a raw query's result (node-postgres and PGlite both answer `{ rows }`). */
 const firstRow = <T>(result: unknown): T | undefined => (result as { rows?: T[] }).rows?.[0]
 
-/** Whether a failed write failed because another server holds the writer fence now. */
-export const isFenceLost = (error: unknown): boolean =>
-  error instanceof Error && (error.message.includes(FENCE_LOST) || String(error.cause).includes(FENCE_LOST))
+/**
+ * Whether a failed write failed because another server holds the writer fence now: the database's
+ * own error (invalid text for an integer, 22P02) carrying FENCE_LOST, anywhere in the cause chain.
+ * The wrapper's message quotes the statement, which names FENCE_LOST too: it does not count.
+ */
+export function isFenceLost(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown }
+    if (code === '22P02' && typeof message === 'string' && message.includes(FENCE_LOST)) return true
+  }
+  return false
+}
 
 /**
  * Takes the writer fence: bumps its epoch and returns the new one. Every later write of another

@@ -20,7 +20,7 @@ import {
 import { DEFAULT_RISK, type EngineEvent } from './types.ts'
 
 /*
- * The rules a dealing desk applies (issue 8, docs/decisions/008-dealing-desk-rules.md): negative
+ * The rules a dealing desk applies (issue 8, docs/decisions/009-dealing-desk-rules.md): negative
  * balance protection per account, automatic closes at live prices only, fills checked against the
  * tick that fills them, margin that follows the market and hedged margin.
  */
@@ -39,7 +39,13 @@ describe('negative balance protection is per account', () => {
     // long (1.08 - 1.1001) x 10 000 = -201; short (1.1 - 1.0801) x 10 000 = +199: equity 98.
     const first = engine.close(1, long, T0 + 1500)
     expect(first.ok && bookingRows(first.events)).toEqual([
-      { userId: 1, type: LedgerType.TRADE_PROFIT, amount: '-201', balanceAfter: '-101', ref: `order:${long}` },
+      {
+        userId: 1,
+        type: LedgerType.TRADE_PROFIT,
+        amount: '-201',
+        balanceAfter: '-101',
+        ref: `order:${long}`,
+      },
     ])
     const second = engine.close(1, short, T0 + 1600)
     expect(second.ok && bookingRows(second.events)).toEqual([
@@ -103,7 +109,7 @@ describe('automatic closes use live prices only', () => {
     expect(writeOffs(fresh).map((b) => b.amount)).toEqual(['60.5'])
   })
 
-  it('at a session open, the first instrument to gap is not liquidated at another one\'s Friday price', () => {
+  it("at a session open, the first instrument to gap is not liquidated at another one's Friday price", () => {
     const friday = Date.parse('2026-11-27T21:59:00.000Z')
     const monday = Date.parse('2026-11-29T22:00:05.000Z') // forex reopens Sunday 22:00 UTC
     const engine = new TradingEngine(instruments(), DEFAULT_RISK)
@@ -164,7 +170,11 @@ describe('a fill is checked against the marks of the tick that fills it', () => 
     // to (1.0924 - 1.1001) x 100 000 = -770: equity 230, margin 218.5 + 109.25: not affordable.
     const events = tick(engine, EURUSD, 1.0924, 1.0925, T0 + 1000)
     expect(events).toContainEqual(
-      expect.objectContaining({ type: 'order_cancelled', reason: 'no_margin', order: expect.objectContaining({ id: pending }) }),
+      expect.objectContaining({
+        type: 'order_cancelled',
+        reason: 'no_margin',
+        order: expect.objectContaining({ id: pending }),
+      }),
     )
     expect(types(events)).not.toContain('position_opened')
   })

@@ -371,7 +371,8 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
     owed.set(userId, balance.isNegative() ? balance.negated() : money(0))
   }
   for (const event of events) {
-    if (event.type === 'position_opened') holding.set(event.order.userId, (holding.get(event.order.userId) ?? 0) + 1)
+    if (event.type === 'position_opened')
+      holding.set(event.order.userId, (holding.get(event.order.userId) ?? 0) + 1)
     if (event.type === 'position_closed') {
       const userId = event.order.userId
       holding.set(userId, (holding.get(userId) as number) - 1)
@@ -393,7 +394,10 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
     ledger.set(userId, balanceAfter)
     if (type === LedgerType.WRITE_OFF) {
       const due = owed.get(userId)
-      check(due !== undefined && due.equals(amount) && amount.isPositive(), () => `write-off ${amount}, owed ${due}`)
+      check(
+        due !== undefined && due.equals(amount) && amount.isPositive(),
+        () => `write-off ${amount}, owed ${due}`,
+      )
       check(balanceAfter.isZero(), () => `after a write-off: ${balanceAfter}`)
       owed.delete(userId)
       runner.writtenOff = runner.writtenOff.plus(amount)
@@ -535,7 +539,10 @@ function runAll(setup: Setup, check: boolean, restartAt = -1): { runner: Runner;
     const before = check && step.kind !== 'tick' ? runner.fingerprint() : ''
     if (check)
       for (const u of USERS)
-        runner.holdingBefore.set(u, runner.engine.ordersOf(u).filter((o) => o.status === OrderStatus.Holding).length)
+        runner.holdingBefore.set(
+          u,
+          runner.engine.ordersOf(u).filter((o) => o.status === OrderStatus.Holding).length,
+        )
     const record = runner.run(step)
     records.push(record)
     if (check) checkStep(runner, record, before, ledger)

@@ -506,7 +506,9 @@ describe('margin call', () => {
       ((1000 + (bid - 1.1001) * 100_000) / ((ask * 100_000) / 200)) * 100
     // bid 1.095: equity 1000 - 510 = 490 on 547.55, level 89.5 %: a margin call.
     const first = tick(engine, EURUSD, 1.095, 1.0951, T0 + 1000)
-    expect(first).toEqual([{ type: 'margin_call', userId: 1, level: expect.closeTo(levelAt(1.095, 1.0951), 6) }])
+    expect(first).toEqual([
+      { type: 'margin_call', userId: 1, level: expect.closeTo(levelAt(1.095, 1.0951), 6) },
+    ])
     // bid 1.094: 390 / 547.05 = 71.3 %: still called, no new event.
     expect(tick(engine, EURUSD, 1.094, 1.0941, T0 + 2000)).toEqual([])
     // bid 1.099: 890 / 549.55 = 162 %: recovered, which is recorded (it survives a restart).

@@ -323,7 +323,13 @@ export class TradingEngine {
    * New stop-loss and take-profit of a position (0 removes one), checked against the current price,
    * which must be live: a stale or closed market says nothing about where the price is.
    */
-  setStops(userId: number, orderId: number, stopLoss: number, takeProfit: number, nowMs: number): CommandResult {
+  setStops(
+    userId: number,
+    orderId: number,
+    stopLoss: number,
+    takeProfit: number,
+    nowMs: number,
+  ): CommandResult {
     const order = this.ownedOrder(userId, orderId)
     if (!order || order.status !== OrderStatus.Holding) return reject('order_not_found')
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
@@ -704,7 +710,7 @@ export class TradingEngine {
     events.push({ type: 'position_closed', order: finished })
     const ref = `order:${order.id}`
     // The loss is booked in full even if the balance dips below zero: the account's other positions
-    // still answer for it (docs/decisions/008-dealing-desk-rules.md).
+    // still answer for it (docs/decisions/009-dealing-desk-rules.md).
     if (!profit.isZero()) this.book(account, LedgerType.TRADE_PROFIT, profit, ref, events)
     // Negative balance protection is per account: once flat, the house writes off what it is short,
     // which is then its negative equity, and never more.
@@ -843,7 +849,13 @@ export class TradingEngine {
       if (!worst) break
       if (!stoppedOut) events.push({ type: 'stop_out', userId: account.userId, level: startLevel })
       stoppedOut = true
-      this.closePosition(worst.order, exitPrice(worst.order.side, worst.quote), ClosedType.StopOut, nowMs, events)
+      this.closePosition(
+        worst.order,
+        exitPrice(worst.order.side, worst.quote),
+        ClosedType.StopOut,
+        nowMs,
+        events,
+      )
       level = this.exposures.level(account)
     }
     this.setMarginCalled(account, level < this.risk.marginCallLevel, level, events)

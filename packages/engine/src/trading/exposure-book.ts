@@ -91,7 +91,13 @@ class HolderTable {
 
   /** Margin in USD of a row at a quote: the larger side, buys at the ask and sells at the bid. */
   marginAt(row: number, quote: Quote, rate: number): number {
-    return marginOf(this.fixedMargin, this.buyWeight[row] as number, this.sellWeight[row] as number, quote, rate)
+    return marginOf(
+      this.fixedMargin,
+      this.buyWeight[row] as number,
+      this.sellWeight[row] as number,
+      quote,
+      rate,
+    )
   }
 
   /** Profit in the quote currency of a row: buys marked at the bid, sells at the ask. */
@@ -168,7 +174,13 @@ export class ExposureBook {
    * How much the account's margin would grow if it added a position of `units` on `side` at
    * `leverage`, at the current quote (0 when it only offsets the larger side of a hedge).
    */
-  marginIncrease(account: Valued, instrumentId: number, side: SideValue, units: number, leverage: number): number {
+  marginIncrease(
+    account: Valued,
+    instrumentId: number,
+    side: SideValue,
+    units: number,
+    leverage: number,
+  ): number {
     const quote = this.quoteOf(instrumentId)
     const rate = this.rateOf(instrumentId)
     if (!quote || rate === undefined) return Infinity
@@ -208,7 +220,8 @@ export class ExposureBook {
   ): void {
     const { side, units, price } = position
     let table = this.tables.get(instrumentId)
-    if (!table) this.tables.set(instrumentId, (table = new HolderTable(this.termsOf(instrumentId).fixedMargin)))
+    if (!table)
+      this.tables.set(instrumentId, (table = new HolderTable(this.termsOf(instrumentId).fixedMargin)))
     const weight = table.fixedMargin ? units : units / position.leverage
     let row = account.exposures.get(instrumentId)
     if (row === undefined) {
@@ -273,7 +286,17 @@ export class ExposureBook {
     const rate = this.rateOf(instrumentId)
     if (!table || !quote || rate === undefined) return
     const { bid, ask } = quote
-    const { account, buyUnits, buyCost, sellUnits, sellCost, buyWeight, sellWeight, profit, margin: held } = table
+    const {
+      account,
+      buyUnits,
+      buyCost,
+      sellUnits,
+      sellCost,
+      buyWeight,
+      sellWeight,
+      profit,
+      margin: held,
+    } = table
     const fixed = table.fixedMargin
     const balances = this.balance
     const margins = this.margin

@@ -31,10 +31,12 @@ export function isOnPriceGrid(price: number, precision: number): boolean {
 }
 
 /** The price a position closes at: a buy sells at the bid, a sell buys back at the ask. */
-export const exitPrice = (side: SideValue, quote: Quote): number => (side === Side.Buy ? quote.bid : quote.ask)
+export const exitPrice = (side: SideValue, quote: Quote): number =>
+  side === Side.Buy ? quote.bid : quote.ask
 
 /** The price a position opens at: a buy at the ask, a sell at the bid. */
-export const entryPrice = (side: SideValue, quote: Quote): number => (side === Side.Buy ? quote.ask : quote.bid)
+export const entryPrice = (side: SideValue, quote: Quote): number =>
+  side === Side.Buy ? quote.ask : quote.bid
 
 export const isPrice = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 && value < MAX_PRICE

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm'
+import { checkTradingSettings, type SettingsProblem, type TradingSettingsChange } from '@tp/engine'
+import type { Db } from '../db/client.ts'
+import { instruments } from '../db/schema.ts'
+import { setSetting } from '../services/settings.ts'
+import type { TradingDesk } from './desk.ts'
+import { loadRisk } from './desk-state.ts'
+
+/**
+ * Changes the trading settings (risk levels, quote age, fee type and fee rates) while the server
+ * runs: checked against the current ones (a change of the fee type must restate every non-zero rate
+ * in the new unit), written in one transaction, then taken up by the desk. The back office calls
+ * this; nothing changes when a problem is found.
+ */
+export async function applyTradingSettings(
+  db: Db,
+  desk: TradingDesk,
+  change: TradingSettingsChange,
+): Promise<{ ok: true } | { ok: false; problems: SettingsProblem[] }> {
+  const current = await loadRisk(db)
+  const rows = await db.select({ id: instruments.id, feeRate: instruments.feeRate }).from(instruments)
+  const problems = checkTradingSettings(current, new Map(rows.map((r) => [r.id, r.feeRate])), change)
+  if (problems.length > 0) return { ok: false, problems }
+  await db.transaction(async (tx) => {
+    if (change.feePerLot !== undefined) await setSetting(tx, 'trade_fee_type', change.feePerLot ? '1' : '2')
+    if (change.marginCallLevel !== undefined)
+      await setSetting(tx, 'margin_call_level', String(change.marginCallLevel))
+    if (change.stopOutLevel !== undefined) await setSetting(tx, 'stop_out_level', String(change.stopOutLevel))
+    if (change.maxQuoteAgeMs !== undefined)
+      await setSetting(tx, 'max_quote_age_ms', String(change.maxQuoteAgeMs))
+    for (const [id, rate] of Object.entries(change.feeRates ?? {}))
+      await tx
+        .update(instruments)
+        .set({ feeRate: rate })
+        .where(eq(instruments.id, Number(id)))
+  })
+  await desk.reload()
+  return { ok: true }
+}

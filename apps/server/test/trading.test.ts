@@ -99,8 +99,13 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
 
   /** `my_deal` of one status, or of every order with `status` undefined. */
   const myDeal = async (token: string, status: number | undefined, page = 1, limit = 10) =>
-    (await call('/v1/api/forex/my_deal', token, status === undefined ? { page, limit } : { status, page, limit }))
-      .body.data
+    (
+      await call(
+        '/v1/api/forex/my_deal',
+        token,
+        status === undefined ? { page, limit } : { status, page, limit },
+      )
+    ).body.data
 
   const orderRow = async (id: number) => (await app.db.select().from(orders).where(eq(orders.id, id)))[0]
   const balanceOf = async (userId: number) =>

@@ -59,7 +59,9 @@ const isMarketSubmit = (query: unknown) => {
  */
 export const submitRequest = z.preprocess(
   (query) =>
-    query && typeof query === 'object' && isMarketSubmit(query) ? { ...query, target_price: undefined } : query,
+    query && typeof query === 'object' && isMarketSubmit(query)
+      ? { ...query, target_price: undefined }
+      : query,
   z.object({
     forex_id: serialId,
     type: oneOf([Side.Buy, Side.Sell]),

@@ -143,7 +143,13 @@ interface Payload {
   encoding: Encoding
   auth: 'token' | 'bearer' | 'none' | 'garbage'
   lang: string
+  /** Submit's retry key (issue 8): absent, plausible, or odd printable text up to 8 KB. */
+  idempotencyKey?: string
 }
+
+/** Header values: printable ASCII only (fetch refuses others, and so does HTTP). */
+const headerText = (maxLength: number) =>
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength })
 
 // --- encoding ---------------------------------------------------------------------------------
 
@@ -187,6 +193,7 @@ function json(value: Value | { [key: string]: Value }): string {
 function request(spec: CallSpec, payload: Payload, tokens: Record<'demo' | 'registered', string>) {
   const headers: Record<string, string> = {}
   if (payload.lang) headers.lang = payload.lang
+  if (payload.idempotencyKey !== undefined) headers['idempotency-key'] = payload.idempotencyKey
   const token = tokens[spec.token ?? 'registered']
   if (payload.auth === 'token') headers.authorization = token
   if (payload.auth === 'bearer') headers.authorization = `Bearer ${token}`
@@ -419,6 +426,7 @@ describe.each(DRIVERS)('fuzzing the auth and order calls (%s)', (driver) => {
           stop_loss_price: price,
           target_profit_price: price,
           multiple: fc.constantFrom(...leverages, '0', '3', '10000'),
+          client_order_id: fc.constantFrom('c-1', 'c-2', ''),
         },
       },
       { method: 'GET', path: '/v1/api/forex/close', token: 'demo', fields: { id: orderId.map(String) } },
@@ -488,7 +496,15 @@ describe.each(DRIVERS)('fuzzing the auth and order calls (%s)', (driver) => {
                 'query',
               ),
         auth: fc.constantFrom('token', 'token', 'token', 'bearer', 'none', 'garbage'),
-        lang: fc.constantFrom('en', 'hk', 'ar', 'xx', ''),
+        lang: fc.oneof(fc.constantFrom('en', 'hk', 'ar', 'xx', ''), headerText(20)),
+        idempotencyKey: fc.option(
+          fc.oneof(
+            fc.constantFrom('k-1', 'k-2', '', ' '),
+            headerText(80),
+            fc.integer({ min: 200, max: 8_000 }).map((n) => 'k'.repeat(n)),
+          ),
+          { nil: undefined },
+        ),
       })
 
     const specByCall = new Map(specs.map((spec) => [`${spec.method} ${spec.path}`, spec]))

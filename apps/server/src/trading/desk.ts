@@ -244,8 +244,9 @@ export class TradingDesk {
   ): Promise<void> {
     this.dirty = true
     const users = new Set([...events.map(eventOwner), ...keys.map((k) => k.userId)])
-    const failed = new Set<number>()
+    const done = new Set<number>()
     const written: EngineEvent[] = []
+    let fenced = false
     for (const userId of users) {
       const own = events.filter((e) => eventOwner(e) === userId)
       try {
@@ -255,17 +256,25 @@ export class TradingDesk {
           own,
           keys.filter((k) => k.userId === userId),
         )
+        done.add(userId)
         written.push(...own)
       } catch (error) {
-        failed.add(userId)
         this.options.hooks.error(error, `trading write failed for user ${userId}`)
-        if (isFenceLost(error)) break
+        // Another server holds the fence: nothing more may be written by this one.
+        if (isFenceLost(error)) {
+          fenced = true
+          break
+        }
       }
     }
-    batch.forEach((item, i) =>
-      item.resolve(failed.has(item.userId) ? UNAVAILABLE : (results[i] as DeskResult)),
-    )
+    // A command with no events and no key wrote nothing and answers as it ran.
+    batch.forEach((item, i) => {
+      const result = results[i] as DeskResult
+      const wrote = done.has(item.userId) || !users.has(item.userId)
+      item.resolve(wrote ? result : UNAVAILABLE)
+    })
     if (written.length > 0) this.options.hooks.committed(written)
+    if (fenced) this.writerLost()
   }
 
   /** Rebuilds the engine from the database, retrying while the database is away. */

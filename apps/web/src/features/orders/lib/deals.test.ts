@@ -62,7 +62,7 @@ describe('live marks', () => {
     CautionMoneyAll: '838.199400',
     ProfitsTotal: '-0.300000',
     OriginCautionMoneyTotal: '838.199400',
-    TransOrder: [{ Id: 7, UpdatePrice: 83789.94, FactProfits: '-0.300000' }],
+    TransOrder: [order(7, { UpdatePrice: 83789.94, FactProfits: '-0.300000' })],
     Balance: '9999.800000',
     Equity: '9999.500000',
   } satisfies ForexTradeMessage
@@ -76,6 +76,17 @@ describe('live marks', () => {
     const closed = order(7, { Status: OrderStatus.Closed, FactProfits: '-0.490000' })
     expect(withLiveMark(closed, marks)).toBe(closed)
     expect(liveMarks(null).size).toBe(0)
+  })
+
+  it('still take the three-field items of servers before issue 8', () => {
+    const frame = { ...message, TransOrder: [{ Id: 7, UpdatePrice: 83789.94, FactProfits: '-0.300000' }] }
+    expect(isForexTradeMessage(frame)).toBe(true)
+    const listed = order(7, { UpdatePrice: 1, FactProfits: '0.000000', CautionMoney: '838.199400' })
+    expect(withLiveMark(listed, liveMarks(frame))).toEqual({
+      ...listed,
+      UpdatePrice: 83789.94,
+      FactProfits: '-0.300000',
+    })
   })
 
   it('take whole orders as FOREX_TRADE items too, with their revalued margin', () => {

@@ -45,7 +45,8 @@ export function flattenDeals(pages: readonly MyDealAnswer[], closed: ReadonlySet
   return out
 }
 
-export type LiveMark = ForexTradeMessage['TransOrder'][number]
+/** A FOREX_TRADE item: a whole order (WIRE.md), or, from servers before issue 8, its id, mark and profit. */
+export type LiveMark = Pick<TransOrder, 'Id' | 'UpdatePrice' | 'FactProfits'> & Partial<TransOrder>
 
 /**
  * A holding order with its live mark and profit from FOREX_TRADE, when there is one. The items
@@ -55,7 +56,7 @@ export type LiveMark = ForexTradeMessage['TransOrder'][number]
 export function withLiveMark(order: TransOrder, live: ReadonlyMap<number, LiveMark>): TransOrder {
   const mark = order.Status === OrderStatus.Holding ? live.get(order.Id) : undefined
   if (!mark) return order
-  const margin = (mark as Partial<TransOrder>).CautionMoney
+  const margin = mark.CautionMoney
   return {
     ...order,
     UpdatePrice: mark.UpdatePrice,
@@ -64,7 +65,9 @@ export function withLiveMark(order: TransOrder, live: ReadonlyMap<number, LiveMa
   }
 }
 
-export function liveMarks(message: ForexTradeMessage | null): ReadonlyMap<number, LiveMark> {
+export function liveMarks(
+  message: { TransOrder: readonly LiveMark[] } | null,
+): ReadonlyMap<number, LiveMark> {
   return new Map((message?.TransOrder ?? []).map((mark) => [mark.Id, mark]))
 }
 

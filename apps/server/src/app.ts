@@ -17,6 +17,7 @@ import { userRoutes } from './http/routes/user.ts'
 import { marketRoutes } from './http/routes/market.ts'
 import { tradingRoutes } from './http/routes/trading.ts'
 import { registerGateway } from './realtime/gateway.ts'
+import { currentMarginCall } from './trading/account-push.ts'
 
 /** API bodies are small forms; uploads (later) get their own, larger limit. */
 const API_BODY_LIMIT_BYTES = 64 * 1024
@@ -67,7 +68,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
     }),
   })
 
-  await registerGateway(app, deps)
+  await registerGateway(app, { ...deps, marginCallOf: (userId) => currentMarginCall(deps.desk.view, userId) })
   siteRoutes(app, deps)
   notifyRoutes(app, deps)
   userRoutes(app, deps)

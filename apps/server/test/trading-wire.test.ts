@@ -157,6 +157,9 @@ describe.each(DRIVERS)('trading on the wire on %s', (driver) => {
     const [row] = await app.db.select().from(accounts).where(eq(accounts.userId, userId))
     expect(row?.marginCalled).toBe(true)
     expect(theirs.seen.filter((m) => m.type === 'MARGIN_CALL')).toEqual([])
+    // A socket that signs in later (a reloaded page) hears the warning at once.
+    const later = await signedInSocket(token)
+    expect(await waitFor(later, (m) => m.type === 'MARGIN_CALL')).toMatchObject({ margin_call_level: 100 })
     await tickBtc(65_000, 65_030)
   })
 

@@ -54,6 +54,8 @@ export interface GatewayDeps {
   topics: TopicHub
   sessionRevocations: SessionRevocations
   socketLimits?: Partial<SocketLimits>
+  /** The MARGIN_CALL of an account in margin call now, sent to a socket as it signs in. */
+  marginCallOf?: (userId: number) => object | undefined
 }
 
 /**
@@ -168,6 +170,9 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
       hub.subscribe(connection.subscriber, userTopic(session.userId))
     }
     reply(connection, { type: 'login_result', code: session ? 1 : 0 })
+    // A warning that was pushed before this socket signed in still holds: it hears it now.
+    const warning = session && deps.marginCallOf?.(session.userId)
+    if (warning) hub.sendTo(connection.subscriber, 'MARGIN_CALL', warning)
   }
 
   /**

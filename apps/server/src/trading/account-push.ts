@@ -1,5 +1,5 @@
 import type { ForexClosedMessage, MarginCallMessage } from '@tp/contracts'
-import { eventOwner, type EngineEvent } from '@tp/engine'
+import { eventOwner, type EngineEvent, type TradingEngine } from '@tp/engine'
 import type { MarketData } from '../market/market-data.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import type { TradingDesk } from './desk.ts'
@@ -11,6 +11,27 @@ export const USER_TOPIC_PREFIX = 'user:'
 
 /** How often an owner with live orders hears FOREX_TRADE without a change. */
 export const ACCOUNT_PUSH_MS = 1000
+
+/**
+ * The MARGIN_CALL message of an account at `level` (%). The level is cut, not rounded, to two
+ * decimals: 99.996 must not read as 100, the level at which the warning ends.
+ */
+export function marginCallMessage(engine: TradingEngine, level: number): MarginCallMessage {
+  const risk = engine.riskSettings()
+  return {
+    type: 'MARGIN_CALL',
+    level: Math.floor(level * 100) / 100,
+    margin_call_level: risk.marginCallLevel,
+    stop_out_level: risk.stopOutLevel,
+  }
+}
+
+/** MARGIN_CALL for an account in margin call now (a socket that signs in hears it at once), else undefined. */
+export function currentMarginCall(engine: TradingEngine, userId: number): MarginCallMessage | undefined {
+  const view = engine.accountView(userId)
+  if (!view || !engine.isMarginCalled(userId) || !Number.isFinite(view.marginLevel)) return undefined
+  return marginCallMessage(engine, view.marginLevel)
+}
 
 /**
  * Sends each owner their account: FOREX_TRADE at once after a committed change and about once a
@@ -50,16 +71,8 @@ export function startAccountPush(
           ids.push(event.order.id)
           closed.set(userId, ids)
         }
-        if (event.type === 'margin_call') {
-          const risk = desk().view.riskSettings()
-          const message: MarginCallMessage = {
-            type: 'MARGIN_CALL',
-            level: Math.round(event.level * 100) / 100,
-            margin_call_level: risk.marginCallLevel,
-            stop_out_level: risk.stopOutLevel,
-          }
-          topics.publish(userTopic(userId), 'MARGIN_CALL', message)
-        }
+        if (event.type === 'margin_call')
+          topics.publish(userTopic(userId), 'MARGIN_CALL', marginCallMessage(desk().view, event.level))
       }
       for (const [userId, ids] of closed) {
         const message: ForexClosedMessage = { type: 'FOREX_CLOSED', id: ids }

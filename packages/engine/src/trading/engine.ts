@@ -450,6 +450,11 @@ export class TradingEngine {
       .map((id) => this.orders.get(id) as Order)
   }
 
+  /** Whether the account is below the margin-call level since it was last checked. */
+  isMarginCalled(userId: number): boolean {
+    return this.accounts.get(userId)?.marginCalled ?? false
+  }
+
   hasAccount(userId: number): boolean {
     return this.accounts.has(userId)
   }

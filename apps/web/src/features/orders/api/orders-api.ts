@@ -1,7 +1,7 @@
 import type { BalanceAnswer, MyDealAnswer } from '@tp/contracts'
 import { api } from '../../../shared/api-client.ts'
 
-/** The tabs of /order: `my_deal` status 1 holding, 0 pending, 3 history (closed and cancelled). */
+/** The tabs of /order: `my_deal` status 1 holding, 0 pending, 3 history (closed positions; 4 would list the cancelled orders). */
 export const DEAL_TABS = [1, 0, 3] as const
 export type DealTab = (typeof DEAL_TABS)[number]
 

@@ -86,6 +86,9 @@ export const ledger = pgTable(
     balanceAfter: money('balance_after').notNull(),
     ref: text('ref').notNull(),
     memo: text('memo').notNull().default(''),
+    /** The change of the frozen balance (a withdrawal's freeze, release or payout) and the frozen after. */
+    frozenAmount: money('frozen_amount').notNull().default('0'),
+    frozenAfter: money('frozen_after').notNull().default('0'),
     createdAt: createdAt(),
   },
   (t) => [index('ledger_user_idx').on(t.userId, t.id)],
@@ -289,6 +292,12 @@ export const orders = pgTable(
     stopsVersion: integer('stops_version').notNull().default(0),
     entryRises: boolean('entry_rises').notNull().default(false),
     closedType: smallint('closed_type').notNull().default(0),
+    /**
+     * The terms the position was opened under: a later edit of the catalogue does not reprice it.
+     * Contract size per lot, and margin mode (1 fixed, otherwise leveraged).
+     */
+    contractSize: numeric('contract_size', { precision: 18, scale: 4 }).notNull(),
+    marginMode: smallint('margin_mode').notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true, precision: 3 }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true, precision: 3 }),
     closedAt: timestamp('closed_at', { withTimezone: true, precision: 3 }),
@@ -335,4 +344,177 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+)
+
+/** A coin network to deposit to (SPEC.md "Deposit address option"): shown with its address and QR code. */
+export const depositCoinChannels = pgTable('deposit_coin_channels', {
+  id: serial('id').primaryKey(),
+  currencyCode: text('currency_code').notNull(),
+  protocolCode: text('protocol_code').notNull().default(''),
+  address: text('address').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+})
+
+/** The currencies a bank transfer can be made in ("bank coins"). */
+export const depositBankCurrencies = pgTable('deposit_bank_currencies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+})
+
+/** A bank account of the broker to transfer to, per bank currency (SPEC.md "Bank deposit account"). */
+export const depositBankAccounts = pgTable('deposit_bank_accounts', {
+  id: serial('id').primaryKey(),
+  bankCurrencyId: integer('bank_currency_id')
+    .notNull()
+    .references(() => depositBankCurrencies.id),
+  bankName: text('bank_name').notNull(),
+  bankAddress: text('bank_address').notNull().default(''),
+  bankSwift: text('bank_swift').notNull().default(''),
+  payeeName: text('payee_name').notNull(),
+  payeeAccount: text('payee_account').notNull(),
+  bankRemark: text('bank_remark').notNull().default(''),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+})
+
+/** An uploaded image (checked by content, re-encoded), stored under a random key; owner and staff only. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId)],
+)
+
+/**
+ * A deposit request (SPEC.md "Deposit record"): `type` 0 coin, 1 bank; `status` 0 unchecked,
+ * 1 finished (credited once, by staff approval), 2 rejected, 3 invalid. `amount` is USD.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: smallint('type').notNull(),
+    coinChannelId: integer('coin_channel_id').references(() => depositCoinChannels.id),
+    bankAccountId: integer('bank_account_id').references(() => depositBankAccounts.id),
+    currencyCode: text('currency_code').notNull(),
+    amount: money('amount').notNull(),
+    proofUploadId: text('proof_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    address: text('address').notNull().default(''),
+    status: smallint('status').notNull().default(0),
+    remark: text('remark').notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('deposits_user_idx').on(t.userId, t.id),
+    check('deposits_type', sql`${t.type} in (0, 1)`),
+    check('deposits_status', sql`${t.status} in (0, 1, 2, 3)`),
+    check('deposits_amount', sql`${t.amount} > 0`),
+  ],
+)
+
+/**
+ * A currency a withdrawal can be paid in (SPEC.md "Withdraw currency"): `type` 1 coin, 2 bank;
+ * `fee_type` 1 a fixed USD fee, otherwise `draw_rate` is a share of the amount; `usd_price` is USD
+ * per unit of the currency (received = (amount - fee) / usd_price).
+ */
+export const withdrawCurrencies = pgTable(
+  'withdraw_currencies',
+  {
+    id: serial('id').primaryKey(),
+    type: smallint('type').notNull(),
+    code: text('code').notNull(),
+    protocol: text('protocol').notNull().default(''),
+    feeType: smallint('fee_type').notNull(),
+    drawRate: numeric('draw_rate', { precision: 12, scale: 6 }).notNull(),
+    usdPrice: numeric('usd_price', { precision: 24, scale: 10 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    check('withdraw_currencies_type', sql`${t.type} in (1, 2)`),
+    check('withdraw_currencies_rate', sql`${t.drawRate} >= 0 and ${t.usdPrice} > 0`),
+  ],
+)
+
+/** A saved payout method (SPEC.md "Saved withdraw method"): a coin address or a bank account. */
+export const payoutMethods = pgTable(
+  'payout_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: smallint('type').notNull(),
+    withdrawCurrencyId: integer('withdraw_currency_id')
+      .notNull()
+      .references(() => withdrawCurrencies.id),
+    address: text('address').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    bankAddress: text('bank_address').notNull().default(''),
+    bankSwift: text('bank_swift').notNull().default(''),
+    payeeName: text('payee_name').notNull().default(''),
+    payeeAccount: text('payee_account').notNull().default(''),
+    iban: text('iban').notNull().default(''),
+    currency: text('currency').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_methods_user_idx').on(t.userId, t.id),
+    check('payout_methods_type', sql`${t.type} in (1, 2)`),
+  ],
+)
+
+/**
+ * A withdrawal request: `amount` USD frozen at once; `status` 0 waiting, 1 paid (booked out of
+ * frozen), 2 rejected (released). `fee` USD and `received` (in the currency) as computed then.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: smallint('type').notNull(),
+    withdrawCurrencyId: integer('withdraw_currency_id')
+      .notNull()
+      .references(() => withdrawCurrencies.id),
+    payoutMethodId: integer('payout_method_id')
+      .notNull()
+      .references(() => payoutMethods.id),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    received: money('received').notNull(),
+    usdPrice: numeric('usd_price', { precision: 24, scale: 10 }).notNull(),
+    status: smallint('status').notNull().default(0),
+    memo: text('memo').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.id),
+    check('withdrawals_status', sql`${t.status} in (0, 1, 2)`),
+    check('withdrawals_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.received} >= 0`),
+  ],
 )

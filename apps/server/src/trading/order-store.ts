@@ -1,5 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import { OrderStatus, type ClosedTypeValue, type OrderStatusValue, type SideValue } from '@tp/contracts'
+import {
+  OrderStatus,
+  type ClosedTypeValue,
+  type MarginModeValue,
+  type OrderStatusValue,
+  type SideValue,
+} from '@tp/contracts'
 import { money, type EngineEvent, type FinishedOrder, type Order } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
 import { accounts, idempotencyKeys, ledger, orders } from '../db/schema.ts'
@@ -81,6 +87,8 @@ export async function writeEvents(
     s: o.side,
     l: o.lots.toFixed(4),
     v: o.leverage,
+    cs: o.contractSize,
+    mm: o.marginMode,
     st: o.status,
     op: text(o.originPrice),
     p: text(o.price),
@@ -104,12 +112,12 @@ export async function writeEvents(
   await db.execute(sql`
     with f as (select epoch from writer_fence where id = 1 for share),
     o as (
-      insert into orders (id, user_id, instrument_id, side, lots, leverage, status, origin_price, price,
-        close_price, margin, fee, profit, stop_loss, take_profit, stops_version, entry_rises, closed_type,
-        placed_at, opened_at, closed_at)
-      select id, u, i, s, l, v, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca
+      insert into orders (id, user_id, instrument_id, side, lots, leverage, contract_size, margin_mode, status,
+        origin_price, price, close_price, margin, fee, profit, stop_loss, take_profit, stops_version,
+        entry_rises, closed_type, placed_at, opened_at, closed_at)
+      select id, u, i, s, l, v, cs, mm, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca
       from jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as x(id bigint, u integer, i integer,
-        s smallint, l numeric, v integer, st smallint, op numeric, p numeric, cp numeric, m numeric,
+        s smallint, l numeric, v integer, cs numeric, mm smallint, st smallint, op numeric, p numeric, cp numeric, m numeric,
         f numeric, pr numeric, sl numeric, tp numeric, sv integer, er boolean, ct smallint, pa timestamptz,
         oa timestamptz, ca timestamptz)
       on conflict (id) do update set status = excluded.status, price = excluded.price,
@@ -224,6 +232,8 @@ export function orderFromRow(row: OrderRow): StoredOrder {
     side: row.side as SideValue,
     lots: money(row.lots),
     leverage: row.leverage,
+    contractSize: money(row.contractSize).toString(),
+    marginMode: row.marginMode as MarginModeValue,
     status: row.status as OrderStatusValue,
     originPrice: Number(row.originPrice),
     price: Number(row.price),

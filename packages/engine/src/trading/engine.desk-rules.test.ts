@@ -257,6 +257,22 @@ describe('the margin-call state and the catalogue survive a rebuild', () => {
     expect(enabled.close(1, id, T0 + 500).ok).toBe(true)
   })
 
+  it('a catalogue edit does not reprice open positions: they keep the contract size and margin mode they opened with', () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, buy()) // 1 lot of 100 000 at 1.1001
+    tick(engine, EURUSD, 1.095, 1.0951, T0 + 1000)
+    engine.setInstruments(
+      instruments().map((t) => (t.id === EURUSD ? { ...t, contractSize: '1000', marginMode: 1 as const } : t)),
+    )
+    expect(engine.accountView(1)?.usedMargin).toBeCloseTo(1095.1, 6)
+    const closed = engine.close(1, id, T0 + 1500)
+    // (1.095 - 1.1001) x 100 000 = -510, not x 1 000.
+    expect(closed.ok && closes(closed.events)[0]?.profit.toString()).toBe('-510')
+    // A new position takes the new terms: 1 lot of 1 000 in fixed mode holds 1 000.
+    mustOpen(engine, buy({ nowMs: T0 + 1500 }))
+    expect(engine.accountView(1)?.usedMargin).toBeCloseTo(1000, 6)
+  })
+
   it('order ids come only from granted blocks', () => {
     const engine = new TradingEngine(instruments(), DEFAULT_RISK)
     engine.addAccount(1, '10000')

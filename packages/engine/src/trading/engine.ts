@@ -10,7 +10,7 @@ import {
 } from '@tp/contracts'
 import { isOpenAt } from '../market/sessions.ts'
 import { ZERO, feeToCents, money, toCents, toMicros, type Money } from './money.ts'
-import { ExposureBook, type Valued } from './exposure-book.ts'
+import { ExposureBook, type BookPosition, type Valued } from './exposure-book.ts'
 import {
   checkStops,
   entryPrice,
@@ -115,7 +115,6 @@ export class TradingEngine {
   private readonly exposures = new ExposureBook(
     (id) => this.quotes.get(id),
     (id) => this.rateOf(id),
-    (id) => ({ fixedMargin: this.instruments.get(id)?.marginMode === MarginMode.Fixed }),
   )
   /** Accounts to check for margin call and stop-out before the tick being applied returns. */
   private riskQueue: Account[] = []
@@ -259,9 +258,16 @@ export class TradingEngine {
     if (stops) return reject(stops)
 
     // A pending order reserves nothing; its margin is the estimate at its target (WIRE.md).
-    const margin = this.marginFor(terms, lots, entry, command.leverage, rate)
+    const booked = { contractSize: terms.contractSize, marginMode: terms.marginMode }
+    const margin = this.marginFor(booked, lots, entry, command.leverage, rate)
     const fee = this.feeFor(terms, lots, margin)
-    const position = { instrumentId: terms.id, side: command.side, lots, leverage: command.leverage }
+    const position = {
+      instrumentId: terms.id,
+      side: command.side,
+      lots,
+      leverage: command.leverage,
+      ...booked,
+    }
     if (!this.canAfford(account, position, fee)) return reject('insufficient_margin')
 
     const order: Order = {
@@ -271,6 +277,7 @@ export class TradingEngine {
       side: command.side,
       lots,
       leverage: command.leverage,
+      ...booked,
       status: pending ? OrderStatus.Pending : OrderStatus.Holding,
       originPrice: entry,
       price: 0,
@@ -492,10 +499,10 @@ export class TradingEngine {
     if (!quote || !terms || rate === undefined || order.status !== OrderStatus.Holding)
       return { mark: 0, profit: 0, margin: 0 }
     const mark = exitPrice(order.side, quote)
-    const units = order.lots.toNumber() * Number(terms.contractSize)
+    const units = order.lots.toNumber() * Number(order.contractSize)
     const diff = order.side === Side.Buy ? mark - order.price : order.price - mark
     const margin =
-      terms.marginMode === MarginMode.Fixed
+      order.marginMode === MarginMode.Fixed
         ? order.margin.toNumber()
         : (units * entryPrice(order.side, quote) * rate) / order.leverage
     return { mark, profit: diff * units * rate, margin }
@@ -570,7 +577,7 @@ export class TradingEngine {
 
   /** Margin = lots x contract size x price / leverage, in USD; fixed mode: lots x contract size. */
   private marginFor(
-    terms: InstrumentTerms,
+    terms: Pick<Order, 'contractSize' | 'marginMode'>,
     lots: Money,
     price: number,
     leverage: number,
@@ -591,18 +598,18 @@ export class TradingEngine {
    */
   private canAfford(
     account: Account,
-    position: { instrumentId: number; side: SideValue; lots: Money; leverage: number } | undefined,
+    position:
+      Pick<Order, 'instrumentId' | 'side' | 'lots' | 'leverage' | 'contractSize' | 'marginMode'> | undefined,
     fee: Money,
   ): boolean {
     if (account.balance.lessThan(fee)) return false
     const added = position
-      ? this.exposures.marginIncrease(
-          account,
-          position.instrumentId,
-          position.side,
-          position.lots.toNumber() * Number(this.instruments.get(position.instrumentId)?.contractSize),
-          position.leverage,
-        )
+      ? this.exposures.marginIncrease(account, position.instrumentId, {
+          side: position.side,
+          units: position.lots.toNumber() * Number(position.contractSize),
+          leverage: position.leverage,
+          fixed: position.marginMode === MarginMode.Fixed,
+        })
       : 0
     return this.exposures.freeMargin(account) - fee.toNumber() - added >= -1e-9
   }
@@ -648,17 +655,14 @@ export class TradingEngine {
     this.noteStale(2)
   }
 
-  /**
-   * A position as the exposure book holds it. Fixed-mode margin was booked as lots x contract size,
-   * so its units weigh that much whatever the contract size becomes later.
-   */
-  private positionOf(order: Order) {
-    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+  /** A position as the exposure book holds it, on the terms it was opened under. */
+  private positionOf(order: Order): BookPosition {
     return {
       side: order.side,
-      units: order.lots.toNumber() * Number(terms.contractSize),
+      units: order.lots.toNumber() * Number(order.contractSize),
       price: order.price,
       leverage: order.leverage,
+      fixed: order.marginMode === MarginMode.Fixed,
     }
   }
 
@@ -702,7 +706,7 @@ export class TradingEngine {
     // A position only opens with a rate, and quotes are never forgotten: this is a broken invariant.
     if (rate === undefined) throw new Error(`no ${terms.quoteCurrency} rate to close order ${order.id}`)
     const diff = order.side === Side.Buy ? money(price).minus(order.price) : money(order.price).minus(price)
-    const profit = toCents(diff.times(order.lots).times(terms.contractSize).times(rate))
+    const profit = toCents(diff.times(order.lots).times(order.contractSize).times(rate))
     this.detachPosition(account, order)
     const finished: FinishedOrder = {
       ...order,
@@ -831,7 +835,7 @@ export class TradingEngine {
     const price = entryPrice(order.side, quote)
     const rate = this.bookedRateToUsd(terms.quoteCurrency)
     const margin =
-      rate === undefined ? undefined : this.marginFor(terms, order.lots, price, order.leverage, rate)
+      rate === undefined ? undefined : this.marginFor(order, order.lots, price, order.leverage, rate)
     const fee = margin && this.feeFor(terms, order.lots, margin)
     // Checked against the marks of this very tick (applyTick revalues before it fires anything).
     if (!margin || !fee || !this.canAfford(account, order, fee))

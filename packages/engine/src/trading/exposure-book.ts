@@ -34,9 +34,9 @@ const grow = <T extends Float64Array | Int32Array>(array: T, size: number): T =>
  * cost of their buys and sells, their margin weights, and the last profit and margin in USD. A tick
  * walks them in memory order.
  *
- * Margin weights: for a leveraged instrument, the sum of units / leverage of each side (margin is
- * weight x price x rate); for a fixed-margin one, the sum of units (margin is the weight itself, in
- * USD). Opposite positions hold the margin of the larger side (hedged margin, as MT5 brokers do).
+ * Margin of each side: the sum of units / leverage of its leveraged positions (weight x price x
+ * rate) plus the sum of units of its fixed-margin ones (USD as they are). Opposite positions hold
+ * the margin of the larger side (hedged margin, as MT5 brokers do).
  */
 class HolderTable {
   size = 0
@@ -48,10 +48,10 @@ class HolderTable {
   sellCost = new Float64Array(16)
   buyWeight = new Float64Array(16)
   sellWeight = new Float64Array(16)
+  buyFixed = new Float64Array(16)
+  sellFixed = new Float64Array(16)
   profit = new Float64Array(16)
   margin = new Float64Array(16)
-
-  constructor(readonly fixedMargin: boolean) {}
 
   add(accountSlot: number): number {
     const row = this.size++
@@ -63,12 +63,15 @@ class HolderTable {
     this.sellCost = grow(this.sellCost, this.size)
     this.buyWeight = grow(this.buyWeight, this.size)
     this.sellWeight = grow(this.sellWeight, this.size)
+    this.buyFixed = grow(this.buyFixed, this.size)
+    this.sellFixed = grow(this.sellFixed, this.size)
     this.profit = grow(this.profit, this.size)
     this.margin = grow(this.margin, this.size)
     this.account[row] = accountSlot
     this.positions[row] = 0
     this.buyUnits[row] = this.buyCost[row] = this.sellUnits[row] = this.sellCost[row] = 0
     this.buyWeight[row] = this.sellWeight[row] = this.profit[row] = this.margin[row] = 0
+    this.buyFixed[row] = this.sellFixed[row] = 0
     return row
   }
 
@@ -84,6 +87,8 @@ class HolderTable {
     this.sellCost[row] = this.sellCost[last] as number
     this.buyWeight[row] = this.buyWeight[last] as number
     this.sellWeight[row] = this.sellWeight[last] as number
+    this.buyFixed[row] = this.buyFixed[last] as number
+    this.sellFixed[row] = this.sellFixed[last] as number
     this.profit[row] = this.profit[last] as number
     this.margin[row] = this.margin[last] as number
     return this.account[row] as number
@@ -92,8 +97,9 @@ class HolderTable {
   /** Margin in USD of a row at a quote: the larger side, buys at the ask and sells at the bid. */
   marginAt(row: number, quote: Quote, rate: number): number {
     return marginOf(
-      this.fixedMargin,
+      this.buyFixed[row] as number,
       this.buyWeight[row] as number,
+      this.sellFixed[row] as number,
       this.sellWeight[row] as number,
       quote,
       rate,
@@ -111,13 +117,23 @@ class HolderTable {
   }
 }
 
-/** Hedged margin of two side weights (see HolderTable). */
-const marginOf = (fixed: boolean, buyWeight: number, sellWeight: number, quote: Quote, rate: number) =>
-  fixed ? Math.max(buyWeight, sellWeight) : Math.max(buyWeight * quote.ask, sellWeight * quote.bid) * rate
+/** Hedged margin of the two sides (see HolderTable): buys weigh at the ask, sells at the bid. */
+const marginOf = (
+  buyFixed: number,
+  buyWeight: number,
+  sellFixed: number,
+  sellWeight: number,
+  quote: Quote,
+  rate: number,
+) => Math.max(buyFixed + buyWeight * quote.ask * rate, sellFixed + sellWeight * quote.bid * rate)
 
-/** What the book needs to know of an instrument: how its margin is held. */
-export interface MarginTerms {
-  fixedMargin: boolean
+/** A position as the book holds it: `fixed` for fixed margin mode (margin = units, in USD). */
+export interface BookPosition {
+  side: SideValue
+  units: number
+  price: number
+  leverage: number
+  fixed: boolean
 }
 
 /**
@@ -138,7 +154,6 @@ export class ExposureBook {
   constructor(
     private readonly quoteOf: (instrumentId: number) => Quote | undefined,
     private readonly rateOf: RateOf,
-    private readonly termsOf: (instrumentId: number) => MarginTerms,
   ) {}
 
   setConversions(convertedVia: Map<number, number[]>): void {
@@ -171,30 +186,31 @@ export class ExposureBook {
   }
 
   /**
-   * How much the account's margin would grow if it added a position of `units` on `side` at
-   * `leverage`, at the current quote (0 when it only offsets the larger side of a hedge).
+   * How much the account's margin would grow if it added `position` at the current quote (0 when it
+   * only offsets the larger side of a hedge).
    */
-  marginIncrease(
-    account: Valued,
-    instrumentId: number,
-    side: SideValue,
-    units: number,
-    leverage: number,
-  ): number {
+  marginIncrease(account: Valued, instrumentId: number, position: Omit<BookPosition, 'price'>): number {
     const quote = this.quoteOf(instrumentId)
     const rate = this.rateOf(instrumentId)
     if (!quote || rate === undefined) return Infinity
-    const fixed = this.termsOf(instrumentId).fixedMargin
-    const weight = fixed ? units : units / leverage
     const row = account.exposures.get(instrumentId)
     const table = this.tables.get(instrumentId)
-    const buy = row === undefined || !table ? 0 : (table.buyWeight[row] as number)
-    const sell = row === undefined || !table ? 0 : (table.sellWeight[row] as number)
-    const before = marginOf(fixed, buy, sell, quote, rate)
-    const after =
-      side === Side.Buy
-        ? marginOf(fixed, buy + weight, sell, quote, rate)
-        : marginOf(fixed, buy, sell + weight, quote, rate)
+    const at = (array: keyof Pick<HolderTable, 'buyFixed' | 'buyWeight' | 'sellFixed' | 'sellWeight'>) =>
+      row === undefined || !table ? 0 : (table[array][row] as number)
+    const sides = [at('buyFixed'), at('buyWeight'), at('sellFixed'), at('sellWeight')] as const
+    const before = marginOf(...sides, quote, rate)
+    const added = [...sides]
+    const index = (position.side === Side.Buy ? 0 : 2) + (position.fixed ? 0 : 1)
+    added[index] =
+      (added[index] as number) + (position.fixed ? position.units : position.units / position.leverage)
+    const after = marginOf(
+      added[0] as number,
+      added[1] as number,
+      added[2] as number,
+      added[3] as number,
+      quote,
+      rate,
+    )
     return after - before
   }
 
@@ -211,18 +227,13 @@ export class ExposureBook {
     return margin > 0 ? (((this.balance[s] as number) + (this.profit[s] as number)) / margin) * 100 : Infinity
   }
 
-  /** Adds (sign 1) or removes (sign -1) one position of `units` at `price` and `leverage`. */
-  change(
-    account: Valued,
-    instrumentId: number,
-    position: { side: SideValue; units: number; price: number; leverage: number },
-    sign: 1 | -1,
-  ): void {
-    const { side, units, price } = position
+  /** Adds (sign 1) or removes (sign -1) one position. */
+  change(account: Valued, instrumentId: number, position: BookPosition, sign: 1 | -1): void {
+    const { side, units, price, fixed } = position
     let table = this.tables.get(instrumentId)
-    if (!table)
-      this.tables.set(instrumentId, (table = new HolderTable(this.termsOf(instrumentId).fixedMargin)))
-    const weight = table.fixedMargin ? units : units / position.leverage
+    if (!table) this.tables.set(instrumentId, (table = new HolderTable()))
+    const weight = fixed ? 0 : units / position.leverage
+    const fixedMargin = fixed ? units : 0
     let row = account.exposures.get(instrumentId)
     if (row === undefined) {
       row = table.add(account.slot)
@@ -233,10 +244,12 @@ export class ExposureBook {
       table.buyUnits[row] = (table.buyUnits[row] as number) + sign * units
       table.buyCost[row] = (table.buyCost[row] as number) + sign * units * price
       table.buyWeight[row] = (table.buyWeight[row] as number) + sign * weight
+      table.buyFixed[row] = (table.buyFixed[row] as number) + sign * fixedMargin
     } else {
       table.sellUnits[row] = (table.sellUnits[row] as number) + sign * units
       table.sellCost[row] = (table.sellCost[row] as number) + sign * units * price
       table.sellWeight[row] = (table.sellWeight[row] as number) + sign * weight
+      table.sellFixed[row] = (table.sellFixed[row] as number) + sign * fixedMargin
     }
     if (table.positions[row] === 0) {
       account.exposures.delete(instrumentId)
@@ -269,8 +282,6 @@ export class ExposureBook {
       if (quote && rate !== undefined) {
         table.profit[row] = table.quoteProfit(row, quote) * rate
         table.margin[row] = table.marginAt(row, quote, rate)
-      } else if (table.fixedMargin) {
-        table.margin[row] = Math.max(table.buyWeight[row] as number, table.sellWeight[row] as number)
       }
       profit += table.profit[row] as number
       margin += table.margin[row] as number
@@ -294,10 +305,11 @@ export class ExposureBook {
       sellCost,
       buyWeight,
       sellWeight,
+      buyFixed,
+      sellFixed,
       profit,
       margin: held,
     } = table
-    const fixed = table.fixedMargin
     const balances = this.balance
     const margins = this.margin
     const profits = this.profit
@@ -306,11 +318,12 @@ export class ExposureBook {
       const slot = account[row]!
       profits[slot]! += value - profit[row]!
       profit[row] = value
-      if (!fixed) {
-        const rowMargin = Math.max(buyWeight[row]! * ask, sellWeight[row]! * bid) * rate
-        margins[slot]! += rowMargin - held[row]!
-        held[row] = rowMargin
-      }
+      const rowMargin = Math.max(
+        buyFixed[row]! + buyWeight[row]! * ask * rate,
+        sellFixed[row]! + sellWeight[row]! * bid * rate,
+      )
+      margins[slot]! += rowMargin - held[row]!
+      held[row] = rowMargin
       if (!levels) continue
       const margin = margins[slot]!
       if (margin <= 0) continue

@@ -65,6 +65,9 @@ export interface Order {
   side: SideValue
   lots: Money
   leverage: number
+  /** The instrument's contract size and margin mode when the order was placed: later catalogue edits do not reprice it. */
+  contractSize: string
+  marginMode: MarginModeValue
   status: OrderStatusValue
   /** The price asked for: the quote when a market order came in, or a pending order's target. */
   originPrice: number

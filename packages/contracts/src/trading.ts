@@ -24,6 +24,14 @@ export const LedgerType = {
   TRADE_PROFIT: 4,
   /** Negative balance protection: the house covers a loss beyond the balance. */
   WRITE_OFF: 5,
+  /** A deposit staff approved. */
+  DEPOSIT: 6,
+  /** A withdrawal paid out: booked out of the frozen balance. */
+  WITHDRAWAL: 7,
+  /** A withdrawal requested: the amount moves from the balance to the frozen balance. */
+  FREEZE: 8,
+  /** A withdrawal rejected: the frozen amount returns to the balance. */
+  UNFREEZE: 9,
   STAFF_ADJUSTMENT: 10,
 } as const
 export type LedgerTypeValue = (typeof LedgerType)[keyof typeof LedgerType]

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { users } from '../db/schema.ts'
 import { findSession, tokenFromHeader, type SessionRef } from '../services/sessions.ts'
 import type { Clock } from '../services/outcome.ts'
 import { sendRefusal } from './envelope.ts'
@@ -23,5 +25,23 @@ export function requireSession(db: Db, clock: Clock) {
     const session = token ? await findSession(db, token, clock()) : undefined
     if (!session) return sendRefusal(reply, 200, 'sign_in_again')
     request.session = session
+  }
+}
+
+/**
+ * A preHandler for real accounts only (money, identity, invitations): a signed-in session of a real
+ * user, else 999 (no session) or `demo_forbidden` (SPEC.md: "Please register or log in to a real
+ * account").
+ */
+export function requireRealAccount(db: Db, clock: Clock) {
+  const signedIn = requireSession(db, clock)
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await signedIn(request, reply)
+    if (reply.sent || !request.session) return
+    const [user] = await db
+      .select({ isDemo: users.isDemo })
+      .from(users)
+      .where(eq(users.id, request.session.userId))
+    if (!user || user.isDemo) return sendRefusal(reply, 200, 'demo_forbidden')
   }
 }

@@ -14,6 +14,7 @@ import { insertUser } from '../src/services/users.ts'
 import { TradingDesk, UNAVAILABLE } from '../src/trading/desk.ts'
 import { loadTradingTerms } from '../src/trading/desk-state.ts'
 import { writeEvents } from '../src/trading/order-store.ts'
+import { ledgerMatchesBalance } from '../src/services/ledger.ts'
 import { applyTradingSettings } from '../src/trading/trading-settings.ts'
 import { DRIVERS } from './harness.ts'
 import { createPostgresDatabase } from './postgres.ts'
@@ -31,6 +32,8 @@ interface World {
   errors: string[]
   fatal: string[]
   committed: EngineEvent[]
+  /** Makes the publish hook throw (a bug there must never undo or repeat a commit). */
+  publishThrows: boolean
   desk: TradingDesk
   close(): Promise<void>
 }
@@ -71,9 +74,13 @@ function openDesk(w: World, writer: WriterLock, regainWriterMs?: number) {
     db: w.database.db,
     lastQuotes: () => w.quotes,
     writer,
+    nowMs: () => Date.now(),
     hooks: {
-      committed: (events) => w.committed.push(...events),
-      error: (_error, context) => w.errors.push(context),
+      committed: (events) => {
+        if (w.publishThrows) throw new Error('publishing failed')
+        w.committed.push(...events)
+      },
+      error: (error, context) => w.errors.push(`${context}: ${(error as Error).message}`),
       fatal: (message) => w.fatal.push(message),
     },
     ...(regainWriterMs === undefined ? {} : { regainWriterMs }),
@@ -100,19 +107,20 @@ async function user(w: World, balance = '10000'): Promise<number> {
   })
 }
 
+const buyArgs = (w: World, userId: number, lots = '0.1') => ({
+  userId,
+  instrumentId: w.btc,
+  side: Side.Buy,
+  lots,
+  leverage: 2,
+  stopLoss: 0,
+  takeProfit: 0,
+  nowMs: Date.now(),
+})
 const buyBtc =
   (w: World, userId: number, lots = '0.1') =>
   (engine: TradingEngine) =>
-    engine.open({
-      userId,
-      instrumentId: w.btc,
-      side: Side.Buy,
-      lots,
-      leverage: 2,
-      stopLoss: 0,
-      takeProfit: 0,
-      nowMs: Date.now(),
-    })
+    engine.open(buyArgs(w, userId, lots))
 
 const storedOrders = async (w: World, userId: number) =>
   w.database.db.select().from(orders).where(eq(orders.userId, userId))
@@ -237,6 +245,61 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     expect(w.desk.view.ordersOf(u)).toEqual([])
     expect(await storedOrders(w, u)).toHaveLength(0)
     expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+  })
+
+  it('a tick that arrives while a failed batch is retried never leaves memory behind the database', async () => {
+    const w = await world(driver)
+    const [good, bad] = [await user(w), await user(w)]
+    const placed = await w.desk.run(good, (engine) => engine.open({ ...buyArgs(w, good), stopLoss: 60_000 }))
+    expect(placed.ok).toBe(true)
+    await w.database.db.execute(
+      sql.raw(`alter table ledger add constraint block_one check (user_id <> ${bad}) not valid`),
+    )
+    const failing = w.desk.run(bad, buyBtc(w, bad))
+    // The commit is under way (its statement fails); a tick through the stop arrives meanwhile.
+    await new Promise((r) => setImmediate(r))
+    w.desk.tick(w.btc, { bid: 59_000, ask: 59_030, timeMs: Date.now() })
+    expect(await failing).toEqual(UNAVAILABLE)
+    await w.desk.settle()
+    await until(() => w.desk.available)
+    w.quotes.set(w.btc, { bid: 59_000, ask: 59_030, timeMs: Date.now() })
+    w.desk.tick(w.btc, { bid: 59_000, ask: 59_030, timeMs: Date.now() })
+    await w.desk.settle()
+    const live = (await storedOrders(w, good)).filter((o) => o.status === OrderStatus.Holding)
+    expect(w.desk.view.ordersOf(good).map((o) => o.id)).toEqual(live.map((o) => o.id))
+    expect(live).toEqual([])
+    expect(await ledgerMatchesBalance(w.database.db, good)).toBe(true)
+    expect((await w.desk.run(good, buyBtc(w, good))).ok).toBe(true)
+    expect(await ledgerMatchesBalance(w.database.db, good)).toBe(true)
+  })
+
+  it('after a command throws, the rest of its batch is refused, and the ledger still adds up', async () => {
+    const w = await world(driver)
+    const u = await user(w)
+    const [first, second] = await Promise.all([
+      w.desk.run(u, (engine) => {
+        buyBtc(w, u)(engine)
+        throw new Error('a bug after the fee was booked in memory')
+      }),
+      w.desk.run(u, buyBtc(w, u)),
+    ])
+    expect(first).toEqual(UNAVAILABLE)
+    expect(second).toEqual(UNAVAILABLE)
+    await w.desk.settle()
+    expect(await ledgerMatchesBalance(w.database.db, u)).toBe(true)
+    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect(await ledgerMatchesBalance(w.database.db, u)).toBe(true)
+  })
+
+  it('a failing publish hook neither undoes nor repeats a commit', async () => {
+    const w = await world(driver)
+    const u = await user(w)
+    w.publishThrows = true
+    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    w.publishThrows = false
+    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect(await storedOrders(w, u)).toHaveLength(2)
+    expect(await ledgerMatchesBalance(w.database.db, u)).toBe(true)
   })
 
   it('order ids come from the database: a second desk never hands out an id the first one used', async () => {

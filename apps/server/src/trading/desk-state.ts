@@ -1,5 +1,5 @@
 import { TradingEngine, type InstrumentTerms, type Quote, type RiskSettings } from '@tp/engine'
-import type { DbOrTx } from '../db/client.ts'
+import type { Db, DbOrTx } from '../db/client.ts'
 import { ORDER_ID_BLOCK } from '../db/schema.ts'
 import { loadInstruments, type InstrumentDef } from '../market/catalogue.ts'
 import { getSettings } from '../services/settings.ts'
@@ -55,8 +55,12 @@ export async function topUpOrderIds(db: DbOrTx, engine: TradingEngine, needed: n
  * quotes (primed, firing nothing), the accounts with live orders (balance and margin-call state) and
  * their live orders, and a fresh block of order ids.
  */
-export async function rebuildEngine(db: DbOrTx, quotes: Map<number, Quote>): Promise<TradingEngine> {
-  const [terms, risk, state] = [await loadTradingTerms(db), await loadRisk(db), await loadLiveState(db)]
+export async function rebuildEngine(db: Db, quotes: Map<number, Quote>): Promise<TradingEngine> {
+  // One snapshot: a commit landing between the reads could leave a position the engine never sees.
+  const [terms, risk, state] = await db.transaction(
+    async (tx) => [await loadTradingTerms(tx), await loadRisk(tx), await loadLiveState(tx)] as const,
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
   const engine = new TradingEngine(terms, risk)
   for (const [id, quote] of quotes) engine.primeQuote(id, quote)
   for (const account of state.balances)

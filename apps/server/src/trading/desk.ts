@@ -31,6 +31,8 @@ export interface DeskOptions {
   lastQuotes: () => Map<number, Quote>
   writer: WriterLock
   hooks: DeskHooks
+  /** The server's clock: ticks older than the stale limit by it fire nothing. */
+  nowMs: () => number
   /** How long to try to take a lost writer lock back before giving up (REGAIN_WRITER_MS). */
   regainWriterMs?: number
 }
@@ -57,10 +59,11 @@ export class TradingDesk {
   private tickEvents: EngineEvent[] = []
   private committing = false
   private scheduled = false
-  /** running: normal; recovering: rebuilding after a failure; fenced: the writer lock is lost. */
+  /**
+   * running: normal; recovering: memory may differ from the database (a failed write, a throw) and
+   * the engine is rebuilt at the end of the current commit; fenced: the writer lock is lost.
+   */
   private state: 'running' | 'recovering' | 'fenced' = 'running'
-  /** A command or tick threw this batch: memory may differ from the database; rebuild after commit. */
-  private dirty = false
   private readonly once: IdempotentRuns<DeskResult>
 
   private constructor(
@@ -69,7 +72,7 @@ export class TradingDesk {
     engine: TradingEngine,
   ) {
     this.engine = engine
-    this.once = new IdempotentRuns(options.db)
+    this.once = new IdempotentRuns<DeskResult>(options.db, UNAVAILABLE)
     options.writer.onLost(() => this.writerLost())
   }
 
@@ -119,16 +122,21 @@ export class TradingDesk {
     })
   }
 
-  /** A quote from the feed: fires triggers and risk checks now; their events join the next commit. */
+  /**
+   * A quote from the feed: fires triggers and risk checks now; their events join the next commit. A
+   * quote older than the stale limit by the server's clock (a stalled feed, a replay) fires nothing:
+   * automatic closes happen at live prices only.
+   */
   tick(instrumentId: number, quote: Quote): void {
     if (this.state !== 'running') return
+    if (this.options.nowMs() - quote.timeMs > this.engine.riskSettings().maxQuoteAgeMs) return
     try {
       const events = this.engine.applyTick(instrumentId, quote)
       if (events.length === 0) return
       for (const event of events) this.tickEvents.push(event)
     } catch (error) {
       this.options.hooks.error(error, 'a tick failed; the engine will be rebuilt')
-      this.dirty = true
+      this.stopForRebuild()
     }
     this.schedule()
   }
@@ -163,25 +171,55 @@ export class TradingDesk {
     setImmediate(() => void this.commit())
   }
 
+  /** One commit at a time; a rebuild or a regained lock also run as one (see `exclusive`). */
   private async commit(): Promise<void> {
     this.scheduled = false
-    this.committing = true
-    const batch = this.queue.splice(0)
-    try {
+    await this.exclusive(async () => {
+      const batch = this.queue.splice(0)
       if (this.state !== 'running') {
         for (const item of batch) item.resolve(UNAVAILABLE)
         this.tickEvents = []
         return
       }
       await this.write(batch, await this.runCommands(batch))
-      if (this.dirty) await this.recover()
+      if (this.mustRebuild()) await this.recover()
+    })
+  }
+
+  /** Runs `work` while no commit, rebuild or regain runs, and keeps the others out meanwhile. */
+  private async exclusive(work: () => Promise<void>): Promise<void> {
+    while (this.committing) await new Promise((resolve) => setImmediate(resolve))
+    this.committing = true
+    try {
+      await work()
+    } catch (error) {
+      // Only bugs get here (every expected failure is handled where it happens): start afresh.
+      this.options.hooks.error(error, 'trading desk failed; rebuilding')
+      this.stopForRebuild()
+      if (this.mustRebuild()) await this.recover()
     } finally {
       this.committing = false
     }
     if (this.queue.length > 0 || this.tickEvents.length > 0) this.schedule()
   }
 
-  /** Runs the batch's commands on the engine (after making sure it has an order id for each). */
+  /**
+   * Memory may no longer equal the database: from now on ticks are ignored and commands refused
+   * until the engine is rebuilt (at the end of the current commit).
+   */
+  private stopForRebuild(): void {
+    if (this.state === 'running') this.state = 'recovering'
+  }
+
+  /** Whether memory may differ from the database (read after awaits: the state moves under them). */
+  private mustRebuild(): boolean {
+    return this.state === 'recovering'
+  }
+
+  /**
+   * Runs the batch's commands on the engine (after making sure it has an order id for each). After
+   * a command throws, the rest of the batch is refused: it would run on a half-changed engine.
+   */
   private async runCommands(batch: Queued[]): Promise<DeskResult[]> {
     try {
       await topUpOrderIds(this.options.db, this.engine, batch.length)
@@ -190,11 +228,13 @@ export class TradingDesk {
       return batch.map(() => UNAVAILABLE)
     }
     return batch.map((item) => {
+      // An account loaded into an engine that a rebuild has since replaced is not in this one.
+      if (this.state !== 'running' || !this.engine.hasAccount(item.userId)) return UNAVAILABLE
       try {
         return item.command(this.engine)
       } catch (error) {
         this.options.hooks.error(error, 'a trading command failed; the engine will be rebuilt')
-        this.dirty = true
+        this.stopForRebuild()
         return UNAVAILABLE
       }
     })
@@ -215,26 +255,39 @@ export class TradingDesk {
           outcome: result.ok ? { orderId: result.orderId ?? 0 } : { reason: result.reason },
         })
     })
-    if (events.length === 0 && keys.length === 0)
-      return batch.forEach((item, i) => item.resolve(results[i] as DeskResult))
+    const answer = () => batch.forEach((item, i) => item.resolve(results[i] as DeskResult))
+    if (events.length === 0 && keys.length === 0) return answer()
     try {
       await writeEvents(this.options.db, this.epoch, events, keys)
-      batch.forEach((item, i) => item.resolve(results[i] as DeskResult))
-      this.options.hooks.committed(events)
     } catch (error) {
       if (isFenceLost(error)) {
         for (const item of batch) item.resolve(UNAVAILABLE)
         return this.writerLost()
       }
       this.options.hooks.error(error, 'trading commit failed; writing account by account')
-      await this.writeByAccount(batch, results, events, keys)
+      // Ticks that arrive from now on would be computed on an engine about to be replaced.
+      this.stopForRebuild()
+      this.tickEvents = []
+      return this.writeByAccount(batch, results, events, keys)
+    }
+    answer()
+    this.publish(events)
+  }
+
+  /** Hands committed events to the hook; a failure there never undoes or repeats the commit. */
+  private publish(events: readonly EngineEvent[]): void {
+    try {
+      this.options.hooks.committed(events)
+    } catch (error) {
+      this.options.hooks.error(error, 'publishing committed trading events failed')
     }
   }
 
   /**
    * After a failed batch: each account's events and keys in their own statement, so that one account
-   * cannot refuse everyone. Accounts whose write fails again are answered UNAVAILABLE; the engine is
-   * then rebuilt from what the database holds.
+   * cannot refuse everyone. Accounts whose write fails again are answered UNAVAILABLE; a failure
+   * that is not about one account (the database is away, the fence is lost) stops the retry. The
+   * engine is rebuilt afterwards from what the database holds.
    */
   private async writeByAccount(
     batch: Queued[],
@@ -242,7 +295,6 @@ export class TradingDesk {
     events: EngineEvent[],
     keys: IdempotentOutcome[],
   ): Promise<void> {
-    this.dirty = true
     const users = new Set([...events.map(eventOwner), ...keys.map((k) => k.userId)])
     const done = new Set<number>()
     const written: EngineEvent[] = []
@@ -260,30 +312,28 @@ export class TradingDesk {
         written.push(...own)
       } catch (error) {
         this.options.hooks.error(error, `trading write failed for user ${userId}`)
-        // Another server holds the fence: nothing more may be written by this one.
-        if (isFenceLost(error)) {
-          fenced = true
-          break
-        }
+        fenced = isFenceLost(error)
+        if (fenced || !isAboutOneAccount(error)) break
       }
     }
     // A command with no events and no key wrote nothing and answers as it ran.
     batch.forEach((item, i) => {
-      const result = results[i] as DeskResult
       const wrote = done.has(item.userId) || !users.has(item.userId)
-      item.resolve(wrote ? result : UNAVAILABLE)
+      item.resolve(wrote ? (results[i] as DeskResult) : UNAVAILABLE)
     })
-    if (written.length > 0) this.options.hooks.committed(written)
+    if (written.length > 0) this.publish(written)
     if (fenced) this.writerLost()
   }
 
-  /** Rebuilds the engine from the database, retrying while the database is away. */
+  /** Rebuilds the engine from the database, retrying while the database is away (inside a commit). */
   private async recover(): Promise<void> {
-    this.state = 'recovering'
     for (;;) {
       try {
-        this.engine = await rebuildEngine(this.options.db, this.options.lastQuotes())
-        this.dirty = false
+        const engine = await rebuildEngine(this.options.db, this.options.lastQuotes())
+        // The writer lock may have gone meanwhile: then the regain rebuilds, not this.
+        if (this.state !== 'recovering') return
+        this.engine = engine
+        this.tickEvents = []
         this.state = 'running'
         return
       } catch (error) {
@@ -304,7 +354,8 @@ export class TradingDesk {
 
   /**
    * Waits a moment first (the connection just dropped; a standby may be taking over, and either way
-   * the fence keeps two writers apart), then tries every RECOVERY_RETRY_MS until the deadline.
+   * the fence keeps two writers apart), then tries every RECOVERY_RETRY_MS until the deadline. The
+   * fence and the rebuild run with no commit in flight.
    */
   private async regainWriter(): Promise<void> {
     const deadline = Date.now() + (this.options.regainWriterMs ?? REGAIN_WRITER_MS)
@@ -313,11 +364,13 @@ export class TradingDesk {
       if (Date.now() >= deadline) break
       try {
         if (await this.options.writer.reacquire()) {
-          this.epoch = await claimFence(this.options.db)
-          this.engine = await rebuildEngine(this.options.db, this.options.lastQuotes())
-          this.dirty = false
-          this.state = 'running'
-          return
+          await this.exclusive(async () => {
+            this.epoch = await claimFence(this.options.db)
+            this.engine = await rebuildEngine(this.options.db, this.options.lastQuotes())
+            this.tickEvents = []
+            this.state = 'running'
+          })
+          if (this.state === 'running') return
         }
       } catch (error) {
         this.options.hooks.error(error, 'taking the writer lock back failed; retrying')
@@ -325,6 +378,19 @@ export class TradingDesk {
     }
     this.options.hooks.fatal('the writer lock was lost and another server holds it now')
   }
+}
+
+/**
+ * Whether a failed statement failed because of one account's data (a constraint, a value out of
+ * range: SQLSTATE classes 22 and 23), so that other accounts' writes may still go through. Anything
+ * else (a lost connection, a database shutting down) would fail for everyone.
+ */
+function isAboutOneAccount(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^2[23]/.test(code)) return true
+  }
+  return false
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -11,14 +11,23 @@ import { storedOutcome, type IdempotentOutcome } from './order-store.ts'
 export class IdempotentRuns<R extends { ok: boolean }> {
   private readonly running = new Map<string, Promise<R | CommandResult>>()
 
-  constructor(private readonly db: DbOrTx) {}
+  constructor(
+    private readonly db: DbOrTx,
+    /** The answer when the stored one cannot be read (the database is away): nothing is run. */
+    private readonly unavailable: R,
+  ) {}
 
   run(userId: number, key: string, first: () => Promise<R>): Promise<R | CommandResult> {
     const id = `${userId}\u0000${key}`
     const running = this.running.get(id)
     if (running) return running
     const answer = (async () => {
-      const stored = await storedOutcome(this.db, userId, key)
+      let stored: IdempotentOutcome['outcome'] | undefined
+      try {
+        stored = await storedOutcome(this.db, userId, key)
+      } catch {
+        return this.unavailable
+      }
       return stored ? asResult(stored) : first()
     })()
     this.running.set(id, answer)

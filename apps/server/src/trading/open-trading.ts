@@ -33,6 +33,7 @@ export async function openTrading(db: Db, market: MarketData, topics: TopicHub, 
     db,
     lastQuotes: quotes,
     writer: options.writer,
+    nowMs: () => Date.now(),
     hooks: {
       committed: (events) => late.push?.committed(events),
       error: options.onError,

@@ -29,13 +29,19 @@ export interface IdempotentOutcome {
 export const FENCE_LOST = 'writer fence lost'
 /** Raised by a write that would have changed another user's order or a finished one. */
 const ORDER_CLASH = 'order write refused'
+/**
+ * Raised by a write whose bookings do not start from the balance the database holds: memory is out
+ * of step with the database (a bug, or a write outside the desk), and nothing may be overwritten.
+ */
+const BALANCE_CLASH = 'balance out of step'
 
 /**
  * Writes one batch of engine events, all in one statement however big the batch: the final state of
  * every order it touched, every booking as a ledger row in event order, the final balance and
  * margin-call state of every account it touched, and the idempotency keys of the commands. The
- * statement fails as a whole (and so writes nothing) if the writer fence no longer holds `epoch`, or
- * if an order row would overwrite another user's order or a finished one.
+ * statement fails as a whole (and so writes nothing) if the writer fence no longer holds `epoch`, if
+ * an order row would overwrite another user's order or a finished one, or if an account's bookings
+ * do not start from the balance it has.
  */
 export async function writeEvents(
   db: DbOrTx,
@@ -45,10 +51,11 @@ export async function writeEvents(
 ): Promise<void> {
   const touched = new Map<number, StoredOrder>()
   const bookings: object[] = []
-  const accountRows = new Map<number, { u: number; b: string | null; c: boolean | null }>()
+  /** Per account: the balance after the batch (b), the balance the batch starts from (p), margin call (c). */
+  const accountRows = new Map<number, { u: number; b: string | null; p: string | null; c: boolean | null }>()
   const accountRow = (userId: number) => {
     let row = accountRows.get(userId)
-    if (!row) accountRows.set(userId, (row = { u: userId, b: null, c: null }))
+    if (!row) accountRows.set(userId, (row = { u: userId, b: null, p: null, c: null }))
     return row
   }
   for (const event of events) {
@@ -71,7 +78,9 @@ export async function writeEvents(
           b: b.balanceAfter.toFixed(6),
           r: b.ref,
         })
-        accountRow(b.userId).b = b.balanceAfter.toFixed(6)
+        const row = accountRow(b.userId)
+        row.p ??= b.balanceAfter.minus(b.amount).toFixed(6)
+        row.b = b.balanceAfter.toFixed(6)
         break
       }
       case 'margin_call':
@@ -138,8 +147,8 @@ export async function writeEvents(
       update accounts set balance = coalesce(x.b, accounts.balance),
         margin_called = coalesce(x.c, accounts.margin_called)
       from jsonb_to_recordset(${JSON.stringify([...accountRows.values()])}::jsonb)
-        as x(u integer, b numeric, c boolean)
-      where accounts.user_id = x.u
+        as x(u integer, b numeric, p numeric, c boolean)
+      where accounts.user_id = x.u and (x.p is null or accounts.balance = x.p)
       returning 1),
     k as (
       insert into idempotency_keys (user_id, key, outcome)
@@ -152,6 +161,8 @@ export async function writeEvents(
         then ('${sql.raw(FENCE_LOST)} at epoch ' || coalesce((select epoch from f), -1))::integer
       when (select count(*) from o) <> ${orderRows.length}
         then ('${sql.raw(ORDER_CLASH)}: ' || (select count(*) from o))::integer
+      when (select count(*) from a) <> ${accountRows.size}
+        then ('${sql.raw(BALANCE_CLASH)}: ' || (select count(*) from a))::integer
       else (select count(*) from l) + (select count(*) from a) + (select count(*) from k)
     end as written`)
 }

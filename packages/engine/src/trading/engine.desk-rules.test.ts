@@ -237,6 +237,30 @@ describe('margin follows the market, and hedged positions hold their larger side
   })
 })
 
+describe('bounds that keep one client from costing the house or stalling the desk', () => {
+  it('refuses the 201st live order of an account (pending and open together)', () => {
+    const engine = makeEngine({ accounts: { 1: '1000000' } })
+    for (let i = 0; i < 100; i++) mustOpen(engine, buy({ lots: '0.01' }))
+    for (let i = 0; i < 100; i++) mustOpen(engine, buy({ lots: '0.01', targetPrice: 1.05 }))
+    expect(engine.open(buy({ lots: '0.01' }))).toEqual({ ok: false, reason: 'too_many_orders' })
+    const first = engine.ordersOf(1)[0] as { id: number }
+    expect(engine.close(1, first.id, T0 + 500).ok).toBe(true)
+    expect(engine.open(buy({ lots: '0.01', nowMs: T0 + 500 })).ok).toBe(true)
+  })
+
+  it('a pending order at 0 is an invalid price, not a market order', () => {
+    const engine = makeEngine()
+    expect(engine.open(buy({ targetPrice: 0 }))).toEqual({ ok: false, reason: 'price_invalid' })
+  })
+
+  it('a fee that is due is never rounded down to nothing', () => {
+    // A share of margin: 0.01 lot at 1:500 holds 1000 x 1.1001 / 500 = 2.2002; x 0.001 = 0.0022.
+    const engine = makeEngine({ risk: { feePerLot: false }, fee: { [EURUSD]: '0.001' } })
+    const { id } = mustOpen(engine, buy({ lots: '0.01', leverage: 500 }))
+    expect(engine.order(id)?.fee.toString()).toBe('0.01')
+  })
+})
+
 describe('the margin-call state and the catalogue survive a rebuild', () => {
   it('an account restored as margin-called is not warned again; its recovery is recorded', () => {
     const engine = makeEngine({ accounts: {} })
@@ -262,7 +286,9 @@ describe('the margin-call state and the catalogue survive a rebuild', () => {
     const { id } = mustOpen(engine, buy()) // 1 lot of 100 000 at 1.1001
     tick(engine, EURUSD, 1.095, 1.0951, T0 + 1000)
     engine.setInstruments(
-      instruments().map((t) => (t.id === EURUSD ? { ...t, contractSize: '1000', marginMode: 1 as const } : t)),
+      instruments().map((t) =>
+        t.id === EURUSD ? { ...t, contractSize: '1000', marginMode: 1 as const } : t,
+      ),
     )
     expect(engine.accountView(1)?.usedMargin).toBeCloseTo(1095.1, 6)
     const closed = engine.close(1, id, T0 + 1500)

@@ -1,6 +1,7 @@
 import { ClosedType, LedgerType, OrderStatus, Side, type SideValue } from '@tp/contracts'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { isOpenAt } from '../market/sessions.ts'
 import { TradingEngine } from './engine.ts'
 import { money, type Money } from './money.ts'
 import { EURJPY, EURUSD, GER40, T0, USDJPY, asJson, instruments } from './test-fixtures.ts'
@@ -58,6 +59,8 @@ type Step =
   | { kind: 'stops'; user: number; pick: number; foreign: boolean; sl: number; tp: number }
   | { kind: 'adjust'; user: number; cents: number }
   | { kind: 'reset'; user: number; cents: number }
+  /** Time passes: past the stale limit, or by hours (sessions close at night and over weekends). */
+  | { kind: 'wait'; ms: number }
 
 interface Setup {
   feePerLot: boolean
@@ -138,6 +141,16 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       cents: fc.integer({ min: 0, max: 1_000_000 }),
     }),
   },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('wait' as const),
+      ms: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(11_000) },
+        { weight: 1, arbitrary: fc.integer({ min: 1, max: 8 }).map((h) => h * 6 * 60 * 60 * 1000) },
+      ),
+    }),
+  },
 )
 
 const setupArb: fc.Arbitrary<Setup> = fc.record({
@@ -170,6 +183,8 @@ class Runner {
   holdingBefore = new Map<number, number>()
   /** All the house wrote off so far. */
   writtenOff = money(0)
+  /** How often a position was seen whose market was closed or its quote stale. */
+  staleHoldings = 0
 
   constructor(readonly setup: Setup) {
     const fees = setup.feePerLot
@@ -319,6 +334,9 @@ class Runner {
         return done(
           this.engine.resetAccount(step.user, (step.cents / 100).toFixed(2), LedgerType.DEMO_RESET, this.now),
         )
+      case 'wait':
+        this.now += step.ms
+        return { step, events: [] }
     }
   }
 
@@ -467,11 +485,19 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
     }
   }
 
-  // Nothing reached is left: a position's stops are never crossed by the current quote, and after a
-  // tick no pending order of that instrument is past its target on the side it waits from.
+  // Nothing reached is left: a position's stops are never crossed by a quote that came inside its
+  // session, and after such a tick no pending order of that instrument is past its target on the
+  // side it waits from. (A quote outside the session moves marks and fires nothing.)
+  const sessionsOf = (id: number) => (runner.terms.find((t) => t.id === id) as InstrumentTerms).sessions
+  const isLive = (id: number) => {
+    const quote = engine.quote(id) as Quote
+    return isOpenAt(sessionsOf(id), runner.now) && runner.now - quote.timeMs <= DEFAULT_RISK.maxQuoteAgeMs
+  }
   for (const u of USERS)
     for (const order of engine.ordersOf(u)) {
       const quote = engine.quote(order.instrumentId) as Quote
+      if (order.status === OrderStatus.Holding && !isLive(order.instrumentId)) runner.staleHoldings++
+      if (!isOpenAt(sessionsOf(order.instrumentId), quote.timeMs)) continue
       if (order.status === OrderStatus.Holding) {
         const exit = order.side === Side.Buy ? quote.bid : quote.ask
         const below = (level: number) => level === 0 || exit < level
@@ -503,9 +529,12 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
         : [],
     )
     if (stoppedOut.length === 0) continue
+    // Only positions with a live quote could have been closed instead.
     const kept = engine
       .ordersOf(u)
-      .flatMap((o) => (o.status === OrderStatus.Holding ? [engine.markOf(o).profit] : []))
+      .flatMap((o) =>
+        o.status === OrderStatus.Holding && isLive(o.instrumentId) ? [engine.markOf(o).profit] : [],
+      )
     // A cent of slack: booked profits are rounded, marks are not.
     stoppedOut.forEach((profit, i) =>
       check(i === 0 || profit >= (stoppedOut[i - 1] as number) - 0.01, () => `stop-out order ${stoppedOut}`),
@@ -519,13 +548,11 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
   for (const u of USERS) {
     const view = engine.accountView(u)
     if (!view || view.usedMargin <= 0 || view.marginLevel >= DEFAULT_RISK.stopOutLevel - 1e-6) continue
-    for (const order of engine.ordersOf(u).filter((o) => o.status === OrderStatus.Holding)) {
-      const quote = engine.quote(order.instrumentId) as Quote
+    for (const order of engine.ordersOf(u).filter((o) => o.status === OrderStatus.Holding))
       check(
-        runner.now - quote.timeMs > DEFAULT_RISK.maxQuoteAgeMs,
+        !isLive(order.instrumentId),
         () => `user ${u} left at ${view.marginLevel} % with a live position ${order.id}`,
       )
-    }
   }
 }
 
@@ -552,10 +579,27 @@ function runAll(setup: Setup, check: boolean, restartAt = -1): { runner: Runner;
 
 describe('engine properties over random command sequences', () => {
   it('keeps the ledger, margin, trigger and stop-out invariants after every step, and replays identically', () => {
-    const seen = { closes: 0, stopOuts: 0, writeOffs: 0, fills: 0, refusals: 0 }
+    const seen = {
+      ...{ closes: 0, stopOuts: 0, writeOffs: 0, fills: 0, refusals: 0, staleHoldings: 0 },
+      writtenOff: money(0),
+    }
     fc.assert(
       fc.property(setupArb, (setup) => {
         const first = runAll(setup, true)
+        seen.staleHoldings += first.runner.staleHoldings
+        // Everything the house wrote off is the sum of the write-off bookings, each of them checked
+        // above against the negative equity of an account at the moment it became flat.
+        const booked = first.records
+          .flatMap((r) => r.events)
+          .reduce(
+            (sum, e) =>
+              e.type === 'booked' && e.booking.type === LedgerType.WRITE_OFF
+                ? sum.plus(e.booking.amount)
+                : sum,
+            money(0),
+          )
+        expect(booked.toString()).toBe(first.runner.writtenOff.toString())
+        seen.writtenOff = seen.writtenOff.plus(booked)
         // (d): the same commands on a fresh engine give the same events and the same final state.
         const second = runAll(setup, false)
         expect(asJson(second.records)).toBe(asJson(first.records))
@@ -575,7 +619,10 @@ describe('engine properties over random command sequences', () => {
     // The generator reaches the interesting paths (a guard against a generator that tests nothing).
     expect(seen.closes).toBeGreaterThan(100)
     expect(seen.stopOuts).toBeGreaterThan(5)
-    expect(seen.writeOffs).toBeGreaterThan(0)
+    expect(seen.writeOffs).toBeGreaterThan(5)
+    expect(seen.writtenOff.isPositive()).toBe(true)
+    // Stale quotes and closed markets occur while positions are open.
+    expect(seen.staleHoldings).toBeGreaterThan(100)
     expect(seen.fills).toBeGreaterThan(20)
     expect(seen.refusals).toBeGreaterThan(100)
   })

@@ -35,6 +35,11 @@ import type {
   RiskSettings,
 } from './types.ts'
 
+/**
+ * Live orders (pending and open) one account may hold: every tick may have to fill or close all of
+ * them at once, and the single writer must never be stalled by one client.
+ */
+export const MAX_LIVE_ORDERS = 200
 /** A quote stamped later than the command's time by more than this is "in the future": refused. */
 const MAX_CLOCK_SKEW_MS = 1000
 /** Index entries left behind by closes, cancels and stop edits are swept out past this many. */
@@ -71,7 +76,7 @@ export interface OpenCommand {
   /** 0: none. */
   stopLoss: number
   takeProfit: number
-  /** Absent or 0: a market order; otherwise a pending order at this price. */
+  /** Absent: a market order; otherwise a pending order at this price (which must be a valid price). */
   targetPrice?: number
   nowMs: number
 }
@@ -235,11 +240,12 @@ export class TradingEngine {
     if (!quote || !this.isFresh(quote, command.nowMs)) return reject('quote_stale')
     const rate = this.bookedRateToUsd(terms.quoteCurrency)
     if (rate === undefined) return reject('no_conversion_rate')
+    if (account.pending.size + account.holding.size >= MAX_LIVE_ORDERS) return reject('too_many_orders')
     const lots = parseLots(command.lots, terms)
     if (!lots) return reject('lots_invalid')
     if (!terms.leverage.includes(command.leverage)) return reject('leverage_invalid')
 
-    const pending = command.targetPrice !== undefined && command.targetPrice !== 0
+    const pending = command.targetPrice !== undefined
     if (
       pending &&
       !(isPrice(command.targetPrice) && isOnGrid(command.targetPrice as number, terms.precision))

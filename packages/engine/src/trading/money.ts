@@ -15,8 +15,14 @@ export const money = (value: Decimal.Value): Money => new Money(value)
 /** Realized profit and write-offs: to the cent, half to even (no drift either way over many trades). */
 export const toCents = (value: Money): Money => value.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN)
 
-/** Fees: to the cent, half up (the posted rate times lots is nearly always exact already). */
-export const feeToCents = (value: Money): Money => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+/**
+ * Fees: to the cent, half up (the posted rate times lots is nearly always exact already), and never
+ * rounded down to nothing: a fee that is due is at least one cent.
+ */
+export const feeToCents = (value: Money): Money => {
+  const cents = value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+  return cents.isZero() && value.greaterThan(0) ? new Money('0.01') : cents
+}
 
 /** Margin held for a position: six decimals (the column's scale), half up. */
 export const toMicros = (value: Money): Money => value.toDecimalPlaces(6, Decimal.ROUND_HALF_UP)

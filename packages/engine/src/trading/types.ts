@@ -138,6 +138,7 @@ export const REJECTIONS = [
   'stop_loss_invalid',
   'take_profit_invalid',
   'insufficient_margin',
+  'too_many_orders',
   'order_not_found',
   'account_not_found',
   'balance_insufficient',

@@ -47,7 +47,6 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const key = parse(idempotencyHeader, request.headers)['idempotency-key'] ?? q.client_order_id
     const { userId } = sessionOf(request)
     const pending = q.status === 0
-    if (pending && q.target_price <= 0) return refused(request, refuse('price_invalid'))
     const result = await desk.run(
       userId,
       (engine) =>

@@ -17,11 +17,15 @@ export async function applyTradingSettings(
   desk: TradingDesk,
   change: TradingSettingsChange,
 ): Promise<{ ok: true } | { ok: false; problems: SettingsProblem[] }> {
-  const current = await loadRisk(db)
-  const rows = await db.select({ id: instruments.id, feeRate: instruments.feeRate }).from(instruments)
-  const problems = checkTradingSettings(current, new Map(rows.map((r) => [r.id, r.feeRate])), change)
-  if (problems.length > 0) return { ok: false, problems }
-  await db.transaction(async (tx) => {
+  const problems = await db.transaction(async (tx) => {
+    // Checked against what this transaction reads, so two changes made at once cannot mix units.
+    const current = await loadRisk(tx)
+    const rows = await tx
+      .select({ id: instruments.id, feeRate: instruments.feeRate })
+      .from(instruments)
+      .for('update')
+    const found = checkTradingSettings(current, new Map(rows.map((r) => [r.id, r.feeRate])), change)
+    if (found.length > 0) return found
     if (change.feePerLot !== undefined) await setSetting(tx, 'trade_fee_type', change.feePerLot ? '1' : '2')
     if (change.marginCallLevel !== undefined)
       await setSetting(tx, 'margin_call_level', String(change.marginCallLevel))
@@ -33,7 +37,9 @@ export async function applyTradingSettings(
         .update(instruments)
         .set({ feeRate: rate })
         .where(eq(instruments.id, Number(id)))
+    return []
   })
+  if (problems.length > 0) return { ok: false, problems }
   await desk.reload()
   return { ok: true }
 }

@@ -16,6 +16,7 @@ import { notifyRoutes } from './http/routes/notify.ts'
 import { userRoutes } from './http/routes/user.ts'
 import { marketRoutes } from './http/routes/market.ts'
 import { tradingRoutes } from './http/routes/trading.ts'
+import { walletRoutes } from './http/routes/wallet.ts'
 import { registerGateway } from './realtime/gateway.ts'
 import { currentMarginCall } from './trading/account-push.ts'
 
@@ -74,6 +75,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   userRoutes(app, deps)
   marketRoutes(app, deps)
   tradingRoutes(app, deps)
+  walletRoutes(app, deps)
 
   await serveClients(app, options)
   return app

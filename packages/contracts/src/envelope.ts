@@ -52,5 +52,13 @@ export const REASONS = [
   'server_error',
   'captcha_required',
   'trading_unavailable',
+  'address_invalid',
+  'iban_invalid',
+  'swift_invalid',
+  'method_limit',
+  'method_duplicate',
+  'method_in_use',
+  'method_not_found',
+  'currency_invalid',
 ] as const
 export type Reason = (typeof REASONS)[number]

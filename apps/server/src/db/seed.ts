@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { areaCodes, settings } from './schema.ts'
 import type { Db } from './client.ts'
 import { SETTING_DEFAULTS } from '../services/settings.ts'
+import { seedWithdrawCurrencies } from '../money/seed-withdraw-currencies.ts'
 
 const AREA_CODES: { code: string; global_code: string }[] = JSON.parse(
   readFileSync(new URL('./seed/area-codes.json', import.meta.url), 'utf8'),
@@ -17,4 +18,5 @@ export async function seedDatabase(db: Db): Promise<void> {
     .insert(settings)
     .values(Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing()
+  await seedWithdrawCurrencies(db)
 }

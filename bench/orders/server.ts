@@ -3,7 +3,10 @@
  * PGlite or PostgreSQL, plus one extra route, the baseline: it authenticates like the trading calls
  * and writes one row per request in its own transaction. Started by run.ts; reports over IPC.
  */
+import { mkdtempSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { buildApp } from '../../apps/server/src/app.ts'
 import { openDatabase } from '../../apps/server/src/db/client.ts'
@@ -18,6 +21,7 @@ import { simulatorSource } from '../../apps/server/src/market/price-source.ts'
 import { outboxMessenger } from '../../apps/server/src/messaging/outbox.ts'
 import { setSetting } from '../../apps/server/src/services/settings.ts'
 import { SessionRevocations } from '../../apps/server/src/services/sessions.ts'
+import { openFilesystemUploads } from '../../apps/server/src/uploads/uploads.ts'
 
 const url = process.env.BENCH_DATABASE_URL
 const database = url ? await openDatabase({ url }) : await openDatabase({ dataDir: 'memory://' })
@@ -56,6 +60,7 @@ const app = await buildApp(
     topics: live.topics,
     desk: live.desk,
     sessionRevocations: new SessionRevocations(),
+    uploads: await openFilesystemUploads(mkdtempSync(join(tmpdir(), 'bench-uploads-')), undefined),
   },
   { logger: false, https: false },
 )

@@ -9,7 +9,10 @@
  * Fastify and the gateway. With BENCH_VARIANT=simulator the platform's own simulator (main.ts's
  * default source) makes the ticks at the catalogue's tick intervals and --rate is ignored.
  */
+import { mkdtempSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { DAY_MARKET_TOPIC } from '@tp/contracts'
 import { buildApp } from '../../apps/server/src/app.ts'
@@ -18,6 +21,7 @@ import { seedDatabase } from '../../apps/server/src/db/seed.ts'
 import { DEFAULT_RATE_LIMITS } from '../../apps/server/src/http/route-deps.ts'
 import { outboxMessenger } from '../../apps/server/src/messaging/outbox.ts'
 import { SessionRevocations } from '../../apps/server/src/services/sessions.ts'
+import { openFilesystemUploads } from '../../apps/server/src/uploads/uploads.ts'
 import { simulatedInstruments } from '../../apps/server/src/market/open-market.ts'
 import { silentSource, startLiveServices } from '../../apps/server/src/live-services.ts'
 import { processLocalLock } from '../../apps/server/src/db/writer-lock.ts'
@@ -97,6 +101,7 @@ const app = plain
         topics,
         desk: live.desk,
         sessionRevocations: new SessionRevocations(),
+        uploads: await openFilesystemUploads(mkdtempSync(join(tmpdir(), 'bench-uploads-')), undefined),
         // Every client of the benchmark comes from 127.0.0.1.
         socketLimits: {
           maxSocketsPerAddress: Number.MAX_SAFE_INTEGER,

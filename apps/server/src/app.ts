@@ -16,11 +16,12 @@ import { notifyRoutes } from './http/routes/notify.ts'
 import { userRoutes } from './http/routes/user.ts'
 import { marketRoutes } from './http/routes/market.ts'
 import { tradingRoutes } from './http/routes/trading.ts'
+import { registerUploads } from './http/routes/uploads.ts'
 import { walletRoutes } from './http/routes/wallet.ts'
 import { registerGateway } from './realtime/gateway.ts'
 import { currentMarginCall } from './trading/account-push.ts'
 
-/** API bodies are small forms; uploads (later) get their own, larger limit. */
+/** API bodies are small forms; image uploads are multipart, with their own limits (http/routes/uploads.ts). */
 const API_BODY_LIMIT_BYTES = 64 * 1024
 
 export interface AppOptions {
@@ -75,6 +76,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   userRoutes(app, deps)
   marketRoutes(app, deps)
   tradingRoutes(app, deps)
+  await registerUploads(app, deps)
   walletRoutes(app, deps)
 
   await serveClients(app, options)

@@ -83,6 +83,14 @@ const environment = z.object({
     .default('simulator'),
   /** Candles of every period seeded for each instrument on first start. */
   MARKET_HISTORY_CANDLES: z.coerce.number().int().min(10).max(5000).default(1000),
+  /**
+   * The secret that signs image URLs (HMAC-SHA256). Unset: a random one is made on first start and
+   * kept in DATA_DIR/upload-signing.key. Set it when several servers serve the same uploads.
+   */
+  UPLOAD_SIGNING_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -13,6 +13,7 @@ import { smtpTransport } from './messaging/transports.ts'
 import { simulatedInstruments } from './market/open-market.ts'
 import { readTickFile, replaySource, simulatorSource, type PriceSource } from './market/price-source.ts'
 import { startLiveServices } from './live-services.ts'
+import { openFilesystemUploads } from './uploads/uploads.ts'
 
 // The composition root: read settings, wire the adapters together, start, and stop cleanly.
 const loaded = loadConfig(process.env)
@@ -76,6 +77,7 @@ const app = await buildApp(
     topics: live.topics,
     desk: live.desk,
     sessionRevocations: new SessionRevocations(),
+    uploads: await openFilesystemUploads(config.dataDir, config.UPLOAD_SIGNING_KEY),
   },
   {
     logger: { level: config.LOG_LEVEL },

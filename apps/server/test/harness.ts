@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { buildApp, type AppOptions } from '../src/app.ts'
 import { createPostgresDatabase } from './postgres.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
@@ -14,6 +17,7 @@ import type { SocketLimits } from '../src/realtime/socket-limits.ts'
 import { SessionRevocations } from '../src/services/sessions.ts'
 import { silentSource, startLiveServices } from '../src/live-services.ts'
 import { processLocalLock, type WriterLock } from '../src/db/writer-lock.ts'
+import { openFilesystemUploads } from '../src/uploads/uploads.ts'
 
 /** The databases server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS: ('pglite' | 'postgres')[] = [
@@ -105,6 +109,9 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
   })
   const { market, topics, feed, desk } = live
   const sessionRevocations = new SessionRevocations()
+  // Uploaded images and the URL signing key go to a directory of this app's own, removed on close.
+  const uploadsDir = await mkdtemp(join(tmpdir(), 'test-uploads-'))
+  const uploads = await openFilesystemUploads(uploadsDir, undefined)
   const app = await buildApp(
     {
       db,
@@ -119,6 +126,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
       topics,
       desk,
       sessionRevocations,
+      uploads,
       socketLimits: { ...GENEROUS_SOCKET_LIMITS, ...options.socketLimits },
     },
     { logger: false, https: false, ...options.app },
@@ -134,6 +142,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     feed,
     desk,
     sessionRevocations,
+    uploads,
     /** Applies a tick now (at the test clock's time unless given). */
     tick: (tick: Omit<Tick, 'timeMs'> & { timeMs?: number }) =>
       feed.push({ ...tick, timeMs: tick.timeMs ?? clock.now().getTime() }),
@@ -144,6 +153,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
       await live.stop()
       await app.close()
       await database.close()
+      await rm(uploadsDir, { recursive: true, force: true })
     },
   }
 }

@@ -60,5 +60,9 @@ export const REASONS = [
   'method_in_use',
   'method_not_found',
   'currency_invalid',
+  'upload_not_image',
+  'upload_too_large',
+  'upload_daily_limit',
+  'upload_link_invalid',
 ] as const
 export type Reason = (typeof REASONS)[number]

@@ -3,6 +3,7 @@ import type { SocketLimits } from '../realtime/socket-limits.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import type { TradingDesk } from '../trading/desk.ts'
 import type { ServiceDeps } from '../services/deps.ts'
+import type { Uploads } from '../uploads/uploads.ts'
 
 export interface RateLimit {
   max: number
@@ -15,6 +16,8 @@ export interface RateLimits {
   sendCode: RateLimit
   register: RateLimit
   captcha: RateLimit
+  /** Per user, not per address: image uploads (each one decoded and re-encoded). */
+  upload: RateLimit
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -22,6 +25,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   sendCode: { max: 5, timeWindowMs: 60_000 },
   register: { max: 10, timeWindowMs: 60_000 },
   captcha: { max: 30, timeWindowMs: 60_000 },
+  upload: { max: 30, timeWindowMs: 60_000 },
 }
 
 export interface RouteDeps extends ServiceDeps {
@@ -31,6 +35,8 @@ export interface RouteDeps extends ServiceDeps {
   topics: TopicHub
   /** The trading engine's single writer. */
   desk: TradingDesk
+  /** Image uploads (deposit proofs, identity checks) and their signed URLs. */
+  uploads: Uploads
   /** Socket budgets and caps, when not the defaults (tests, benchmarks with thousands of sockets). */
   socketLimits?: Partial<SocketLimits>
 }

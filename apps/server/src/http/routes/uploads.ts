@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import multipart from '@fastify/multipart'
+import { MAX_UPLOAD_BYTES } from '../../uploads/image.ts'
+import { requireRealAccount, sessionOf } from '../auth-guard.ts'
+import { ok, sendRefusal } from '../envelope.ts'
+import type { RouteDeps } from '../route-deps.ts'
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+
+/** One image and nothing much else: a bigger or busier multipart body is refused while it streams. */
+const MULTIPART_LIMITS = {
+  fileSize: MAX_UPLOAD_BYTES,
+  files: 1,
+  fields: 4,
+  fieldSize: 1024,
+  parts: 5,
+  headerPairs: 20,
+}
+
+/**
+ * The upload calls, in a scope of their own: only they accept multipart bodies, so every other
+ * route keeps refusing them.
+ */
+export async function registerUploads(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: MULTIPART_LIMITS })
+    uploadRoutes(scope, deps)
+  })
+}
+
+function uploadRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db, clock, uploads } = deps
+  const limit = deps.rateLimits.upload
+  // Counted per user, after the sign-in check (hook preHandler), so that one account cannot get
+  // round the limit from many addresses nor share it with others behind the same one.
+  const perUser = {
+    rateLimit: {
+      max: limit.max,
+      timeWindow: limit.timeWindowMs,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `upload:${request.session?.userId ?? request.ip}`,
+    },
+  }
+
+  app.post(
+    '/api/common/image_upload',
+    { preHandler: requireRealAccount(db, clock), config: perUser },
+    async (request, reply) => {
+      const data = await readFilePart(request, reply)
+      if (!data) return reply
+      const saved = await uploads.save(db, sessionOf(request).userId, data, clock())
+      if (!saved.ok) return sendRefusal(reply, 200, saved.reason)
+      return ok(request, saved.value)
+    },
+  )
+
+  app.get('/api/common/upload/:id', async (request, reply) => {
+    const params = request.params as Record<string, unknown>
+    const query = request.query as Record<string, unknown>
+    const nowMs = clock().getTime()
+    const link = { id: text(params.id), expires: text(query.expires), sig: text(query.sig) }
+    const opened = await uploads.open(db, link, nowMs)
+    if (!opened.ok) return sendRefusal(reply, opened.reason === 'not_found' ? 404 : 403, opened.reason)
+    const maxAgeSeconds = Math.max(0, Math.floor((opened.value.expiresMs - nowMs) / 1000))
+    return reply
+      .type(opened.value.contentType)
+      .header('cache-control', `private, max-age=${maxAgeSeconds}`)
+      .header('content-disposition', 'inline')
+      .header('x-content-type-options', 'nosniff')
+      .send(opened.value.bytes)
+  })
+}
+
+/**
+ * The bytes of the one file field `file`, or undefined once a refusal has been sent: no such field
+ * (400), or a file over the multipart limit (413). Other multipart errors go to the error handler.
+ */
+async function readFilePart(request: FastifyRequest, reply: FastifyReply): Promise<Buffer | undefined> {
+  const part = await request.file()
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume() // drained, so the rest of the request is read and dropped
+    sendRefusal(reply, 400, 'invalid_input', { field: 'file' })
+    return undefined
+  }
+  try {
+    return await part.toBuffer()
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error
+    sendRefusal(reply, 413, 'upload_too_large')
+    return undefined
+  }
+}

@@ -101,7 +101,7 @@ describe.each(DRIVERS)('fuzzing the payout-method calls (%s)', (driver) => {
       fc.oneof({ arbitrary: plausible, weight: 4 }, { arbitrary: hostile, weight: 1 })
     const type = or(fc.constantFrom<Value>('1', '2', 1, 2))
     const id = or(fc.oneof(fc.constantFrom(...currencyIds), fc.integer({ min: 1, max: 60 })))
-    const fields = [
+    const fields: Record<string, fc.Arbitrary<Value>>[] = [
       { type },
       { draw_type: type, draw_id: or(fc.oneof(id, fc.constant(''))) },
       {
@@ -120,7 +120,7 @@ describe.each(DRIVERS)('fuzzing the payout-method calls (%s)', (driver) => {
       { id: or(fc.integer({ min: 1, max: 80 })) },
     ]
     // Whole binds with every field plausible, so that generated requests also get stored.
-    const wellFormedBind = fc.oneof(
+    const wellFormedBind: fc.Arbitrary<Record<string, Value>> = fc.oneof(
       fc.record({
         type: fc.constant<Value>(1),
         draw_id: fc.constantFrom<Value>(...coinIds),
@@ -145,12 +145,15 @@ describe.each(DRIVERS)('fuzzing the payout-method calls (%s)', (driver) => {
     const payload: fc.Arbitrary<Payload> = fc.integer({ min: 0, max: 3 }).chain((call) =>
       fc.record({
         call: fc.constant(call),
+        // Any subset of the fields, or all of them.
         fields: fc.oneof(
-          fc.record(fields[call] as Record<string, fc.Arbitrary<Value>>, { requiredKeys: [] }),
-          call === 2 ? wellFormedBind : fc.record(fields[call] as Record<string, fc.Arbitrary<Value>>),
+          fc.record(fields[call]!, { requiredKeys: [] }) as fc.Arbitrary<Record<string, Value>>,
+          call === 2 ? wellFormedBind : fc.record(fields[call]!),
         ),
         encoding:
-          call < 2 ? fc.constantFrom('query', 'query', 'form') : fc.constantFrom('form', 'json', 'query'),
+          call < 2
+            ? fc.constantFrom<Payload['encoding']>('query', 'query', 'form')
+            : fc.constantFrom<Payload['encoding']>('form', 'json', 'query'),
         who: fc.constantFrom<Who>('owner', 'owner', 'owner', 'other', 'demo', 'nobody'),
       }),
     )

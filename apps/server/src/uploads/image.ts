@@ -11,6 +11,13 @@ export const MAX_SOURCE_PIXELS = 40_000_000
 /** Images are kept at most this long on their long side: more than any proof or ID card needs. */
 export const MAX_STORED_EDGE_PX = 4096
 const JPEG_QUALITY = 85
+/**
+ * Images re-encoded at once: a 40 MP photo needs about 160 MB and a second of a core while it is
+ * turned and shrunk, so more at once would only trade memory for nothing on a small machine.
+ */
+export const MAX_CONCURRENT_REENCODES = 2
+/** Uploads waiting for a turn; past this the server is busy and says so (429) rather than queue on. */
+export const MAX_WAITING_REENCODES = 64
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp'
 
@@ -47,6 +54,24 @@ const decoding = { failOn: 'error', limitInputPixels: MAX_SOURCE_PIXELS } as con
  * their first frame.
  */
 export async function reencodeImage(data: Buffer): Promise<Outcome<StoredImage>> {
+  if (running >= MAX_CONCURRENT_REENCODES) {
+    if (waiting.length >= MAX_WAITING_REENCODES) return refuse('rate_limited')
+    await new Promise<void>((resolve) => waiting.push(resolve))
+  } else running++
+  try {
+    return await checkAndReencode(data)
+  } finally {
+    // The turn passes straight to the next in line (running stays the same), or is given back.
+    const next = waiting.shift()
+    if (next) next()
+    else running--
+  }
+}
+
+let running = 0
+const waiting: (() => void)[] = []
+
+async function checkAndReencode(data: Buffer): Promise<Outcome<StoredImage>> {
   const sniffed = sniffImageFormat(data)
   if (!sniffed) return refuse('upload_not_image')
   let header: Metadata

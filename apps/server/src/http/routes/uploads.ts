@@ -49,7 +49,7 @@ function uploadRoutes(app: FastifyInstance, deps: RouteDeps): void {
       const data = await readFilePart(request, reply)
       if (!data) return reply
       const saved = await uploads.save(db, sessionOf(request).userId, data, clock())
-      if (!saved.ok) return sendRefusal(reply, 200, saved.reason)
+      if (!saved.ok) return sendRefusal(reply, saved.reason === 'rate_limited' ? 429 : 200, saved.reason)
       return ok(request, saved.value)
     },
   )

@@ -18,6 +18,7 @@ import { marketRoutes } from './http/routes/market.ts'
 import { tradingRoutes } from './http/routes/trading.ts'
 import { registerUploads } from './http/routes/uploads.ts'
 import { walletRoutes } from './http/routes/wallet.ts'
+import { moneyRoutes } from './http/routes/money.ts'
 import { registerGateway } from './realtime/gateway.ts'
 import { currentMarginCall } from './trading/account-push.ts'
 
@@ -78,6 +79,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   tradingRoutes(app, deps)
   await registerUploads(app, deps)
   walletRoutes(app, deps)
+  moneyRoutes(app, deps)
 
   await serveClients(app, options)
   return app

@@ -173,6 +173,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the writer fence on PostgreSQL'
         type: LedgerType.STAFF_ADJUSTMENT,
         amount: money(1),
         balanceAfter: money(1),
+        frozenAmount: money(0),
+        frozenAfter: money(0),
         ref: 'x',
       },
     }

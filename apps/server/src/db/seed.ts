@@ -3,6 +3,7 @@ import { areaCodes, settings } from './schema.ts'
 import type { Db } from './client.ts'
 import { SETTING_DEFAULTS } from '../services/settings.ts'
 import { seedWithdrawCurrencies } from '../money/seed-withdraw-currencies.ts'
+import { seedDepositChannels } from '../money/seed-deposit-channels.ts'
 
 const AREA_CODES: { code: string; global_code: string }[] = JSON.parse(
   readFileSync(new URL('./seed/area-codes.json', import.meta.url), 'utf8'),
@@ -19,4 +20,5 @@ export async function seedDatabase(db: Db): Promise<void> {
     .values(Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ key, value })))
     .onConflictDoNothing()
   await seedWithdrawCurrencies(db)
+  await seedDepositChannels(db)
 }

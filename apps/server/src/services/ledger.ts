@@ -24,7 +24,7 @@ export async function post(tx: Tx, posting: Posting): Promise<string> {
   const amount = new Decimal(posting.amount)
   if (amount.decimalPlaces() > 6 || amount.isZero()) throw new Error(`ledger: bad amount ${posting.amount}`)
   const [account] = await tx
-    .select({ balance: accounts.balance })
+    .select({ balance: accounts.balance, frozen: accounts.frozen })
     .from(accounts)
     .where(eq(accounts.userId, posting.userId))
     .for('update')
@@ -43,19 +43,31 @@ export async function post(tx: Tx, posting: Posting): Promise<string> {
     balanceAfter: balanceAfter.toFixed(6),
     ref: posting.ref,
     memo: posting.memo ?? '',
+    frozenAfter: account.frozen,
   })
   return balanceAfter.toFixed(6)
 }
 
-/** The invariant of ARCHITECTURE.md: an account's ledger sums to its balance. For tests and audits. */
+/**
+ * The invariant of ARCHITECTURE.md: an account's ledger sums to its balance, and its frozen column
+ * to its frozen balance. For tests and audits.
+ */
 export async function ledgerMatchesBalance(db: DbOrTx, userId: number): Promise<boolean> {
   const [sum] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledger.amount}), 0)` })
+    .select({
+      total: sql<string>`coalesce(sum(${ledger.amount}), 0)`,
+      frozen: sql<string>`coalesce(sum(${ledger.frozenAmount}), 0)`,
+    })
     .from(ledger)
     .where(eq(ledger.userId, userId))
   const [account] = await db
-    .select({ balance: accounts.balance })
+    .select({ balance: accounts.balance, frozen: accounts.frozen })
     .from(accounts)
     .where(eq(accounts.userId, userId))
-  return account !== undefined && sum !== undefined && new Decimal(sum.total).equals(account.balance)
+  return (
+    account !== undefined &&
+    sum !== undefined &&
+    new Decimal(sum.total).equals(account.balance) &&
+    new Decimal(sum.frozen).equals(account.frozen)
+  )
 }

@@ -26,6 +26,12 @@ export const SETTING_DEFAULTS = {
   stop_out_level: '50',
   /** A market order is refused when the last quote is older than this (ms). */
   max_quote_age_ms: '10000',
+  /** USD bounds of one deposit request, and of one withdrawal, and the USD a user may withdraw a day (UTC). */
+  deposit_min_usd: '10',
+  deposit_max_usd: '1000000',
+  withdraw_min_usd: '10',
+  withdraw_max_usd: '50000',
+  withdraw_daily_max_usd: '100000',
   /** Leverage caps per ESMA retail class; seeding offers the options up to each cap. */
   leverage_cap_fx_major: '30',
   leverage_cap_fx_other: '20',

@@ -64,7 +64,7 @@ export async function rebuildEngine(db: Db, quotes: Map<number, Quote>): Promise
   const engine = new TradingEngine(terms, risk)
   for (const [id, quote] of quotes) engine.primeQuote(id, quote)
   for (const account of state.balances)
-    engine.addAccount(account.userId, account.balance, account.marginCalled)
+    engine.addAccount(account.userId, account.balance, account.marginCalled, account.frozen)
   for (const order of state.orders) engine.restoreOrder(order)
   await topUpOrderIds(db, engine, 1)
   return engine

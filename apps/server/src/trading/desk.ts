@@ -1,5 +1,6 @@
 import { eventOwner, type CommandResult, type EngineEvent, type Quote, type TradingEngine } from '@tp/engine'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
+import type { Refusal } from '../services/outcome.ts'
 import type { WriterLock } from '../db/writer-lock.ts'
 import { loadRisk, loadTradingTerms, rebuildEngine, topUpOrderIds } from './desk-state.ts'
 import { IdempotentRuns } from './idempotent-runs.ts'
@@ -15,6 +16,35 @@ interface Queued {
   /** An idempotency key: the command's first answer is stored with its events. */
   key?: string
   resolve: (result: DeskResult) => void
+}
+
+/**
+ * A command that must commit together with other writes of its own (a withdrawal row, a deposit's
+ * status): run in its own transaction, one at a time, between the batches of orders.
+ */
+export interface MoneyStep<P> {
+  /** Reads and locks what the command needs; a refusal ends the step with nothing changed. */
+  prepare(tx: Tx): Promise<{ ok: true; value: P } | Refusal>
+  /** The engine command, given what `prepare` read. */
+  command(engine: TradingEngine, prepared: P): CommandResult
+  /** The writes that go with the command's events, in the same transaction. */
+  finish?(tx: Tx, prepared: P): Promise<void>
+}
+
+/** A step's answer: the command's, or a refusal of `prepare` (with its message's parameters). */
+export type MoneyResult = DeskResult | Refusal
+
+interface MoneyItem {
+  userId: number
+  step: MoneyStep<unknown>
+  resolve: (result: MoneyResult) => void
+}
+
+/** Thrown inside a step's transaction to roll it back and answer `result` instead. */
+class RollBack extends Error {
+  constructor(readonly result: MoneyResult) {
+    super('rolled back')
+  }
 }
 
 export interface DeskHooks {
@@ -56,6 +86,7 @@ const REGAIN_WRITER_MS = 30_000
 export class TradingDesk {
   private engine: TradingEngine
   private queue: Queued[] = []
+  private moneyQueue: MoneyItem[] = []
   private tickEvents: EngineEvent[] = []
   private committing = false
   private scheduled = false
@@ -101,6 +132,25 @@ export class TradingDesk {
   run(userId: number, command: (engine: TradingEngine) => CommandResult, key?: string): Promise<DeskResult> {
     if (key === undefined) return this.enqueue(userId, command)
     return this.once.run(userId, key, () => this.enqueue(userId, command, key))
+  }
+
+  /**
+   * Runs a money step (see MoneyStep) for `userId` after the current batch, in a transaction of its
+   * own that holds the step's writes and the command's events (and the ticks' events so far, so that
+   * the ledger keeps its order). Resolves once committed; a refusal or failure changes nothing.
+   */
+  async runMoney<P>(userId: number, step: MoneyStep<P>): Promise<MoneyResult> {
+    if (this.state !== 'running') return UNAVAILABLE
+    try {
+      await this.ensureAccount(userId)
+    } catch (error) {
+      this.options.hooks.error(error, 'loading an account failed')
+      return UNAVAILABLE
+    }
+    return new Promise((resolve) => {
+      this.moneyQueue.push({ userId, step: step as MoneyStep<unknown>, resolve })
+      this.schedule()
+    })
   }
 
   /** Queues a command for the next batch; with `key`, its answer is stored with its events. */
@@ -153,7 +203,13 @@ export class TradingDesk {
 
   /** Waits until everything queued so far is committed (tests and shutdown). */
   async settle(): Promise<void> {
-    while (this.committing || this.scheduled || this.queue.length > 0 || this.tickEvents.length > 0) {
+    while (
+      this.committing ||
+      this.scheduled ||
+      this.queue.length > 0 ||
+      this.moneyQueue.length > 0 ||
+      this.tickEvents.length > 0
+    ) {
       await new Promise((resolve) => setImmediate(resolve))
     }
   }
@@ -162,7 +218,7 @@ export class TradingDesk {
   private async ensureAccount(userId: number): Promise<void> {
     if (this.engine.hasAccount(userId)) return
     const account = await accountState(this.options.db, userId)
-    if (account) this.engine.addAccount(userId, account.balance, account.marginCalled)
+    if (account) this.engine.addAccount(userId, account.balance, account.marginCalled, account.frozen)
   }
 
   private schedule(): void {
@@ -176,12 +232,15 @@ export class TradingDesk {
     this.scheduled = false
     await this.exclusive(async () => {
       const batch = this.queue.splice(0)
+      const money = this.moneyQueue.splice(0)
       if (this.state !== 'running') {
         for (const item of batch) item.resolve(UNAVAILABLE)
+        for (const item of money) item.resolve(UNAVAILABLE)
         this.tickEvents = []
         return
       }
       await this.write(batch, await this.runCommands(batch))
+      for (const item of money) item.resolve(await this.runMoneyStep(item))
       if (this.mustRebuild()) await this.recover()
     })
   }
@@ -200,7 +259,47 @@ export class TradingDesk {
     } finally {
       this.committing = false
     }
-    if (this.queue.length > 0 || this.tickEvents.length > 0) this.schedule()
+    if (this.queue.length > 0 || this.moneyQueue.length > 0 || this.tickEvents.length > 0) this.schedule()
+  }
+
+  /** One money step in its own transaction (inside a commit: nothing else writes meanwhile). */
+  private async runMoneyStep(item: MoneyItem): Promise<MoneyResult> {
+    if (this.state !== 'running') return UNAVAILABLE
+    let committed: EngineEvent[] = []
+    try {
+      const result = await this.options.db.transaction(async (tx) => {
+        const prepared = await item.step.prepare(tx)
+        if (!prepared.ok) throw new RollBack(prepared)
+        if (this.state !== 'running' || !this.engine.hasAccount(item.userId)) throw new RollBack(UNAVAILABLE)
+        let result: CommandResult
+        try {
+          result = item.step.command(this.engine, prepared.value)
+        } catch (error) {
+          this.stopForRebuild()
+          throw error
+        }
+        if (!result.ok) throw new RollBack(result)
+        // From here memory is ahead of the database until this transaction commits.
+        const events = [...this.tickEvents.splice(0), ...result.events]
+        try {
+          await writeEvents(tx, this.epoch, events)
+          await item.step.finish?.(tx, prepared.value)
+        } catch (error) {
+          this.stopForRebuild()
+          throw error
+        }
+        committed = events
+        return result
+      })
+      this.publish(committed)
+      return result
+    } catch (error) {
+      if (error instanceof RollBack) return error.result
+      this.stopForRebuild()
+      if (isFenceLost(error)) this.writerLost()
+      else this.options.hooks.error(error, 'a money step failed; the engine will be rebuilt')
+      return UNAVAILABLE
+    }
   }
 
   /**

@@ -51,11 +51,22 @@ export async function writeEvents(
 ): Promise<void> {
   const touched = new Map<number, StoredOrder>()
   const bookings: object[] = []
-  /** Per account: the balance after the batch (b), the balance the batch starts from (p), margin call (c). */
-  const accountRows = new Map<number, { u: number; b: string | null; p: string | null; c: boolean | null }>()
+  /**
+   * Per account: the balance and frozen balance after the batch (b, f), the ones the batch starts
+   * from (p, pf), and the margin-call state (c).
+   */
+  interface AccountRow {
+    u: number
+    b: string | null
+    f: string | null
+    p: string | null
+    pf: string | null
+    c: boolean | null
+  }
+  const accountRows = new Map<number, AccountRow>()
   const accountRow = (userId: number) => {
     let row = accountRows.get(userId)
-    if (!row) accountRows.set(userId, (row = { u: userId, b: null, p: null, c: null }))
+    if (!row) accountRows.set(userId, (row = { u: userId, b: null, f: null, p: null, pf: null, c: null }))
     return row
   }
   for (const event of events) {
@@ -76,11 +87,15 @@ export async function writeEvents(
           t: b.type,
           a: b.amount.toFixed(6),
           b: b.balanceAfter.toFixed(6),
+          fa: b.frozenAmount.toFixed(6),
+          fb: b.frozenAfter.toFixed(6),
           r: b.ref,
         })
         const row = accountRow(b.userId)
         row.p ??= b.balanceAfter.minus(b.amount).toFixed(6)
+        row.pf ??= b.frozenAfter.minus(b.frozenAmount).toFixed(6)
         row.b = b.balanceAfter.toFixed(6)
+        row.f = b.frozenAfter.toFixed(6)
         break
       }
       case 'margin_call':
@@ -137,18 +152,19 @@ export async function writeEvents(
       where orders.user_id = excluded.user_id and orders.status in (0, 1)
       returning 1),
     l as (
-      insert into ledger (user_id, type, amount, balance_after, ref)
-      select u, t, a, b, r
+      insert into ledger (user_id, type, amount, balance_after, frozen_amount, frozen_after, ref)
+      select u, t, a, b, fa, fb, r
       from rows from (jsonb_to_recordset(${JSON.stringify(bookings)}::jsonb)
-        as (u integer, t smallint, a numeric, b numeric, r text)) with ordinality as x(u, t, a, b, r, n)
+        as (u integer, t smallint, a numeric, b numeric, fa numeric, fb numeric, r text))
+        with ordinality as x(u, t, a, b, fa, fb, r, n)
       order by n
       returning 1),
     a as (
-      update accounts set balance = coalesce(x.b, accounts.balance),
+      update accounts set balance = coalesce(x.b, accounts.balance), frozen = coalesce(x.f, accounts.frozen),
         margin_called = coalesce(x.c, accounts.margin_called)
       from jsonb_to_recordset(${JSON.stringify([...accountRows.values()])}::jsonb)
-        as x(u integer, b numeric, p numeric, c boolean)
-      where accounts.user_id = x.u and (x.p is null or accounts.balance = x.p)
+        as x(u integer, b numeric, f numeric, p numeric, pf numeric, c boolean)
+      where accounts.user_id = x.u and (x.p is null or (accounts.balance = x.p and accounts.frozen = x.pf))
       returning 1),
     k as (
       insert into idempotency_keys (user_id, key, outcome)
@@ -273,7 +289,12 @@ export async function loadLiveState(db: DbOrTx) {
   const userIds = [...new Set(live.map((o) => o.userId))]
   const balances = userIds.length
     ? await db
-        .select({ userId: accounts.userId, balance: accounts.balance, marginCalled: accounts.marginCalled })
+        .select({
+          userId: accounts.userId,
+          balance: accounts.balance,
+          frozen: accounts.frozen,
+          marginCalled: accounts.marginCalled,
+        })
         .from(accounts)
         .where(inArray(accounts.userId, userIds))
     : []
@@ -283,9 +304,9 @@ export async function loadLiveState(db: DbOrTx) {
 export async function accountState(
   db: DbOrTx,
   userId: number,
-): Promise<{ balance: string; marginCalled: boolean } | undefined> {
+): Promise<{ balance: string; frozen: string; marginCalled: boolean } | undefined> {
   const [row] = await db
-    .select({ balance: accounts.balance, marginCalled: accounts.marginCalled })
+    .select({ balance: accounts.balance, frozen: accounts.frozen, marginCalled: accounts.marginCalled })
     .from(accounts)
     .where(eq(accounts.userId, userId))
   return row

@@ -48,6 +48,8 @@ const COMPACT_AFTER_STALE = 50_000
 interface Account extends Valued {
   userId: number
   balance: Money
+  /** Held for withdrawals: apart from the balance, so no trading loss can reach it. */
+  frozen: Money
   holding: Set<number>
   pending: Set<number>
 }
@@ -174,11 +176,12 @@ export class TradingEngine {
   // ---- state from outside: restore after a restart, quotes without side effects ----
 
   /** Registers an account (a new user, or one restored from the database with its margin-call state). */
-  addAccount(userId: number, balance: string, marginCalled = false): void {
+  addAccount(userId: number, balance: string, marginCalled = false, frozen = '0'): void {
     if (this.accounts.has(userId)) return
     this.accounts.set(userId, {
       userId,
       balance: money(balance),
+      frozen: money(frozen),
       holding: new Set(),
       pending: new Set(),
       marginCalled,
@@ -404,6 +407,39 @@ export class TradingEngine {
   }
 
   /**
+   * Moves `amount` from the balance to the frozen balance (a withdrawal request): only free margin
+   * can be frozen, so money that holds positions cannot leave. 'balance_insufficient' otherwise.
+   * Example: freeze(7, '100.00', 'withdrawal:12').
+   */
+  freeze(userId: number, amount: string, ref: string): CommandResult {
+    return this.moveFrozen(userId, amount, ref, 'freeze')
+  }
+
+  /** Returns frozen money to the balance (a withdrawal rejected). */
+  release(userId: number, amount: string, ref: string): CommandResult {
+    return this.moveFrozen(userId, amount, ref, 'release')
+  }
+
+  /** Books frozen money out of the account (a withdrawal paid). */
+  payOut(userId: number, amount: string, ref: string): CommandResult {
+    return this.moveFrozen(userId, amount, ref, 'pay_out')
+  }
+
+  private moveFrozen(userId: number, amount: string, ref: string, move: 'freeze' | 'release' | 'pay_out') {
+    const account = this.accounts.get(userId)
+    if (!account) return reject('account_not_found')
+    const value = parseAmount(amount)
+    if (!value || !value.greaterThan(0)) return reject('price_invalid')
+    if (move === 'freeze' ? !this.canAfford(account, undefined, value) : account.frozen.lessThan(value))
+      return reject('balance_insufficient')
+    const events: EngineEvent[] = []
+    if (move === 'freeze') this.book(account, LedgerType.FREEZE, value.negated(), ref, events, value)
+    else if (move === 'release') this.book(account, LedgerType.UNFREEZE, value, ref, events, value.negated())
+    else this.book(account, LedgerType.WITHDRAWAL, ZERO, ref, events, value.negated())
+    return { ok: true as const, events }
+  }
+
+  /**
    * A new quote. Every account it moves is revalued first (profit and margin, O(1) each, queued for
    * a risk check only when near a level), so that fills are checked against this tick's marks; then
    * it fires the pending entries, stops and targets it reaches (at this quote: a gap fills at the
@@ -483,6 +519,7 @@ export class TradingEngine {
   *accountTotals(): Generator<{
     userId: number
     balance: Money
+    frozen: Money
     usedMargin: number
     positions: number
     marginCalled: boolean
@@ -491,6 +528,7 @@ export class TradingEngine {
       yield {
         userId: a.userId,
         balance: a.balance,
+        frozen: a.frozen,
         usedMargin: this.exposures.marginOf(a),
         positions: a.holding.size,
         marginCalled: a.marginCalled,
@@ -684,18 +722,30 @@ export class TradingEngine {
     this.riskQueue.push(account)
   }
 
+  /** One ledger row: `amount` onto the balance and `frozenAmount` onto the frozen balance. */
   private book(
     account: Account,
     type: LedgerTypeValue,
     amount: Money,
     ref: string,
     events: EngineEvent[],
+    frozenAmount: Money = ZERO,
   ): void {
     account.balance = account.balance.plus(amount)
+    account.frozen = account.frozen.plus(frozenAmount)
+    if (account.frozen.isNegative()) throw new Error(`frozen balance of ${account.userId} below zero`)
     this.exposures.setBalance(account, account.balance.toNumber())
     events.push({
       type: 'booked',
-      booking: { userId: account.userId, type, amount, balanceAfter: account.balance, ref },
+      booking: {
+        userId: account.userId,
+        type,
+        amount,
+        balanceAfter: account.balance,
+        frozenAmount,
+        frozenAfter: account.frozen,
+        ref,
+      },
     })
   }
 

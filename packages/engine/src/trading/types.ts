@@ -102,6 +102,9 @@ export interface Booking {
   type: LedgerTypeValue
   amount: Money
   balanceAfter: Money
+  /** The change of the frozen balance (money held for withdrawals), and the frozen balance after. */
+  frozenAmount: Money
+  frozenAfter: Money
   /** The order it belongs to, or what the caller named. */
   ref: string
 }

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  bankDepositRequest,
+  coinDepositRequest,
+  depositHistoryRequest,
+  withdrawListRequest,
+  withdrawRequest,
+  wireInfoRequest,
+  type BankAccount,
+  type BankCurrency,
+  type CoinChannel,
+  type DepositRecord,
+  type RecordPage,
+  type WithdrawRecord,
+} from '@tp/contracts'
+import {
+  bankAccountsIn,
+  bankCurrencies,
+  coinChannels,
+  depositHistory,
+  submitDeposit,
+} from '../../money/deposits.ts'
+import { requestWithdrawal, withdrawalList } from '../../money/withdrawals.ts'
+import type { MoneyResult } from '../../trading/desk.ts'
+import { requireRealAccount, sessionOf } from '../auth-guard.ts'
+import { answer, langOf, ok, refused } from '../envelope.ts'
+import { parse } from '../parse.ts'
+import type { RouteDeps } from '../route-deps.ts'
+
+/**
+ * Money in and out (SPEC.md section 7, `quickCharge/*` and `account/draw*`). Real accounts only: a
+ * demo account is told to register. Deposits are requests that staff approve; a withdrawal freezes
+ * its amount at once, through the trading desk.
+ */
+export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db, clock, desk } = deps
+  const realAccount = { preHandler: requireRealAccount(db, clock) }
+  const moneyAnswer = (request: FastifyRequest, result: MoneyResult, msgKey: string) =>
+    result.ok ? ok(request, null, msgKey) : refused(request, result)
+
+  app.get('/api/quickCharge/info', realAccount, async (request) =>
+    ok<CoinChannel[]>(request, await coinChannels(db)),
+  )
+
+  app.get('/api/quickCharge/symbols', realAccount, async (request) =>
+    ok<BankCurrency[]>(request, await bankCurrencies(db)),
+  )
+
+  app.get('/api/quickCharge/wire_info', realAccount, async (request) => {
+    const { bank_coin } = parse(wireInfoRequest, request.query)
+    return ok<BankAccount[]>(request, await bankAccountsIn(db, bank_coin))
+  })
+
+  app.get('/api/quickCharge/submit', realAccount, async (request) => {
+    const q = parse(coinDepositRequest, request.query)
+    const { userId } = sessionOf(request)
+    const outcome = await submitDeposit(db, userId, {
+      type: 0,
+      channelId: q.charge_id,
+      address: q.address,
+      amount: q.number,
+      proof: q.proofImg,
+    })
+    return answer(request, outcome, 'deposit_submitted')
+  })
+
+  app.get('/api/quickCharge/wire_submit', realAccount, async (request) => {
+    const q = parse(bankDepositRequest, request.query)
+    const { userId } = sessionOf(request)
+    const outcome = await submitDeposit(db, userId, {
+      type: 1,
+      accountId: q.wire_id,
+      amount: q.number,
+      proof: q.proofImg,
+    })
+    return answer(request, outcome, 'deposit_submitted')
+  })
+
+  app.get('/api/quickCharge/quick_ist', realAccount, async (request) => {
+    const { type, page, limit } = parse(depositHistoryRequest, request.query)
+    const { userId } = sessionOf(request)
+    return ok<RecordPage<DepositRecord>>(
+      request,
+      await depositHistory(db, userId, type, (page - 1) * limit, limit),
+    )
+  })
+
+  app.post('/api/account/draw', realAccount, async (request) => {
+    const body = parse(withdrawRequest, request.body)
+    const { userId } = sessionOf(request)
+    const result = await requestWithdrawal(desk, userId, {
+      currencyId: body.draw_currency_id,
+      amount: body.number,
+      memo: body.memo,
+      methodId: body.draw_method_id,
+    })
+    return moneyAnswer(request, result, 'withdrawal_submitted')
+  })
+
+  app.get('/api/account/draw_list', realAccount, async (request) => {
+    const { type, page, limit } = parse(withdrawListRequest, request.query)
+    const { userId } = sessionOf(request)
+    const list = await withdrawalList(db, langOf(request), userId, type as 1 | 2, (page - 1) * limit, limit)
+    return ok<RecordPage<WithdrawRecord>>(request, list)
+  })
+}

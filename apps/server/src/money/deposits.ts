@@ -1,0 +1,225 @@
+import { Decimal } from 'decimal.js'
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import {
+  DepositStatus,
+  LedgerType,
+  type BankAccount,
+  type BankCurrency,
+  type CoinChannel,
+  type DepositRecord,
+  type RecordPage,
+} from '@tp/contracts'
+import type { Db, DbOrTx } from '../db/client.ts'
+import { depositBankAccounts, depositBankCurrencies, depositCoinChannels, deposits } from '../db/schema.ts'
+import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { getSettings } from '../services/settings.ts'
+import type { MoneyResult, TradingDesk } from '../trading/desk.ts'
+import { uploadIdFrom, uploadOwnedBy } from '../uploads/uploads.ts'
+import { wireTime } from '../trading/order-view.ts'
+
+/** Deposits waiting for review one user may have at once: enough for real use, a bound on spam. */
+const MAX_WAITING_DEPOSITS = 10
+
+export async function coinChannels(db: DbOrTx): Promise<CoinChannel[]> {
+  const rows = await db
+    .select()
+    .from(depositCoinChannels)
+    .where(eq(depositCoinChannels.enabled, true))
+    .orderBy(asc(depositCoinChannels.sort), asc(depositCoinChannels.id))
+  return rows.map((r) => ({
+    id: r.id,
+    address: r.address,
+    currency_code: r.currencyCode,
+    protocol_code: r.protocolCode,
+  }))
+}
+
+export async function bankCurrencies(db: DbOrTx): Promise<BankCurrency[]> {
+  const rows = await db
+    .select()
+    .from(depositBankCurrencies)
+    .where(eq(depositBankCurrencies.enabled, true))
+    .orderBy(asc(depositBankCurrencies.sort), asc(depositBankCurrencies.id))
+  return rows.map((r) => ({ id: r.id, name: r.name }))
+}
+
+/** The broker's enabled bank accounts in one enabled bank currency. */
+export async function bankAccountsIn(db: DbOrTx, bankCurrencyId: number): Promise<BankAccount[]> {
+  const rows = await db
+    .select({ account: depositBankAccounts })
+    .from(depositBankAccounts)
+    .innerJoin(depositBankCurrencies, eq(depositBankCurrencies.id, depositBankAccounts.bankCurrencyId))
+    .where(
+      and(
+        eq(depositBankAccounts.bankCurrencyId, bankCurrencyId),
+        eq(depositBankAccounts.enabled, true),
+        eq(depositBankCurrencies.enabled, true),
+      ),
+    )
+    .orderBy(asc(depositBankAccounts.sort), asc(depositBankAccounts.id))
+  return rows.map(({ account: a }) => ({
+    id: a.id,
+    bank_name: a.bankName,
+    bank_address: a.bankAddress,
+    bank_swift: a.bankSwift,
+    payee_name: a.payeeName,
+    payee_account: a.payeeAccount,
+    bank_remark: a.bankRemark,
+  }))
+}
+
+export type DepositRequest =
+  | { type: 0; channelId: number; address: string; amount: string; proof: string }
+  | { type: 1; accountId: number; amount: string; proof: string }
+
+/**
+ * A deposit request: checked (an enabled channel, an amount within the settings, a proof image the
+ * user uploaded) and stored as unchecked. Money reaches the balance only when staff approve it.
+ */
+export async function submitDeposit(
+  db: Db,
+  userId: number,
+  request: DepositRequest,
+): Promise<Outcome<{ id: number }>> {
+  const channel = await channelOf(db, request)
+  if (!channel) return refuse('channel_invalid')
+  const limits = await getSettings(db, ['deposit_min_usd', 'deposit_max_usd'])
+  const amount = new Decimal(request.amount)
+  if (amount.lessThan(limits.deposit_min_usd) || amount.greaterThan(limits.deposit_max_usd))
+    return refuse('amount_out_of_range', { min: limits.deposit_min_usd, max: limits.deposit_max_usd })
+  const proof = uploadIdFrom(request.proof)
+  if (!proof || !(await uploadOwnedBy(db, proof, userId))) return refuse('proof_invalid')
+  return db.transaction(async (tx) => {
+    // Counted under a lock of the user's rows, so that concurrent requests cannot pass the bound together.
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEPOSIT_LOCK}, ${userId})`)
+    const [waiting] = await tx
+      .select({ n: count() })
+      .from(deposits)
+      .where(and(eq(deposits.userId, userId), eq(deposits.status, DepositStatus.Unchecked)))
+    if ((waiting?.n ?? 0) >= MAX_WAITING_DEPOSITS) return refuse('rate_limited')
+    const [row] = await tx
+      .insert(deposits)
+      .values({
+        userId,
+        type: request.type,
+        coinChannelId: request.type === 0 ? request.channelId : null,
+        bankAccountId: request.type === 1 ? request.accountId : null,
+        currencyCode: channel.currencyCode,
+        amount: amount.toFixed(2),
+        proofUploadId: proof,
+        address: channel.address,
+      })
+      .returning({ id: deposits.id })
+    return accept({ id: (row as { id: number }).id })
+  })
+}
+
+/** The first key of the advisory locks deposit requests take per user ("dp" as a number). */
+const DEPOSIT_LOCK = 0x6470
+
+async function channelOf(db: DbOrTx, request: DepositRequest) {
+  if (request.type === 0) {
+    const [channel] = await db
+      .select()
+      .from(depositCoinChannels)
+      .where(and(eq(depositCoinChannels.id, request.channelId), eq(depositCoinChannels.enabled, true)))
+    // The address the client showed must be the channel's (a stale screen would send money astray).
+    if (!channel || (request.address !== '' && request.address !== channel.address)) return undefined
+    return { currencyCode: channel.currencyCode, address: channel.address }
+  }
+  const [row] = await db
+    .select({ name: depositBankCurrencies.name, account: depositBankAccounts.payeeAccount })
+    .from(depositBankAccounts)
+    .innerJoin(depositBankCurrencies, eq(depositBankCurrencies.id, depositBankAccounts.bankCurrencyId))
+    .where(
+      and(
+        eq(depositBankAccounts.id, request.accountId),
+        eq(depositBankAccounts.enabled, true),
+        eq(depositBankCurrencies.enabled, true),
+      ),
+    )
+  return row && { currencyCode: row.name, address: row.account }
+}
+
+/** A user's deposits of one type, newest first (`quick_ist`). */
+export async function depositHistory(
+  db: DbOrTx,
+  userId: number,
+  type: 0 | 1,
+  offset: number,
+  limit: number,
+): Promise<RecordPage<DepositRecord>> {
+  const where = and(eq(deposits.userId, userId), eq(deposits.type, type))
+  const rows = await db
+    .select()
+    .from(deposits)
+    .where(where)
+    .orderBy(desc(deposits.id))
+    .offset(offset)
+    .limit(limit)
+  const [total] = await db.select({ n: count() }).from(deposits).where(where)
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      number: new Decimal(r.amount).toFixed(2),
+      type: r.type as 0 | 1,
+      currency_code: r.currencyCode,
+      status: r.status as DepositRecord['status'],
+      created_at: wireTime(r.createdAt.getTime()),
+      remark: r.remark,
+    })),
+    total: total?.n ?? 0,
+  }
+}
+
+/**
+ * Staff approve a deposit: its amount is credited through the desk, in the transaction that marks
+ * it finished, exactly once (the row is locked and must still be unchecked).
+ */
+export async function approveDeposit(db: DbOrTx, desk: TradingDesk, depositId: number): Promise<MoneyResult> {
+  const [owner] = await db
+    .select({ userId: deposits.userId })
+    .from(deposits)
+    .where(eq(deposits.id, depositId))
+  if (!owner) return { ok: false, reason: 'not_found' }
+  const { userId } = owner
+  return desk.runMoney(userId, {
+    async prepare(tx) {
+      const [row] = await tx
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.id, depositId), eq(deposits.userId, userId)))
+        .for('update')
+      if (!row) return { ok: false, reason: 'not_found' }
+      if (row.status !== DepositStatus.Unchecked) return { ok: false, reason: 'already_processed' }
+      return { ok: true, value: row }
+    },
+    command: (engine, row) =>
+      engine.adjustBalance(userId, row.amount, LedgerType.DEPOSIT, `deposit:${row.id}`),
+    async finish(tx, row) {
+      await tx
+        .update(deposits)
+        .set({ status: DepositStatus.Finished, reviewedAt: new Date() })
+        .where(eq(deposits.id, row.id))
+    },
+  })
+}
+
+/**
+ * Staff reject a deposit (status 2) or mark it invalid (3), with a remark the user sees. Only an
+ * unchecked deposit changes; a concurrent approval holds the row until it commits, then this finds
+ * it finished.
+ */
+export async function rejectDeposit(
+  db: Db,
+  depositId: number,
+  status: 2 | 3,
+  remark: string,
+): Promise<Outcome<void>> {
+  const changed = await db
+    .update(deposits)
+    .set({ status, remark, reviewedAt: new Date() })
+    .where(and(eq(deposits.id, depositId), eq(deposits.status, DepositStatus.Unchecked)))
+    .returning({ id: deposits.id })
+  return changed.length === 1 ? accept(undefined) : refuse('already_processed')
+}

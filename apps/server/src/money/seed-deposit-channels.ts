@@ -1,0 +1,48 @@
+import type { Db } from '../db/client.ts'
+import { depositBankAccounts, depositBankCurrencies, depositCoinChannels } from '../db/schema.ts'
+
+/**
+ * Deposit channels of a fresh install, so that a newcomer can try a deposit end to end. The
+ * addresses and the bank account are examples that staff must replace before real money arrives
+ * (README "Money in and out"): the coin addresses are well-known burn addresses, valid in format.
+ */
+const COIN_CHANNELS = [
+  { currencyCode: 'USDT', protocolCode: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', sort: 1 },
+  {
+    currencyCode: 'USDT',
+    protocolCode: 'ERC20',
+    address: '0x000000000000000000000000000000000000dEaD',
+    sort: 2,
+  },
+  {
+    currencyCode: 'BTC',
+    protocolCode: 'BTC',
+    address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
+    sort: 3,
+  },
+]
+const BANK_CURRENCIES = ['USD', 'EUR', 'HKD']
+const EXAMPLE_REMARK = 'Example account: replace it in the back office before accepting real deposits'
+
+/** Seeds the channels once: only into empty tables, so staff edits are never overwritten. */
+export async function seedDepositChannels(db: Db): Promise<void> {
+  const coins = await db.select({ id: depositCoinChannels.id }).from(depositCoinChannels).limit(1)
+  if (coins.length === 0) await db.insert(depositCoinChannels).values(COIN_CHANNELS)
+  const banks = await db.select({ id: depositBankCurrencies.id }).from(depositBankCurrencies).limit(1)
+  if (banks.length > 0) return
+  const currencies = await db
+    .insert(depositBankCurrencies)
+    .values(BANK_CURRENCIES.map((name, i) => ({ name, sort: i + 1 })))
+    .returning()
+  await db.insert(depositBankAccounts).values(
+    currencies.map((currency) => ({
+      bankCurrencyId: currency.id,
+      bankName: 'Example Bank',
+      bankAddress: '1 Example Street, Hong Kong',
+      bankSwift: 'EXMPHKHH',
+      payeeName: 'Meridian Markets Ltd',
+      payeeAccount: `000-${currency.name}-123456`,
+      bankRemark: EXAMPLE_REMARK,
+    })),
+  )
+}

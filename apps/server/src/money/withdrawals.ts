@@ -1,0 +1,182 @@
+import { Decimal } from 'decimal.js'
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
+import { LedgerType, WithdrawalStatus, type RecordPage, type WithdrawRecord } from '@tp/contracts'
+import { withdrawalQuote } from '@tp/engine'
+import type { DbOrTx } from '../db/client.ts'
+import { payoutMethods, withdrawCurrencies, withdrawals } from '../db/schema.ts'
+import type { LanguageCode } from '@tp/contracts'
+import { translate } from '../i18n/translate.ts'
+import { refuse } from '../services/outcome.ts'
+import { getSettings } from '../services/settings.ts'
+import type { MoneyResult, TradingDesk } from '../trading/desk.ts'
+import { wireTime } from '../trading/order-view.ts'
+import { payoutMethodFor } from './payout-methods.ts'
+
+export interface WithdrawalInput {
+  currencyId: number
+  /** USD, at most 2 decimals (checked by the request schema). */
+  amount: string
+  memo: string
+  methodId: number
+}
+
+/**
+ * A withdrawal request. In one transaction, run by the desk between batches: the payout method must
+ * be the user's own and live, of the chosen currency; the amount within the settings and the day's
+ * limit; the row is inserted and the amount frozen at once (only free margin can be frozen: money
+ * holding positions cannot leave). Any refusal rolls back everything.
+ */
+export function requestWithdrawal(
+  desk: TradingDesk,
+  userId: number,
+  input: WithdrawalInput,
+): Promise<MoneyResult> {
+  return desk.runMoney(userId, {
+    async prepare(tx) {
+      const found = await methodOfCurrency(tx, userId, input)
+      if (!found) return { ok: false, reason: 'method_not_found' }
+      const { method, currency } = found
+      if (!currency.enabled) return { ok: false, reason: 'currency_invalid' }
+      const limits = await getSettings(tx, ['withdraw_min_usd', 'withdraw_max_usd', 'withdraw_daily_max_usd'])
+      const amount = new Decimal(input.amount)
+      const range = refuse('amount_out_of_range', {
+        min: limits.withdraw_min_usd,
+        max: limits.withdraw_max_usd,
+      })
+      if (amount.lessThan(limits.withdraw_min_usd) || amount.greaterThan(limits.withdraw_max_usd))
+        return range
+      // Nothing would arrive once the fee is taken.
+      const quote = withdrawalQuote(input.amount, currency)
+      if (!quote.received.greaterThan(0)) return range
+      if (amount.plus(await withdrawnToday(tx, userId)).greaterThan(limits.withdraw_daily_max_usd))
+        return refuse('daily_limit', { max: limits.withdraw_daily_max_usd })
+      const [row] = await tx
+        .insert(withdrawals)
+        .values({
+          userId,
+          type: method.type,
+          withdrawCurrencyId: currency.id,
+          payoutMethodId: method.id,
+          amount: amount.toFixed(2),
+          fee: quote.fee.toFixed(2),
+          received: quote.received.toFixed(2),
+          usdPrice: currency.usdPrice,
+          memo: input.memo,
+        })
+        .returning({ id: withdrawals.id })
+      return { ok: true, value: { id: (row as { id: number }).id, amount: amount.toFixed(2) } }
+    },
+    command: (engine, row) => engine.freeze(userId, row.amount, `withdrawal:${row.id}`),
+  })
+}
+
+/** The method `input.methodId` of the user, if it is live and pays out in `input.currencyId`. */
+async function methodOfCurrency(tx: DbOrTx, userId: number, input: WithdrawalInput) {
+  for (const type of [1, 2] as const) {
+    const found = await payoutMethodFor(tx, userId, input.methodId, type)
+    if (found) return found.currency.id === input.currencyId ? found : undefined
+  }
+  return undefined
+}
+
+/** USD asked for today (UTC) in withdrawals that are waiting or paid. */
+async function withdrawnToday(tx: DbOrTx, userId: number): Promise<Decimal> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        inArray(withdrawals.status, [WithdrawalStatus.Waiting, WithdrawalStatus.Paid]),
+        gte(withdrawals.createdAt, sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`),
+      ),
+    )
+  return new Decimal(row?.total ?? 0)
+}
+
+/**
+ * Staff decide a waiting withdrawal: paid (its frozen amount is booked out) or rejected (released
+ * to the balance). The row is locked and must still be waiting: one decision only, however many
+ * race.
+ */
+export async function decideWithdrawal(
+  db: DbOrTx,
+  desk: TradingDesk,
+  withdrawalId: number,
+  decision: 'pay' | 'reject',
+  notes = '',
+): Promise<MoneyResult> {
+  const [owner] = await db
+    .select({ userId: withdrawals.userId })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, withdrawalId))
+  if (!owner) return { ok: false, reason: 'not_found' }
+  const { userId } = owner
+  return desk.runMoney(userId, {
+    async prepare(tx) {
+      const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update')
+      if (!row || row.userId !== userId) return { ok: false, reason: 'not_found' }
+      if (row.status !== WithdrawalStatus.Waiting) return { ok: false, reason: 'already_processed' }
+      return { ok: true, value: row }
+    },
+    command: (engine, row) =>
+      decision === 'pay'
+        ? engine.payOut(userId, row.amount, `withdrawal:${row.id}`)
+        : engine.release(userId, row.amount, `withdrawal:${row.id}`),
+    async finish(tx, row) {
+      const status = decision === 'pay' ? WithdrawalStatus.Paid : WithdrawalStatus.Rejected
+      await tx
+        .update(withdrawals)
+        .set({ status, notes, reviewedAt: new Date() })
+        .where(eq(withdrawals.id, row.id))
+    },
+  })
+}
+
+/** A user's withdrawals of one type, newest first (`draw_list`). */
+export async function withdrawalList(
+  db: DbOrTx,
+  lang: LanguageCode,
+  userId: number,
+  type: 1 | 2,
+  offset: number,
+  limit: number,
+): Promise<RecordPage<WithdrawRecord>> {
+  const where = and(eq(withdrawals.userId, userId), eq(withdrawals.type, type))
+  const rows = await db
+    .select({ w: withdrawals, currency: withdrawCurrencies })
+    .from(withdrawals)
+    .innerJoin(withdrawCurrencies, eq(withdrawCurrencies.id, withdrawals.withdrawCurrencyId))
+    .where(where)
+    .orderBy(desc(withdrawals.id))
+    .offset(offset)
+    .limit(limit)
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(where)
+  const methods = await methodsById(db, userId)
+  return {
+    data: rows.map(({ w, currency }) => {
+      const method = methods.get(w.payoutMethodId)
+      return {
+        id: w.id,
+        number: new Decimal(w.amount).toFixed(2),
+        real_number: new Decimal(w.received).toFixed(2),
+        draw_currency: { code: currency.code, protocol: currency.protocol },
+        fee: new Decimal(w.fee).toFixed(2),
+        status: w.status as WithdrawRecord['status'],
+        status_name: translate(lang, `withdrawal_status.${w.status}`),
+        created_at: wireTime(w.createdAt.getTime()),
+        type: w.type as 1 | 2,
+        address: method?.address ?? '',
+        payee_account: method?.payeeAccount ?? '',
+        notes: w.notes,
+      }
+    }),
+    total: total?.n ?? 0,
+  }
+}
+
+/** The user's payout methods, deleted ones included (a record keeps showing where it was paid). */
+async function methodsById(db: DbOrTx, userId: number) {
+  const rows = await db.select().from(payoutMethods).where(eq(payoutMethods.userId, userId))
+  return new Map(rows.map((r) => [r.id, r]))
+}

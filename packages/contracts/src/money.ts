@@ -1,0 +1,129 @@
+import { z } from 'zod'
+import { integer, oneOf, serialId } from './numbers.ts'
+import { pageRequest } from './trading.ts'
+
+/** Deposits and withdrawals (SPEC.md sections 2, 3, 5 and 7). Amounts are USD decimal strings. */
+
+/**
+ * A USD amount as typed: digits with at most two decimals, more than zero, at most 1,000,000,000.
+ * `NaN`, exponents, hex, signs, spaces and empty text are refused as invalid input.
+ */
+export const usdAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,2})?$/)
+  .refine((text) => Number(text) > 0 && Number(text) <= 1_000_000_000)
+
+/** `type` of a deposit: 0 by coin, 1 by bank transfer (`quick_ist` takes the same). */
+export const DepositType = { Coin: 0, Bank: 1 } as const
+/** `status` of a deposit: 0 unchecked, 1 finished (credited), 2 rejected, 3 invalid. */
+export const DepositStatus = { Unchecked: 0, Finished: 1, Rejected: 2, Invalid: 3 } as const
+/** `status` of a withdrawal: 0 waiting for review, 1 paid, 2 rejected (the amount is released). */
+export const WithdrawalStatus = { Waiting: 0, Paid: 1, Rejected: 2 } as const
+
+/**
+ * An uploaded proof: the `data.url` that `image_upload` answered (a signed link, whatever its age)
+ * or the upload id (`data.id`).
+ */
+const proofImage = z.string().trim().min(1).max(2000)
+
+const memo = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u)
+  .optional()
+  .default('')
+
+/** `quickCharge/submit`: a coin deposit of `number` USD to the channel `charge_id`. */
+export const coinDepositRequest = z.object({
+  number: usdAmount,
+  proofImg: proofImage,
+  /** The address the client showed (checked against the channel's). */
+  address: z.string().trim().max(128).optional().default(''),
+  charge_id: serialId,
+})
+
+/** `quickCharge/wire_submit`: a bank deposit of `number` USD to the broker's account `wire_id`. */
+export const bankDepositRequest = z.object({
+  number: usdAmount,
+  proofImg: proofImage,
+  wire_id: serialId,
+})
+
+/** `quickCharge/wire_info`: the broker's bank accounts in one bank currency. */
+export const wireInfoRequest = z.object({ bank_coin: serialId })
+
+/** `quickCharge/quick_ist`: the caller's deposits of one type, newest first. */
+export const depositHistoryRequest = pageRequest.extend({ type: oneOf([DepositType.Coin, DepositType.Bank]) })
+
+/** `account/draw`: a withdrawal of `number` USD, paid in `draw_currency_id` to `draw_method_id`. */
+export const withdrawRequest = z.object({
+  draw_currency_id: serialId,
+  number: usdAmount,
+  memo,
+  draw_method_id: serialId,
+})
+
+/** `account/draw_list`: the caller's withdrawals, `type` 1 coin or 2 bank (the tab index + 1). */
+export const withdrawListRequest = pageRequest.extend({ type: integer({ min: 1, max: 2 }) })
+
+/** `quickCharge/info` item: a coin network to deposit to. */
+export interface CoinChannel {
+  id: number
+  address: string
+  currency_code: string
+  protocol_code: string
+}
+
+/** `quickCharge/symbols` item: a currency bank transfers can be made in. */
+export interface BankCurrency {
+  id: number
+  name: string
+}
+
+/** `quickCharge/wire_info` item: a bank account of the broker. */
+export interface BankAccount {
+  id: number
+  bank_name: string
+  bank_address: string
+  bank_swift: string
+  payee_name: string
+  payee_account: string
+  bank_remark: string
+}
+
+/** A deposit as `quick_ist` lists it (SPEC.md "Deposit record"). `number` is the USD amount. */
+export interface DepositRecord {
+  id: number
+  number: string
+  type: 0 | 1
+  currency_code: string
+  status: 0 | 1 | 2 | 3
+  created_at: string
+  remark: string
+}
+
+/** A withdrawal as `draw_list` lists it (SPEC.md "Withdraw record"). */
+export interface WithdrawRecord {
+  id: number
+  /** USD asked for. */
+  number: string
+  /** What is paid, in the currency: (number - fee) / usd_price, to 2 decimals, never below 0. */
+  real_number: string
+  draw_currency: { code: string; protocol: string }
+  fee: string
+  status: 0 | 1 | 2
+  status_name: string
+  created_at: string
+  type: 1 | 2
+  address: string
+  payee_account: string
+  notes: string
+}
+
+/** A page of records: `data.data` and `data.total` (SPEC.md section 7). */
+export interface RecordPage<T> {
+  data: T[]
+  total: number
+}

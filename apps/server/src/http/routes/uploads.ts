@@ -73,20 +73,24 @@ function uploadRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
 /**
  * The bytes of the one file field `file`, or undefined once a refusal has been sent: no such field
- * (400), or a file over the multipart limit (413). Other multipart errors go to the error handler.
+ * (400), a file over the multipart limit (413), or a body the multipart parser cannot read (400).
  */
 async function readFilePart(request: FastifyRequest, reply: FastifyReply): Promise<Buffer | undefined> {
-  const part = await request.file()
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume() // drained, so the rest of the request is read and dropped
-    sendRefusal(reply, 400, 'invalid_input', { field: 'file' })
-    return undefined
-  }
   try {
+    const part = await request.file()
+    if (!part || part.fieldname !== 'file') {
+      part?.file.resume() // drained, so the rest of the request is read and dropped
+      sendRefusal(reply, 400, 'invalid_input', { field: 'file' })
+      return undefined
+    }
     return await part.toBuffer()
   } catch (error) {
-    if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error
-    sendRefusal(reply, 413, 'upload_too_large')
+    const { code, statusCode } = error as { code?: string; statusCode?: number }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') sendRefusal(reply, 413, 'upload_too_large')
+    // The plugin's own refusals (not multipart, too many parts) carry their status: the error
+    // handler answers them. Busboy's carry none: a body cut short or broken is the client's fault.
+    else if (statusCode !== undefined) throw error
+    else sendRefusal(reply, 400, 'invalid_input', { field: 'body' })
     return undefined
   }
 }

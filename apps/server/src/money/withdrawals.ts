@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js'
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
-import { LedgerType, WithdrawalStatus, type RecordPage, type WithdrawRecord } from '@tp/contracts'
+import { WithdrawalStatus, type RecordPage, type WithdrawRecord } from '@tp/contracts'
 import { withdrawalQuote } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
 import { payoutMethods, withdrawCurrencies, withdrawals } from '../db/schema.ts'

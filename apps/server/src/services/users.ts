@@ -97,7 +97,8 @@ export async function userInfo(db: DbOrTx, userId: number): Promise<UserInfo | u
     area_id: user.areaId,
     is_demo: user.isDemo ? 1 : 0,
     invite_code: user.inviteCode,
-    balance: displayMoney(new Decimal(row.balance).minus(row.frozen).toString()),
+    // The frozen balance (held for withdrawals) is apart from the balance, not part of it.
+    balance: displayMoney(row.balance),
     lock_balance: displayMoney(row.frozen),
     created_at: user.createdAt.toISOString(),
   }

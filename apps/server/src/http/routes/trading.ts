@@ -184,8 +184,8 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
       .select({ balance: accounts.balance, frozen: accounts.frozen })
       .from(accounts)
       .where(eq(accounts.userId, userId))
+    // The frozen balance (held for withdrawals) is apart from the balance: all of it is available.
     const balance = row?.balance ?? '0'
-    const frozen = row?.frozen ?? '0'
-    return { balance, frozen, available: new Decimal(balance).minus(frozen).toString() }
+    return { balance, frozen: row?.frozen ?? '0', available: balance }
   }
 }

@@ -61,6 +61,8 @@ type Step =
   | { kind: 'reset'; user: number; cents: number }
   /** Time passes: past the stale limit, or by hours (sessions close at night and over weekends). */
   | { kind: 'wait'; ms: number }
+  /** Money held for a withdrawal, released again or paid out. */
+  | { kind: 'freeze' | 'release' | 'pay_out'; user: number; cents: number }
 
 interface Setup {
   feePerLot: boolean
@@ -142,6 +144,14 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('freeze' as const, 'freeze' as const, 'release' as const, 'pay_out' as const),
+      user,
+      cents: fc.integer({ min: 1, max: 500_000 }),
+    }),
+  },
+  {
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('wait' as const),
@@ -183,6 +193,8 @@ class Runner {
   holdingBefore = new Map<number, number>()
   /** All the house wrote off so far. */
   writtenOff = money(0)
+  /** Each user's frozen balance, carried along from the bookings. */
+  readonly frozen = new Map<number, Money>()
   /** How often a position was seen whose market was closed or its quote stale. */
   staleHoldings = 0
 
@@ -207,7 +219,8 @@ class Runner {
     const engine = new TradingEngine(this.terms, this.risk())
     engine.grantOrderIds(this.nextOrderId, 1_000_000_000)
     for (const m of MARKETS) engine.primeQuote(m.id, old.quote(m.id) as Quote)
-    for (const t of old.accountTotals()) engine.addAccount(t.userId, t.balance.toString(), t.marginCalled)
+    for (const t of old.accountTotals())
+      engine.addAccount(t.userId, t.balance.toString(), t.marginCalled, t.frozen.toString())
     const live = USERS.flatMap((u) => old.ordersOf(u)).sort((a, b) => a.id - b.id)
     // Copies, as if read back from the database.
     for (const order of live) engine.restoreOrder({ ...order })
@@ -337,6 +350,12 @@ class Runner {
       case 'wait':
         this.now += step.ms
         return { step, events: [] }
+      case 'freeze':
+        return done(this.engine.freeze(step.user, (step.cents / 100).toFixed(2), 'w'))
+      case 'release':
+        return done(this.engine.release(step.user, (step.cents / 100).toFixed(2), 'w'))
+      case 'pay_out':
+        return done(this.engine.payOut(step.user, (step.cents / 100).toFixed(2), 'w'))
     }
   }
 
@@ -376,6 +395,11 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
     // A refusal changes nothing.
     expect(runner.fingerprint()).toBe(before)
   }
+  // Only free margin can be frozen: money holding positions cannot leave.
+  if (step.kind === 'freeze' && record.refused === undefined) {
+    const view = engine.accountView(step.user)
+    check((view?.freeMargin ?? 0) >= -1e-6, () => `froze into margin: free ${view?.freeMargin}`)
+  }
   if ((step.kind === 'cancel' || step.kind === 'close' || step.kind === 'stops') && step.foreign)
     expect(record.refused).toBe('order_not_found')
 
@@ -403,13 +427,23 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
       owed.clear()
       continue
     }
-    const { userId, amount, balanceAfter, type } = event.booking
+    const { userId, amount, balanceAfter, type, frozenAmount, frozenAfter } = event.booking
     const previous = ledger.get(userId) as Money
     check(
       balanceAfter.equals(previous.plus(amount)),
       () => `booking chain: ${previous} + ${amount} != ${balanceAfter}`,
     )
     ledger.set(userId, balanceAfter)
+    // Frozen money moves only by the withdrawal's own rows: no trading loss ever reaches it.
+    const frozenBefore = runner.frozen.get(userId) ?? money(0)
+    const moves = type === LedgerType.FREEZE || type === LedgerType.UNFREEZE || type === LedgerType.WITHDRAWAL
+    check(moves || frozenAmount.isZero(), () => `type ${type} moved frozen money ${frozenAmount}`)
+    check(
+      frozenAfter.equals(frozenBefore.plus(frozenAmount)),
+      () => `frozen chain ${frozenBefore} + ${frozenAmount}`,
+    )
+    check(!frozenAfter.isNegative(), () => `frozen below zero: ${frozenAfter}`)
+    runner.frozen.set(userId, frozenAfter)
     if (type === LedgerType.WRITE_OFF) {
       const due = owed.get(userId)
       check(
@@ -434,6 +468,11 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
     check(
       balance.equals(ledger.get(u) as Money),
       () => `user ${u}: balance ${balance}, bookings ${ledger.get(u)}`,
+    )
+    const totals = [...engine.accountTotals()].find((t) => t.userId === u)
+    check(
+      totals?.frozen.equals(runner.frozen.get(u) ?? money(0)) === true,
+      () => `user ${u}: frozen ${totals?.frozen} vs ${runner.frozen.get(u)}`,
     )
     const open = engine.ordersOf(u).filter((o) => o.status === OrderStatus.Holding).length
     check(open === holding.get(u), () => `user ${u}: ${open} positions, events say ${holding.get(u)}`)
@@ -580,7 +619,7 @@ function runAll(setup: Setup, check: boolean, restartAt = -1): { runner: Runner;
 describe('engine properties over random command sequences', () => {
   it('keeps the ledger, margin, trigger and stop-out invariants after every step, and replays identically', () => {
     const seen = {
-      ...{ closes: 0, stopOuts: 0, writeOffs: 0, fills: 0, refusals: 0, staleHoldings: 0 },
+      ...{ closes: 0, stopOuts: 0, writeOffs: 0, fills: 0, refusals: 0, staleHoldings: 0, freezes: 0 },
       writtenOff: money(0),
     }
     fc.assert(
@@ -611,6 +650,7 @@ describe('engine properties over random command sequences', () => {
             if (e.type === 'stop_out') seen.stopOuts++
             if (e.type === 'booked' && e.booking.type === LedgerType.WRITE_OFF) seen.writeOffs++
             if (e.type === 'position_opened' && r.step.kind === 'tick') seen.fills++
+            if (e.type === 'booked' && e.booking.type === LedgerType.FREEZE) seen.freezes++
           }
         }
       }),
@@ -624,6 +664,7 @@ describe('engine properties over random command sequences', () => {
     // Stale quotes and closed markets occur while positions are open.
     expect(seen.staleHoldings).toBeGreaterThan(100)
     expect(seen.fills).toBeGreaterThan(20)
+    expect(seen.freezes).toBeGreaterThan(20)
     expect(seen.refusals).toBeGreaterThan(100)
   })
 

@@ -366,9 +366,8 @@ describe('triggers', () => {
     // The last edit (i = 25 000): stop 1.0995, target targets[25 000 % 3 = 1] = 1.102.
     expect(engine.order(id)).toMatchObject({ stopLoss: 1.0995, takeProfit: 1.102, stopsVersion: 25_001 })
     // A peek inside (test only): the sweep ran, so the heaps hold a handful of entries, not 50 000.
-    const books = (engine as unknown as { books: Map<number, Record<string, { size: number }>> }).books
-    const sizes = Object.values(books.get(EURUSD) ?? {}).map((heap) => heap.size)
-    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThan(100)
+    const triggers = (engine as unknown as { triggers: { size(id: number): number } }).triggers
+    expect(triggers.size(EURUSD)).toBeLessThan(100)
     expect(tick(engine, EURUSD, 1.0994, 1.0995, T0 + 1000).map((e) => e.type)).toEqual([
       'position_closed',
       'booked',

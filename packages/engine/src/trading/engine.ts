@@ -22,7 +22,9 @@ import {
   parseAmount,
   parseLots,
 } from './order-rules.ts'
-import { TriggerHeap, type Trigger, type TriggerKind } from './trigger-index.ts'
+import type { Trigger } from './trigger-index.ts'
+import { TriggerBooks } from './trigger-books.ts'
+import { UsdRates } from './usd-rates.ts'
 import type {
   CancelReason,
   CommandResult,
@@ -42,8 +44,6 @@ import type {
 export const MAX_LIVE_ORDERS = 200
 /** A quote stamped later than the command's time by more than this is "in the future": refused. */
 const MAX_CLOCK_SKEW_MS = 1000
-/** Index entries left behind by closes, cancels and stop edits are swept out past this many. */
-const COMPACT_AFTER_STALE = 50_000
 
 interface Account extends Valued {
   userId: number
@@ -58,14 +58,6 @@ interface Account extends Valued {
 interface IdBlock {
   next: number
   end: number
-}
-
-/** The four trigger heaps of one instrument. */
-interface TriggerBook {
-  bidUp: TriggerHeap
-  bidDown: TriggerHeap
-  askUp: TriggerHeap
-  askDown: TriggerHeap
 }
 
 export interface OpenCommand {
@@ -114,11 +106,11 @@ export interface AccountView {
 export class TradingEngine {
   private readonly instruments = new Map<number, InstrumentTerms>()
   /** For each quote currency other than USD: the instrument that prices it and whether to invert. */
-  private readonly conversions = new Map<string, { instrumentId: number; invert: boolean }>()
+  private readonly rates = new UsdRates((id) => this.quotes.get(id))
   private readonly quotes = new Map<number, Quote>()
   private readonly accounts = new Map<number, Account>()
   private readonly orders = new Map<number, Order>()
-  private readonly books = new Map<number, TriggerBook>()
+  private readonly triggers = new TriggerBooks((id) => this.orders.get(id))
   private readonly exposures = new ExposureBook(
     (id) => this.quotes.get(id),
     (id) => this.rateOf(id),
@@ -127,7 +119,6 @@ export class TradingEngine {
   private riskQueue: Account[] = []
   /** Order ids granted by the server, oldest block first. */
   private idBlocks: IdBlock[] = []
-  private staleTriggers = 0
 
   constructor(
     instruments: readonly InstrumentTerms[],
@@ -144,25 +135,7 @@ export class TradingEngine {
   setInstruments(list: readonly InstrumentTerms[]): void {
     this.instruments.clear()
     for (const terms of list) this.instruments.set(terms.id, terms)
-    this.conversions.clear()
-    for (const terms of list) {
-      if (terms.code.length !== 6) continue
-      const base = terms.code.slice(0, 3)
-      const quote = terms.code.slice(3)
-      if (base === 'USD' && !this.conversions.has(quote))
-        this.conversions.set(quote, { instrumentId: terms.id, invert: true })
-      if (quote === 'USD' && !this.conversions.has(base))
-        this.conversions.set(base, { instrumentId: terms.id, invert: false })
-    }
-    const convertedVia = new Map<number, number[]>()
-    for (const terms of list) {
-      const conversion = this.conversions.get(terms.quoteCurrency)
-      if (!conversion) continue
-      const ids = convertedVia.get(conversion.instrumentId) ?? []
-      ids.push(terms.id)
-      convertedVia.set(conversion.instrumentId, ids)
-    }
-    this.exposures.setConversions(convertedVia)
+    this.exposures.setConversions(this.rates.setInstruments(list))
   }
 
   setRisk(risk: RiskSettings): void {
@@ -204,7 +177,7 @@ export class TradingEngine {
     this.orders.set(order.id, { ...order })
     if (order.status === OrderStatus.Pending) {
       account.pending.add(order.id)
-      this.indexEntry(order)
+      this.triggers.addEntry(order)
     } else {
       this.attachPosition(account, order)
     }
@@ -241,7 +214,7 @@ export class TradingEngine {
     const quote = this.quotes.get(terms.id)
     if (!isOpenAt(terms.sessions, command.nowMs)) return reject('market_closed')
     if (!quote || !this.isFresh(quote, command.nowMs)) return reject('quote_stale')
-    const rate = this.bookedRateToUsd(terms.quoteCurrency)
+    const rate = this.rates.booked(terms.quoteCurrency)
     if (rate === undefined) return reject('no_conversion_rate')
     if (account.pending.size + account.holding.size >= MAX_LIVE_ORDERS) return reject('too_many_orders')
     const lots = parseLots(command.lots, terms)
@@ -304,7 +277,7 @@ export class TradingEngine {
     if (pending) {
       this.orders.set(order.id, order)
       account.pending.add(order.id)
-      this.indexEntry(order)
+      this.triggers.addEntry(order)
       events.push({ type: 'order_placed', order: { ...order } })
     } else {
       this.fill(account, order, entry, margin, fee, command.nowMs, events)
@@ -356,8 +329,8 @@ export class TradingEngine {
     order.stopLoss = stopLoss
     order.takeProfit = takeProfit
     order.stopsVersion++
-    this.indexStops(order)
-    this.noteStale(2)
+    this.triggers.addStops(order)
+    this.triggers.noteStale(2)
     return { ok: true, events: [{ type: 'stops_changed', order: { ...order } }] }
   }
 
@@ -462,13 +435,12 @@ export class TradingEngine {
     }
     const levels = { marginCall: this.risk.marginCallLevel, stopOut: this.risk.stopOutLevel }
     this.exposures.revalue(instrumentId, levels, this.riskQueue as Valued[])
-    const book = this.books.get(instrumentId)
     // A fill can add stops the same quote already reaches: repeat until nothing fires. Closes queue
     // their accounts for a risk check: a realized loss may leave the other positions under water.
     for (
-      let fired = book ? this.fire(book, quote) : [];
+      let fired = this.triggers.fire(instrumentId, quote);
       fired.length > 0;
-      fired = this.fire(book as TriggerBook, quote)
+      fired = this.triggers.fire(instrumentId, quote)
     )
       for (const trigger of fired) this.act(trigger, quote, events)
     const queue = this.riskQueue
@@ -539,7 +511,7 @@ export class TradingEngine {
   markOf(order: Order): PositionMark {
     const quote = this.quotes.get(order.instrumentId)
     const terms = this.instruments.get(order.instrumentId)
-    const rate = terms && this.rateToUsd(terms.quoteCurrency)
+    const rate = terms && this.rates.mark(terms.quoteCurrency)
     if (!quote || !terms || rate === undefined || order.status !== OrderStatus.Holding)
       return { mark: 0, profit: 0, margin: 0 }
     const mark = exitPrice(order.side, quote)
@@ -593,30 +565,6 @@ export class TradingEngine {
     const id = block.next++
     if (block.next === block.end) this.idBlocks.shift()
     return id
-  }
-
-  /** USD per unit of `currency` at the current mid price, or undefined without a quote for it (marks). */
-  private rateToUsd(currency: string): number | undefined {
-    if (currency === 'USD') return 1
-    const conversion = this.conversions.get(currency)
-    const quote = conversion && this.quotes.get(conversion.instrumentId)
-    if (!conversion || !quote) return undefined
-    const mid = (quote.bid + quote.ask) / 2
-    return conversion.invert ? 1 / mid : mid
-  }
-
-  /**
-   * The same rate as exact money, for booked amounts (margin, profit). The float mid carries binary
-   * noise (1.0 and 1.0001 give 1.0000499999999999, not 1.00005) that would tip half-cent ties the
-   * wrong way; the decimal mid of the two prices does not. An inverted rate has 40 digits.
-   */
-  private bookedRateToUsd(currency: string): Money | undefined {
-    if (currency === 'USD') return money(1)
-    const conversion = this.conversions.get(currency)
-    const quote = conversion && this.quotes.get(conversion.instrumentId)
-    if (!conversion || !quote) return undefined
-    const mid = money(quote.bid).plus(quote.ask).div(2)
-    return conversion.invert ? money(1).div(mid) : mid
   }
 
   /** Margin = lots x contract size x price / leverage, in USD; fixed mode: lots x contract size. */
@@ -689,14 +637,14 @@ export class TradingEngine {
   private attachPosition(account: Account, order: Order): void {
     account.holding.add(order.id)
     this.exposures.change(account, order.instrumentId, this.positionOf(order), 1)
-    this.indexStops(order)
+    this.triggers.addStops(order)
   }
 
   private detachPosition(account: Account, order: Order): void {
     account.holding.delete(order.id)
     this.exposures.change(account, order.instrumentId, this.positionOf(order), -1)
     this.orders.delete(order.id)
-    this.noteStale(2)
+    this.triggers.noteStale(2)
   }
 
   /** A position as the exposure book holds it, on the terms it was opened under. */
@@ -713,7 +661,7 @@ export class TradingEngine {
   /** USD per unit of an instrument's quote currency (float, for marks). */
   private rateOf(instrumentId: number): number | undefined {
     const terms = this.instruments.get(instrumentId)
-    return terms && this.rateToUsd(terms.quoteCurrency)
+    return terms && this.rates.mark(terms.quoteCurrency)
   }
 
   private queueRisk(account: Account): void {
@@ -758,7 +706,7 @@ export class TradingEngine {
   ): void {
     const account = this.accounts.get(order.userId) as Account
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
-    const rate = this.bookedRateToUsd(terms.quoteCurrency)
+    const rate = this.rates.booked(terms.quoteCurrency)
     // A position only opens with a rate, and quotes are never forgotten: this is a broken invariant.
     if (rate === undefined) throw new Error(`no ${terms.quoteCurrency} rate to close order ${order.id}`)
     const diff = order.side === Side.Buy ? money(price).minus(order.price) : money(order.price).minus(price)
@@ -787,7 +735,7 @@ export class TradingEngine {
     const account = this.accounts.get(order.userId) as Account
     account.pending.delete(order.id)
     this.orders.delete(order.id)
-    this.noteStale(1)
+    this.triggers.noteStale(1)
     const finished: FinishedOrder = {
       ...order,
       status: OrderStatus.Cancelled,
@@ -799,75 +747,9 @@ export class TradingEngine {
     events.push({ type: 'order_cancelled', order: finished, reason })
   }
 
-  private bookOf(instrumentId: number): TriggerBook {
-    let book = this.books.get(instrumentId)
-    if (!book) {
-      book = {
-        bidUp: new TriggerHeap('up'),
-        bidDown: new TriggerHeap('down'),
-        askUp: new TriggerHeap('up'),
-        askDown: new TriggerHeap('down'),
-      }
-      this.books.set(instrumentId, book)
-    }
-    return book
-  }
-
-  /**
-   * A pending order fires when the price it fills at reaches its target from the side it was placed
-   * on: a buy (filled at the ask) placed below the ask waits for the ask to fall to it, above for it
-   * to rise; a sell likewise on the bid.
-   */
-  private indexEntry(order: Order): void {
-    const book = this.bookOf(order.instrumentId)
-    const trigger: Trigger = {
-      level: order.originPrice,
-      orderId: order.id,
-      kind: 'entry',
-      version: order.stopsVersion,
-    }
-    if (order.side === Side.Buy) (order.entryRises ? book.askUp : book.askDown).add(trigger)
-    else (order.entryRises ? book.bidUp : book.bidDown).add(trigger)
-  }
-
-  /** A buy closes at the bid: its stop fires when the bid falls to it, its target when it rises. */
-  private indexStops(order: Order): void {
-    const book = this.bookOf(order.instrumentId)
-    const add = (heap: TriggerHeap, level: number, kind: TriggerKind) => {
-      if (level > 0) heap.add({ level, orderId: order.id, kind, version: order.stopsVersion })
-    }
-    if (order.side === Side.Buy) {
-      add(book.bidDown, order.stopLoss, 'stop_loss')
-      add(book.bidUp, order.takeProfit, 'take_profit')
-    } else {
-      add(book.askUp, order.stopLoss, 'stop_loss')
-      add(book.askDown, order.takeProfit, 'take_profit')
-    }
-  }
-
-  /** Everything the quote reaches, in order id order (the same state always fires the same way). */
-  private fire(book: TriggerBook, quote: Quote): Trigger[] {
-    const fired = [
-      ...book.bidDown.fire(quote.bid),
-      ...book.bidUp.fire(quote.bid),
-      ...book.askUp.fire(quote.ask),
-      ...book.askDown.fire(quote.ask),
-    ]
-    return fired.sort((a, b) => a.orderId - b.orderId || a.kind.localeCompare(b.kind))
-  }
-
-  /** Whether an index entry still describes its order (orders change; entries are only added). */
-  private isCurrent(trigger: Trigger): boolean {
-    const order = this.orders.get(trigger.orderId)
-    if (!order || order.stopsVersion !== trigger.version) return false
-    if (trigger.kind === 'entry')
-      return order.status === OrderStatus.Pending && order.originPrice === trigger.level
-    const level = trigger.kind === 'stop_loss' ? order.stopLoss : order.takeProfit
-    return order.status === OrderStatus.Holding && level === trigger.level
-  }
-
+  /** Acts on a fired trigger, unless an earlier one of the same quote has changed its order. */
   private act(trigger: Trigger, quote: Quote, events: EngineEvent[]): void {
-    if (!this.isCurrent(trigger)) return
+    if (!this.triggers.isCurrent(trigger)) return
     const order = this.orders.get(trigger.orderId) as Order
     if (trigger.kind === 'entry') return this.fillPending(order, quote, events)
     const closedType = trigger.kind === 'stop_loss' ? ClosedType.StopLoss : ClosedType.TakeProfit
@@ -875,21 +757,11 @@ export class TradingEngine {
     this.queueRisk(this.accounts.get(order.userId) as Account)
   }
 
-  /** Counts index entries made stale; sweeps every heap once there are many. */
-  private noteStale(count: number): void {
-    this.staleTriggers += count
-    if (this.staleTriggers < COMPACT_AFTER_STALE) return
-    this.staleTriggers = 0
-    for (const book of this.books.values())
-      for (const heap of [book.bidUp, book.bidDown, book.askUp, book.askDown])
-        heap.compact((t) => this.isCurrent(t))
-  }
-
   private fillPending(order: Order, quote: Quote, events: EngineEvent[]): void {
     const account = this.accounts.get(order.userId) as Account
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     const price = entryPrice(order.side, quote)
-    const rate = this.bookedRateToUsd(terms.quoteCurrency)
+    const rate = this.rates.booked(terms.quoteCurrency)
     const margin =
       rate === undefined ? undefined : this.marginFor(order, order.lots, price, order.leverage, rate)
     const fee = margin && this.feeFor(terms, order.lots, margin)

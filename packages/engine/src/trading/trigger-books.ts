@@ -1,0 +1,117 @@
+import { OrderStatus, Side } from '@tp/contracts'
+import { TriggerHeap, type Trigger, type TriggerKind } from './trigger-index.ts'
+import type { Order, Quote } from './types.ts'
+
+/** Index entries left behind by closes, cancels and stop edits are swept out past this many. */
+const COMPACT_AFTER_STALE = 50_000
+
+/** The four trigger heaps of one instrument. */
+interface TriggerBook {
+  bidUp: TriggerHeap
+  bidDown: TriggerHeap
+  askUp: TriggerHeap
+  askDown: TriggerHeap
+}
+
+/**
+ * The index of trigger prices (pending entries, stop-losses, take-profits) of every instrument:
+ * per instrument four binary heaps (bid rising, bid falling, ask rising, ask falling), so that a
+ * quote pops only what it reaches. Entries are only added: an entry whose order has changed since
+ * is stale, skipped when it fires, and swept out once there are many.
+ */
+export class TriggerBooks {
+  private readonly books = new Map<number, TriggerBook>()
+  private stale = 0
+
+  constructor(private readonly orderOf: (orderId: number) => Order | undefined) {}
+
+  /**
+   * A pending order fires when the price it fills at reaches its target from the side it was placed
+   * on: a buy (filled at the ask) placed below the ask waits for the ask to fall to it, above for it
+   * to rise; a sell likewise on the bid.
+   */
+  addEntry(order: Order): void {
+    const book = this.bookOf(order.instrumentId)
+    const trigger: Trigger = {
+      level: order.originPrice,
+      orderId: order.id,
+      kind: 'entry',
+      version: order.stopsVersion,
+    }
+    if (order.side === Side.Buy) (order.entryRises ? book.askUp : book.askDown).add(trigger)
+    else (order.entryRises ? book.bidUp : book.bidDown).add(trigger)
+  }
+
+  /** A buy closes at the bid: its stop fires when the bid falls to it, its target when it rises. */
+  addStops(order: Order): void {
+    const book = this.bookOf(order.instrumentId)
+    const add = (heap: TriggerHeap, level: number, kind: TriggerKind) => {
+      if (level > 0) heap.add({ level, orderId: order.id, kind, version: order.stopsVersion })
+    }
+    if (order.side === Side.Buy) {
+      add(book.bidDown, order.stopLoss, 'stop_loss')
+      add(book.bidUp, order.takeProfit, 'take_profit')
+    } else {
+      add(book.askUp, order.stopLoss, 'stop_loss')
+      add(book.askDown, order.takeProfit, 'take_profit')
+    }
+  }
+
+  /**
+   * Everything a quote of `instrumentId` reaches that still describes its order, in order id order
+   * (the same state always fires the same way).
+   */
+  fire(instrumentId: number, quote: Quote): Trigger[] {
+    const book = this.books.get(instrumentId)
+    if (!book) return []
+    const fired = [
+      ...book.bidDown.fire(quote.bid),
+      ...book.bidUp.fire(quote.bid),
+      ...book.askUp.fire(quote.ask),
+      ...book.askDown.fire(quote.ask),
+    ]
+    return fired
+      .filter((trigger) => this.isCurrent(trigger))
+      .sort((a, b) => a.orderId - b.orderId || a.kind.localeCompare(b.kind))
+  }
+
+  /** Whether an index entry still describes its order (checked again before acting on it). */
+  isCurrent(trigger: Trigger): boolean {
+    const order = this.orderOf(trigger.orderId)
+    if (!order || order.stopsVersion !== trigger.version) return false
+    if (trigger.kind === 'entry')
+      return order.status === OrderStatus.Pending && order.originPrice === trigger.level
+    const level = trigger.kind === 'stop_loss' ? order.stopLoss : order.takeProfit
+    return order.status === OrderStatus.Holding && level === trigger.level
+  }
+
+  /** Counts entries made stale; sweeps every heap once there are many. */
+  noteStale(count: number): void {
+    this.stale += count
+    if (this.stale < COMPACT_AFTER_STALE) return
+    this.stale = 0
+    for (const book of this.books.values())
+      for (const heap of [book.bidUp, book.bidDown, book.askUp, book.askDown])
+        heap.compact((t) => this.isCurrent(t))
+  }
+
+  /** Entries held for an instrument, stale ones included (tests of the sweep). */
+  size(instrumentId: number): number {
+    const book = this.books.get(instrumentId)
+    return book ? book.bidUp.size + book.bidDown.size + book.askUp.size + book.askDown.size : 0
+  }
+
+  private bookOf(instrumentId: number): TriggerBook {
+    let book = this.books.get(instrumentId)
+    if (!book) {
+      book = {
+        bidUp: new TriggerHeap('up'),
+        bidDown: new TriggerHeap('down'),
+        askUp: new TriggerHeap('up'),
+        askDown: new TriggerHeap('down'),
+      }
+      this.books.set(instrumentId, book)
+    }
+    return book
+  }
+}

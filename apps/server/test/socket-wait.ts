@@ -13,6 +13,12 @@ export async function until(condition: () => boolean, timeoutMs = 5_000, what = 
   }
 }
 
+/** The first message a socket has received that `match` accepts, waiting for it up to `timeoutMs`. */
+export async function waitForMessage(client: Client, match: (m: any) => boolean, timeoutMs = 3000) {
+  await until(() => client.seen.some(match), timeoutMs, 'a matching socket message')
+  return client.seen.find(match)
+}
+
 /** The login results a socket has received, in order. */
 export const loginResults = (client: Client): number[] =>
   client.seen.filter((m) => m.type === 'login_result').map((m) => m.code as number)

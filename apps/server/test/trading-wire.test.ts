@@ -4,24 +4,13 @@ import { OrderStatus } from '@tp/contracts'
 import { accounts, idempotencyKeys, orders } from '../src/db/schema.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { connect } from './socket-client.ts'
+import { waitForMessage, type Client } from './socket-wait.ts'
 
 /*
  * Issue 8 through the API: idempotent submit, what existing clients need on the wire (market orders
  * ignore target_price, pushes of whole orders, FOREX_CLOSED after the owner's own close,
  * MARGIN_CALL), and the feed's refusal of bad ticks. BTCUSD trades around the clock.
  */
-
-type Client = Awaited<ReturnType<typeof connect>>
-
-async function waitFor(client: Client, match: (m: any) => boolean, timeoutMs = 3000) {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const found = client.seen.find(match)
-    if (found) return found
-    if (Date.now() > until) throw new Error(`no matching socket message within ${timeoutMs} ms`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
 
 describe.each(DRIVERS)('trading on the wire on %s', (driver) => {
   let app: TestApp
@@ -54,7 +43,7 @@ describe.each(DRIVERS)('trading on the wire on %s', (driver) => {
     const client = await connect(app)
     sockets.push(client)
     client.send({ type: 'login', params: token })
-    await waitFor(client, (m) => m.type === 'login_result' && m.code === 1)
+    await waitForMessage(client, (m) => m.type === 'login_result' && m.code === 1)
     return client
   }
 
@@ -129,12 +118,12 @@ describe.each(DRIVERS)('trading on the wire on %s', (driver) => {
     const { token } = await demo()
     const socket = await signedInSocket(token)
     const id = (await submit(token, buy)).body.data.id as number
-    const trade = await waitFor(socket, (m) => m.type === 'FOREX_TRADE' && m.TransOrder.length === 1)
+    const trade = await waitForMessage(socket, (m) => m.type === 'FOREX_TRADE' && m.TransOrder.length === 1)
     const listed = (await app.get('/v1/api/forex/my_deal?status=1', { token })).body.data.data[0]
     expect(Object.keys(trade.TransOrder[0]).sort()).toEqual(Object.keys(listed).sort())
     expect(trade.TransOrder[0]).toMatchObject({ Id: id, Status: OrderStatus.Holding, OrderType: 1 })
     expect((await app.get(`/v1/api/forex/close?id=${id}`, { token })).body.code).toBe(1)
-    expect(await waitFor(socket, (m) => m.type === 'FOREX_CLOSED')).toEqual({
+    expect(await waitForMessage(socket, (m) => m.type === 'FOREX_CLOSED')).toEqual({
       type: 'FOREX_CLOSED',
       id: [id],
     })
@@ -150,7 +139,7 @@ describe.each(DRIVERS)('trading on the wire on %s', (driver) => {
     // Margin follows the ask down, so the level falls slowly: at 50,000 the loss is 3,757.5 and the
     // margin 6,253.75, a level just under 100 %.
     await tickBtc(50_000, 50_030)
-    const warning = await waitFor(mine, (m) => m.type === 'MARGIN_CALL')
+    const warning = await waitForMessage(mine, (m) => m.type === 'MARGIN_CALL')
     expect(warning).toMatchObject({ type: 'MARGIN_CALL', margin_call_level: 100, stop_out_level: 50 })
     expect(warning.level).toBeLessThan(100)
     expect(warning.level).toBeGreaterThan(50)
@@ -159,7 +148,9 @@ describe.each(DRIVERS)('trading on the wire on %s', (driver) => {
     expect(theirs.seen.filter((m) => m.type === 'MARGIN_CALL')).toEqual([])
     // A socket that signs in later (a reloaded page) hears the warning at once.
     const later = await signedInSocket(token)
-    expect(await waitFor(later, (m) => m.type === 'MARGIN_CALL')).toMatchObject({ margin_call_level: 100 })
+    expect(await waitForMessage(later, (m) => m.type === 'MARGIN_CALL')).toMatchObject({
+      margin_call_level: 100,
+    })
     await tickBtc(65_000, 65_030)
   })
 

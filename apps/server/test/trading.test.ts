@@ -6,6 +6,7 @@ import { ledgerMatchesBalance } from '../src/services/ledger.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type Answer, type RequestOptions, type TestApp } from './harness.ts'
 import { connect } from './socket-client.ts'
+import { waitForMessage, type Client } from './socket-wait.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -15,19 +16,6 @@ function nextWeekday(fromMs: number, weekday: number, hour: number): number {
   day.setUTCHours(hour, 0, 0, 0)
   while (day.getUTCDay() !== weekday) day.setUTCDate(day.getUTCDate() + 1)
   return day.getTime()
-}
-
-type Client = Awaited<ReturnType<typeof connect>>
-
-/** Waits until a socket has received a message that `match` accepts, or fails after `timeoutMs`. */
-async function waitForMessage(client: Client, match: (m: any) => boolean, timeoutMs = 3000) {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const found = client.seen.find(match)
-    if (found) return found
-    if (Date.now() > until) throw new Error(`no matching socket message within ${timeoutMs} ms`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
 }
 
 describe.each(DRIVERS)('trading calls on %s', (driver) => {

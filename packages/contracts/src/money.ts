@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { integer, oneOf, serialId } from './numbers.ts'
 import { pageRequest } from './trading.ts'
+import { remark } from './wallet.ts'
 
 /** Deposits and withdrawals (SPEC.md sections 2, 3, 5 and 7). Amounts are USD decimal strings. */
 
@@ -26,14 +27,6 @@ export const WithdrawalStatus = { Waiting: 0, Paid: 1, Rejected: 2 } as const
  * or the upload id (`data.id`).
  */
 const proofImage = z.string().trim().min(1).max(2000)
-
-const memo = z
-  .string()
-  .trim()
-  .max(200)
-  .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u)
-  .optional()
-  .default('')
 
 /** `quickCharge/submit`: a coin deposit of `number` USD to the channel `charge_id`. */
 export const coinDepositRequest = z.object({
@@ -61,7 +54,7 @@ export const depositHistoryRequest = pageRequest.extend({ type: oneOf([DepositTy
 export const withdrawRequest = z.object({
   draw_currency_id: serialId,
   number: usdAmount,
-  memo,
+  memo: remark,
   draw_method_id: serialId,
 })
 

@@ -29,7 +29,7 @@ const line = (max: number, min = 0) => z.string().trim().min(min).max(max).regex
 /** An optional line: absent is the empty string. */
 const optionalLine = (max: number) => line(max).optional().default('')
 /** A free remark: line breaks allowed, other control characters not. */
-const remark = z
+export const remark = z
   .string()
   .trim()
   .max(200)

@@ -140,13 +140,7 @@ export class TradingDesk {
    * the ledger keeps its order). Resolves once committed; a refusal or failure changes nothing.
    */
   async runMoney<P>(userId: number, step: MoneyStep<P>): Promise<MoneyResult> {
-    if (this.state !== 'running') return UNAVAILABLE
-    try {
-      await this.ensureAccount(userId)
-    } catch (error) {
-      this.options.hooks.error(error, 'loading an account failed')
-      return UNAVAILABLE
-    }
+    if (!(await this.admit(userId))) return UNAVAILABLE
     return new Promise((resolve) => {
       this.moneyQueue.push({ userId, step: step as MoneyStep<unknown>, resolve })
       this.schedule()
@@ -159,13 +153,7 @@ export class TradingDesk {
     command: (engine: TradingEngine) => CommandResult,
     key?: string,
   ): Promise<DeskResult> {
-    if (this.state !== 'running') return UNAVAILABLE
-    try {
-      await this.ensureAccount(userId)
-    } catch (error) {
-      this.options.hooks.error(error, 'loading an account failed')
-      return UNAVAILABLE
-    }
+    if (!(await this.admit(userId))) return UNAVAILABLE
     return new Promise((resolve) => {
       this.queue.push({ userId, command, ...(key === undefined ? {} : { key }), resolve })
       this.schedule()
@@ -211,6 +199,18 @@ export class TradingDesk {
       this.tickEvents.length > 0
     ) {
       await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+
+  /** Whether the desk takes work for `userId` now: running, with the account loaded. */
+  private async admit(userId: number): Promise<boolean> {
+    if (this.state !== 'running') return false
+    try {
+      await this.ensureAccount(userId)
+      return true
+    } catch (error) {
+      this.options.hooks.error(error, 'loading an account failed')
+      return false
     }
   }
 

@@ -35,6 +35,7 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
   const topics = new TopicHub({ ...DEFAULT_HUB_LIMITS, ...options.hubLimits })
   const trading = await openTrading(db, market, topics, {
     writer: options.writer,
+    nowMs: options.clock,
     onError: options.onError,
     onFatal: options.onFatal,
   })

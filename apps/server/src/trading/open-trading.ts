@@ -12,6 +12,8 @@ const KEY_CLEANUP_MS = 60 * 60 * 1000
 
 export interface TradingOptions {
   writer: WriterLock
+  /** The server's clock (the test clock in tests): tick freshness and pushed marks are judged by it. */
+  nowMs: () => number
   onError: (error: unknown, context: string) => void
   /** The writer lock is lost for good: the process must stop. */
   onFatal: (message: string) => void
@@ -33,19 +35,14 @@ export async function openTrading(db: Db, market: MarketData, topics: TopicHub, 
     db,
     lastQuotes: quotes,
     writer: options.writer,
-    nowMs: () => Date.now(),
+    nowMs: options.nowMs,
     hooks: {
       committed: (events) => late.push?.committed(events),
       error: options.onError,
       fatal: options.onFatal,
     },
   })
-  const push = startAccountPush(
-    () => desk,
-    market,
-    topics,
-    () => Date.now(),
-  )
+  const push = startAccountPush(() => desk, market, topics, options.nowMs)
   late.push = push
   const cleanup = setInterval(() => {
     dropOldIdempotencyKeys(db).catch((error: unknown) =>

@@ -12,6 +12,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
         },
       },
       'apps/web/vitest.config.ts',
@@ -23,6 +24,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // After the server and web tests: a browser starved of CPU by the server suite's load and
+          // fuzz tests times out for no fault of the app.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -170,3 +170,36 @@ describe.each(DRIVERS)('trading on the wire on %s', (driver) => {
     expect(app.desk.view.quote(btc)).toMatchObject({ bid: 65_010, ask: 65_040 })
   })
 })
+
+describe.each(DRIVERS)('per-user limits of trading calls on %s', (driver) => {
+  let app: TestApp
+  beforeAll(async () => {
+    app = await startTestApp(driver, {
+      historyCandles: 20,
+      rateLimits: { trading: { max: 5, timeWindowMs: 60_000 } },
+    })
+    app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
+    await app.desk.settle()
+  })
+  afterAll(async () => {
+    await app.close()
+  })
+
+  it('holds one user to the limit whatever the address, and leaves other users alone', async () => {
+    const token = async (n: number) =>
+      (await app.get(`/api/user/createAccountDemoForU?demo_id=limit-${driver}-${n}-abcdef`)).body.data
+        .token as string
+    const [mine, theirs] = [await token(1), await token(2)]
+    const btc = app.market.instrumentByCode('BTCUSD')!.id
+    const submit = (t: string, i: number) =>
+      app.get(`/v1/api/forex/submit?forex_id=${btc}&type=1&cont=0.01&status=1&multiple=2`, {
+        token: t,
+        headers: { 'x-forwarded-for': `10.0.0.${i}` },
+      })
+    const answers = []
+    for (let i = 0; i < 7; i++) answers.push(await submit(mine, i))
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429, 429])
+    expect(answers[5]?.body).toMatchObject({ code: 0, reason: 'rate_limited' })
+    expect((await submit(theirs, 9)).status).toBe(200)
+  })
+})

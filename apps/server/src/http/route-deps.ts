@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { MarketData } from '../market/market-data.ts'
 import type { SocketLimits } from '../realtime/socket-limits.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
@@ -18,6 +19,10 @@ export interface RateLimits {
   captcha: RateLimit
   /** Per user, not per address: image uploads (each one decoded and re-encoded). */
   upload: RateLimit
+  /** Per user: orders, closes, cancels and stop edits (one client must not flood the single writer). */
+  trading: RateLimit
+  /** Per user: deposit and withdrawal requests (each a transaction of its own on the desk). */
+  money: RateLimit
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -26,6 +31,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   register: { max: 10, timeWindowMs: 60_000 },
   captcha: { max: 30, timeWindowMs: 60_000 },
   upload: { max: 30, timeWindowMs: 60_000 },
+  // A busy manual trader places a few orders a second at most; scripts beyond that are not a client.
+  trading: { max: 600, timeWindowMs: 60_000 },
+  money: { max: 30, timeWindowMs: 60_000 },
 }
 
 export interface RouteDeps extends ServiceDeps {
@@ -43,4 +51,18 @@ export interface RouteDeps extends ServiceDeps {
 
 export const rateLimited = (limit: RateLimit) => ({
   rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs },
+})
+
+/**
+ * A limit counted per signed-in user (`name` keeps the counts of different limits apart), after the
+ * sign-in check: one account cannot get round it from many addresses, nor share it with the others
+ * behind its address.
+ */
+export const perUserRateLimited = (name: string, limit: RateLimit) => ({
+  rateLimit: {
+    max: limit.max,
+    timeWindow: limit.timeWindowMs,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.session?.userId ?? request.ip}`,
+  },
 })

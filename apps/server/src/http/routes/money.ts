@@ -25,7 +25,7 @@ import type { MoneyResult } from '../../trading/desk.ts'
 import { requireRealAccount, sessionOf } from '../auth-guard.ts'
 import { answer, langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
-import type { RouteDeps } from '../route-deps.ts'
+import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 /**
  * Money in and out (SPEC.md section 7, `quickCharge/*` and `account/draw*`). Real accounts only: a
@@ -35,6 +35,7 @@ import type { RouteDeps } from '../route-deps.ts'
 export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock, desk } = deps
   const realAccount = { preHandler: requireRealAccount(db, clock) }
+  const moneyRequest = { ...realAccount, config: perUserRateLimited('money', deps.rateLimits.money) }
   const moneyAnswer = (request: FastifyRequest, result: MoneyResult, msgKey: string) =>
     result.ok ? ok(request, null, msgKey) : refused(request, result)
 
@@ -51,7 +52,7 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return ok<BankAccount[]>(request, await bankAccountsIn(db, bank_coin))
   })
 
-  app.get('/api/quickCharge/submit', realAccount, async (request) => {
+  app.get('/api/quickCharge/submit', moneyRequest, async (request) => {
     const q = parse(coinDepositRequest, request.query)
     const { userId } = sessionOf(request)
     const outcome = await submitDeposit(db, userId, {
@@ -64,7 +65,7 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return answer(request, outcome, 'deposit_submitted')
   })
 
-  app.get('/api/quickCharge/wire_submit', realAccount, async (request) => {
+  app.get('/api/quickCharge/wire_submit', moneyRequest, async (request) => {
     const q = parse(bankDepositRequest, request.query)
     const { userId } = sessionOf(request)
     const outcome = await submitDeposit(db, userId, {
@@ -85,7 +86,7 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
     )
   })
 
-  app.post('/api/account/draw', realAccount, async (request) => {
+  app.post('/api/account/draw', moneyRequest, async (request) => {
     const body = parse(withdrawRequest, request.body)
     const { userId } = sessionOf(request)
     const result = await requestWithdrawal(desk, userId, {

@@ -26,7 +26,7 @@ import { markText, transOrder, wireTime } from '../../trading/order-view.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
 import { langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
-import type { RouteDeps } from '../route-deps.ts'
+import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 /** The `Idempotency-Key` header, when a client sends one (a repeated header is invalid input). */
 const idempotencyHeader = z.object({ 'idempotency-key': idempotencyKey.optional() })
@@ -38,11 +38,12 @@ const TRADING_LEDGER_TYPES = [LedgerType.TRADE_FEE, LedgerType.TRADE_PROFIT, Led
 export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, market, desk } = deps
   const signedIn = { preHandler: requireSession(db, deps.clock) }
+  const command = { ...signedIn, config: perUserRateLimited('trading', deps.rateLimits.trading) }
   const now = () => deps.clock().getTime()
   const answer = (request: FastifyRequest, result: DeskResult, msgKey: string, data: unknown = null) =>
     result.ok ? ok(request, data, msgKey) : refused(request, refuse(result.reason))
 
-  app.get('/v1/api/forex/submit', signedIn, async (request) => {
+  app.get('/v1/api/forex/submit', command, async (request) => {
     const q = parse(submitRequest, request.query)
     const key = parse(idempotencyHeader, request.headers)['idempotency-key'] ?? q.client_order_id
     const { userId } = sessionOf(request)
@@ -66,7 +67,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return answer(request, result, 'order_placed', result.ok ? { id: result.orderId } : null)
   })
 
-  app.get('/v1/api/forex/close', signedIn, async (request) => {
+  app.get('/v1/api/forex/close', command, async (request) => {
     const { id } = parse(orderIdRequest, request.query)
     const { userId } = sessionOf(request)
     return answer(
@@ -76,7 +77,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     )
   })
 
-  app.get('/v1/api/forex/cancel_trade', signedIn, async (request) => {
+  app.get('/v1/api/forex/cancel_trade', command, async (request) => {
     const { id } = parse(orderIdRequest, request.query)
     const { userId } = sessionOf(request)
     return answer(
@@ -86,7 +87,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     )
   })
 
-  app.get('/v1/api/forex/set_stop_price', signedIn, async (request) => {
+  app.get('/v1/api/forex/set_stop_price', command, async (request) => {
     const q = parse(setStopRequest, request.query)
     const { userId } = sessionOf(request)
     const result = await desk.run(userId, (engine) =>

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart'
 import { MAX_UPLOAD_BYTES } from '../../uploads/image.ts'
 import { requireRealAccount, sessionOf } from '../auth-guard.ts'
 import { ok, sendRefusal } from '../envelope.ts'
-import type { RouteDeps } from '../route-deps.ts'
+import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
@@ -30,17 +30,7 @@ export async function registerUploads(app: FastifyInstance, deps: RouteDeps): Pr
 
 function uploadRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock, uploads } = deps
-  const limit = deps.rateLimits.upload
-  // Counted per user, after the sign-in check (hook preHandler), so that one account cannot get
-  // round the limit from many addresses nor share it with others behind the same one.
-  const perUser = {
-    rateLimit: {
-      max: limit.max,
-      timeWindow: limit.timeWindowMs,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `upload:${request.session?.userId ?? request.ip}`,
-    },
-  }
+  const perUser = perUserRateLimited('upload', deps.rateLimits.upload)
 
   app.post(
     '/api/common/image_upload',

@@ -164,6 +164,12 @@ const amount: fc.Arbitrary<Value> = fc.oneof(
   { arbitrary: fc.stringMatching(/^[-+ 0-9０-９٠-٩.,eEx_]{1,14}$/), weight: 1 },
 )
 
+/** Amounts that mostly pass the schema, so that requests reach the limits, the balance and the desk. */
+const plausibleAmount: fc.Arbitrary<Value> = fc.oneof(
+  { arbitrary: amount, weight: 1 },
+  { arbitrary: fc.constantFrom(...GOOD_AMOUNTS), weight: 2 },
+)
+
 const hostileScalar: fc.Arbitrary<Scalar> = fc.oneof(
   { arbitrary: fc.constantFrom(...ID_EDGES), weight: 3 },
   { arbitrary: fc.constantFrom(...HOSTILE_TEXT), weight: 2 },
@@ -210,7 +216,7 @@ interface CallSpec {
   /** Each field with the plausible values that reach past the schema into the service. */
   fields: Record<string, fc.Arbitrary<Value>>
   /** Whole requests that can succeed, where fields depend on each other (a method and its currency). */
-  valid?: fc.Arbitrary<{ [key: string]: Value }>
+  valid?: (who: Who) => fc.Arbitrary<{ [key: string]: Value }>
 }
 
 interface Payload {
@@ -468,8 +474,16 @@ describe.each(DRIVERS)('fuzzing the deposit and withdrawal calls (%s)', (driver)
       { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 1 },
       { arbitrary: fc.webUrl().map<Value>((url) => `${url}/api/common/upload/${otherUpload}`), weight: 1 },
     )
-    /** The caller's own upload or the other real user's: a valid proof for one of them. */
-    const uploadOfEither = fc.constantFrom<Value>(ownUpload, otherUpload)
+    /** Mostly the caller's own upload or method (the owner's for a demo account or a visitor), some the other's. */
+    const mostlyOwn = <T extends Value>(who: Who, own: { owner: T; other: T }) =>
+      fc.constantFrom<Value>(
+        ...(who === 'other'
+          ? [own.other, own.other, own.other, own.owner]
+          : [own.owner, own.owner, own.owner, own.other]),
+      )
+    const ownUploadOf = (who: Who) => mostlyOwn(who, { owner: ownUpload, other: otherUpload })
+    const ownMethodOf = (who: Who) =>
+      mostlyOwn(who, { owner: methodIds.owner[0]!, other: methodIds.other[0]! })
     const address = fc.constantFrom<Value>(
       '',
       ...channels.map((c) => c.address),
@@ -488,24 +502,26 @@ describe.each(DRIVERS)('fuzzing the deposit and withdrawal calls (%s)', (driver)
         method: 'GET',
         path: '/api/quickCharge/submit',
         fields: { number: amount, proofImg, address, charge_id: ids(channels.map((c) => c.id)) },
-        valid: fc.constantFrom(...channels).chain((channel) =>
-          fc.record({
-            number: amount,
-            proofImg: uploadOfEither,
-            address: fc.constantFrom<Value>('', channel.address),
-            charge_id: fc.constant(channel.id),
-          }),
-        ),
+        valid: (who) =>
+          fc.constantFrom(...channels).chain((channel) =>
+            fc.record({
+              number: plausibleAmount,
+              proofImg: ownUploadOf(who),
+              address: fc.constantFrom<Value>('', channel.address),
+              charge_id: fc.constant(channel.id),
+            }),
+          ),
       },
       {
         method: 'GET',
         path: '/api/quickCharge/wire_submit',
         fields: { number: amount, proofImg, wire_id: ids(bankAccountIds) },
-        valid: fc.record({
-          number: amount,
-          proofImg: uploadOfEither,
-          wire_id: fc.constantFrom<Value>(...bankAccountIds),
-        }),
+        valid: (who) =>
+          fc.record({
+            number: plausibleAmount,
+            proofImg: ownUploadOf(who),
+            wire_id: fc.constantFrom<Value>(...bankAccountIds),
+          }),
       },
       {
         method: 'GET',
@@ -521,12 +537,13 @@ describe.each(DRIVERS)('fuzzing the deposit and withdrawal calls (%s)', (driver)
           memo,
           draw_method_id: ids([...methodIds.owner, ...methodIds.other, ...methodIds.deleted]),
         },
-        valid: fc.record({
-          draw_currency_id: fc.constant(trc20Id),
-          number: amount,
-          memo,
-          draw_method_id: fc.constantFrom(...methodIds.owner, ...methodIds.other),
-        }),
+        valid: (who) =>
+          fc.record({
+            draw_currency_id: fc.constant(trc20Id),
+            number: plausibleAmount,
+            memo,
+            draw_method_id: ownMethodOf(who),
+          }),
       },
       {
         method: 'GET',
@@ -540,14 +557,17 @@ describe.each(DRIVERS)('fuzzing the deposit and withdrawal calls (%s)', (driver)
     }
     /** Every field plausible, sent as the client sends it: these reach the services and the desk. */
     const plausibleOf = (spec: CallSpec): fc.Arbitrary<Payload> =>
-      fc.record({
-        call: fc.constant(`${spec.method} ${spec.path}`),
-        method: fc.constant(spec.method),
-        fields: spec.valid ?? fc.record(spec.fields),
-        encoding: fc.constant<Encoding>(spec.method === 'GET' ? 'query' : 'form'),
-        auth: fc.constant('token' as const),
-        ...callers,
-      })
+      callers.who.chain((who) =>
+        fc.record({
+          call: fc.constant(`${spec.method} ${spec.path}`),
+          method: fc.constant(spec.method),
+          fields: spec.valid?.(who) ?? fc.record(spec.fields),
+          encoding: fc.constant<Encoding>(spec.method === 'GET' ? 'query' : 'form'),
+          auth: fc.constant('token' as const),
+          who: fc.constant(who),
+          lang: callers.lang,
+        }),
+      )
     /** Fields plausible, hostile, missing or extra, in any encoding and method, with any token. */
     const hostileOf = (spec: CallSpec): fc.Arbitrary<Payload> =>
       fc.record({
@@ -724,8 +744,8 @@ describe.each(DRIVERS)('fuzzing the deposit and withdrawal calls (%s)', (driver)
       fc.asyncProperty(
         fc.array(
           fc.oneof(
-            ...specs.map((spec) => ({ arbitrary: plausibleOf(spec), weight: 1 })),
-            ...specs.map((spec) => ({ arbitrary: hostileOf(spec), weight: 2 })),
+            ...specs.map((spec) => ({ arbitrary: plausibleOf(spec), weight: 2 })),
+            ...specs.map((spec) => ({ arbitrary: hostileOf(spec), weight: 3 })),
           ),
           { minLength: PAYLOADS_PER_BATCH, maxLength: PAYLOADS_PER_BATCH },
         ),

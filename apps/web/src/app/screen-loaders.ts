@@ -10,6 +10,11 @@ function withTradingMessages(load: Promise<ComponentType>): Promise<ComponentTyp
   return Promise.all([load, loadMessagePart('trading')]).then(([component]) => component)
 }
 
+/** The money screens (wallet, payout methods, deposit, withdrawal, ledger) with their message part. */
+function withMoneyMessages(load: Promise<ComponentType>): Promise<ComponentType> {
+  return Promise.all([load, loadMessagePart('money')]).then(([component]) => component)
+}
+
 /** The component of each screen; each is its own chunk, loaded when the screen is first visited. */
 export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = {
   '/': () => import('../features/market/components/market-screen.tsx').then((m) => m.MarketScreen),
@@ -46,18 +51,33 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
   '/mine/password': () =>
     import('../features/account/components/password-screen.tsx').then((m) => m.PasswordScreen),
   '/mine/history': () =>
-    import('../features/history/components/history-screen.tsx').then((m) => m.HistoryScreen),
+    withMoneyMessages(
+      import('../features/history/components/history-screen.tsx').then((m) => m.HistoryScreen),
+    ),
   '/mine/charge': () =>
-    import('../features/deposit/components/deposit-screen.tsx').then((m) => m.DepositScreen),
+    withMoneyMessages(
+      import('../features/deposit/components/deposit-screen.tsx').then((m) => m.DepositScreen),
+    ),
   '/mine/withdraw': () =>
-    import('../features/withdraw/components/withdraw-screen.tsx').then((m) => m.WithdrawScreen),
+    withMoneyMessages(
+      import('../features/withdraw/components/withdraw-screen.tsx').then((m) => m.WithdrawScreen),
+    ),
   '/mine/system': () => import('../features/system/components/system-screen.tsx').then((m) => m.SystemScreen),
   '/mine/chat': () => import('../features/chat/components/chat-screen.tsx').then((m) => m.ChatScreen),
-  '/mine/wallet': () => import('../features/wallet/components/wallet-screen.tsx').then((m) => m.WalletScreen),
+  '/mine/wallet': () =>
+    withMoneyMessages(import('../features/wallet/components/wallet-screen.tsx').then((m) => m.WalletScreen)),
   '/mine/bank-card-list': () =>
-    import('../features/wallet/components/bank-card-list-screen.tsx').then((m) => m.BankCardListScreen),
+    withMoneyMessages(
+      import('../features/wallet/components/bank-card-list-screen.tsx').then((m) => m.BankCardListScreen),
+    ),
   '/mine/coin-address-list': () =>
-    import('../features/wallet/components/coin-address-list-screen.tsx').then((m) => m.CoinAddressListScreen),
+    withMoneyMessages(
+      import('../features/wallet/components/coin-address-list-screen.tsx').then(
+        (m) => m.CoinAddressListScreen,
+      ),
+    ),
   '/mine/withdraw-way': () =>
-    import('../features/withdraw/components/withdraw-way-screen.tsx').then((m) => m.WithdrawWayScreen),
+    withMoneyMessages(
+      import('../features/withdraw/components/withdraw-way-screen.tsx').then((m) => m.WithdrawWayScreen),
+    ),
 }

@@ -25,8 +25,9 @@ const coreLoaded = new Set<LanguageCode>([DEFAULT_LANGUAGE])
  * sections of its own (locales.test.ts checks), so it never overwrites a core message.
  */
 type PartLoaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>
-const partLoaders: Record<'trading', () => Promise<{ loaders: PartLoaders }>> = {
+const partLoaders: Record<'trading' | 'money', () => Promise<{ loaders: PartLoaders }>> = {
   trading: () => import('./trading-part.ts'),
+  money: () => import('./money-part.ts'),
 }
 export type MessagePart = keyof typeof partLoaders
 const partsWanted = new Set<MessagePart>()

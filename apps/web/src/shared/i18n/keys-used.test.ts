@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import core from './locales/en.json'
+import money from './money/en.json'
 import trading from './trading/en.json'
 
-/** Core messages and the trading part (trading-messages.ts) share one namespace. */
-const en = { ...core, ...trading }
+/** Core messages and the message parts (trading, money) share one namespace. */
+const en = { ...core, ...trading, ...money }
 
 /** Every literal translation key in the source must exist in en.json (a typo shows a raw key on screen). */
 const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}'], {

@@ -1,8 +1,9 @@
+import { PayoutType } from '@tp/contracts'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { PayoutMethodList } from './payout-method-list.tsx'
 
-/** Placeholder until the wallet issue lands; it shows no data rather than invented data. */
+/** /mine/bank-card-list: the saved bank accounts. */
 export function BankCardListScreen() {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.bankCards')} />
+  return <PayoutMethodList type={PayoutType.Bank} title={t('pages.bankCards')} />
 }

@@ -1,8 +1,9 @@
+import { PayoutType } from '@tp/contracts'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { PayoutMethodList } from './payout-method-list.tsx'
 
-/** Placeholder until the wallet issue lands; it shows no data rather than invented data. */
+/** /mine/coin-address-list: the saved coin addresses. */
 export function CoinAddressListScreen() {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.coinAddresses')} />
+  return <PayoutMethodList type={PayoutType.Coin} title={t('pages.coinAddresses')} />
 }

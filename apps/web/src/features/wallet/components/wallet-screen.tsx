@@ -1,8 +1,25 @@
+import { List } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { useNavigate } from 'react-router'
+import { Page } from '../../../shared/components/page.tsx'
+import { BalanceCard } from './balance-card.tsx'
+import './money.css'
 
-/** Placeholder until the wallet issue lands; it shows no data rather than invented data. */
+/** /mine/wallet: the balance, then the saved bank cards and coin addresses (SPEC.md 2). */
 export function WalletScreen() {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.wallet')} />
+  const navigate = useNavigate()
+  return (
+    <Page title={t('pages.wallet')} backTo="/user">
+      <BalanceCard />
+      <List className="money-section">
+        <List.Item data-testid="wallet-coin-addresses" onClick={() => navigate('/mine/coin-address-list')}>
+          {t('pages.coinAddresses')}
+        </List.Item>
+        <List.Item data-testid="wallet-bank-cards" onClick={() => navigate('/mine/bank-card-list')}>
+          {t('pages.bankCards')}
+        </List.Item>
+      </List>
+    </Page>
+  )
 }

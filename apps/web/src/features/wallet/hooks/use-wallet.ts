@@ -1,0 +1,38 @@
+import type { PayoutTypeValue } from '@tp/contracts'
+import { useQuery } from '@tanstack/react-query'
+import {
+  DRAW_SYMBOLS_QUERY,
+  fetchBalance,
+  fetchDrawSymbols,
+  fetchPayoutMethods,
+  MONEY_BALANCE_QUERY,
+  PAYOUT_METHODS_QUERY,
+} from '../api/wallet-api.ts'
+
+/** Available and frozen balance, fetched afresh on every visit: money may have moved meanwhile. */
+export function useMoneyBalance() {
+  return useQuery({
+    queryKey: [MONEY_BALANCE_QUERY],
+    queryFn: ({ signal }) => fetchBalance(signal),
+    refetchOnMount: 'always',
+    staleTime: 0,
+  })
+}
+
+export function useDrawSymbols(type: PayoutTypeValue) {
+  return useQuery({
+    queryKey: [DRAW_SYMBOLS_QUERY, type],
+    queryFn: ({ signal }) => fetchDrawSymbols(type, signal),
+  })
+}
+
+/** Saved methods of one type (of one currency when `drawId` is given), fresh on every visit. */
+export function usePayoutMethods(type: PayoutTypeValue, drawId?: number, enabled = true) {
+  return useQuery({
+    queryKey: [PAYOUT_METHODS_QUERY, type, drawId ?? null],
+    queryFn: ({ signal }) => fetchPayoutMethods(type, drawId, signal),
+    refetchOnMount: 'always',
+    staleTime: 0,
+    enabled,
+  })
+}

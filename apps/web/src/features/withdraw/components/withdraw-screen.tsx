@@ -1,8 +1,31 @@
+import { Tabs } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { useSearchParams } from 'react-router'
+import { Page } from '../../../shared/components/page.tsx'
+import type { WithdrawTab } from '../api/withdraw-api.ts'
+import { WithdrawForm } from './withdraw-form.tsx'
+import { WithdrawRecords } from './withdraw-records.tsx'
+import '../../wallet/components/money.css'
 
-/** Placeholder until the withdraw issue lands; it shows no data rather than invented data. */
+/** `?tab=2` opens the bank tab; the coin tab otherwise. */
+function tabOf(value: string | null): WithdrawTab {
+  return value === '2' ? 2 : 1
+}
+
+/** /mine/withdraw: tabs coin and bank, each with its form and its paged records (SPEC.md 2). */
 export function WithdrawScreen() {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.withdraw')} />
+  const [params, setParams] = useSearchParams()
+  const tab = tabOf(params.get('tab'))
+  return (
+    <Page title={t('pages.withdraw')} backTo="/user">
+      <Tabs activeKey={String(tab)} onChange={(key) => setParams({ tab: key }, { replace: true })}>
+        <Tabs.Tab title={t('money.coinTab')} key="1" data-testid="withdraw-tab-coin" />
+        <Tabs.Tab title={t('money.bankTab')} key="2" data-testid="withdraw-tab-bank" />
+      </Tabs>
+      {/* Keyed by tab: switching starts a clean form, as the two tabs share no choice. */}
+      <WithdrawForm key={`form-${tab}`} type={tab} />
+      <WithdrawRecords key={`records-${tab}`} type={tab} />
+    </Page>
+  )
 }

@@ -1,0 +1,32 @@
+import type { RecordPage, WithdrawRecord } from '@tp/contracts'
+import { api } from '../../../shared/api-client.ts'
+import { MONEY_PAGE_SIZE } from '../../wallet/lib/paging.ts'
+
+export const WITHDRAWALS_QUERY = 'withdrawals'
+
+/** Tabs of /mine/withdraw: 1 coin, 2 bank (the `type` of `draw_list` and of the methods). */
+export type WithdrawTab = 1 | 2
+
+export interface WithdrawForm {
+  draw_currency_id: number
+  number: string
+  memo: string
+  draw_method_id: number
+}
+
+/** Freezes the amount at once; the answer's message is the success toast. */
+export function requestWithdrawal(form: WithdrawForm) {
+  return api.postResult<null>('/api/account/draw', { ...form }, { loading: true })
+}
+
+export function fetchWithdrawals(
+  type: WithdrawTab,
+  page: number,
+  signal?: AbortSignal,
+): Promise<RecordPage<WithdrawRecord>> {
+  return api.get<RecordPage<WithdrawRecord>>('/api/account/draw_list', {
+    query: { type, page, limit: MONEY_PAGE_SIZE },
+    silent: true,
+    signal,
+  })
+}

@@ -1,0 +1,146 @@
+import type { DrawSymbol, SavedPayoutMethod } from '@tp/contracts'
+import { useQueryClient } from '@tanstack/react-query'
+import { Button, List } from 'antd-mobile'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { TextField } from '../../../shared/components/text-field.tsx'
+import { Dialog } from '../../../shared/lib/antd-dialog.ts'
+import { formatAmount } from '../../../shared/lib/money.ts'
+import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { MONEY_BALANCE_QUERY } from '../../wallet/api/wallet-api.ts'
+import { CurrencyPicker } from '../../wallet/components/currency-picker.tsx'
+import { useDrawSymbols, useMoneyBalance, usePayoutMethods } from '../../wallet/hooks/use-wallet.ts'
+import { requestWithdrawal, WITHDRAWALS_QUERY, type WithdrawTab } from '../api/withdraw-api.ts'
+import { quoteText } from '../lib/quote.ts'
+import { MethodPicker } from './method-picker.tsx'
+
+/** Digits with an optional decimal part: SPEC.md 5 asks only that the amount be numeric. */
+const NUMERIC = /^\d+(\.\d+)?$/
+
+/**
+ * One tab of /mine/withdraw: currency, saved method (or the 'not bound' dialog that offers to add
+ * one), USD amount and remark, the live fee and received amount, the balance, and submit. After a
+ * successful submit the form clears and the records reload from page 1 (SPEC.md 4).
+ */
+export function WithdrawForm({ type }: { type: WithdrawTab }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const currencies = useDrawSymbols(type)
+  const balance = useMoneyBalance()
+  const [currency, setCurrency] = useState<DrawSymbol | null>(null)
+  const methods = usePayoutMethods(type, currency?.id, currency !== null)
+  const [method, setMethod] = useState<SavedPayoutMethod | null>(null)
+  const [pickingMethod, setPickingMethod] = useState(false)
+  const [amount, setAmount] = useState('')
+  const [remark, setRemark] = useState('')
+  const quote = quoteText(amount, currency)
+
+  async function offerToBind() {
+    const go = await Dialog.confirm({
+      content: t('withdraw.notBound'),
+      confirmText: t('withdraw.bindNow'),
+      cancelText: t('common.cancel'),
+    })
+    if (go) navigate(`/mine/withdraw-way?type=${type}`)
+  }
+
+  function openMethods() {
+    if (!currency) return toastInfo(t('wallet.chooseCurrency'))
+    if (methods.data?.length === 0) return void offerToBind()
+    if (methods.data) setPickingMethod(true)
+  }
+
+  async function submit() {
+    if (!currency) return toastInfo(t('wallet.chooseCurrency'))
+    if (!method)
+      return methods.data?.length === 0 ? void offerToBind() : toastInfo(t('withdraw.chooseMethod'))
+    if (!NUMERIC.test(amount.trim())) return toastInfo(t('withdraw.amountNumeric'))
+    const result = await requestWithdrawal({
+      draw_currency_id: currency.id,
+      number: amount.trim(),
+      memo: remark,
+      draw_method_id: method.id,
+    }).catch(() => null)
+    if (!result) return
+    toastSuccess(result.msg)
+    setAmount('')
+    setRemark('')
+    setMethod(null)
+    setCurrency(null)
+    await Promise.all([
+      queryClient.resetQueries({ queryKey: [WITHDRAWALS_QUERY, type] }),
+      queryClient.invalidateQueries({ queryKey: [MONEY_BALANCE_QUERY] }),
+    ])
+  }
+
+  return (
+    <>
+      <List className="money-section">
+        <CurrencyPicker
+          currencies={currencies.data ?? []}
+          value={currency}
+          testId="withdraw-currency"
+          onChange={(chosen) => {
+            setCurrency(chosen)
+            setMethod(null)
+          }}
+        />
+        <MethodPicker
+          open={pickingMethod}
+          onOpen={openMethods}
+          onClose={() => setPickingMethod(false)}
+          methods={methods.data ?? []}
+          value={method}
+          onChange={setMethod}
+        />
+      </List>
+      <div className="money-section">
+        <TextField
+          label={t('withdraw.amount')}
+          value={amount}
+          onChange={setAmount}
+          inputMode="decimal"
+          maxLength={13}
+          testId="withdraw-amount"
+        />
+        <TextField
+          label={t('wallet.remark')}
+          value={remark}
+          onChange={setRemark}
+          maxLength={200}
+          testId="withdraw-remark"
+        />
+        <dl className="money-summary">
+          <dt>{t('withdraw.fee')}</dt>
+          <dd className="num" data-testid="withdraw-fee">
+            {quote.fee === '--' ? '--' : `${quote.fee} USD`}
+          </dd>
+          <dt>{t('withdraw.received')}</dt>
+          <dd className="num" data-testid="withdraw-received">
+            {quote.received}
+          </dd>
+          <dt>{t('wallet.available')}</dt>
+          <dd className="num" data-testid="withdraw-available">
+            {formatAmount(balance.data?.balance)} USD
+          </dd>
+          <dt>{t('wallet.frozen')}</dt>
+          <dd className="num" data-testid="withdraw-frozen">
+            {formatAmount(balance.data?.lock_balance)} USD
+          </dd>
+        </dl>
+        <Button
+          className="money-submit"
+          block
+          color="primary"
+          shape="rounded"
+          data-testid="withdraw-submit"
+          onClick={() => void submit()}
+        >
+          {t('withdraw.submit')}
+        </Button>
+      </div>
+    </>
+  )
+}

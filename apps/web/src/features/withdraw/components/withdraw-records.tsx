@@ -1,0 +1,65 @@
+import type { WithdrawRecord } from '@tp/contracts'
+import { useTranslation } from 'react-i18next'
+import { LoadFailed } from '../../../shared/components/load-failed.tsx'
+import { PageLoading } from '../../../shared/components/page-loading.tsx'
+import { formatAmount } from '../../../shared/lib/money.ts'
+import { currencyLabel } from '../../wallet/api/wallet-api.ts'
+import { PagedFooter } from '../../wallet/components/paged-footer.tsx'
+import type { WithdrawTab } from '../api/withdraw-api.ts'
+import { useWithdrawals } from '../hooks/use-withdrawals.ts'
+
+function RecordRow({ record }: { record: WithdrawRecord }) {
+  const { t } = useTranslation()
+  return (
+    <li className="money-card" data-testid="withdraw-record">
+      <div className="money-card-body">
+        <div className="money-card-title num">{formatAmount(record.number)} USD</div>
+        <div className="money-card-line num">
+          {t('withdraw.received')}: {formatAmount(record.real_number)} {currencyLabel(record.draw_currency)}
+        </div>
+        <div className="money-card-line num">
+          {t('withdraw.fee')}: {formatAmount(record.fee)} USD
+        </div>
+        <div className="money-card-line num">{record.type === 1 ? record.address : record.payee_account}</div>
+        {record.notes && <div className="money-card-line">{record.notes}</div>}
+        <div className="money-card-line num">{record.created_at}</div>
+      </div>
+      <span className={`money-status-${record.status}`} data-testid="withdraw-status">
+        {record.status_name}
+      </span>
+    </li>
+  )
+}
+
+/** The withdrawals of one tab, newest first, paged until the rows loaded reach the total. */
+export function WithdrawRecords({ type }: { type: WithdrawTab }) {
+  const { t } = useTranslation()
+  const records = useWithdrawals(type)
+  let body
+  if (records.isPending) body = <PageLoading />
+  else if (records.isError && !records.data) body = <LoadFailed onRetry={() => void records.refetch()} />
+  else {
+    const rows = records.data.pages.flatMap((page) => page.data)
+    body =
+      rows.length === 0 ? (
+        <p className="list-empty" data-testid="withdraw-records-empty">
+          {t('money.noRecords')}
+        </p>
+      ) : (
+        <>
+          <ul className="money-cards" data-testid="withdraw-records">
+            {rows.map((record) => (
+              <RecordRow key={record.id} record={record} />
+            ))}
+          </ul>
+          <PagedFooter hasMore={records.hasNextPage} loadMore={() => records.fetchNextPage()} />
+        </>
+      )
+  }
+  return (
+    <section>
+      <h2 className="money-records-title">{t('withdraw.records')}</h2>
+      {body}
+    </section>
+  )
+}

@@ -146,6 +146,20 @@ describe.each(DRIVERS)('money in and out on %s', (driver) => {
     })
   })
 
+  it('retries of one withdrawal with an idempotency key freeze once and all get its answer', async () => {
+    const { token, user } = await registerAndLogin(app)
+    const userId = user.id as number
+    await depositAndApprove(token, userId, '500')
+    const method = await usdtMethod(token)
+    const body = { draw_currency_id: method.currencyId, number: '100', draw_method_id: method.methodId }
+    const retry = () => app.post('/api/account/draw', body, { token, headers: { 'idempotency-key': 'w-1' } })
+    const answers = await Promise.all(Array.from({ length: 20 }, retry))
+    expect(answers.map((a) => a.body.code)).toEqual(Array(20).fill(1))
+    expect((await retry()).body.code).toBe(1)
+    expect(await app.db.select().from(withdrawals).where(eq(withdrawals.userId, userId))).toHaveLength(1)
+    expect(await account(userId)).toMatchObject({ balance: '400.000000', frozen: '100.000000' })
+  })
+
   it('paying racing rejecting one withdrawal: one decision, and the money ends where it says', async () => {
     const { token, user } = await registerAndLogin(app)
     const userId = user.id as number
@@ -210,7 +224,7 @@ describe.each(DRIVERS)('money in and out on %s', (driver) => {
     const { token } = await registerAndLogin(app)
     const other = await registerAndLogin(app)
     const mine = await usdtMethod(token)
-    for (const amount of ['NaN', '1e3', '0x10', '-5', '', '10.001', '99999999999', ' ', '0']) {
+    for (const amount of ['NaN', '1e3', '0x10', '-5', '', '10.001', '99999999999', ' ', '0', ' 10 ', '+10']) {
       const answer = await withdraw(token, mine, amount)
       expect(answer.status, amount).toBe(400)
       expect(answer.body).toMatchObject({ code: 0, reason: 'invalid_input' })

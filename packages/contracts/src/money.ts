@@ -7,11 +7,10 @@ import { remark } from './wallet.ts'
 
 /**
  * A USD amount as typed: digits with at most two decimals, more than zero, at most 1,000,000,000.
- * `NaN`, exponents, hex, signs, spaces and empty text are refused as invalid input.
+ * `NaN`, exponents, hex, signs, spaces (around it too) and empty text are refused as invalid input.
  */
 export const usdAmount = z
   .string()
-  .trim()
   .regex(/^\d{1,10}(\.\d{1,2})?$/)
   .refine((text) => Number(text) > 0 && Number(text) <= 1_000_000_000)
 

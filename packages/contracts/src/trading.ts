@@ -55,6 +55,9 @@ export const lotsText = z
  */
 export const idempotencyKey = z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/)
 
+/** The `Idempotency-Key` header, when a client sends one (a repeated header is invalid input). */
+export const idempotencyHeader = z.object({ 'idempotency-key': idempotencyKey.optional() })
+
 /** Whether a submit is a market order: `status` 1, or none given. */
 const isMarketSubmit = (query: unknown) => {
   const status = (query as { status?: unknown } | null)?.status

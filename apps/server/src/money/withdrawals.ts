@@ -30,44 +30,53 @@ export function requestWithdrawal(
   desk: TradingDesk,
   userId: number,
   input: WithdrawalInput,
+  idempotencyKey?: string,
 ): Promise<MoneyResult> {
-  return desk.runMoney(userId, {
-    async prepare(tx) {
-      const found = await methodOfCurrency(tx, userId, input)
-      if (!found) return { ok: false, reason: 'method_not_found' }
-      const { method, currency } = found
-      if (!currency.enabled) return { ok: false, reason: 'currency_invalid' }
-      const limits = await getSettings(tx, ['withdraw_min_usd', 'withdraw_max_usd', 'withdraw_daily_max_usd'])
-      const amount = new Decimal(input.amount)
-      const range = refuse('amount_out_of_range', {
-        min: limits.withdraw_min_usd,
-        max: limits.withdraw_max_usd,
-      })
-      if (amount.lessThan(limits.withdraw_min_usd) || amount.greaterThan(limits.withdraw_max_usd))
-        return range
-      // Nothing would arrive once the fee is taken.
-      const quote = withdrawalQuote(input.amount, currency)
-      if (!quote.received.greaterThan(0)) return range
-      if (amount.plus(await withdrawnToday(tx, userId)).greaterThan(limits.withdraw_daily_max_usd))
-        return refuse('daily_limit', { max: limits.withdraw_daily_max_usd })
-      const [row] = await tx
-        .insert(withdrawals)
-        .values({
-          userId,
-          type: method.type,
-          withdrawCurrencyId: currency.id,
-          payoutMethodId: method.id,
-          amount: amount.toFixed(2),
-          fee: quote.fee.toFixed(2),
-          received: quote.received.toFixed(2),
-          usdPrice: currency.usdPrice,
-          memo: input.memo,
+  return desk.runMoney(
+    userId,
+    {
+      async prepare(tx) {
+        const found = await methodOfCurrency(tx, userId, input)
+        if (!found) return { ok: false, reason: 'method_not_found' }
+        const { method, currency } = found
+        if (!currency.enabled) return { ok: false, reason: 'currency_invalid' }
+        const limits = await getSettings(tx, [
+          'withdraw_min_usd',
+          'withdraw_max_usd',
+          'withdraw_daily_max_usd',
+        ])
+        const amount = new Decimal(input.amount)
+        const range = refuse('amount_out_of_range', {
+          min: limits.withdraw_min_usd,
+          max: limits.withdraw_max_usd,
         })
-        .returning({ id: withdrawals.id })
-      return { ok: true, value: { id: (row as { id: number }).id, amount: amount.toFixed(2) } }
+        if (amount.lessThan(limits.withdraw_min_usd) || amount.greaterThan(limits.withdraw_max_usd))
+          return range
+        // Nothing would arrive once the fee is taken.
+        const quote = withdrawalQuote(input.amount, currency)
+        if (!quote.received.greaterThan(0)) return range
+        if (amount.plus(await withdrawnToday(tx, userId)).greaterThan(limits.withdraw_daily_max_usd))
+          return refuse('daily_limit', { max: limits.withdraw_daily_max_usd })
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({
+            userId,
+            type: method.type,
+            withdrawCurrencyId: currency.id,
+            payoutMethodId: method.id,
+            amount: amount.toFixed(2),
+            fee: quote.fee.toFixed(2),
+            received: quote.received.toFixed(2),
+            usdPrice: currency.usdPrice,
+            memo: input.memo,
+          })
+          .returning({ id: withdrawals.id })
+        return { ok: true, value: { id: (row as { id: number }).id, amount: amount.toFixed(2) } }
+      },
+      command: (engine, row) => engine.freeze(userId, row.amount, `withdrawal:${row.id}`),
     },
-    command: (engine, row) => engine.freeze(userId, row.amount, `withdrawal:${row.id}`),
-  })
+    idempotencyKey,
+  )
 }
 
 /** The method `input.methodId` of the user, if it is live and pays out in `input.currencyId`. */

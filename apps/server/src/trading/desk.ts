@@ -37,6 +37,8 @@ export type MoneyResult = DeskResult | Refusal
 interface MoneyItem {
   userId: number
   step: MoneyStep<unknown>
+  /** An idempotency key: stored with the step's writes when it succeeds. */
+  key?: string
   resolve: (result: MoneyResult) => void
 }
 
@@ -96,6 +98,7 @@ export class TradingDesk {
    */
   private state: 'running' | 'recovering' | 'fenced' = 'running'
   private readonly once: IdempotentRuns<DeskResult>
+  private readonly moneyOnce: IdempotentRuns<MoneyResult>
 
   private constructor(
     private readonly options: DeskOptions,
@@ -104,6 +107,7 @@ export class TradingDesk {
   ) {
     this.engine = engine
     this.once = new IdempotentRuns<DeskResult>(options.db, UNAVAILABLE)
+    this.moneyOnce = new IdempotentRuns<MoneyResult>(options.db, UNAVAILABLE)
     options.writer.onLost(() => this.writerLost())
   }
 
@@ -139,10 +143,22 @@ export class TradingDesk {
    * own that holds the step's writes and the command's events (and the ticks' events so far, so that
    * the ledger keeps its order). Resolves once committed; a refusal or failure changes nothing.
    */
-  async runMoney<P>(userId: number, step: MoneyStep<P>): Promise<MoneyResult> {
+  runMoney<P>(userId: number, step: MoneyStep<P>, key?: string): Promise<MoneyResult> {
+    if (key === undefined) return this.enqueueMoney(userId, step)
+    // A retry of a step that succeeded gets its success back and runs nothing (refusals are not
+    // stored: nothing was written, and a retry may run again).
+    return this.moneyOnce.run(userId, key, () => this.enqueueMoney(userId, step, key))
+  }
+
+  private async enqueueMoney<P>(userId: number, step: MoneyStep<P>, key?: string): Promise<MoneyResult> {
     if (!(await this.admit(userId))) return UNAVAILABLE
     return new Promise((resolve) => {
-      this.moneyQueue.push({ userId, step: step as MoneyStep<unknown>, resolve })
+      this.moneyQueue.push({
+        userId,
+        step: step as MoneyStep<unknown>,
+        ...(key === undefined ? {} : { key }),
+        resolve,
+      })
       this.schedule()
     })
   }
@@ -282,7 +298,9 @@ export class TradingDesk {
         // From here memory is ahead of the database until this transaction commits.
         const events = [...this.tickEvents.splice(0), ...result.events]
         try {
-          await writeEvents(tx, this.epoch, events)
+          const keys =
+            item.key === undefined ? [] : [{ userId: item.userId, key: item.key, outcome: { orderId: 0 } }]
+          await writeEvents(tx, this.epoch, events, keys)
           await item.step.finish?.(tx, prepared.value)
         } catch (error) {
           this.stopForRebuild()

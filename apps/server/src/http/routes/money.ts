@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   bankDepositRequest,
+  idempotencyHeader,
   coinDepositRequest,
   depositHistoryRequest,
   withdrawListRequest,
@@ -88,13 +89,16 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.post('/api/account/draw', moneyRequest, async (request) => {
     const body = parse(withdrawRequest, request.body)
+    const key = parse(idempotencyHeader, request.headers)['idempotency-key']
     const { userId } = sessionOf(request)
-    const result = await requestWithdrawal(desk, userId, {
+    const input = {
       currencyId: body.draw_currency_id,
       amount: body.number,
       memo: body.memo,
       methodId: body.draw_method_id,
-    })
+    }
+    // Keys of withdrawals live apart from the keys of orders.
+    const result = await requestWithdrawal(desk, userId, input, key === undefined ? undefined : `draw:${key}`)
     return moneyAnswer(request, result, 'withdrawal_submitted')
   })
 

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Decimal } from 'decimal.js'
 import { eq } from 'drizzle-orm'
-import { z } from 'zod'
 import {
   LedgerType,
   OrderStatus,
-  idempotencyKey,
+  idempotencyHeader,
   myDealRequest,
   orderIdRequest,
   pageRequest,
@@ -27,9 +26,6 @@ import { requireSession, sessionOf } from '../auth-guard.ts'
 import { langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
-
-/** The `Idempotency-Key` header, when a client sends one (a repeated header is invalid input). */
-const idempotencyHeader = z.object({ 'idempotency-key': idempotencyKey.optional() })
 
 /** Ledger rows that trading writes (forexChange lists only these). */
 const TRADING_LEDGER_TYPES = [LedgerType.TRADE_FEE, LedgerType.TRADE_PROFIT, LedgerType.WRITE_OFF]

@@ -1,8 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Tabs } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { useSearchParams } from 'react-router'
+import { LoadFailed } from '../../../shared/components/load-failed.tsx'
+import { Page } from '../../../shared/components/page.tsx'
+import { PageLoading } from '../../../shared/components/page-loading.tsx'
+import { DEPOSITS_QUERY, type DepositTab } from '../api/deposit-api.ts'
+import { useBankCurrencies, useCoinChannels } from '../hooks/use-deposits.ts'
+import { BankDepositForm } from './bank-deposit-form.tsx'
+import { CoinDepositForm } from './coin-deposit-form.tsx'
+import { DepositRecords } from './deposit-records.tsx'
+import '../../wallet/components/money.css'
 
-/** Placeholder until the deposit issue lands; it shows no data rather than invented data. */
+/** `?tab=1` opens the bank tab; the coin tab otherwise. */
+function tabOf(value: string | null): DepositTab {
+  return value === '1' ? 1 : 0
+}
+
+/**
+ * /mine/charge: tabs coin and bank transfer, each with its form (amount, one proof image) and its
+ * paged history (SPEC.md 2). After a submit the form clears and the history reloads from page 1.
+ */
 export function DepositScreen() {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.deposit')} />
+  const queryClient = useQueryClient()
+  const [params, setParams] = useSearchParams()
+  const tab = tabOf(params.get('tab'))
+  const channels = useCoinChannels()
+  const currencies = useBankCurrencies()
+  const source = tab === 0 ? channels : currencies
+  const reload = () => void queryClient.resetQueries({ queryKey: [DEPOSITS_QUERY, tab] })
+
+  let form
+  if (source.isPending) form = <PageLoading />
+  else if (source.isError) form = <LoadFailed onRetry={() => void source.refetch()} />
+  else if (tab === 0) form = <CoinDepositForm channels={channels.data ?? []} onDone={reload} />
+  else form = <BankDepositForm currencies={currencies.data ?? []} onDone={reload} />
+
+  return (
+    <Page title={t('pages.deposit')} backTo="/user">
+      <Tabs activeKey={String(tab)} onChange={(key) => setParams({ tab: key }, { replace: true })}>
+        <Tabs.Tab title={t('money.coinTab')} key="0" />
+        <Tabs.Tab title={t('money.bankTab')} key="1" />
+      </Tabs>
+      <div key={`form-${tab}`}>{form}</div>
+      <DepositRecords key={`records-${tab}`} type={tab} />
+    </Page>
+  )
 }

@@ -1,0 +1,64 @@
+import type { DepositRecord } from '@tp/contracts'
+import { useTranslation } from 'react-i18next'
+import { LoadFailed } from '../../../shared/components/load-failed.tsx'
+import { PageLoading } from '../../../shared/components/page-loading.tsx'
+import { formatAmount } from '../../../shared/lib/money.ts'
+import { PagedFooter } from '../../wallet/components/paged-footer.tsx'
+import type { DepositTab } from '../api/deposit-api.ts'
+import { useDeposits } from '../hooks/use-deposits.ts'
+
+/** Deposit statuses (SPEC.md 3): 0 unchecked, 1 finished, 2 rejected, 3 invalid. */
+const STATUS: Record<DepositRecord['status'], string> = {
+  0: 'deposit.status0',
+  1: 'deposit.status1',
+  2: 'deposit.status2',
+  3: 'deposit.status3',
+}
+
+function RecordRow({ record }: { record: DepositRecord }) {
+  const { t } = useTranslation()
+  return (
+    <li className="money-card" data-testid="deposit-record">
+      <div className="money-card-body">
+        <div className="money-card-title num">{formatAmount(record.number)} USD</div>
+        {record.currency_code && <div className="money-card-line">{record.currency_code}</div>}
+        {record.remark && <div className="money-card-line">{record.remark}</div>}
+        <div className="money-card-line num">{record.created_at}</div>
+      </div>
+      <span className={`money-status-${record.status}`} data-testid="deposit-status">
+        {t(STATUS[record.status])}
+      </span>
+    </li>
+  )
+}
+
+/** The deposits of one tab, newest first, paged until the rows loaded reach the total. */
+export function DepositRecords({ type }: { type: DepositTab }) {
+  const { t } = useTranslation()
+  const records = useDeposits(type)
+  let body
+  if (records.isPending) body = <PageLoading />
+  else if (records.isError && !records.data) body = <LoadFailed onRetry={() => void records.refetch()} />
+  else {
+    const rows = records.data.pages.flatMap((page) => page.data)
+    body =
+      rows.length === 0 ? (
+        <p className="list-empty">{t('money.noRecords')}</p>
+      ) : (
+        <>
+          <ul className="money-cards" data-testid="deposit-records">
+            {rows.map((record) => (
+              <RecordRow key={record.id} record={record} />
+            ))}
+          </ul>
+          <PagedFooter hasMore={records.hasNextPage} loadMore={() => records.fetchNextPage()} />
+        </>
+      )
+  }
+  return (
+    <section>
+      <h2 className="money-records-title">{t('deposit.records')}</h2>
+      {body}
+    </section>
+  )
+}

@@ -1,8 +1,88 @@
+import type { LedgerRecord } from '@tp/contracts'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { LoadFailed } from '../../../shared/components/load-failed.tsx'
+import { Page } from '../../../shared/components/page.tsx'
+import { PageLoading } from '../../../shared/components/page-loading.tsx'
+import { PullToRefresh } from '../../../shared/components/pull-to-refresh.tsx'
+import { formatAmount } from '../../../shared/lib/money.ts'
+import { MONEY_BALANCE_QUERY } from '../../wallet/api/wallet-api.ts'
+import { BalanceCard } from '../../wallet/components/balance-card.tsx'
+import { PagedFooter } from '../../wallet/components/paged-footer.tsx'
+import { LEDGER_QUERY } from '../api/ledger-api.ts'
+import { useLedger } from '../hooks/use-ledger.ts'
+import { ledgerDescription } from '../lib/ledger-text.ts'
+import '../../wallet/components/money.css'
 
-/** Placeholder until the history issue lands; it shows no data rather than invented data. */
+function LedgerRow({ record }: { record: LedgerRecord }) {
+  const negative = record.Value.trim().startsWith('-')
+  return (
+    <li className="money-card" data-testid="ledger-row">
+      <div className="money-card-body">
+        <div className="money-card-title">{ledgerDescription(record)}</div>
+        <div className="money-card-line num">{record.CreatedAtTran}</div>
+      </div>
+      <span className={negative ? 'num money-status-2' : 'num money-status-1'} data-testid="ledger-value">
+        {negative ? '' : '+'}
+        {formatAmount(record.Value)}
+      </span>
+    </li>
+  )
+}
+
+/**
+ * /mine/history: available and frozen USD, then the ledger, paged, with pull-to-refresh (which
+ * starts again from page 1 and closes 0.5 s after it is done, SPEC.md 9).
+ */
 export function HistoryScreen() {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.history')} />
+  const queryClient = useQueryClient()
+  const ledger = useLedger()
+  const [refreshFailed, setRefreshFailed] = useState(false)
+
+  async function refresh() {
+    setRefreshFailed(false)
+    await Promise.all([
+      queryClient.resetQueries({ queryKey: [LEDGER_QUERY] }, { throwOnError: true }),
+      queryClient.invalidateQueries({ queryKey: [MONEY_BALANCE_QUERY] }),
+    ]).catch(() => setRefreshFailed(true))
+  }
+
+  let body
+  if (ledger.isPending) body = <PageLoading />
+  else if (ledger.isError && !ledger.data) body = <LoadFailed onRetry={() => void ledger.refetch()} />
+  else {
+    const rows = ledger.data.pages.flatMap((page) => page.list)
+    body =
+      rows.length === 0 ? (
+        <p className="list-empty" data-testid="ledger-empty">
+          {t('money.noRecords')}
+        </p>
+      ) : (
+        <>
+          <ul className="money-cards" data-testid="ledger-list">
+            {rows.map((record) => (
+              <LedgerRow key={record.Id} record={record} />
+            ))}
+          </ul>
+          <PagedFooter hasMore={ledger.hasNextPage} loadMore={() => ledger.fetchNextPage()} />
+        </>
+      )
+  }
+
+  return (
+    <Page title={t('pages.history')} backTo="/user">
+      <PullToRefresh
+        onRefresh={refresh}
+        pullingText={t('market.pullToRefresh')}
+        canReleaseText={t('market.releaseToRefresh')}
+        refreshingText={t('market.refreshing')}
+        completeText={refreshFailed ? t('market.refreshFailed') : t('market.refreshed')}
+      >
+        <BalanceCard />
+        {body}
+      </PullToRefresh>
+    </Page>
+  )
 }

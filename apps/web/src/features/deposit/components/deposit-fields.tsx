@@ -47,7 +47,7 @@ export function DepositFields({ fields, onSubmit }: { fields: Fields; onSubmit: 
   return (
     <div className="money-section">
       <TextField
-        label={t('withdraw.amount')}
+        label={t('deposit.amount')}
         value={fields.amount}
         onChange={fields.setAmount}
         inputMode="decimal"

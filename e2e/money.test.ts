@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { startTestApp, type TestApp, type TestAppOptions } from '../apps/server/test/harness.ts'
+import { DRIVERS, startTestApp, type TestApp, type TestAppOptions } from '../apps/server/test/harness.ts'
 import { deposits, withdrawals } from '../apps/server/src/db/schema.ts'
 import { approveDeposit } from '../apps/server/src/money/deposits.ts'
 import { decideWithdrawal } from '../apps/server/src/money/withdrawals.ts'
@@ -61,146 +61,157 @@ function smallPng(): Buffer {
   ])
 }
 
-describe.skipIf(!browserAvailable())('deposit and withdrawal in the phone browser', () => {
-  let app: TestApp
-  let phone: Awaited<ReturnType<typeof openPhonePage>>
-  let page: Page
-  let userId: number
-
-  beforeAll(async () => {
-    mkdirSync(SCREENS, { recursive: true })
-    execSync('npm run build -w apps/web', {
-      cwd: ROOT,
-      stdio: 'pipe',
-      env: { ...process.env, NODE_ENV: 'production' },
-    })
-    // The harness types only the app options server tests use; webDist is a real AppOptions field.
-    app = await startTestApp('pglite', {
-      historyCandles: 20,
-      app: { webDist: WEB_DIST } as TestAppOptions['app'],
-    })
-    const user = await registerAndLogin(app)
-    userId = user.user.id as number
-    phone = await openPhonePage()
-    page = phone.page
-    await page.goto(`${app.base}/`)
-    await page.evaluate((token) => localStorage.setItem('token', token), user.token)
+/** The web app is built once for both databases. */
+let built = false
+function buildWeb() {
+  if (built) return
+  execSync('npm run build -w apps/web', {
+    cwd: ROOT,
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
   })
-  afterAll(async () => {
-    await phone?.close()
-    await app?.close()
-  })
+  built = true
+}
 
-  /** Opens a screen in a language (the stored choice, as the language screen keeps it). */
-  async function open(path: string, lang = 'en') {
-    await page.evaluate((code) => localStorage.setItem('lang', code), lang)
-    await page.goto(`${app.base}${path}`)
-    await page.locator('.page-nav').first().waitFor()
-  }
+describe.skipIf(!browserAvailable()).each(DRIVERS)(
+  'deposit and withdrawal in the phone browser on %s',
+  (driver) => {
+    let app: TestApp
+    let phone: Awaited<ReturnType<typeof openPhonePage>>
+    let page: Page
+    let userId: number
 
-  /** A screenshot once toasts and spinners have gone. */
-  async function shot(name: string) {
-    await expect
-      .poll(async () => (await page.locator('.adm-toast-main, .page-loading').count()) === 0, {
-        timeout: 5000,
+    beforeAll(async () => {
+      mkdirSync(SCREENS, { recursive: true })
+      buildWeb()
+      // The harness types only the app options server tests use; webDist is a real AppOptions field.
+      app = await startTestApp(driver, {
+        historyCandles: 20,
+        app: { webDist: WEB_DIST } as TestAppOptions['app'],
       })
-      .toBe(true)
-      .catch(() => undefined)
-    await page.waitForTimeout(300)
-    await page.screenshot({ path: join(SCREENS, `${name}.png`) })
-  }
-
-  /** Picks `label` in the antd-mobile picker that `row` opens. */
-  async function pick(row: string, label: string) {
-    await page.getByTestId(row).click()
-    const popup = page.locator('.adm-picker-popup').last()
-    await popup.locator('.adm-picker-view-column-item', { hasText: label }).first().click()
-    await page.waitForTimeout(400)
-    await popup.locator('.adm-picker-header-button').last().click()
-    await expect.poll(() => page.getByTestId(row).innerText()).toContain(label)
-  }
-
-  it("offers to add a method when none is bound ('not bound')", async () => {
-    await open('/mine/withdraw?tab=2')
-    await pick('withdraw-currency', 'USD')
-    await page.getByTestId('withdraw-method').click()
-    const dialog = page.locator('.adm-dialog')
-    await expect.poll(() => dialog.innerText()).toContain('No payout method is bound yet')
-    await shot('money-not-bound-en')
-    await dialog.locator('.adm-dialog-button', { hasText: 'Add one' }).click()
-    await page.waitForURL(
-      (url) => url.pathname === '/mine/withdraw-way' && url.searchParams.get('type') === '2',
-    )
-  })
-
-  it('binds a coin address and lists it', async () => {
-    await open('/mine/withdraw-way?type=1')
-    await pick('bind-currency', 'USDT-TRC20')
-    await page.getByTestId('bind-dc_address').fill(TRC20_ADDRESS)
-    await shot('money-bind-en')
-    await page.getByTestId('bind-submit').click()
-    await open('/mine/coin-address-list')
-    await expect.poll(() => page.getByTestId('payout-item').count()).toBe(1)
-    expect(await page.getByTestId('payout-list').innerText()).toContain(TRC20_ADDRESS)
-  })
-
-  it('deposits with a proof image and is credited after staff approve', async () => {
-    await open('/mine/charge')
-    await expect.poll(() => page.getByTestId('deposit-address').innerText()).toBe(TRC20_ADDRESS)
-    await page.getByTestId('deposit-amount').fill('500')
-    await page.locator('[data-testid="deposit-proof"] input[type="file"]').setInputFiles({
-      name: 'proof.png',
-      mimeType: 'image/png',
-      buffer: smallPng(),
+      const user = await registerAndLogin(app)
+      userId = user.user.id as number
+      phone = await openPhonePage()
+      page = phone.page
+      await page.goto(`${app.base}/`)
+      await page.evaluate((token) => localStorage.setItem('token', token), user.token)
     })
-    await page.locator('[data-testid="deposit-proof"] .adm-image-uploader-cell img').waitFor()
-    await page.getByTestId('deposit-submit').click()
-    await expect.poll(() => page.getByTestId('deposit-record').count()).toBe(1)
-    expect(await page.getByTestId('deposit-amount').inputValue()).toBe('')
-    expect(await page.getByTestId('deposit-status').innerText()).toBe('Under review')
+    afterAll(async () => {
+      await phone?.close()
+      await app?.close()
+    })
 
-    const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, userId))
-    expect(await approveDeposit(app.db, app.desk, row!.id)).toMatchObject({ ok: true })
-    await open('/mine/charge')
-    await expect.poll(() => page.getByTestId('deposit-status').innerText()).toBe('Completed')
-    await open('/mine/history')
-    await expect.poll(() => page.getByTestId('balance-available').innerText()).toBe('500.00')
-    await expect.poll(() => page.getByTestId('ledger-row').count()).toBeGreaterThan(0)
-  })
-
-  it('withdraws: the fee and received amount show live, the amount is frozen, a rejection releases it', async () => {
-    await open('/mine/withdraw')
-    await pick('withdraw-currency', 'USDT-TRC20')
-    await pick('withdraw-method', TRC20_ADDRESS)
-    await page.getByTestId('withdraw-amount').fill('100')
-    // USDT-TRC20: a fixed fee of 1 USD at 1 USD per USDT.
-    expect(await page.getByTestId('withdraw-fee').innerText()).toBe('1.00 USD')
-    expect(await page.getByTestId('withdraw-received').innerText()).toBe('99.00 USDT')
-    await page.getByTestId('withdraw-submit').click()
-    await expect.poll(() => page.getByTestId('withdraw-record').count()).toBe(1)
-    expect(await page.getByTestId('withdraw-amount').inputValue()).toBe('')
-    await expect.poll(() => page.getByTestId('withdraw-frozen').innerText()).toBe('100.00 USD')
-
-    const [row] = await app.db.select().from(withdrawals).where(eq(withdrawals.userId, userId))
-    expect(await decideWithdrawal(app.db, app.desk, row!.id, 'reject')).toMatchObject({ ok: true })
-    await open('/mine/wallet')
-    await expect.poll(() => page.getByTestId('balance-frozen').innerText()).toBe('0.00')
-    expect(await page.getByTestId('balance-available').innerText()).toBe('500.00')
-  })
-
-  it.each(['hk', 'en', 'ar'])('shows every money screen in %s', async (lang) => {
-    for (const [path, name] of [
-      ['/mine/wallet', 'wallet'],
-      ['/mine/coin-address-list', 'coin-addresses'],
-      ['/mine/bank-card-list', 'bank-cards'],
-      ['/mine/withdraw-way?type=2', 'bind-bank'],
-      ['/mine/withdraw', 'withdraw'],
-      ['/mine/charge', 'deposit'],
-      ['/mine/charge?tab=1', 'deposit-bank'],
-      ['/mine/history', 'history'],
-    ] as const) {
-      await open(path, lang)
-      await shot(`money-${name}-${lang}`)
+    /** Opens a screen in a language (the stored choice, as the language screen keeps it). */
+    async function open(path: string, lang = 'en') {
+      await page.evaluate((code) => localStorage.setItem('lang', code), lang)
+      await page.goto(`${app.base}${path}`)
+      await page.locator('.page-nav').first().waitFor()
     }
-  })
-})
+
+    /** A screenshot once toasts and spinners have gone. */
+    async function shot(name: string) {
+      await expect
+        .poll(async () => (await page.locator('.adm-toast-main, .page-loading').count()) === 0, {
+          timeout: 5000,
+        })
+        .toBe(true)
+        .catch(() => undefined)
+      await page.waitForTimeout(300)
+      await page.screenshot({ path: join(SCREENS, `${name}.png`) })
+    }
+
+    /** Picks `label` in the antd-mobile picker that `row` opens. */
+    async function pick(row: string, label: string) {
+      await page.getByTestId(row).click()
+      const popup = page.locator('.adm-picker-popup').last()
+      await popup.locator('.adm-picker-view-column-item', { hasText: label }).first().click()
+      await page.waitForTimeout(400)
+      await popup.locator('.adm-picker-header-button').last().click()
+      await expect.poll(() => page.getByTestId(row).innerText()).toContain(label)
+    }
+
+    it("offers to add a method when none is bound ('not bound')", async () => {
+      await open('/mine/withdraw?tab=2')
+      await pick('withdraw-currency', 'USD')
+      await page.getByTestId('withdraw-method').click()
+      const dialog = page.locator('.adm-dialog')
+      await expect.poll(() => dialog.innerText()).toContain('No payout method is bound yet')
+      await shot('money-not-bound-en')
+      await dialog.locator('.adm-dialog-button', { hasText: 'Add one' }).click()
+      await page.waitForURL(
+        (url) => url.pathname === '/mine/withdraw-way' && url.searchParams.get('type') === '2',
+      )
+    })
+
+    it('binds a coin address and lists it', async () => {
+      await open('/mine/withdraw-way?type=1')
+      await pick('bind-currency', 'USDT-TRC20')
+      await page.getByTestId('bind-dc_address').fill(TRC20_ADDRESS)
+      await shot('money-bind-en')
+      await page.getByTestId('bind-submit').click()
+      await open('/mine/coin-address-list')
+      await expect.poll(() => page.getByTestId('payout-item').count()).toBe(1)
+      expect(await page.getByTestId('payout-list').innerText()).toContain(TRC20_ADDRESS)
+    })
+
+    it('deposits with a proof image and is credited after staff approve', async () => {
+      await open('/mine/charge')
+      await expect.poll(() => page.getByTestId('deposit-address').innerText()).toBe(TRC20_ADDRESS)
+      await page.getByTestId('deposit-amount').fill('500')
+      await page.locator('[data-testid="deposit-proof"] input[type="file"]').setInputFiles({
+        name: 'proof.png',
+        mimeType: 'image/png',
+        buffer: smallPng(),
+      })
+      await page.locator('[data-testid="deposit-proof"] .adm-image-uploader-cell img').waitFor()
+      await page.getByTestId('deposit-submit').click()
+      await expect.poll(() => page.getByTestId('deposit-record').count()).toBe(1)
+      expect(await page.getByTestId('deposit-amount').inputValue()).toBe('')
+      expect(await page.getByTestId('deposit-status').innerText()).toBe('Under review')
+
+      const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, userId))
+      expect(await approveDeposit(app.db, app.desk, row!.id)).toMatchObject({ ok: true })
+      await open('/mine/charge')
+      await expect.poll(() => page.getByTestId('deposit-status').innerText()).toBe('Completed')
+      await open('/mine/history')
+      await expect.poll(() => page.getByTestId('balance-available').innerText()).toBe('500.00')
+      await expect.poll(() => page.getByTestId('ledger-row').count()).toBeGreaterThan(0)
+    })
+
+    it('withdraws: the fee and received amount show live, the amount is frozen, a rejection releases it', async () => {
+      await open('/mine/withdraw')
+      await pick('withdraw-currency', 'USDT-TRC20')
+      await pick('withdraw-method', TRC20_ADDRESS)
+      await page.getByTestId('withdraw-amount').fill('100')
+      // USDT-TRC20: a fixed fee of 1 USD at 1 USD per USDT.
+      expect(await page.getByTestId('withdraw-fee').innerText()).toBe('1.00 USD')
+      expect(await page.getByTestId('withdraw-received').innerText()).toBe('99.00 USDT')
+      await page.getByTestId('withdraw-submit').click()
+      await expect.poll(() => page.getByTestId('withdraw-record').count()).toBe(1)
+      expect(await page.getByTestId('withdraw-amount').inputValue()).toBe('')
+      await expect.poll(() => page.getByTestId('withdraw-frozen').innerText()).toBe('100.00 USD')
+
+      const [row] = await app.db.select().from(withdrawals).where(eq(withdrawals.userId, userId))
+      expect(await decideWithdrawal(app.db, app.desk, row!.id, 'reject')).toMatchObject({ ok: true })
+      await open('/mine/wallet')
+      await expect.poll(() => page.getByTestId('balance-frozen').innerText()).toBe('0.00')
+      expect(await page.getByTestId('balance-available').innerText()).toBe('500.00')
+    })
+
+    it.each(['hk', 'en', 'ar'])('shows every money screen in %s', async (lang) => {
+      for (const [path, name] of [
+        ['/mine/wallet', 'wallet'],
+        ['/mine/coin-address-list', 'coin-addresses'],
+        ['/mine/bank-card-list', 'bank-cards'],
+        ['/mine/withdraw-way?type=2', 'bind-bank'],
+        ['/mine/withdraw', 'withdraw'],
+        ['/mine/charge', 'deposit'],
+        ['/mine/charge?tab=1', 'deposit-bank'],
+        ['/mine/history', 'history'],
+      ] as const) {
+        await open(path, lang)
+        await shot(`money-${name}-${lang}`)
+      }
+    })
+  },
+)

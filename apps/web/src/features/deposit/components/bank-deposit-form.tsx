@@ -42,7 +42,9 @@ function AccountCard({
           {DETAILS.filter(([field]) => account[field]).map(([field, label]) => (
             <div key={field} className="money-summary-row">
               <dt>{t(label)}</dt>
-              <dd className="num">{account[field]}</dd>
+              <dd>
+                <span className="num">{account[field]}</span>
+              </dd>
             </div>
           ))}
         </dl>

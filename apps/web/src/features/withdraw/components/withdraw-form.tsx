@@ -114,20 +114,28 @@ export function WithdrawForm({ type }: { type: WithdrawTab }) {
         />
         <dl className="money-summary">
           <dt>{t('withdraw.fee')}</dt>
-          <dd className="num" data-testid="withdraw-fee">
-            {quote.fee === '--' ? '--' : `${quote.fee} USD`}
+          <dd>
+            <span className="num" data-testid="withdraw-fee">
+              {quote.fee === '--' ? '--' : `${quote.fee} USD`}
+            </span>
           </dd>
           <dt>{t('withdraw.received')}</dt>
-          <dd className="num" data-testid="withdraw-received">
-            {quote.received}
+          <dd>
+            <span className="num" data-testid="withdraw-received">
+              {quote.received}
+            </span>
           </dd>
           <dt>{t('wallet.available')}</dt>
-          <dd className="num" data-testid="withdraw-available">
-            {formatAmount(balance.data?.balance)} USD
+          <dd>
+            <span className="num" data-testid="withdraw-available">
+              {formatAmount(balance.data?.balance)} USD
+            </span>
           </dd>
           <dt>{t('wallet.frozen')}</dt>
-          <dd className="num" data-testid="withdraw-frozen">
-            {formatAmount(balance.data?.lock_balance)} USD
+          <dd>
+            <span className="num" data-testid="withdraw-frozen">
+              {formatAmount(balance.data?.lock_balance)} USD
+            </span>
           </dd>
         </dl>
         <Button

@@ -14,11 +14,14 @@ function RecordRow({ record }: { record: WithdrawRecord }) {
     <li className="money-card" data-testid="withdraw-record">
       <div className="money-card-body">
         <div className="money-card-title num">{formatAmount(record.number)} USD</div>
-        <div className="money-card-line num">
-          {t('withdraw.received')}: {formatAmount(record.real_number)} {currencyLabel(record.draw_currency)}
+        <div className="money-card-line">
+          {t('withdraw.received')}:{' '}
+          <span className="num">
+            {formatAmount(record.real_number)} {currencyLabel(record.draw_currency)}
+          </span>
         </div>
-        <div className="money-card-line num">
-          {t('withdraw.fee')}: {formatAmount(record.fee)} USD
+        <div className="money-card-line">
+          {t('withdraw.fee')}: <span className="num">{formatAmount(record.fee)} USD</span>
         </div>
         <div className="money-card-line num">{record.type === 1 ? record.address : record.payee_account}</div>
         {record.notes && <div className="money-card-line">{record.notes}</div>}

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { DRIVERS, startTestApp, type TestApp, type TestAppOptions } from '../apps/server/test/harness.ts'
+import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { deposits, withdrawals } from '../apps/server/src/db/schema.ts'
 import { approveDeposit } from '../apps/server/src/money/deposits.ts'
 import { decideWithdrawal } from '../apps/server/src/money/withdrawals.ts'
@@ -84,11 +84,7 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)(
     beforeAll(async () => {
       mkdirSync(SCREENS, { recursive: true })
       buildWeb()
-      // The harness types only the app options server tests use; webDist is a real AppOptions field.
-      app = await startTestApp(driver, {
-        historyCandles: 20,
-        app: { webDist: WEB_DIST } as TestAppOptions['app'],
-      })
+      app = await startTestApp(driver, { historyCandles: 20, app: { webDist: WEB_DIST } })
       const user = await registerAndLogin(app)
       userId = user.user.id as number
       phone = await openPhonePage()

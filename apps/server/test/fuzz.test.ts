@@ -6,6 +6,7 @@ import { accounts, ledger, orders } from '../src/db/schema.ts'
 import { ledgerMatchesBalance } from '../src/services/ledger.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
+import { RawJson, isEnvelope, json, urlEncoded, type Scalar, type Value } from './fuzz-encoding.ts'
 
 /**
  * Throws generated payloads at the auth and order calls of the real app and checks three things of
@@ -18,14 +19,6 @@ import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 const BATCHES = 300
 const PAYLOADS_PER_BATCH = 10
 const PAYLOADS = BATCHES * PAYLOADS_PER_BATCH
-
-/** A JSON literal sent as written: `1e309` has no JavaScript number that prints as it. */
-class RawJson {
-  constructor(readonly text: string) {}
-}
-type Scalar = string | number | boolean | null | RawJson
-type Fields = { [key: string]: Scalar }
-type Value = Scalar | Scalar[] | Fields
 
 /** Numbers as text that a lenient reader would take: each must be refused or read exactly. */
 const NUMBER_TEXT_EDGES = [
@@ -153,43 +146,6 @@ const headerText = (maxLength: number) =>
 
 // --- encoding ---------------------------------------------------------------------------------
 
-const text = (s: Scalar) => (s === null ? '' : s instanceof RawJson ? s.text : String(s))
-const isScalar = (v: Value): v is Scalar =>
-  !Array.isArray(v) && (v === null || typeof v !== 'object' || v instanceof RawJson)
-
-/** Percent-encodes UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
-const percent = (s: string) =>
-  [...Buffer.from(s, 'utf8')]
-    .map((b) =>
-      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
-        ? String.fromCharCode(b)
-        : `%${b.toString(16).padStart(2, '0')}`,
-    )
-    .join('')
-
-function urlEncoded(fields: { [key: string]: Value }): string {
-  const pairs: string[] = []
-  for (const [key, value] of Object.entries(fields)) {
-    if (isScalar(value)) pairs.push(`${percent(key)}=${percent(text(value))}`)
-    else if (Array.isArray(value))
-      for (const item of value) pairs.push(`${percent(key)}=${percent(text(item))}`)
-    else
-      for (const [sub, item] of Object.entries(value))
-        pairs.push(`${percent(`${key}[${sub}]`)}=${percent(text(item))}`)
-  }
-  return pairs.join('&')
-}
-
-function json(value: Value | { [key: string]: Value }): string {
-  if (value instanceof RawJson) return value.text
-  if (Array.isArray(value)) return `[${value.map(json).join(',')}]`
-  if (value !== null && typeof value === 'object')
-    return `{${Object.entries(value)
-      .map(([k, v]) => `${JSON.stringify(k)}:${json(v)}`)
-      .join(',')}}`
-  return JSON.stringify(value)
-}
-
 function request(spec: CallSpec, payload: Payload, tokens: Record<'demo' | 'registered', string>) {
   const headers: Record<string, string> = {}
   if (payload.lang) headers.lang = payload.lang
@@ -227,18 +183,6 @@ function request(spec: CallSpec, payload: Payload, tokens: Record<'demo' | 'regi
 }
 
 // --- checks -----------------------------------------------------------------------------------
-
-function isEnvelope(body: unknown): body is { code: number; reason?: string } {
-  if (typeof body !== 'object' || body === null) return false
-  const b = body as Record<string, unknown>
-  return (
-    (b.code === 0 || b.code === 1 || b.code === 999) &&
-    typeof b.msg === 'string' &&
-    b.msg !== '' &&
-    'data' in b &&
-    (b.code === 1 || typeof b.reason === 'string')
-  )
-}
 
 const describePayload = (p: Payload) =>
   JSON.stringify(p, (_k, v: unknown) =>

@@ -11,6 +11,16 @@ import { decideWithdrawal } from '../src/money/withdrawals.ts'
 import { ledgerMatchesBalance } from '../src/services/ledger.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
+import {
+  RawJson,
+  isEnvelope,
+  isScalar,
+  json,
+  text,
+  urlEncoded,
+  type Scalar,
+  type Value,
+} from './fuzz-encoding.ts'
 
 /**
  * Generated requests at the deposit and withdrawal calls (issue 9): plausible values (the channels,
@@ -31,14 +41,6 @@ const PAYLOADS = BATCHES * PAYLOADS_PER_BATCH
 const TRC20_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
 /** A second valid TRC20 address, for a method bound and then deleted. */
 const OTHER_TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
-
-/** A JSON literal sent as written: `1e309` has no JavaScript number that prints as it. */
-class RawJson {
-  constructor(readonly text: string) {}
-}
-type Scalar = string | number | boolean | null | RawJson
-type Fields = { [key: string]: Scalar }
-type Value = Scalar | Scalar[] | Fields
 
 // --- values -----------------------------------------------------------------------------------
 
@@ -231,44 +233,6 @@ interface Payload {
   lang: string
 }
 
-const text = (s: Scalar) => (s === null ? '' : s instanceof RawJson ? s.text : String(s))
-const isScalar = (v: Value): v is Scalar =>
-  !Array.isArray(v) && (v === null || typeof v !== 'object' || v instanceof RawJson)
-
-/** Percent-encodes UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
-const percent = (s: string) =>
-  [...Buffer.from(s, 'utf8')]
-    .map((b) =>
-      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
-        ? String.fromCharCode(b)
-        : `%${b.toString(16).padStart(2, '0')}`,
-    )
-    .join('')
-
-function urlEncoded(fields: { [key: string]: Value }): string {
-  const pairs: string[] = []
-  for (const [key, value] of Object.entries(fields)) {
-    if (isScalar(value)) pairs.push(`${percent(key)}=${percent(text(value))}`)
-    else if (Array.isArray(value))
-      for (const item of value) pairs.push(`${percent(key)}=${percent(text(item))}`)
-    else
-      for (const [sub, item] of Object.entries(value))
-        pairs.push(`${percent(`${key}[${sub}]`)}=${percent(text(item))}`)
-  }
-  return pairs.join('&')
-}
-
-function json(value: Value | { [key: string]: Value }): string {
-  if (value instanceof RawJson) return value.text
-  if (Array.isArray(value)) return `[${value.map(json).join(',')}]`
-  if (value !== null && typeof value === 'object')
-    return `{${Object.entries(value)
-      .map(([k, v]) => `${JSON.stringify(k)}:${json(v)}`)
-      .join(',')}}`
-  return JSON.stringify(value)
-}
-
-/** One request through node:http, which (unlike fetch) also sends a body with a GET. */
 function send(url: string, method: string, headers: Record<string, string>, body?: string) {
   return new Promise<{ status: number; raw: string }>((resolve, reject) => {
     const outgoing = httpRequest(url, { method, headers }, (response) => {
@@ -282,18 +246,6 @@ function send(url: string, method: string, headers: Record<string, string>, body
     outgoing.on('error', reject)
     outgoing.end(body)
   })
-}
-
-function isEnvelope(body: unknown): body is { code: number; reason?: string; data: unknown } {
-  if (typeof body !== 'object' || body === null) return false
-  const b = body as Record<string, unknown>
-  return (
-    (b.code === 0 || b.code === 1 || b.code === 999) &&
-    typeof b.msg === 'string' &&
-    b.msg !== '' &&
-    'data' in b &&
-    (b.code === 1 || typeof b.reason === 'string')
-  )
 }
 
 const describePayload = (p: Payload) =>

@@ -164,6 +164,8 @@ export type ApiClient = ReturnType<typeof createApiClient>
 
 /** Code 999: forget the session and, unless this was a start-up call, ask the user to sign in. */
 export function signInAgain(initial: boolean): void {
+  // A sign-out under way ends the session itself and goes home.
+  if (useSession.getState().signingOut) return
   useSession.getState().clear()
   if (initial) return
   const from = currentPath()

@@ -8,7 +8,10 @@ import { useSession } from '../../shared/session/session-store.ts'
  */
 export function RequireAuth() {
   const token = useSession((state) => state.token)
+  const signingOut = useSession((state) => state.signingOut)
   const location = useLocation()
-  if (!token) return <Navigate to={loginPath(location.pathname + location.search)} replace />
+  // A sign-out is on its way home: the page it leaves must not send the user to /login meanwhile.
+  if (!token)
+    return signingOut ? null : <Navigate to={loginPath(location.pathname + location.search)} replace />
   return <Outlet />
 }

@@ -9,6 +9,13 @@ import { readStorage, removeStorage, StorageKey, writeStorage } from '../lib/sto
 export interface SessionState {
   token: string | null
   user: UserInfo | null
+  /**
+   * The user is signing out: the server ends the session first, so calls still in flight may answer
+   * 999, and they must not send the user to /login (the sign-out goes home).
+   */
+  signingOut: boolean
+  startSignOut: () => void
+  endSignOut: () => void
   signIn: (token: string, user: UserInfo) => void
   setUser: (user: UserInfo) => void
   clear: () => void
@@ -17,9 +24,12 @@ export interface SessionState {
 export const useSession = create<SessionState>()((set) => ({
   token: readStorage(StorageKey.TOKEN),
   user: null,
+  signingOut: false,
+  startSignOut: () => set({ signingOut: true }),
+  endSignOut: () => set({ signingOut: false }),
   signIn: (token, user) => {
     writeStorage(StorageKey.TOKEN, token)
-    set({ token, user })
+    set({ token, user, signingOut: false })
   },
   setUser: (user) => set({ user }),
   clear: () => {

@@ -9,14 +9,20 @@ export function useLogout() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   return useCallback(async () => {
+    useSession.getState().startSignOut()
     try {
       await logout()
     } catch {
       // Already signed out there, or unreachable: the local sign-out below is what matters.
     }
-    // Leave the guarded page first: clearing the session there would make its guard send the user to /login.
+    // The cache goes before the page changes: clearing it afterwards would cancel, silently, the
+    // home screen's first fetches (its list would never appear).
+    queryClient.clear()
     await navigate('/', { replace: true })
     useSession.getState().clear()
-    queryClient.clear()
+    // The router renders the new page in a transition: the guarded page may render once more
+    // without a session, and must not send the user to /login (RequireAuth waits while signing out).
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    useSession.getState().endSignOut()
   }, [navigate, queryClient])
 }

@@ -82,7 +82,7 @@ const FIELD_NAMES: Record<string, string> = {
   category_id: 'category',
   multiple: 'leverage',
   page: 'page',
-  id: 'order',
+  id: 'ID',
   stop_loss_price: 'stop-loss price',
 }
 

@@ -19,6 +19,11 @@ import { tradingRoutes } from './http/routes/trading.ts'
 import { registerUploads } from './http/routes/uploads.ts'
 import { walletRoutes } from './http/routes/wallet.ts'
 import { moneyRoutes } from './http/routes/money.ts'
+import { identityRoutes } from './http/routes/identity.ts'
+import { inviteRoutes } from './http/routes/invite.ts'
+import { newsRoutes } from './http/routes/news.ts'
+import { rankRoutes } from './http/routes/rank.ts'
+import { chatRoutes } from './http/routes/chat.ts'
 import { registerGateway } from './realtime/gateway.ts'
 import { currentMarginCall } from './trading/account-push.ts'
 
@@ -80,6 +85,11 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   await registerUploads(app, deps)
   walletRoutes(app, deps)
   moneyRoutes(app, deps)
+  identityRoutes(app, deps)
+  inviteRoutes(app, deps)
+  newsRoutes(app, deps)
+  rankRoutes(app, deps)
+  chatRoutes(app, deps)
 
   await serveClients(app, options)
   return app

@@ -70,5 +70,11 @@ export const REASONS = [
   'upload_too_large',
   'upload_daily_limit',
   'upload_link_invalid',
+  'identity_pending',
+  'identity_verified',
+  'image_invalid',
+  'news_not_found',
+  'trader_not_found',
+  'nickname_taken',
 ] as const
 export type Reason = (typeof REASONS)[number]

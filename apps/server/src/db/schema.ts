@@ -42,6 +42,12 @@ export const users = pgTable(
     demoId: text('demo_id').unique(),
     inviteCode: text('invite_code').notNull().unique(),
     invitedBy: integer('invited_by'),
+    /** The name shown in the ranking; null until the user chooses one (SPEC.md "Trader rank entry"). */
+    nickname: text('nickname'),
+    /** Whether the user appears in the ranking (`/api/follow/list`): off unless the user opts in. */
+    rankVisible: boolean('rank_visible').notNull().default(false),
+    /** A house demo trader of a fresh install (issue 10): a demo account whose trades are real engine trades. */
+    isHouse: boolean('is_house').notNull().default(false),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
@@ -49,6 +55,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_mobile_key').on(t.areaId, t.mobile),
+    uniqueIndex('users_nickname_key').on(sql`lower(${t.nickname})`),
+    index('users_invited_by_idx').on(t.invitedBy),
     check('users_demo_or_real', sql`${t.isDemo} = (${t.demoId} is not null)`),
     check('users_real_has_login', sql`${t.isDemo} or (${t.passwordHash} is not null)`),
   ],
@@ -307,6 +315,10 @@ export const orders = pgTable(
     index('orders_live_idx')
       .on(t.status)
       .where(sql`${t.status} in (0, 1)`),
+    // The ranking reads the closed trades of recent weeks (status 3 by close time).
+    index('orders_closed_at_idx')
+      .on(t.closedAt)
+      .where(sql`${t.status} = 3`),
     check('orders_side', sql`${t.side} in (1, 2)`),
     check('orders_status', sql`${t.status} in (0, 1, 3, 4)`),
     check('orders_lots_positive', sql`${t.lots} > 0`),
@@ -516,5 +528,99 @@ export const withdrawals = pgTable(
     index('withdrawals_user_idx').on(t.userId, t.id),
     check('withdrawals_status', sql`${t.status} in (0, 1, 2)`),
     check('withdrawals_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.received} >= 0`),
+  ],
+)
+
+/**
+ * Identity checks (SPEC.md "Identity verification"), one row per submission. `status` 1 waiting,
+ * 2 finished (approved), 3 rejected with `reject_reason` shown to the user, who may submit again.
+ * At most one submission per user is waiting or finished (the partial unique index), so two
+ * submissions racing each other leave one.
+ */
+export const identityChecks = pgTable(
+  'identity_checks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    cardId: text('card_id').notNull(),
+    frontUploadId: text('front_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    reverseUploadId: text('reverse_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    status: smallint('status').notNull().default(1),
+    rejectReason: text('reject_reason').notNull().default(''),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('identity_checks_user_idx').on(t.userId, t.id),
+    uniqueIndex('identity_checks_one_open_key')
+      .on(t.userId)
+      .where(sql`${t.status} in (1, 2)`),
+    index('identity_checks_status_idx').on(t.status, t.id),
+  ],
+)
+
+/**
+ * News articles (SPEC.md "News"). `texts` holds, per language code, `{ title, desc, content }`;
+ * `content` is HTML sanitized when saved (and again when served). A reader gets their language,
+ * else English, else Traditional Chinese.
+ */
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').notNull().default(1),
+    logo: text('logo').notNull().default(''),
+    texts: jsonb('texts').notNull(),
+    published: boolean('published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('news_category_idx').on(t.categoryId, t.createdAt)],
+)
+
+/** A user's support conversation (one per user): open (1) or closed by staff (2); reopened by a new message. */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    status: smallint('status').notNull().default(1),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_conversations_recent_idx').on(t.status, t.lastMessageAt)],
+)
+
+/**
+ * Support chat messages: `sender` 1 the user, 2 staff (named by `staff_name`). Text, an image
+ * (an upload), or both. `read_at` is when the other side read it (unread badges count nulls).
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    sender: smallint('sender').notNull(),
+    staffName: text('staff_name').notNull().default(''),
+    text: text('text').notNull().default(''),
+    uploadId: text('upload_id').references(() => uploads.id),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_user_idx').on(t.userId, t.id),
+    check('chat_messages_sender', sql`${t.sender} in (1, 2)`),
+    check('chat_messages_not_empty', sql`${t.text} <> '' or ${t.uploadId} is not null`),
   ],
 )

@@ -10,12 +10,20 @@ export const SETTING_DEFAULTS = {
   verify_reg_type: '1',
   /** 1: trading fee per lot; otherwise a share of margin. */
   trade_fee_type: '1',
-  service_link: '',
+  /**
+   * The customer-service chat. The default is the platform's own chat page (apps/web/chat.html);
+   * a relative link is answered as an absolute one on the API's host. Type 1 opens it in-app at
+   * /mine/chat, 2 shows it as a link to copy, 3 opens it outside the app (SPEC.md section 7).
+   */
+  service_link: '/chat.html',
   service_link_type: '1',
   site_title: 'Meridian Markets',
   /** USD credited to a new demo account. */
   demo_starting_balance: '10000',
-  complaint_email: '',
+  /** The address users write to with a complaint (/mine/email); staff set the broker's own. */
+  complaint_email: 'complaints@meridian-markets.example',
+  /** Desktop browsers are sent here when it is set; otherwise they see the phone layout centred. */
+  pc_url: '',
   /** 0 closes the site and sends clients to `loss_url`. */
   site_status: '1',
   /** 0 is main mode: the product search lists partner companies. */
@@ -52,6 +60,7 @@ export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
   'service_link',
   'service_link_type',
   'site_title',
+  'pc_url',
 ]
 
 export function isSettingKey(key: string): key is SettingKey {

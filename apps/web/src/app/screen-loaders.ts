@@ -1,19 +1,16 @@
 import type { ComponentType } from 'react'
-import { loadMessagePart } from '../shared/i18n/i18n.ts'
+import { loadMessagePart, type MessagePart } from '../shared/i18n/i18n.ts'
 import type { ScreenPath } from './screens.ts'
 
 /**
- * Screens with trading texts (the `trading` message part, i18n.ts): their chunk and those messages
- * load side by side, and the screen shows once both are there.
+ * A screen whose texts are in a message part (i18n.ts): its chunk and those messages load side by
+ * side, and the screen shows once both are there.
  */
-function withTradingMessages(load: Promise<ComponentType>): Promise<ComponentType> {
-  return Promise.all([load, loadMessagePart('trading')]).then(([component]) => component)
+function withMessages(part: MessagePart, load: Promise<ComponentType>): Promise<ComponentType> {
+  return Promise.all([load, loadMessagePart(part)]).then(([component]) => component)
 }
-
-/** The money screens (wallet, payout methods, deposit, withdrawal, ledger) with their message part. */
-function withMoneyMessages(load: Promise<ComponentType>): Promise<ComponentType> {
-  return Promise.all([load, loadMessagePart('money')]).then(([component]) => component)
-}
+const withTradingMessages = (load: Promise<ComponentType>) => withMessages('trading', load)
+const withMoneyMessages = (load: Promise<ComponentType>) => withMessages('money', load)
 
 /** The component of each screen; each is its own chunk, loaded when the screen is first visited. */
 export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = {
@@ -28,10 +25,21 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
     withTradingMessages(
       import('../features/account/components/user-center-screen.tsx').then((m) => m.UserCenterScreen),
     ),
-  '/news': () => import('../features/news/components/news-list-screen.tsx').then((m) => m.NewsListScreen),
+  '/news': () =>
+    withMessages(
+      'news',
+      import('../features/news/components/news-list-screen.tsx').then((m) => m.NewsListScreen),
+    ),
   '/news/detail': () =>
-    import('../features/news/components/news-detail-screen.tsx').then((m) => m.NewsDetailScreen),
-  '/rank': () => import('../features/rank/components/rank-screen.tsx').then((m) => m.RankScreen),
+    withMessages(
+      'news',
+      import('../features/news/components/news-detail-screen.tsx').then((m) => m.NewsDetailScreen),
+    ),
+  '/rank': () =>
+    withMessages(
+      'rank',
+      import('../features/rank/components/rank-screen.tsx').then((m) => m.RankScreen),
+    ),
   '/feedback': () =>
     import('../features/feedback/components/feedback-screen.tsx').then((m) => m.FeedbackScreen),
   '/login': () => import('../features/auth/components/login-screen.tsx').then((m) => m.LoginScreen),
@@ -42,8 +50,15 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
   '/language': () =>
     import('../features/language/components/language-screen.tsx').then((m) => m.LanguageScreen),
   '/mine/auth': () =>
-    import('../features/real-name/components/real-name-screen.tsx').then((m) => m.RealNameScreen),
-  '/mine/invite': () => import('../features/invite/components/invite-screen.tsx').then((m) => m.InviteScreen),
+    withMessages(
+      'center',
+      import('../features/real-name/components/real-name-screen.tsx').then((m) => m.RealNameScreen),
+    ),
+  '/mine/invite': () =>
+    withMessages(
+      'center',
+      import('../features/invite/components/invite-screen.tsx').then((m) => m.InviteScreen),
+    ),
   '/mine/email': () =>
     import('../features/company/components/complaint-email-screen.tsx').then((m) => m.ComplaintEmailScreen),
   '/mine/announcement': () =>
@@ -63,7 +78,11 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
       import('../features/withdraw/components/withdraw-screen.tsx').then((m) => m.WithdrawScreen),
     ),
   '/mine/system': () => import('../features/system/components/system-screen.tsx').then((m) => m.SystemScreen),
-  '/mine/chat': () => import('../features/chat/components/chat-screen.tsx').then((m) => m.ChatScreen),
+  '/mine/chat': () =>
+    withMessages(
+      'chat',
+      import('../features/chat/components/chat-screen.tsx').then((m) => m.ChatScreen),
+    ),
   '/mine/wallet': () =>
     withMoneyMessages(import('../features/wallet/components/wallet-screen.tsx').then((m) => m.WalletScreen)),
   '/mine/bank-card-list': () =>

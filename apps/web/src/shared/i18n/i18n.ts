@@ -25,10 +25,15 @@ const coreLoaded = new Set<LanguageCode>([DEFAULT_LANGUAGE])
  * sections of its own (locales.test.ts checks), so it never overwrites a core message.
  */
 type PartLoaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>
-const partLoaders: Record<'trading' | 'money', () => Promise<{ loaders: PartLoaders }>> = {
+const partLoaders = {
   trading: () => import('./trading-part.ts'),
   money: () => import('./money-part.ts'),
-}
+  /** Identity check and invitations. */
+  center: () => import('./center-part.ts'),
+  news: () => import('./news-part.ts'),
+  rank: () => import('./rank-part.ts'),
+  chat: () => import('./chat-part.ts'),
+} satisfies Record<string, () => Promise<{ loaders: PartLoaders }>>
 export type MessagePart = keyof typeof partLoaders
 const partsWanted = new Set<MessagePart>()
 const partsLoaded = new Set<string>()

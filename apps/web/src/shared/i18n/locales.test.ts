@@ -8,6 +8,10 @@ const SETS = {
   core: import.meta.glob<{ default: Tree }>('./locales/*.json', { eager: true }),
   trading: import.meta.glob<{ default: Tree }>('./trading/*.json', { eager: true }),
   money: import.meta.glob<{ default: Tree }>('./money/*.json', { eager: true }),
+  center: import.meta.glob<{ default: Tree }>('./center/*.json', { eager: true }),
+  news: import.meta.glob<{ default: Tree }>('./news/*.json', { eager: true }),
+  rank: import.meta.glob<{ default: Tree }>('./rank/*.json', { eager: true }),
+  chat: import.meta.glob<{ default: Tree }>('./chat/*.json', { eager: true }),
 }
 
 function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
@@ -69,11 +73,13 @@ describe.each(Object.entries(SETS))('%s locale files', (set, files) => {
 })
 
 describe('message parts', () => {
-  it('add sections of their own, so loading one never overwrites a core message', () => {
-    const core = Object.keys(SETS.core['./locales/en.json']?.default ?? {})
-    const trading = Object.keys(SETS.trading['./trading/en.json']?.default ?? {})
-    const money = Object.keys(SETS.money['./money/en.json']?.default ?? {})
-    expect(trading.filter((section) => core.includes(section))).toEqual([])
-    expect(money.filter((section) => core.includes(section) || trading.includes(section))).toEqual([])
+  it('add sections of their own, so loading one never overwrites a core message or another part', () => {
+    const owners = new Map<string, string[]>()
+    for (const [set, files] of Object.entries(SETS)) {
+      const english = Object.values(files).find((_, i) => codeOf(Object.keys(files)[i] ?? '') === 'en')
+      for (const section of Object.keys(english?.default ?? {}))
+        owners.set(section, [...(owners.get(section) ?? []), set])
+    }
+    expect([...owners].filter(([, sets]) => sets.length > 1)).toEqual([])
   })
 })

@@ -1,0 +1,2 @@
+/** Shapes of the chat calls (issue 10). */
+export {}

@@ -1,0 +1,2 @@
+/** Shapes of the identity calls (issue 10). */
+export {}

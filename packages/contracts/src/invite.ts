@@ -1,0 +1,2 @@
+/** Shapes of the invite calls (issue 10). */
+export {}

@@ -1,0 +1,2 @@
+/** Shapes of the news calls (issue 10). */
+export {}

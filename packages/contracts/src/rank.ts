@@ -1,0 +1,2 @@
+/** Shapes of the rank calls (issue 10). */
+export {}

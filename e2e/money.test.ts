@@ -1,8 +1,6 @@
 /// <reference lib="dom" />
-import { execSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { deflateSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,7 +9,7 @@ import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness
 import { deposits, withdrawals } from '../apps/server/src/db/schema.ts'
 import { approveDeposit } from '../apps/server/src/money/deposits.ts'
 import { decideWithdrawal } from '../apps/server/src/money/withdrawals.ts'
-import { ROOT, browserAvailable, openPhonePage } from './platform.ts'
+import { ROOT, WEB_DIST, browserAvailable, buildWebOnce, openPhonePage, smallPng } from './platform.ts'
 
 /*
  * Money in and out in the phone browser (issue 9): a real user binds a USDT-TRC20 address, deposits
@@ -22,56 +20,8 @@ import { ROOT, browserAvailable, openPhonePage } from './platform.ts'
  */
 
 const SCREENS = join(ROOT, '.tmp/screens')
-const WEB_DIST = join(ROOT, 'apps/web/dist')
 /** The seeded USDT-TRC20 deposit address: a valid TRC20 address to bind as the payout address too. */
 const TRC20_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
-
-/** A 16 x 16 opaque PNG made here, so the upload's content check has a real image to read. */
-function smallPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const sum = Buffer.alloc(4)
-    sum.writeUInt32BE(crc(body))
-    return Buffer.concat([length, body, sum])
-  }
-  const side = 16
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(side, 0)
-  header.writeUInt32BE(side, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(side * 3, 0x3c)])
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: side }, () => row)))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
-
-/** The web app is built once for both databases. */
-let built = false
-function buildWeb() {
-  if (built) return
-  execSync('npm run build -w apps/web', {
-    cwd: ROOT,
-    stdio: 'pipe',
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
-  built = true
-}
 
 describe.skipIf(!browserAvailable()).each(DRIVERS)(
   'deposit and withdrawal in the phone browser on %s',
@@ -83,7 +33,7 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)(
 
     beforeAll(async () => {
       mkdirSync(SCREENS, { recursive: true })
-      buildWeb()
+      buildWebOnce()
       app = await startTestApp(driver, { historyCandles: 20, app: { webDist: WEB_DIST } })
       const user = await registerAndLogin(app)
       userId = user.user.id as number

@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { deflateSync } from 'node:zlib'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { chromium, type BrowserContext } from 'playwright-core'
@@ -113,4 +114,58 @@ export async function openPhonePage() {
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
   return { page, pageErrors, close: () => phone.close() }
+}
+
+/**
+ * The built web app that the in-process browser tests serve. `E2E_WEB_DIST` names a build made
+ * elsewhere (so that several people can run browser tests side by side without rebuilding one
+ * folder under each other); it is then used as it is.
+ */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? join(ROOT, 'apps/web/dist')
+
+let webBuilt = Boolean(process.env.E2E_WEB_DIST)
+/** Builds the web app once per test file (for both databases), as `npm start` builds it. */
+export function buildWebOnce(): void {
+  if (webBuilt) return
+  execSync('npm run build -w apps/web', {
+    cwd: ROOT,
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+  webBuilt = true
+}
+
+/** A 16 x 16 opaque PNG made here, so the upload's content check has a real image to read. */
+export function smallPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const sum = Buffer.alloc(4)
+    sum.writeUInt32BE(crc(body))
+    return Buffer.concat([length, body, sum])
+  }
+  const side = 16
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(side, 0)
+  header.writeUInt32BE(side, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(side * 3, 0x3c)])
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: side }, () => row)))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }

@@ -34,7 +34,14 @@ describe.each(DRIVERS)('site calls on %s', (driver) => {
 
   it('gives the base settings and the site status', async () => {
     const info = (await app.get('/api/basicSet/getBasicInfo')).body.data
-    expect(info).toMatchObject({ verify_reg_type: 1, trade_fee_type: 1, service_link_type: 1 })
+    expect(info).toMatchObject({ verify_reg_type: 1, trade_fee_type: 1, service_link_type: 1, pc_url: '' })
+    // The platform's own chat page, as an address on the host that answered.
+    expect(info.service_link).toBe(`${app.base}/chat.html`)
+    await setSetting(app.db, 'service_link', 'https://chat.example.com/widget')
+    expect((await app.get('/api/basicSet/getBasicInfo')).body.data.service_link).toBe(
+      'https://chat.example.com/widget',
+    )
+    await setSetting(app.db, 'service_link', '/chat.html')
     const status = (await app.get('/api/company/getCompanyStatus')).body.data
     expect(status).toEqual({ status: 1, type: 1, loss_url: '' })
   })

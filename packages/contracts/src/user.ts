@@ -37,6 +37,8 @@ export interface BasicInfo {
   /** 1 = fee per lot, otherwise a share of margin. */
   trade_fee_type: number
   site_title: string
+  /** Ours: the desktop site's address; desktop browsers go there when it is set. */
+  pc_url: string
 }
 
 export interface Captcha {

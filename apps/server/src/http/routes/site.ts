@@ -1,5 +1,5 @@
 import { ilike, asc } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   companyRequest,
   settingRequest,
@@ -45,13 +45,15 @@ export function siteRoutes(app: FastifyInstance, deps: RouteDeps): void {
       'verify_reg_type',
       'trade_fee_type',
       'site_title',
+      'pc_url',
     ])
     return ok<BasicInfo>(request, {
-      service_link: s.service_link,
+      service_link: absoluteLink(s.service_link, request),
       service_link_type: Number(s.service_link_type),
       verify_reg_type: Number(s.verify_reg_type),
       trade_fee_type: Number(s.trade_fee_type),
       site_title: s.site_title,
+      pc_url: s.pc_url,
     })
   })
 
@@ -82,4 +84,14 @@ export function siteRoutes(app: FastifyInstance, deps: RouteDeps): void {
       loss_url: s.loss_url,
     })
   })
+}
+
+/**
+ * A relative service link (the platform's own chat page, `/chat.html`) as an absolute address on the
+ * host this call reached, which serves that page: a client on another host than the API frames the
+ * right page. An absolute link is returned as it is; an empty one stays empty.
+ */
+function absoluteLink(link: string, request: FastifyRequest): string {
+  if (!link.startsWith('/') || link.startsWith('//')) return link
+  return `${request.protocol}://${request.host}${link}`
 }

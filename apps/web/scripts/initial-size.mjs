@@ -24,7 +24,8 @@ if (!(budgetKb > 0))
   throw new Error(`--budget-kb needs a positive number, not ${process.argv[budgetArg + 1]}`)
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'))
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
+// The app's own page: the build has other entries (the support chat page, chat.html) loaded elsewhere.
+const entryKey = manifest['index.html']?.isEntry ? 'index.html' : undefined
 if (!entryKey) throw new Error('no entry in the manifest')
 if (!manifest[HOME_SCREEN]) throw new Error(`${HOME_SCREEN} is not in the manifest`)
 

@@ -1,2 +1,105 @@
-/** Shapes of the rank calls (issue 10). */
-export {}
+import { z } from 'zod'
+import { oneOf } from './numbers.ts'
+import { pageRequest } from './trading.ts'
+
+/** Shapes of the rank calls (issue 10): the ranking, a trader's profile and the user's own choices. */
+
+/** Days the three-week figures cover (SPEC.md 9: "Copy-trading statistics cover three weeks"). */
+export const RANK_WINDOW_DAYS = 21
+
+/** `follow/list`: page from 1, limit 10 by default and at most 100. */
+export const rankListRequest = pageRequest
+
+/** A user's public number (`uid`): digits only, never the internal id. */
+export const traderId = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{1,20}$/)
+
+/** `follow/detail`: one trader of the ranking by uid. */
+export const rankDetailRequest = z.object({ id: traderId })
+
+export const NICKNAME_MIN_CHARS = 2
+export const NICKNAME_MAX_CHARS = 20
+/**
+ * Letters of any script (CJK, Arabic, Cyrillic, …), their combining marks (Devanagari, Thai), digits,
+ * underscores and single spaces; it starts with a letter, digit or underscore.
+ */
+const NICKNAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}_ ]*$/u
+
+/** A nickname as typed: trimmed, NFC, runs of spaces made one; 2 to 20 characters (code points). */
+export const nickname = z
+  .string()
+  .max(200)
+  .transform((text) => text.normalize('NFC').trim().replace(/ {2,}/g, ' '))
+  .refine((text) => {
+    const chars = [...text].length
+    return chars >= NICKNAME_MIN_CHARS && chars <= NICKNAME_MAX_CHARS && NICKNAME_PATTERN.test(text)
+  })
+
+/** Empty text means "no change" (a form sends every field). */
+const optionalNickname = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  nickname.optional(),
+)
+
+/** `follow/my_settings` (POST): show me in the ranking or not, and optionally a new nickname. */
+export const rankSettingsRequest = z.object({
+  rank_visible: oneOf([0, 1]),
+  nickname: optionalNickname,
+})
+
+/** The user's own ranking choices (`follow/my_settings`). `nickname` is '' until one is chosen. */
+export interface RankSettings {
+  rank_visible: 0 | 1
+  nickname: string
+}
+
+/**
+ * One trader of the ranking (SPEC.md "Trader rank entry"). Rates and the win share are percent with
+ * 2 decimals; profit is USD with 2 decimals. `id` is the trader's uid.
+ */
+export interface RankEntry {
+  id: string
+  user: string
+  /** 1: a demo account (its money is play money), house demo traders included. */
+  is_demo: 0 | 1
+  /** The leverage used most in the window. */
+  multiple: number
+  three_week_rate: number
+  three_week_win: number
+  three_week_profit: number
+  total_rate: number
+  total_trade_num: number
+  /** The instrument traded most often in the window. */
+  code: string
+  /** Distinct instruments traded in the window. */
+  varieties: number
+  /** Copy trading does not exist yet: always 0. */
+  followers: number
+}
+
+/** `follow/list`: the ranking, best first. */
+export interface RankListAnswer {
+  data: RankEntry[]
+  total: number
+}
+
+/** A day's closing balance (the last booking of that UTC day, or the one before carried forward). */
+export interface EquityPoint {
+  date: string
+  balance: number
+}
+
+export interface InstrumentFigures {
+  code: string
+  trades: number
+  /** Σ (profit − fee) in USD, 2 decimals. */
+  profit: number
+}
+
+/** `follow/detail`: the entry, the daily balance over the window and the window's trades by instrument. */
+export interface RankDetail extends RankEntry {
+  equity: EquityPoint[]
+  by_instrument: InstrumentFigures[]
+}

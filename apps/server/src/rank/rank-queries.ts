@@ -1,0 +1,125 @@
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { OrderStatus } from '@tp/contracts'
+import type { DbOrTx } from '../db/client.ts'
+import { instruments, ledger, orders, users } from '../db/schema.ts'
+import type { TradeBucket } from './statistics.ts'
+
+/** The window the three-week figures cover: [from, to] by close time. */
+export interface RankWindow {
+  from: Date
+  to: Date
+}
+
+export interface TraderRow {
+  userId: number
+  uid: string
+  nickname: string
+  isDemo: boolean
+}
+
+/** Whether a user is shown in the ranking: opted in (house traders are) and named. */
+const shown = and(eq(users.rankVisible, true), isNotNull(users.nickname))
+
+/**
+ * Closed-trade buckets (see TradeBucket) of the users `who` selects, in one aggregate statement:
+ * grouped by user, instrument, leverage and whether the trade closed inside the window.
+ */
+async function bucketsOf(db: DbOrTx, window: RankWindow, who: SQL) {
+  const recent = sql<boolean>`(${orders.closedAt} >= ${window.from.toISOString()}::timestamptz and ${orders.closedAt} <= ${window.to.toISOString()}::timestamptz)`
+  const rows = await db
+    .select({
+      userId: orders.userId,
+      code: instruments.code,
+      leverage: orders.leverage,
+      recent,
+      trades: sql<number>`count(*)::int`,
+      wins: sql<number>`(count(*) filter (where ${orders.profit} - ${orders.fee} > 0))::int`,
+      net: sql<string>`sum(${orders.profit} - ${orders.fee})::text`,
+      margin: sql<string>`sum(${orders.margin})::text`,
+    })
+    .from(orders)
+    .innerJoin(instruments, eq(instruments.id, orders.instrumentId))
+    .where(and(eq(orders.status, OrderStatus.Closed), who))
+    .groupBy(orders.userId, instruments.code, orders.leverage, recent)
+  const byUser = new Map<number, TradeBucket[]>()
+  for (const row of rows) {
+    const bucket: TradeBucket = {
+      code: row.code,
+      leverage: row.leverage,
+      // Both drivers read a boolean expression as a boolean; text 't' is taken too, to be safe.
+      recent: row.recent === true || (row.recent as unknown) === 't',
+      trades: Number(row.trades),
+      wins: Number(row.wins),
+      net: row.net,
+      margin: row.margin,
+    }
+    byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), bucket])
+  }
+  return byUser
+}
+
+/**
+ * Everyone the ranking lists: shown users with a closed trade in the window (found through the
+ * partial index on close time), with the buckets of all their closed trades.
+ */
+export async function rankedTraders(db: DbOrTx, window: RankWindow) {
+  const active = db
+    .selectDistinct({ id: orders.userId })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        eq(orders.status, OrderStatus.Closed),
+        gte(orders.closedAt, window.from),
+        lte(orders.closedAt, window.to),
+        shown,
+      ),
+    )
+  const traders = await db
+    .select({ userId: users.id, uid: users.uid, nickname: users.nickname, isDemo: users.isDemo })
+    .from(users)
+    .where(inArray(users.id, active))
+  if (traders.length === 0) return []
+  const buckets = await bucketsOf(db, window, inArray(orders.userId, active))
+  return traders.map((t) => ({
+    trader: { ...t, nickname: t.nickname ?? '' } as TraderRow,
+    buckets: buckets.get(t.userId) ?? [],
+  }))
+}
+
+/** A shown trader by uid, with their buckets; undefined when there is none (or they are hidden). */
+export async function shownTrader(db: DbOrTx, window: RankWindow, uid: string) {
+  const [trader] = await db
+    .select({ userId: users.id, uid: users.uid, nickname: users.nickname, isDemo: users.isDemo })
+    .from(users)
+    .where(and(eq(users.uid, uid), shown))
+  if (!trader) return undefined
+  const buckets = await bucketsOf(db, window, eq(orders.userId, trader.userId))
+  return {
+    trader: { ...trader, nickname: trader.nickname ?? '' } as TraderRow,
+    buckets: buckets.get(trader.userId) ?? [],
+  }
+}
+
+/**
+ * What the equity curve needs from the ledger: the balance before `from` (the newest booking before
+ * it), and the balance after the last booking of each UTC day from `from` to `to`.
+ */
+export async function dailyBalances(db: DbOrTx, userId: number, from: Date, to: Date) {
+  const [before] = await db
+    .select({ balance: ledger.balanceAfter })
+    .from(ledger)
+    .where(and(eq(ledger.userId, userId), lt(ledger.createdAt, from)))
+    .orderBy(desc(ledger.id))
+    .limit(1)
+  const day = sql<string>`to_char(${ledger.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`
+  const closes = await db
+    .selectDistinctOn([day], { day, balance: ledger.balanceAfter })
+    .from(ledger)
+    .where(and(eq(ledger.userId, userId), gte(ledger.createdAt, from), lte(ledger.createdAt, to)))
+    .orderBy(day, desc(ledger.id))
+  return {
+    opening: before?.balance ?? '0',
+    closes: new Map(closes.map((row) => [row.day, row.balance])),
+  }
+}

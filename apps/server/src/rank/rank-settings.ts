@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm'
+import type { RankSettings } from '@tp/contracts'
+import type { DbOrTx } from '../db/client.ts'
+import { users } from '../db/schema.ts'
+import { isUniqueViolation } from '../services/auth.ts'
+import { accept, refuse, type Outcome } from '../services/outcome.ts'
+
+export async function rankSettings(db: DbOrTx, userId: number): Promise<RankSettings> {
+  const [row] = await db
+    .select({ visible: users.rankVisible, nickname: users.nickname })
+    .from(users)
+    .where(eq(users.id, userId))
+  return { rank_visible: row?.visible ? 1 : 0, nickname: row?.nickname ?? '' }
+}
+
+/**
+ * Saves whether the user is shown in the ranking, and a new nickname if one is given. Showing needs
+ * a nickname (the ranking names traders by nickname only). Nicknames are unique whatever their case:
+ * the unique index settles two users claiming one at the same moment, and the loser hears
+ * `nickname_taken`.
+ */
+export async function saveRankSettings(
+  db: DbOrTx,
+  userId: number,
+  input: { rank_visible: 0 | 1; nickname?: string | undefined },
+): Promise<Outcome<RankSettings>> {
+  const current = await rankSettings(db, userId)
+  const nickname = input.nickname ?? current.nickname
+  if (input.rank_visible === 1 && nickname === '') return refuse('invalid_input', { field: 'nickname' })
+  try {
+    await db
+      .update(users)
+      .set({ rankVisible: input.rank_visible === 1, ...(input.nickname ? { nickname: input.nickname } : {}) })
+      .where(eq(users.id, userId))
+  } catch (error) {
+    if (isUniqueViolation(error)) return refuse('nickname_taken')
+    throw error
+  }
+  return accept({ rank_visible: input.rank_visible, nickname })
+}

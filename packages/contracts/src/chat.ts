@@ -1,2 +1,81 @@
-/** Shapes of the chat calls (issue 10). */
-export {}
+import { z } from 'zod'
+import { integer } from './numbers.ts'
+import { MAX_PAGE_SIZE } from './trading.ts'
+
+/** Shapes of the support chat calls (issue 10; SPEC.md section 7 "Chat"). */
+
+/** Who wrote a chat message: 1 the user, 2 staff. */
+export const ChatSender = { User: 1, Staff: 2 } as const
+/** A conversation is open (1) until staff close it (2); the user's next message reopens it. */
+export const ChatStatus = { Open: 1, Closed: 2 } as const
+
+/** Longest message text: a long paragraph, small enough that a flood costs little. */
+export const CHAT_TEXT_MAX = 2000
+/** Messages per page of the history the chat page loads, newest page first. */
+export const CHAT_PAGE_SIZE = 30
+
+/**
+ * Control characters other than newline (and tab, which becomes a space in a bubble anyway):
+ * escape sequences and invisible bidi tricks have no place in a support message.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+
+/** Message text: trimmed, at most CHAT_TEXT_MAX characters, no control characters but newlines. */
+export const chatText = z
+  .string()
+  .transform((text) => text.replace(/\r\n?/g, '\n').trim())
+  .refine((text) => text.length <= CHAT_TEXT_MAX && !CONTROL_CHARACTERS.test(text))
+
+/**
+ * `POST /api/chat/send`: text, an image (the `data.url` that `image_upload` answered, or its id), or
+ * both; at least one of them (the service refuses a message with neither).
+ */
+export const chatSendRequest = z.object({
+  text: chatText.optional().default(''),
+  image: z.string().trim().max(2000).optional().default(''),
+})
+
+/** `GET /api/chat/messages`: the page of messages older than `before_id` (none: the newest page). */
+export const chatMessagesRequest = z.object({
+  before_id: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    integer({ min: 1, max: Number.MAX_SAFE_INTEGER }).optional(),
+  ),
+  limit: integer({ min: 1, max: MAX_PAGE_SIZE }).default(CHAT_PAGE_SIZE),
+})
+
+/** A chat message as the user's client and the socket see it. */
+export interface ChatMessage {
+  id: number
+  /** 1 the user, 2 staff. */
+  sender: 1 | 2
+  /** The staff member's name on staff replies, '' on the user's own messages. */
+  staff_name: string
+  text: string
+  /** A freshly signed URL of the image, '' when the message has none. */
+  image: string
+  /** "YYYY-MM-DD HH:mm:ss", UTC, as every time on the wire. */
+  created_at: string
+}
+
+/**
+ * `GET /api/chat/messages` answer: one page, oldest to newest within it; `total` counts all of the
+ * user's messages, and `has_more` says whether older ones exist before the first of `data`.
+ */
+export interface ChatMessagePage {
+  data: ChatMessage[]
+  total: number
+  has_more: boolean
+}
+
+/** `GET /api/chat/unread`: staff messages the user has not read yet. */
+export interface ChatUnread {
+  count: number
+}
+
+/** Socket message to the user's signed-in sockets for every new message of their conversation. */
+export interface ChatSocketMessage {
+  type: 'CHAT'
+  message: ChatMessage
+}

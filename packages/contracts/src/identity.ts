@@ -1,2 +1,124 @@
-/** Shapes of the identity calls (issue 10). */
-export {}
+import { z } from 'zod'
+import { oneOf, serialId } from './numbers.ts'
+import { pageRequest } from './trading.ts'
+
+/** Identity verification, `/mine/auth` (SPEC.md sections 2, 3, 5 and 7, issue 10). */
+
+/** `review_status` of `user_real/center`: 0 not submitted (or rejected), 1 waiting, 2 finished. */
+export const ReviewStatus = { NotSubmitted: 0, Waiting: 1, Finished: 2 } as const
+export type ReviewStatusValue = (typeof ReviewStatus)[keyof typeof ReviewStatus]
+
+/** `status` of a stored identity check: 1 waiting, 2 approved, 3 rejected (may submit again). */
+export const IdentityCheckStatus = { Waiting: 1, Approved: 2, Rejected: 3 } as const
+export type IdentityCheckStatusValue = (typeof IdentityCheckStatus)[keyof typeof IdentityCheckStatus]
+
+export const NAME_MIN_LENGTH = 2
+/** Long enough for full names with several given names and family names, short enough to show. */
+export const NAME_MAX_LENGTH = 64
+export const CARD_ID_MIN_LENGTH = 4
+/** Passports, national ID cards and driving licences all fit in 32 characters. */
+export const CARD_ID_MAX_LENGTH = 32
+/** What staff may write as the reason of a rejection (the user reads it on /mine/auth). */
+export const REJECT_REASON_MAX_LENGTH = 200
+
+/**
+ * Control characters (tabs, line breaks, escapes) and the Unicode line and paragraph separators
+ * belong in no name. Format characters stay allowed: Persian names need the zero-width non-joiner.
+ */
+const NO_CONTROL = /^[^\p{Cc}\u2028\u2029]*$/u
+
+/** Full-width digits and letters (typed with a CJK input method) read as the ASCII ones. */
+const nfkc = (value: unknown) => (typeof value === 'string' ? value.normalize('NFKC') : value)
+
+/** A person's name as on the document: trimmed, 2 to 64 characters, one line. */
+export const personName = z.string().trim().min(NAME_MIN_LENGTH).max(NAME_MAX_LENGTH).regex(NO_CONTROL)
+
+/**
+ * An ID document number: 4 to 32 letters, digits, spaces or dashes as typed; kept in upper case
+ * without spaces ("ab 123-45" is "AB123-45"), with at least 4 letters or digits.
+ */
+export const cardId = z.preprocess(
+  nfkc,
+  z
+    .string()
+    .trim()
+    .min(CARD_ID_MIN_LENGTH)
+    .max(CARD_ID_MAX_LENGTH)
+    .regex(/^[A-Za-z0-9 -]+$/)
+    .transform((text) => text.replace(/ /g, '').toUpperCase())
+    .refine((text) => text.replace(/-/g, '').length >= CARD_ID_MIN_LENGTH),
+)
+
+/**
+ * An ID image: the `data.url` that `image_upload` answered (a signed link, whatever its age) or the
+ * upload id. An empty or missing one is refused by the server as `image_invalid`, like any image
+ * that is not the caller's own.
+ */
+const idImage = z.string().trim().max(2000).optional().default('')
+
+/** `POST /api/user_real/real_name` (form or JSON). */
+export const realNameRequest = z.object({
+  name: personName,
+  card_id: cardId,
+  front_pic: idImage,
+  reverse_pic: idImage,
+})
+export type RealNameRequest = z.input<typeof realNameRequest>
+
+/**
+ * `GET /api/user_real/center`: the caller's latest submission. `review_status` 0 with a
+ * `reject_reason` means staff rejected it and the form is shown again; with no submission every
+ * text is empty. `card_id` is masked but for its first 2 and last 4 characters; the images are
+ * freshly signed links; `submitted_at` is "YYYY-MM-DD HH:mm:ss" (UTC).
+ */
+export interface IdentityCenter {
+  review_status: ReviewStatusValue
+  name: string
+  card_id: string
+  front_pic: string
+  reverse_pic: string
+  reject_reason: string
+  submitted_at: string
+}
+
+/** The staff queue of identity checks (back office): one status, or all of them, newest first. */
+export const identityQueueRequest = pageRequest.extend({
+  status: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    oneOf([
+      IdentityCheckStatus.Waiting,
+      IdentityCheckStatus.Approved,
+      IdentityCheckStatus.Rejected,
+    ]).optional(),
+  ),
+})
+
+/** A staff decision on a waiting check; a rejection needs a reason the user will read. */
+export const identityReviewRequest = z.object({
+  id: serialId,
+  approve: z.boolean(),
+  reason: z
+    .string()
+    .trim()
+    .max(REJECT_REASON_MAX_LENGTH)
+    .regex(/^(?:[^\p{Cc}]|[\n\r])*$/u)
+    .optional()
+    .default(''),
+})
+
+/** One identity check as staff see it: the full document number and freshly signed image links. */
+export interface IdentityQueueItem {
+  id: number
+  user_id: number
+  uid: string
+  email: string | null
+  name: string
+  card_id: string
+  front_pic: string
+  reverse_pic: string
+  status: IdentityCheckStatusValue
+  reject_reason: string
+  reviewed_by: string
+  reviewed_at: string
+  created_at: string
+}

@@ -1,2 +1,10 @@
-/** Shapes of the invite calls (issue 10). */
-export {}
+/** Invitations, `/mine/invite` (SPEC.md sections 2 and 3, issue 10). */
+
+/**
+ * `GET /api/user/invite_info`: the caller's invitation code and how many accounts registered with
+ * it. The link to share is `{origin}/#/register?invite_code={invite_code}`.
+ */
+export interface InviteInfo {
+  invite_code: string
+  invited_count: number
+}

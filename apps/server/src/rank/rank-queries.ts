@@ -25,7 +25,10 @@ const shown = and(eq(users.rankVisible, true), isNotNull(users.nickname))
  * grouped by user, instrument, leverage and whether the trade closed inside the window.
  */
 async function bucketsOf(db: DbOrTx, window: RankWindow, who: SQL) {
-  const recent = sql<boolean>`(${orders.closedAt} >= ${window.from.toISOString()}::timestamptz and ${orders.closedAt} <= ${window.to.toISOString()}::timestamptz)`
+  // The window's ends are written into the statement (ISO text made here, never input): the same
+  // expression then appears in the select list and in GROUP BY, which bound parameters would not be.
+  const at = (time: Date) => sql.raw(`'${time.toISOString()}'::timestamptz`)
+  const recent = sql<boolean>`(${orders.closedAt} >= ${at(window.from)} and ${orders.closedAt} <= ${at(window.to)})`
   const rows = await db
     .select({
       userId: orders.userId,

@@ -24,6 +24,7 @@ import { inviteRoutes } from './http/routes/invite.ts'
 import { newsRoutes } from './http/routes/news.ts'
 import { rankRoutes } from './http/routes/rank.ts'
 import { chatRoutes } from './http/routes/chat.ts'
+import { webManifestRoutes } from './http/routes/web-manifest.ts'
 import { registerGateway } from './realtime/gateway.ts'
 import { currentMarginCall } from './trading/account-push.ts'
 
@@ -90,6 +91,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   newsRoutes(app, deps)
   rankRoutes(app, deps)
   chatRoutes(app, deps)
+  webManifestRoutes(app, deps)
 
   await serveClients(app, options)
   return app

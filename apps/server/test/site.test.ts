@@ -46,6 +46,25 @@ describe.each(DRIVERS)('site calls on %s', (driver) => {
     expect(status).toEqual({ status: 1, type: 1, loss_url: '' })
   })
 
+  it('serves the web app manifest under the site title, with installable icons', async () => {
+    const fetchManifest = () => fetch(`${app.base}/manifest.webmanifest`)
+    const answer = await fetchManifest()
+    expect(answer.headers.get('content-type')).toContain('application/manifest+json')
+    const manifest = await answer.json()
+    expect(manifest).toMatchObject({ name: 'Meridian Markets', start_url: '/', display: 'standalone' })
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    )
+    expect(manifest.icons.some((icon: { purpose: string }) => icon.purpose === 'maskable')).toBe(true)
+    await setSetting(app.db, 'site_title', 'DEMO')
+    expect(await (await fetchManifest()).json()).toMatchObject({ name: 'DEMO', short_name: 'DEMO' })
+    await setSetting(app.db, 'site_title', 'Meridian Markets')
+  })
+
+  it('gives a complaint e-mail on a fresh install', async () => {
+    expect((await app.get('/api/company/getCompany')).body.data.email).toMatch(/^complaints@/)
+  })
+
   it('gives the complaint e-mail without a name and searches companies with one', async () => {
     await setSetting(app.db, 'complaint_email', 'complaints@example.com')
     expect((await app.get('/api/company/getCompany')).body.data).toEqual({ email: 'complaints@example.com' })

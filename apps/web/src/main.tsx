@@ -15,6 +15,8 @@ import { startRealtime } from './shared/realtime.ts'
 async function start(): Promise<void> {
   // Before the router reads the URL: old `/#/register?invite_code=X` links become `/register?...`.
   applyHashRoute()
+  // Closed site, desktop browser, partner link: checked beside the first screen, not before it.
+  void import('./features/system/site-modes.ts').then((modes) => modes.applySiteModes())
   const language = storedLanguage()
   const [, antdLocale] = await Promise.all([initI18n(language), loadAntdLocale(language)])
   if (antdLocale) setDefaultConfig({ locale: antdLocale })

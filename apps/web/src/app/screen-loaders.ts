@@ -46,7 +46,10 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
   '/register': () => import('../features/auth/components/register-screen.tsx').then((m) => m.RegisterScreen),
   '/forgot': () => import('../features/auth/components/forgot-screen.tsx').then((m) => m.ForgotScreen),
   '/product': () =>
-    import('../features/market/components/product-search-screen.tsx').then((m) => m.ProductSearchScreen),
+    withMessages(
+      'company',
+      import('../features/market/components/product-search-screen.tsx').then((m) => m.ProductSearchScreen),
+    ),
   '/language': () =>
     import('../features/language/components/language-screen.tsx').then((m) => m.LanguageScreen),
   '/mine/auth': () =>

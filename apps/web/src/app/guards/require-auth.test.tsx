@@ -9,10 +9,13 @@ import { buildRoutes } from '../router.tsx'
 
 // The layout's app-wide effects talk to the network; these tests are about routing only.
 vi.mock('../../shared/realtime.ts', () => ({
-  realtime: { ensureConnected: vi.fn(), subscribe: vi.fn(() => () => undefined) },
+  realtime: {
+    ensureConnected: vi.fn(),
+    subscribe: vi.fn(() => () => undefined),
+    listen: vi.fn(() => () => undefined),
+  },
   startRealtime: vi.fn(),
 }))
-vi.mock('../../features/system/hooks/use-site-status.ts', () => ({ useSiteStatus: () => undefined }))
 
 const USER = {
   id: 7,

@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router'
-import { useSiteStatus } from '../../features/system/hooks/use-site-status.ts'
 import { useBrandName } from '../../shared/components/brand.tsx'
 import { realtime } from '../../shared/realtime.ts'
 import { useUserInfo } from '../../shared/session/use-user-info.ts'
@@ -18,7 +17,6 @@ export function AppLayout() {
   const brand = useBrandName()
   const withTabs = isTabPath(location.pathname)
 
-  useSiteStatus()
   useUserInfo()
 
   // SPEC.md: the realtime socket is started on every navigation; ensureConnected never opens a second one.

@@ -106,6 +106,14 @@ export const SearchIcon = (p: IconProps) => (
   </Svg>
 )
 
+export const NewsIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 5.5h11v13H6.5A1.5 1.5 0 0 1 5 17z" />
+    <path d="M16 9h3v8.5a1 1 0 0 1-2 0V9" />
+    <path d="M8 9h5M8 12h5M8 15h3" />
+  </Svg>
+)
+
 export const ChevronDownIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M6 9l6 6 6-6" />

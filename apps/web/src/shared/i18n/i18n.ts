@@ -33,6 +33,8 @@ const partLoaders = {
   news: () => import('./news-part.ts'),
   rank: () => import('./rank-part.ts'),
   chat: () => import('./chat-part.ts'),
+  /** Partner companies (main mode's product search). */
+  company: () => import('./company-part.ts'),
 } satisfies Record<string, () => Promise<{ loaders: PartLoaders }>>
 export type MessagePart = keyof typeof partLoaders
 const partsWanted = new Set<MessagePart>()

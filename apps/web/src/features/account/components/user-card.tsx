@@ -29,8 +29,17 @@ export function UserCard({ user, onOpen }: Props) {
   }
 
   return (
-    <section className="user-card" data-testid="user-card">
-      <button type="button" className="user-card-main" onClick={onOpen}>
+    // SPEC.md: tapping anywhere on the card opens the history; the button inside is for keyboards
+    // and screen readers, the eye toggle keeps its tap to itself.
+    <section className="user-card" data-testid="user-card" onClick={onOpen}>
+      <button
+        type="button"
+        className="user-card-main"
+        onClick={(event) => {
+          event.stopPropagation()
+          onOpen()
+        }}
+      >
         <span className="user-avatar" aria-hidden="true">
           {label.slice(0, 1).toUpperCase()}
         </span>
@@ -56,7 +65,10 @@ export function UserCard({ user, onOpen }: Props) {
             className="user-balance-toggle"
             data-testid="balance-toggle"
             aria-label={hidden ? t('user.showBalance') : t('user.hideBalance')}
-            onClick={toggle}
+            onClick={(event) => {
+              event.stopPropagation()
+              toggle()
+            }}
           >
             {hidden ? <EyeOffIcon /> : <EyeIcon />}
           </button>

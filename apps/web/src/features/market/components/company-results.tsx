@@ -1,56 +1,32 @@
 import type { Company } from '@tp/contracts'
 import type { UseQueryResult } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LogoImage } from '../../../shared/components/logo-image.tsx'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
+import { rememberedCompany } from '../../../shared/lib/company-cookie.ts'
+import { CompanySheet } from './company-sheet.tsx'
 
-/** Only a real http(s) address becomes a link, so a bad entry cannot run script via javascript: URLs. */
-function safeWebsite(url: string): URL | null {
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : null
-  } catch {
-    return null
-  }
-}
-
-function CompanyRow({ company }: { company: Company }) {
-  const website = safeWebsite(company.url)
-  const body = (
-    <>
+function CompanyRow({ company, chosen, onOpen }: { company: Company; chosen: boolean; onOpen: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <button type="button" className="market-row company-row" data-testid="company-row" onClick={onOpen}>
       <LogoImage src={company.logo} name={company.name} />
       <span className="market-row-name">
         <bdi className="market-row-code">{company.name}</bdi>
         {company.subject && <bdi className="market-row-sub">{company.subject}</bdi>}
       </span>
-      {website && (
-        <span className="company-link num" dir="ltr">
-          {website.host}
-        </span>
-      )}
-    </>
-  )
-  return website ? (
-    <a
-      className="market-row"
-      href={website.href}
-      target="_blank"
-      rel="noopener noreferrer"
-      data-testid="company-row"
-    >
-      {body}
-    </a>
-  ) : (
-    <div className="market-row" data-testid="company-row">
-      {body}
-    </div>
+      {chosen && <span className="company-chosen">{t('company.chosen')}</span>}
+    </button>
   )
 }
 
 /** Main mode's partner companies matching the search, with their loading, error and empty states. */
 export function CompanyResults({ query }: { query: UseQueryResult<Company[]> }) {
   const { t } = useTranslation()
+  const [open, setOpen] = useState<Company | null>(null)
+  const [chosen, setChosen] = useState(rememberedCompany)
   let content
   if (query.isPending) content = <PageLoading />
   else if (query.isError && !query.data) content = <LoadFailed onRetry={() => void query.refetch()} />
@@ -59,7 +35,12 @@ export function CompanyResults({ query }: { query: UseQueryResult<Company[]> }) 
     content = (
       <div className="market-list">
         {query.data.map((company) => (
-          <CompanyRow key={company.id} company={company} />
+          <CompanyRow
+            key={company.id}
+            company={company}
+            chosen={company.id === chosen}
+            onOpen={() => setOpen(company)}
+          />
         ))}
       </div>
     )
@@ -70,6 +51,12 @@ export function CompanyResults({ query }: { query: UseQueryResult<Company[]> }) 
         {t('market.companies')}
       </h2>
       {content}
+      <CompanySheet
+        company={open}
+        chosen={open !== null && open.id === chosen}
+        onChoose={(id) => setChosen(id)}
+        onClose={() => setOpen(null)}
+      />
     </section>
   )
 }

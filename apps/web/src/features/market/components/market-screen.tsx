@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { SearchIcon } from '../../../shared/components/icons.tsx'
+import { NewsIcon, SearchIcon } from '../../../shared/components/icons.tsx'
 import { Page } from '../../../shared/components/page.tsx'
 import { PullToRefresh } from '../../../shared/components/pull-to-refresh.tsx'
 import { useInstruments } from '../../../shared/market/instruments-api.ts'
@@ -39,19 +39,24 @@ export function MarketScreen() {
     setRefreshFailed(list.isError)
   }
 
-  const search = (
-    <Link
-      to="/product"
-      className="nav-icon-button"
-      data-testid="market-search"
-      aria-label={t('market.search')}
-    >
-      <SearchIcon />
-    </Link>
+  const actions = (
+    <>
+      <Link to="/news" className="nav-icon-button" data-testid="market-news" aria-label={t('market.news')}>
+        <NewsIcon />
+      </Link>
+      <Link
+        to="/product"
+        className="nav-icon-button"
+        data-testid="market-search"
+        aria-label={t('market.search')}
+      >
+        <SearchIcon />
+      </Link>
+    </>
   )
 
   return (
-    <Page title={t('pages.market')} back={false} right={search} className="market-page">
+    <Page title={t('pages.market')} back={false} right={actions} className="market-page">
       <CategoryChips categories={chips} active={active} onSelect={select} />
       <PullToRefresh
         onRefresh={refresh}

@@ -16,7 +16,7 @@ const SEARCH_DEBOUNCE_MS = 300
 /** The server's limit for `searchCurrency` (contracts' `tradeListRequest`). */
 const MAX_SEARCH_LENGTH = 32
 
-/** /product: search instruments by code or name; in main mode, partner companies too (SPEC.md 1). */
+/** /product: search instruments by code or name; in main mode, partner companies instead (SPEC.md 1). */
 export function ProductSearchScreen() {
   const { t } = useTranslation()
   const [text, setText] = useState('')
@@ -39,29 +39,28 @@ export function ProductSearchScreen() {
           inputMode="search"
           enterKeyHint="search"
           autoComplete="off"
-          autoCapitalize="characters"
+          autoCapitalize={mainMode ? 'words' : 'characters'}
           autoCorrect="off"
           spellCheck={false}
           maxLength={MAX_SEARCH_LENGTH}
-          placeholder={t('market.searchPlaceholder')}
+          placeholder={mainMode ? t('company.searchPlaceholder') : t('market.searchPlaceholder')}
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
       </label>
-      {mainMode && <CompanyResults query={companies} />}
-      <section className="search-section" aria-labelledby={mainMode ? 'instrument-results-title' : undefined}>
-        {mainMode && (
-          <h2 className="search-section-title" id="instrument-results-title">
-            {t('market.instruments')}
-          </h2>
-        )}
-        <InstrumentList
-          query={instruments}
-          instruments={results}
-          sparklines={sparklines.data}
-          emptyText={term ? t('market.noResults') : t('market.empty')}
-        />
-      </section>
+      {/* SPEC.md section 1: in main mode the search lists partner companies instead of instruments. */}
+      {mainMode ? (
+        <CompanyResults query={companies} />
+      ) : (
+        <section className="search-section">
+          <InstrumentList
+            query={instruments}
+            instruments={results}
+            sparklines={sparklines.data}
+            emptyText={term ? t('market.noResults') : t('market.empty')}
+          />
+        </section>
+      )}
     </Page>
   )
 }

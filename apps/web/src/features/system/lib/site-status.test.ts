@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { closedSiteTarget } from './use-site-status.ts'
+import { closedSiteTarget } from './site-status.ts'
 
 describe('closedSiteTarget', () => {
   it('sends visitors of a closed site to its http(s) loss URL', () => {

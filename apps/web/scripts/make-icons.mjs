@@ -16,9 +16,16 @@ const icons = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'ico
 const svg = readFileSync(join(icons, 'icon.svg'))
 
 for (const size of [192, 512]) {
-  await sharp(svg, { density: 384 }).resize(size, size).png().toFile(join(icons, `icon-${size}.png`))
+  await sharp(svg, { density: 384 })
+    .resize(size, size)
+    .png()
+    .toFile(join(icons, `icon-${size}.png`))
 }
-await sharp(svg, { density: 384 }).resize(180, 180).flatten({ background: '#0b1f3a' }).png().toFile(join(icons, 'apple-touch-icon.png'))
+await sharp(svg, { density: 384 })
+  .resize(180, 180)
+  .flatten({ background: '#0b1f3a' })
+  .png()
+  .toFile(join(icons, 'apple-touch-icon.png'))
 
 const inner = Math.round(512 * 0.7)
 const mark = await sharp(svg, { density: 384 }).resize(inner, inner).png().toBuffer()

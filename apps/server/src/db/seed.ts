@@ -4,6 +4,7 @@ import type { Db } from './client.ts'
 import { SETTING_DEFAULTS } from '../services/settings.ts'
 import { seedWithdrawCurrencies } from '../money/seed-withdraw-currencies.ts'
 import { seedDepositChannels } from '../money/seed-deposit-channels.ts'
+import { seedNews } from '../news/seed-news.ts'
 
 const AREA_CODES: { code: string; global_code: string }[] = JSON.parse(
   readFileSync(new URL('./seed/area-codes.json', import.meta.url), 'utf8'),
@@ -21,4 +22,5 @@ export async function seedDatabase(db: Db): Promise<void> {
     .onConflictDoNothing()
   await seedWithdrawCurrencies(db)
   await seedDepositChannels(db)
+  await seedNews(db)
 }

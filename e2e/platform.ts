@@ -77,6 +77,18 @@ export async function startPlatform(env: Record<string, string>) {
   }
 }
 
+/** Headless Chromium that stays off the network this machine does not have (STACK.md). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
 /** Debian's Chromium at a phone viewport, with a fresh profile. */
 export async function openPhone(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'tp-e2e-profile-'))
@@ -87,16 +99,7 @@ export async function openPhone(): Promise<{ context: BrowserContext; close(): P
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   })
   return {
     context,

@@ -78,6 +78,13 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json, read by scripts/initial-size.mjs.
     manifest: true,
+    rolldownOptions: {
+      // The app, and the standalone support chat page (the default service link) with its own small entry.
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        chat: fileURLToPath(new URL('./chat.html', import.meta.url)),
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,8 +1,24 @@
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { LoadFailed } from '../../../shared/components/load-failed.tsx'
+import { Page } from '../../../shared/components/page.tsx'
+import { PageLoading } from '../../../shared/components/page-loading.tsx'
+import { useInviteInfo } from '../hooks/use-invite-info.ts'
+import { InviteCard } from './invite-card.tsx'
+import './invite.css'
 
-/** Placeholder until the invite issue lands; it shows no data rather than invented data. */
+/** /mine/invite: the code, a QR code of the link, the links with copy buttons, and who joined. */
 export function InviteScreen() {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.invite')} />
+  const info = useInviteInfo()
+
+  let content
+  if (info.isPending) content = <PageLoading />
+  else if (info.isError) content = <LoadFailed onRetry={() => void info.refetch()} />
+  else content = <InviteCard info={info.data} />
+
+  return (
+    <Page title={t('pages.invite')} backTo="/user" className="invite-page">
+      {content}
+    </Page>
+  )
 }

@@ -1,8 +1,70 @@
+import type { RankEntry } from '@tp/contracts'
+import { InfiniteScroll } from 'antd-mobile'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { LoadFailed } from '../../../shared/components/load-failed.tsx'
+import { Page } from '../../../shared/components/page.tsx'
+import { PageLoading } from '../../../shared/components/page-loading.tsx'
+import { useRanking } from '../hooks/use-rank.ts'
+import { MyRankCard } from './my-rank-card.tsx'
+import { RankRow } from './rank-row.tsx'
+import { TraderSheet } from './trader-sheet.tsx'
+import './rank.css'
 
-/** Placeholder until the rank issue lands; it shows no data rather than invented data. */
+function RankList({ onOpen }: { onOpen: (entry: RankEntry) => void }) {
+  const { t } = useTranslation()
+  const ranking = useRanking()
+  if (ranking.isPending) return <PageLoading />
+  if (ranking.isError && !ranking.data) return <LoadFailed onRetry={() => void ranking.refetch()} />
+  const entries = ranking.data.pages.flatMap((page) => page.data)
+  if (entries.length === 0)
+    return (
+      <p className="list-empty" data-testid="rank-empty">
+        {t('rank.empty')}
+      </p>
+    )
+  return (
+    <>
+      <ol className="rank-list" data-testid="rank-list">
+        {entries.map((entry, i) => (
+          <RankRow key={entry.id} entry={entry} place={i + 1} onOpen={onOpen} />
+        ))}
+      </ol>
+      <InfiniteScroll
+        hasMore={ranking.hasNextPage}
+        loadMore={async () => {
+          await ranking.fetchNextPage({ throwOnError: true })
+        }}
+      >
+        {(more, failed, retry) =>
+          failed ? (
+            <button type="button" className="rank-link-button" onClick={() => void retry()}>
+              {t('common.retry')}
+            </button>
+          ) : more ? (
+            t('common.loading')
+          ) : (
+            t('rank.noMore')
+          )
+        }
+      </InfiniteScroll>
+    </>
+  )
+}
+
+/**
+ * /rank (a tab, no back arrow): traders who chose to be shown, ranked by their closed trades of the
+ * last three weeks; tapping one opens their profile. Read-only for visitors.
+ */
 export function RankScreen() {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.rank')} back={false} />
+  const [open, setOpen] = useState<RankEntry | null>(null)
+  return (
+    <Page title={t('pages.rank')} back={false} className="rank-page">
+      <MyRankCard />
+      <p className="rank-muted rank-intro">{t('rank.intro')}</p>
+      <RankList onOpen={setOpen} />
+      <TraderSheet entry={open} onClose={() => setOpen(null)} />
+    </Page>
+  )
 }

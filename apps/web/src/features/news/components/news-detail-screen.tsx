@@ -1,8 +1,80 @@
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { useNavigate, useSearchParams } from 'react-router'
+import { ApiError } from '../../../shared/api-client.ts'
+import { LoadFailed } from '../../../shared/components/load-failed.tsx'
+import { Page } from '../../../shared/components/page.tsx'
+import { PageLoading } from '../../../shared/components/page-loading.tsx'
+import { RoundButton } from '../../../shared/components/round-button.tsx'
+import { useNewsArticle } from '../hooks/use-news-article.ts'
+import { articleIdOf } from '../lib/article-id.ts'
+import { currentLanguageOf } from '../lib/language.ts'
+import { newsDate } from '../lib/news-date.ts'
+import { sanitizeArticle } from '../lib/sanitize-article.ts'
+import './news.css'
 
-/** Placeholder until the news issue lands; it shows no data rather than invented data. */
-export function NewsDetailScreen() {
+/** A message instead of the article (bad link, removed article), with the way back to the list. */
+function Missing({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation()
-  return <ComingSoon title={t('pages.newsDetail')} />
+  const navigate = useNavigate()
+  return (
+    <div className="notice-state" role="alert" data-testid="news-missing">
+      <p className="notice-state-title">{title}</p>
+      <p className="notice-state-text">{text}</p>
+      <RoundButton outline onClick={() => navigate('/news', { replace: true })}>
+        {t('news.backToList')}
+      </RoundButton>
+    </div>
+  )
+}
+
+/**
+ * /news/detail?id=: the article's title, date and HTML. The HTML was sanitized by the server when
+ * saved and when served, and is sanitized once more here before it reaches the page.
+ */
+export function NewsDetailScreen() {
+  const { t, i18n } = useTranslation()
+  const [params] = useSearchParams()
+  const id = articleIdOf(params.get('id'))
+  const article = useNewsArticle(id)
+  const html = useMemo(() => (article.data ? sanitizeArticle(article.data.content) : ''), [article.data])
+
+  let body
+  if (id === undefined) body = <Missing title={t('news.badLinkTitle')} text={t('news.badLink')} />
+  else if (article.isPending) body = <PageLoading />
+  else if (article.isError) {
+    const removed = article.error instanceof ApiError && article.error.reason === 'news_not_found'
+    body = removed ? (
+      <Missing title={t('news.notFoundTitle')} text={t('news.notFound')} />
+    ) : (
+      <LoadFailed onRetry={() => void article.refetch()} />
+    )
+  } else {
+    const { title, created_at } = article.data
+    body = (
+      <article className="news-article" data-testid="news-article">
+        <h1 className="news-article-title" dir="auto">
+          {title}
+        </h1>
+        <p className="news-article-meta">
+          <time dateTime={created_at.replace(' ', 'T') + 'Z'}>
+            {t('news.published', { date: newsDate(created_at, currentLanguageOf(i18n.language), true) })}
+          </time>
+        </p>
+        <div
+          className="news-content"
+          dir="auto"
+          data-testid="news-content"
+          // Sanitized three times: when saved, when served, and just above (sanitizeArticle).
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      </article>
+    )
+  }
+
+  return (
+    <Page title={t('pages.newsDetail')} backTo="/news">
+      {body}
+    </Page>
+  )
 }

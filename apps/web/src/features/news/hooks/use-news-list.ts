@@ -1,0 +1,15 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { fetchNewsPage, NEWS_LIST_QUERY } from '../api/news-api.ts'
+import { nextNewsPage } from '../lib/paging.ts'
+
+/** Published articles page by page from 1 until the loaded count reaches `total`, in the app's language. */
+export function useNewsList() {
+  const { i18n } = useTranslation()
+  return useInfiniteQuery({
+    queryKey: [NEWS_LIST_QUERY, i18n.language],
+    queryFn: ({ pageParam, signal }) => fetchNewsPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextNewsPage(pages),
+  })
+}

@@ -49,8 +49,8 @@ export function IdentityReview({ check }: { check: IdentityCenter }) {
         </div>
         <dl className="identity-data">
           <dt>{t('identity.name')}</dt>
-          <dd dir="auto" data-testid="identity-shown-name">
-            {check.name}
+          <dd>
+            <bdi data-testid="identity-shown-name">{check.name}</bdi>
           </dd>
           <dt>{t('identity.cardId')}</dt>
           <dd>

@@ -106,9 +106,10 @@ export async function shownTrader(db: DbOrTx, window: RankWindow, uid: string) {
 
 /**
  * What the equity curve needs from the ledger: the balance before `from` (the newest booking before
- * it), and the balance after the last booking of each UTC day from `from` to `to`.
+ * it), and the balance after the last booking of each UTC day since `from`. No upper bound: bookings
+ * are stamped by the database's clock, and one a moment ahead of the app's clock is still today's.
  */
-export async function dailyBalances(db: DbOrTx, userId: number, from: Date, to: Date) {
+export async function dailyBalances(db: DbOrTx, userId: number, from: Date) {
   const [before] = await db
     .select({ balance: ledger.balanceAfter })
     .from(ledger)
@@ -119,7 +120,7 @@ export async function dailyBalances(db: DbOrTx, userId: number, from: Date, to: 
   const closes = await db
     .selectDistinctOn([day], { day, balance: ledger.balanceAfter })
     .from(ledger)
-    .where(and(eq(ledger.userId, userId), gte(ledger.createdAt, from), lte(ledger.createdAt, to)))
+    .where(and(eq(ledger.userId, userId), gte(ledger.createdAt, from)))
     .orderBy(day, desc(ledger.id))
   return {
     opening: before?.balance ?? '0',

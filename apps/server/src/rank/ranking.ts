@@ -88,7 +88,7 @@ export async function traderDetail(db: DbOrTx, now: Date, uid: string): Promise<
   if (!found) return refuse('trader_not_found')
   const dates = windowDates(now.getTime(), RANK_WINDOW_DAYS)
   const firstDay = new Date(`${dates[0]}T00:00:00.000Z`)
-  const { opening, closes } = await dailyBalances(db, found.trader.userId, firstDay, now)
+  const { opening, closes } = await dailyBalances(db, found.trader.userId, firstDay)
   return accept({
     ...publicEntry(entryOf(found.trader, found.buckets)),
     equity: equityCurve(dates, opening, closes),

@@ -5,11 +5,13 @@ import { equityGeometry } from '../lib/equity-chart.ts'
 
 const WIDTH = 320
 const HEIGHT = 96
+/** Room above and below the line for the highest and lowest balance labels. */
+const LABEL_ROOM = 16
 
 /** The daily balance of the window as a small line chart (an inline SVG; no chart library). */
 export function EquityChart({ points }: { points: readonly EquityPoint[] }) {
   const { t } = useTranslation()
-  const chart = equityGeometry(points, WIDTH, HEIGHT)
+  const chart = equityGeometry(points, WIDTH, HEIGHT, LABEL_ROOM)
   if (!chart) return <p className="rank-muted">{t('rank.noEquity')}</p>
   const tone = chart.falling ? 'fall' : 'rise'
   return (
@@ -27,7 +29,9 @@ export function EquityChart({ points }: { points: readonly EquityPoint[] }) {
           <polyline points={chart.line} className="rank-equity-line" vectorEffect="non-scaling-stroke" />
         </svg>
         <span className="rank-equity-max num">{formatAmount(chart.max.toFixed(2))}</span>
-        <span className="rank-equity-min num">{formatAmount(chart.min.toFixed(2))}</span>
+        {chart.min !== chart.max && (
+          <span className="rank-equity-min num">{formatAmount(chart.min.toFixed(2))}</span>
+        )}
       </div>
       <figcaption className="rank-equity-dates" dir="ltr">
         <span className="num">{points[0]?.date}</span>

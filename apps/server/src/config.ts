@@ -91,6 +91,11 @@ const environment = z.object({
     .string()
     .min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)')
     .optional(),
+  /**
+   * The house demo traders of the ranking (rank/house-traders.ts): 1 runs them, 0 does not. Unset:
+   * they run, except in a server that tests start (VITEST is set), where nothing may trade unasked.
+   */
+  HOUSE_TRADERS: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

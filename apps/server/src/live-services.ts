@@ -6,6 +6,7 @@ import { openMarket } from './market/open-market.ts'
 import type { PriceSource } from './market/price-source.ts'
 import { DEFAULT_HUB_LIMITS, TopicHub, type HubLimits } from './realtime/topic-hub.ts'
 import { openTrading } from './trading/open-trading.ts'
+import { startHouseTraders } from './rank/house-traders.ts'
 
 export interface LiveServicesOptions {
   nowMs: number
@@ -23,6 +24,8 @@ export interface LiveServicesOptions {
   onError: (error: unknown, context: string) => void
   /** Trading cannot go on (the writer lock is lost for good): the process must stop. */
   onFatal: (message: string) => void
+  /** Run the house demo traders (rank/house-traders.ts). Off unless asked: tests never trade behind your back. */
+  houseTraders?: boolean
 }
 
 /**
@@ -49,13 +52,23 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     nowMs: options.clock,
     onRefused: ({ code, reason, count }) => options.onTickRefused({ code, reason, count }),
   })
+  const house = options.houseTraders
+    ? await startHouseTraders({
+        db,
+        desk: trading.desk,
+        market,
+        clock: options.clock,
+        onError: options.onError,
+      })
+    : undefined
   return {
     market,
     topics,
     desk: trading.desk,
     feed,
-    /** Stops the feed (writing its last candles), lets the desk commit, and closes the hub. */
+    /** Stops the house traders and the feed (writing its last candles), lets the desk commit, and closes the hub. */
     async stop() {
+      await house?.stop()
       await feed.stop()
       await trading.stop()
       topics.close()

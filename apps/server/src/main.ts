@@ -55,6 +55,7 @@ const live = await startLiveServices(database.db, {
   clock: now,
   onTickRefused: (report) => reportTickRefused(report),
   writer: writerLock,
+  houseTraders: config.HOUSE_TRADERS === undefined ? !process.env.VITEST : config.HOUSE_TRADERS === '1',
   onFatal: (message) => {
     reportError(new Error(message), 'stopping: trading cannot go on')
     process.exit(1)

@@ -1,4 +1,7 @@
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accounts, orders, users } from '../src/db/schema.ts'
+import { ensureHouseTraders, houseRound } from '../src/rank/house-traders.ts'
 import { DRIVERS, startTestApp, type Answer, type TestApp } from './harness.ts'
 import { registerAndLogin } from './accounts.ts'
 
@@ -335,5 +338,84 @@ describe.each(DRIVERS)('ranking on %s', (driver) => {
     expect((await list()).data.map((e) => e.user)).not.toContain('Real Person')
     const detail = await app.get(`/api/follow/detail?id=${real.user.uid}`)
     expect(detail.body.data).toMatchObject({ is_demo: 0, total_trade_num: 0, user: 'Real Person' })
+  })
+})
+
+describe.each(DRIVERS)('house demo traders on %s', (driver) => {
+  let app: TestApp
+  const dice = (...values: number[]) => {
+    const queue = [...values]
+    return () => queue.shift() ?? 0.99
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp(driver, { historyCandles: 20 })
+    // A Wednesday noon, far from the seeded quotes: only instruments ticked here are fresh.
+    app.clock.set(nextWeekday(Date.now(), 3, 12))
+  })
+  afterAll(async () => {
+    await app.close()
+  })
+
+  const deps = (random: () => number) => ({
+    desk: app.desk,
+    market: app.market,
+    clock: () => app.clock.now().getTime(),
+    random,
+  })
+
+  it('are created once, as funded demo accounts shown in the ranking', async () => {
+    const ids = await ensureHouseTraders(app.db, app.clock.now())
+    expect(await ensureHouseTraders(app.db, app.clock.now())).toEqual(ids)
+    const rows = await app.db.select().from(users).where(inArray(users.id, ids))
+    expect(rows.map((u) => [u.nickname, u.isDemo, u.isHouse, u.rankVisible]).sort()).toEqual([
+      ['House Demo A', true, true, true],
+      ['House Demo B', true, true, true],
+      ['House Demo C', true, true, true],
+    ])
+    const funded = await app.db.select().from(accounts).where(inArray(accounts.userId, ids))
+    for (const account of funded) expect(Number(account.balance)).toBe(10_000)
+  })
+
+  it('cannot be signed in to through the demo login', async () => {
+    const answer = await app.get('/api/user/createAccountDemoForU?demo_id=house:1')
+    expect(answer.body).toMatchObject({ code: 0, reason: 'invalid_input' })
+  })
+
+  it('trade through the desk like anyone, only on live quotes, and show as demo accounts', async () => {
+    const [first] = await ensureHouseTraders(app.db, app.clock.now())
+    const userId = first as number
+    // No fresh quote anywhere: nothing to trade on.
+    expect(await houseRound(deps(dice(0, 0, 0)), userId)).toBe('idle')
+
+    app.clock.advance(100)
+    app.tick({ code: 'EURUSD', bid: 1.0999, ask: 1.1 })
+    await app.desk.settle()
+    expect(await houseRound(deps(dice(0, 0, 0)), userId)).toBe('opened')
+    const [opened] = await app.db.select().from(orders).where(eq(orders.userId, userId))
+    expect(opened).toMatchObject({ status: 1, side: 1, lots: '0.0100', leverage: 2 })
+    // Dice against closing: it holds on.
+    expect(await houseRound(deps(dice(0.99)), userId)).toBe('idle')
+
+    app.clock.advance(100)
+    app.tick({ code: 'EURUSD', bid: 1.1009, ask: 1.101 })
+    await app.desk.settle()
+    expect(await houseRound(deps(dice(0)), userId)).toBe('closed')
+    const [closed] = await app.db.select().from(orders).where(eq(orders.userId, userId))
+    // 0.01 lot × 100,000 × (1.1009 − 1.1) = 0.9 USD; fee 0.07 (7 per lot).
+    expect(closed).toMatchObject({ status: 3, profit: '0.900000', fee: '0.070000' })
+
+    app.clock.advance(31_000)
+    const ranking = await app.get('/api/follow/list')
+    expect(ranking.body.data.data).toEqual([
+      expect.objectContaining({
+        user: 'House Demo A',
+        is_demo: 1,
+        total_trade_num: 1,
+        three_week_profit: 0.83,
+        code: 'EURUSD',
+        multiple: 2,
+      }),
+    ])
   })
 })

@@ -30,6 +30,13 @@ describe('sanitizeArticleHtml', () => {
     expect(clean(article)).toBe(article)
   })
 
+  it('keeps a direction for right-to-left articles, and only a real one', () => {
+    expect(clean('<p dir="rtl">مرحبا <span dir="ltr">1 × 2</span></p>')).toBe(
+      '<p dir="rtl">مرحبا <span dir="ltr">1 × 2</span></p>',
+    )
+    expect(clean('<p dir="x" onclick="y">p</p>')).toBe('<p>p</p>')
+  })
+
   it('opens links in a new tab without giving the page a handle on ours', () => {
     expect(clean('<a href="https://example.com/x?a=1&amp;b=2" target="_self" rel="opener">x</a>')).toBe(
       '<a href="https://example.com/x?a=1&amp;b=2" rel="noopener noreferrer" target="_blank">x</a>',

@@ -103,15 +103,23 @@ export function safeImageUrl(raw: string | undefined): string | undefined {
 
 const DIMENSION = /^\d{1,4}%?$/
 
+/** Direction, so an Arabic or Persian article can hold a left-to-right formula or code. */
+const DIRECTION = { name: 'dir', multiple: false, values: ['ltr', 'rtl', 'auto'] }
+
+/** Attributes beyond `dir`; links and images are rebuilt by transformTags below. */
+const TAG_ATTRIBUTES: Record<string, string[]> = {
+  a: ['href', 'title', 'rel', 'target'],
+  img: ['src', 'alt', 'width', 'height', 'title'],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
+  ol: ['start'],
+}
+
 const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ARTICLE_TAGS,
-  allowedAttributes: {
-    a: ['href', 'title', 'rel', 'target'],
-    img: ['src', 'alt', 'width', 'height', 'title'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-    ol: ['start'],
-  },
+  allowedAttributes: Object.fromEntries(
+    ARTICLE_TAGS.map((tag) => [tag, [DIRECTION, ...(TAG_ATTRIBUTES[tag] ?? [])]]),
+  ),
   allowedClasses: {},
   allowedStyles: {},
   allowedSchemes: ['http', 'https', 'mailto'],

@@ -21,14 +21,19 @@ describe('sanitizeArticle (browser)', () => {
   it('keeps article formatting and opens links in a new tab with noopener', () => {
     const html = sanitizeArticle(
       '<h2>Title</h2><p>Some <strong>bold</strong> text</p><ul><li>one</li></ul><blockquote>quote</blockquote>' +
-        '<a href="https://example.com" target="_self">link</a><img src="https://example.com/a.png" alt="a">',
+        '<a href="https://example.com" target="_self">link</a><img src="https://example.com/a.png" alt="a" width="300">' +
+        '<table><tr><td colspan="2">cell</td></tr></table>',
     )
     expect(html).toContain('<h2>Title</h2>')
     expect(html).toContain('<strong>bold</strong>')
     expect(html).toContain('<ul><li>one</li></ul>')
     expect(html).toContain('<blockquote>quote</blockquote>')
     expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">link</a>')
-    expect(html).toContain('<img src="https://example.com/a.png" alt="a">')
+    expect(html).toContain('<img src="https://example.com/a.png" alt="a" width="300">')
+    expect(html).toContain('<td colspan="2">cell</td>')
+    expect(sanitizeArticle('<p dir="rtl">نص <span dir="ltr">1 × 2</span></p>')).toBe(
+      '<p dir="rtl">نص <span dir="ltr">1 × 2</span></p>',
+    )
   })
 
   it('removes scripts, handlers, dangerous URLs and foreign content', () => {

@@ -47,8 +47,22 @@ const ALLOWED_URI = /^(?:https?:\/\/[^/\\]|mailto:|\/api\/common\/upload\/)/i
 
 const CONFIG: Config = {
   ALLOWED_TAGS: ARTICLE_TAGS,
-  ALLOWED_ATTR: ['href', 'title', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'scope', 'start'],
+  ALLOWED_ATTR: [
+    'href',
+    'title',
+    'src',
+    'alt',
+    'width',
+    'height',
+    'colspan',
+    'rowspan',
+    'scope',
+    'start',
+    'dir',
+  ],
   ALLOWED_URI_REGEXP: ALLOWED_URI,
+  // DOMPurify tests every other attribute's value against the URI pattern too; these hold no URL.
+  ADD_URI_SAFE_ATTR: ['width', 'height', 'colspan', 'rowspan', 'scope', 'start', 'dir'],
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,

@@ -117,6 +117,29 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('support chat in the phone br
     await shot(`chat-${lang}`)
   })
 
+  it('loads older messages when the user scrolls up', async () => {
+    for (let i = 1; i <= 40; i++) await staffReply(deps(), { userId, staffName: 'Mia', text: `Note ${i}` })
+    const total = (await app.get('/api/chat/messages?limit=1', { token: await token() })).body.data
+      .total as number
+    await open('/mine/chat')
+    const bubbles = frame().locator('.cp-message')
+    await expect.poll(() => bubbles.count()).toBe(30)
+    // Scrolling to the top fetches the page before the first shown message, until none is left.
+    await expect
+      .poll(
+        async () => {
+          await frame()
+            .getByTestId('chat-messages')
+            .evaluate((el) => (el.scrollTop = 0))
+          return bubbles.count()
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(total)
+    expect(await bubbles.first().innerText()).toContain('Hello, my deposit has not arrived')
+    expect(await bubbles.last().innerText()).toContain('Note 40')
+  })
+
   it('refuses a chat page meant for another account', async () => {
     await page.goto(`${app.base}/chat.html?client_id=SOMEONE-ELSE&lang=en`)
     await expect.poll(() => page.getByTestId('chat-sign-in').innerText()).toBe('Please sign in again')
@@ -148,6 +171,10 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('support chat in the phone br
       expect(opened.url()).toContain('support.example.com/chat?site=1&client_id=')
       await opened.close()
       expect(new URL(page.url()).pathname).toBe('/user')
+
+      await setSetting(app.db, 'service_link', '')
+      await open('/mine/chat')
+      await expect.poll(() => page.getByTestId('chat-not-set').innerText()).toContain('not available')
     } finally {
       await setSetting(app.db, 'service_link', '/chat.html')
       await setSetting(app.db, 'service_link_type', '1')

@@ -142,7 +142,11 @@ describe.each(DRIVERS)('ranking on %s', (driver) => {
 
   it('needs a nickname to be shown', async () => {
     const answer = await settings(alice.token, { rank_visible: 1 })
-    expect(answer.body).toMatchObject({ code: 0, reason: 'invalid_input' })
+    expect(answer.body).toMatchObject({
+      code: 0,
+      reason: 'invalid_input',
+      msg: 'Please check the field: nickname',
+    })
     expect((await list()).total).toBe(0)
   })
 
@@ -289,6 +293,8 @@ describe.each(DRIVERS)('ranking on %s', (driver) => {
       const answer = await settings(u.token, body)
       expect(answer.status, JSON.stringify(body)).toBeLessThan(500)
       expect(answer.body, JSON.stringify(body)).toMatchObject({ code: 0 })
+      // The bad field is named by a readable label, never by a raw message key.
+      expect(answer.body.msg, JSON.stringify(body)).not.toMatch(/field\./)
     }
     expect((await app.get('/api/follow/my_settings', { token: u.token })).body.data).toEqual({
       rank_visible: 0,

@@ -13,6 +13,7 @@ import {
 import { staffReply } from '../src/chat/staff-chat.ts'
 import { approveDeposit } from '../src/money/deposits.ts'
 import { saveNews } from '../src/news/news.ts'
+import { ensureHouseTraders } from '../src/rank/house-traders.ts'
 import { UPLOAD_URL_LIFETIME_MS } from '../src/uploads/signing.ts'
 import { freshEmail, lastCode, PASSWORD, registerAndLogin } from './accounts.ts'
 import { isEnvelope } from './fuzz-encoding.ts'
@@ -1163,6 +1164,40 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
   })
 
   describe('unicode tricks', () => {
+    // The house demo traders of a fresh install ('House Demo A', 'B', 'C'): the names worth stealing.
+    let houseUids: string[] = []
+    beforeAll(async () => {
+      const ids = await ensureHouseTraders(app.db, app.clock.now())
+      houseUids = (await app.db.select({ id: users.id, uid: users.uid }).from(users))
+        .filter((u) => ids.includes(u.id))
+        .map((u) => u.uid)
+      expect(houseUids).toHaveLength(3)
+    })
+
+    it('keeps the house traders’ names and accounts to the house', async () => {
+      const user = await registerAndLogin(app)
+      for (const nickname of ['House Demo A', 'house demo a', 'HOUSE DEMO B', '  House   Demo  C '])
+        expect(
+          (await app.post('/api/follow/my_settings', { rank_visible: 1, nickname }, { token: user.token }))
+            .body,
+          nickname,
+        ).toMatchObject({ code: 0, reason: 'nickname_taken' })
+      // Nobody signs in as a house trader through the demo login, whatever the device id says.
+      for (const demoId of [
+        'house:1',
+        'house%3A2',
+        'HOUSE:1',
+        ' house:3',
+        'house:1%00',
+        'house%EF%BC%9A1',
+        'house:1%20',
+      ]) {
+        const answer = await app.get(`/api/user/createAccountDemoForU?demo_id=${demoId}`)
+        expectClean(answer, demoId)
+        if (answer.body.code === 1) expect(houseUids, demoId).not.toContain(answer.body.data.user.uid)
+      }
+    })
+
     it('refuses invisible and format characters in nicknames', async () => {
       const user = await registerAndLogin(app)
       for (const nickname of [
@@ -1187,16 +1222,9 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
     // BUG: packages/contracts/src/rank.ts NICKNAME_PATTERN allows \p{M} anywhere after the first
     // character, and invisible marks are \p{M}: U+034F COMBINING GRAPHEME JOINER, U+FE0F VARIATION
     // SELECTOR-16, U+180B MONGOLIAN FREE VARIATION SELECTOR. 'House Demo A\u034F' renders exactly as
-    // 'House Demo A' and is a different nickname to the unique index, so anyone can pose as a listed
-    // trader.
+    // the house trader 'House Demo A' and is a different nickname to the unique index, so anyone can
+    // pose as a listed trader.
     it.fails('refuses a nickname that differs from a taken one only by invisible marks', async () => {
-      const owner = await registerAndLogin(app)
-      const taken = await app.post(
-        '/api/follow/my_settings',
-        { rank_visible: 1, nickname: 'House Demo A' },
-        { token: owner.token },
-      )
-      expect(taken.body.code).toBe(1)
       for (const lookalike of ['House Demo A\u034f', 'House Demo A\ufe0f', 'House\u180b Demo A']) {
         const impostor = await registerAndLogin(app)
         const answer = await app.post(
@@ -1212,13 +1240,6 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
     // schema users_nickname_key). Full-width letters typed with a CJK input method ('Ｈｏｕｓｅ')
     // and Cyrillic or Greek look-alikes ('Hоusе', о and е Cyrillic) pass as different names.
     it.fails('refuses full-width and look-alike spellings of a taken nickname', async () => {
-      const owner = await registerAndLogin(app)
-      const taken = await app.post(
-        '/api/follow/my_settings',
-        { rank_visible: 1, nickname: 'House Demo B' },
-        { token: owner.token },
-      )
-      expect(taken.body.code).toBe(1)
       for (const lookalike of [
         'Ｈｏｕｓｅ Ｄｅｍｏ Ｂ',
         'H\u043eus\u0435 Demo B',
@@ -1299,6 +1320,28 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
       expect(after.users).toBe(before.users)
       expect((await app.get('/api/user/invite_info', { token: inviter.token })).body.data.invited_count).toBe(
         0,
+      )
+    })
+  })
+
+  describe('invitation races', () => {
+    it('counts one invitation when the same registration arrives several times at once', async () => {
+      const inviter = await registerAndLogin(app)
+      const email = freshEmail()
+      await app.post('/api/notify/send_email', { to: email, type: 1 })
+      const form = {
+        type: 'email',
+        account: email,
+        password: PASSWORD,
+        re_password: PASSWORD,
+        sms_code: await lastCode(app, email),
+        invite_code: inviter.user.invite_code,
+      }
+      const answers = await Promise.all(Array.from({ length: 5 }, () => app.post('/api/user/register', form)))
+      for (const answer of answers) expectClean(answer, JSON.stringify(answer.body))
+      expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1)
+      expect((await app.get('/api/user/invite_info', { token: inviter.token })).body.data.invited_count).toBe(
+        1,
       )
     })
   })

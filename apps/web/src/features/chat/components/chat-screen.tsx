@@ -61,8 +61,8 @@ export function ChatScreen() {
         data-testid="chat-frame"
         title={t('chat.frameTitle')}
         src={address}
-        // The platform's own chat page needs its scripts and same-origin storage (the token);
-        // a third-party chat gets the same, as it would in a tab of its own.
+        // No sandbox: the platform's own chat page needs its scripts and this origin's storage (the
+        // token), and a third-party chat gets what it would have in a tab of its own.
         allow="clipboard-write"
       />
     )

@@ -116,6 +116,8 @@ describe.each(DRIVERS)('support chat on %s', (driver) => {
       expect(answer.body.msg).not.toBe('')
       expect(answer.status).toBeLessThan(500)
     }
+    // The refusal names the field in words, in the caller's language.
+    expect((await send(token, {})).body.msg).toBe('Please check the field: message')
     expect(await send(token, { text: 'x'.repeat(2000) })).toMatchObject({ body: { code: 1 } })
     const stored = await app.db.select().from(chatMessages).where(eq(chatMessages.userId, user.id))
     expect(stored).toHaveLength(1)

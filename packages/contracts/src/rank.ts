@@ -26,16 +26,64 @@ export const NICKNAME_MAX_CHARS = 20
  * underscores and single spaces; it starts with a letter, digit or underscore.
  */
 const NICKNAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}_ ]*$/u
+/** Characters that draw nothing (joiners, variation selectors, the grapheme joiner, which are marks too). */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u
+/** A mark belongs to a letter; several in a row pile up over the text around ("Zalgo" text). */
+const STRAY_MARK = /[ _\p{N}]\p{M}|\p{M}{3,}/u
+/** Scripts whose letters pass for one another (о, е, ο, Β): they may not mix. */
+const LOOKALIKE_SCRIPTS = [
+  ['latin', /\p{Script=Latin}/u],
+  ['cyrillic', /\p{Script=Cyrillic}/u],
+  ['greek', /\p{Script=Greek}/u],
+] as const
+/** Scripts written together with Latin in East Asia (UTS #39 "highly restrictive"). */
+const EAST_ASIAN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u
 
-/** A nickname as typed: trimmed, NFC, runs of spaces made one; 2 to 20 characters (code points). */
+/**
+ * Whether the letters come from one script, so that no name can pose as another by swapping in
+ * look-alike letters of another script ('Hоusе' with Cyrillic о and е). The East Asian scripts may
+ * go together and with Latin; Latin, Cyrillic, Greek and the rest never mix.
+ */
+function singleScript(text: string): boolean {
+  const families = new Set<string>()
+  for (const char of text) {
+    if (!/\p{L}/u.test(char)) continue
+    if (EAST_ASIAN.test(char)) families.add('east-asian')
+    else families.add(LOOKALIKE_SCRIPTS.find(([, script]) => script.test(char))?.[0] ?? 'other')
+  }
+  const eastAsian = families.delete('east-asian')
+  if (families.size > 1) return false
+  return !eastAsian || families.size === 0 || families.has('latin')
+}
+
+const tidy = (text: string) => text.trim().replace(/ {2,}/g, ' ')
+
+/** Whether `typed` (NFC, tidied) and its compatibility form `folded` (NFKC) make an acceptable nickname. */
+function acceptable(typed: string, folded: string): boolean {
+  const chars = [...folded].length
+  return (
+    chars >= NICKNAME_MIN_CHARS &&
+    chars <= NICKNAME_MAX_CHARS &&
+    NICKNAME_PATTERN.test(typed) &&
+    NICKNAME_PATTERN.test(folded) &&
+    !INVISIBLE.test(typed) &&
+    !STRAY_MARK.test(folded) &&
+    singleScript(folded)
+  )
+}
+
+/**
+ * A nickname as typed: trimmed, runs of spaces made one, and kept in its compatibility form (NFKC),
+ * so that full-width 'Ｈｏｕｓｅ' is 'House' and meets the unique index on lower(nickname) like the
+ * plain spelling does. 2 to 20 characters (code points).
+ */
 export const nickname = z
   .string()
   .max(200)
-  .transform((text) => text.normalize('NFC').trim().replace(/ {2,}/g, ' '))
-  .refine((text) => {
-    const chars = [...text].length
-    return chars >= NICKNAME_MIN_CHARS && chars <= NICKNAME_MAX_CHARS && NICKNAME_PATTERN.test(text)
-  })
+  .transform((text) => tidy(text.normalize('NFC')))
+  .refine((typed) => acceptable(typed, tidy(typed.normalize('NFKC'))))
+  .transform((typed) => tidy(typed.normalize('NFKC')))
 
 /** Empty text means "no change" (a form sends every field). */
 const optionalNickname = z.preprocess(

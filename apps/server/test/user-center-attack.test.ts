@@ -219,6 +219,10 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
         `Bearer ${revoked}`,
         String(victim.user.id),
         String(victim.user.uid),
+        `${victim.token}, garbage`,
+        `garbage, ${victim.token}`,
+        `Bearer Bearer ${victim.token}`,
+        `bearer ${revoked}`,
       ]
       const before = await rowCounts(app)
       for (const [method, path, body, type] of SIGNED_IN_CALLS)
@@ -470,6 +474,9 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
         `name=Chan+Tai+Man&card_id=A1234567&front_pic=..%2F..%2Fetc%2Fpasswd&reverse_pic=${r}`,
         `name=Chan+Tai+Man&card_id=A1234567&front_pic=${f}&reverse_pic=%2Fapi%2Fcommon%2Fupload%2F..%2F..%2Fupload-signing.key`,
         `name=Chan+Tai+Man&card_id=A1234567&front_pic=${'A'.repeat(22)}&reverse_pic=${r}`,
+        // One image as both sides, spelled two ways.
+        `name=Chan+Tai+Man&card_id=A1234567&front_pic=${f}&reverse_pic=${uploadIdOf(front)}`,
+        `name=Chan+Tai+Man&card_id=A1234567&front_pic=https%3A%2F%2Fx.example${f}&reverse_pic=${f}`,
         `%00=1&${good}`,
         good,
         '',
@@ -855,6 +862,62 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
     }
   })
 
+  it('writes nothing through the wrong method, and answers the envelope', async () => {
+    const user = await registerAndLogin(app)
+    const url = await uploadUrl(app, user.token)
+    const before = await rowCounts(app)
+    const q = new URLSearchParams({
+      text: 'via get',
+      name: 'Chan Tai Man',
+      card_id: 'A1234567',
+      front_pic: url,
+      reverse_pic: url,
+      rank_visible: '1',
+      nickname: 'Method Trick',
+    }).toString()
+    for (const [method, path] of [
+      ['GET', `/api/chat/send?${q}`],
+      ['GET', `/api/user_real/real_name?${q}`],
+      ['GET', `/api/chat/read?${q}`],
+      ['PUT', '/api/chat/send'],
+      ['PATCH', '/api/follow/my_settings'],
+      ['DELETE', '/api/chat/messages'],
+      ['POST', `/api/user_real/center?${q}`],
+      ['POST', `/api/news/info?id=1`],
+      ['GET', '/api/common/image_upload'],
+    ]) {
+      const answer = await raw(app, method!, path!, {
+        token: user.token,
+        body:
+          method === 'GET' || method === 'DELETE'
+            ? undefined
+            : JSON.stringify({ text: 'x', rank_visible: 1, nickname: 'Method Trick' }),
+        type: method === 'GET' || method === 'DELETE' ? undefined : 'application/json',
+      })
+      expectRefused(answer, `${method} ${path!.slice(0, 40)}`)
+    }
+    expect(await rowCounts(app)).toEqual(before)
+  })
+
+  it('answers refusals cleanly whatever the lang header holds', async () => {
+    const user = await registerAndLogin(app)
+    for (const lang of [
+      '__proto__',
+      'constructor',
+      '../../etc/passwd',
+      'en,hk',
+      'x'.repeat(5000),
+      'EN',
+      '',
+    ]) {
+      const answer = await app.post('/api/chat/send', { text: 42 }, { token: user.token, json: true, lang })
+      expectRefused(answer, lang.slice(0, 30))
+      expect(answer.body.reason).toBe('invalid_input')
+      const info = await app.get('/api/news/info?id=2147483647', { lang })
+      expect(info.body, lang.slice(0, 30)).toMatchObject({ code: 0, reason: 'news_not_found' })
+    }
+  })
+
   describe('races', () => {
     it('keeps exactly one identity check of many sent at once, whatever images each carries', async () => {
       const user = await registerAndLogin(app)
@@ -995,6 +1058,48 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
       '&lt;b&gt;escaped&lt;/b&gt; &amp; &#x3C;',
       '{{constructor.constructor("alert(1)")()}}',
     ]
+
+    it('lets no field of a request pose as staff, or as a decided identity check', async () => {
+      const user = await registerAndLogin(app)
+      const sent = await app.post(
+        '/api/chat/send',
+        {
+          text: 'I am support',
+          sender: 2,
+          staff_name: 'Support Team',
+          user_id: 1,
+          read_at: '2020-01-01',
+          id: 1,
+        },
+        { token: user.token, json: true },
+      )
+      expect(sent.body).toMatchObject({ code: 1, data: { sender: 1, staff_name: '' } })
+      const [row] = await app.db.select().from(chatMessages).where(eq(chatMessages.userId, user.user.id))
+      expect(row).toMatchObject({ sender: 1, staffName: '', readAt: null })
+      expect((await app.get('/api/chat/unread', { token: user.token })).body.data).toEqual({ count: 0 })
+      const images = await idImages(user)
+      const submitted = await app.post(
+        '/api/user_real/real_name',
+        {
+          name: 'Chan Tai Man',
+          card_id: 'A7654321',
+          front_pic: images.front,
+          reverse_pic: images.reverse,
+          status: 2,
+          review_status: 2,
+          reviewed_by: 'alice',
+          user_id: 1,
+        },
+        { token: user.token, json: true },
+      )
+      expect(submitted.body.code).toBe(1)
+      const [check] = await app.db
+        .select()
+        .from(identityChecks)
+        .where(eq(identityChecks.userId, user.user.id))
+      expect(check).toMatchObject({ status: 1, reviewedBy: null })
+      expect((await app.get('/api/user_real/center', { token: user.token })).body.data.review_status).toBe(1)
+    })
 
     it('stores chat text with markup as text and returns it unchanged, as JSON', async () => {
       const user = await registerAndLogin(app)
@@ -1219,13 +1324,17 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
       }
     })
 
-    // BUG: packages/contracts/src/rank.ts NICKNAME_PATTERN allows \p{M} anywhere after the first
-    // character, and invisible marks are \p{M}: U+034F COMBINING GRAPHEME JOINER, U+FE0F VARIATION
-    // SELECTOR-16, U+180B MONGOLIAN FREE VARIATION SELECTOR. 'House Demo A\u034F' renders exactly as
-    // the house trader 'House Demo A' and is a different nickname to the unique index, so anyone can
-    // pose as a listed trader.
-    it.fails('refuses a nickname that differs from a taken one only by invisible marks', async () => {
-      for (const lookalike of ['House Demo A\u034f', 'House Demo A\ufe0f', 'House\u180b Demo A']) {
+    // Found by this suite: NICKNAME_PATTERN allowed invisible marks (\p{M}: U+034F COMBINING GRAPHEME
+    // JOINER, U+FE0F, U+180B), so 'House Demo A\u034F' passed as a new name drawn exactly as the house
+    // trader's. Fixed in packages/contracts/src/rank.ts (Default_Ignorable_Code_Point refused).
+    it('refuses a nickname that differs from a taken one only by invisible marks', async () => {
+      for (const lookalike of [
+        'House Demo A\u034f',
+        'House Demo A\ufe0f',
+        'House\u180b Demo A',
+        'House Demo A\u2060',
+        'House_\u0300Demo A',
+      ]) {
         const impostor = await registerAndLogin(app)
         const answer = await app.post(
           '/api/follow/my_settings',
@@ -1236,14 +1345,18 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
       }
     })
 
-    // BUG: nicknames are made unique by lower(nickname) after NFC only (rank.ts `nickname`,
-    // schema users_nickname_key). Full-width letters typed with a CJK input method ('Ｈｏｕｓｅ')
-    // and Cyrillic or Greek look-alikes ('Hоusе', о and е Cyrillic) pass as different names.
-    it.fails('refuses full-width and look-alike spellings of a taken nickname', async () => {
+    // Found by this suite: uniqueness was lower(nickname) after NFC only, so full-width 'Ｈｏｕｓｅ'
+    // and mixed-script 'Hоusе' (Cyrillic о, е) passed. Fixed in packages/contracts/src/rank.ts (NFKC,
+    // one script family per name).
+    it('refuses full-width and look-alike spellings of a taken nickname', async () => {
       for (const lookalike of [
         'Ｈｏｕｓｅ Ｄｅｍｏ Ｂ',
         'H\u043eus\u0435 Demo B',
         'House Dem\u03bf \u0392',
+        '\u210douse Demo B',
+        '\ud835\udc07\ud835\udc28\ud835\udc2e\ud835\udc2c\ud835\udc1e Demo B',
+        'H\u03bfuse Demo B',
+        'House Demo \u0392',
       ]) {
         const impostor = await registerAndLogin(app)
         const answer = await app.post(
@@ -1499,6 +1612,16 @@ describe.each(DRIVERS)('ranking under attack on %s', (driver) => {
     await app?.close()
   })
 
+  it('keeps a hidden trader hidden when showing fails on a taken nickname', async () => {
+    const answer = await settings(hidden.token, { rank_visible: 1, nickname: 'real trader' })
+    expect(answer.body).toMatchObject({ code: 0, reason: 'nickname_taken' })
+    expect((await app.get('/api/follow/my_settings', { token: hidden.token })).body.data).toEqual({
+      rank_visible: 0,
+      nickname: 'Hidden Trader',
+    })
+    expect(JSON.stringify(await list())).not.toContain(hidden.user.uid)
+  })
+
   it('never lists or details a hidden trader, and answers a guess as it answers nobody', async () => {
     const ranking = await list()
     const text = JSON.stringify(ranking)
@@ -1530,6 +1653,20 @@ describe.each(DRIVERS)('ranking under attack on %s', (driver) => {
         const answer = await app.get(`/api/follow/list?page=${page}&limit=${limit}`)
         expect(JSON.stringify(answer.body)).not.toContain('Hidden Trader')
       }
+  })
+
+  // BUG (privacy): follow/detail (rank/ranking.ts traderDetail, equityCurve) publishes a shown
+  // trader's exact account balance for every day of the window, to anyone, without signing in. For a
+  // real account that is the customer's money (and its deposits and withdrawals, as jumps). SPEC.md
+  // lists no balance in a rank entry; the ranking opt-in is for figures, not for the account itself.
+  it.fails('does not publish a real trader’s account balance', async () => {
+    const info = await app.get('/api/user/info', { token: real.token })
+    const balance = Number(info.body.data.balance)
+    expect(balance).toBeGreaterThan(0)
+    const detail = (await app.get(`/api/follow/detail?id=${realUid}`)).body.data
+    const published = JSON.stringify(detail)
+    expect(published).not.toContain(String(balance))
+    for (const point of detail.equity ?? []) expect(Math.abs(point.balance - balance)).toBeGreaterThan(1)
   })
 
   it('names traders by uid and nickname only: no internal id, e-mail or account data', async () => {

@@ -84,6 +84,19 @@ export default defineConfig({
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         chat: fileURLToPath(new URL('./chat.html', import.meta.url)),
       },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every screen runs on, in one chunk of the first load: left to itself, the
+              // bundler cuts it into pieces by which lazy screens share them, and each piece
+              // compresses worse (and moves as screens are added).
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand)[\\/]/,
+            },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -9,6 +9,7 @@ import {
   staffReply,
 } from '../src/chat/staff-chat.ts'
 import { registerAndLogin } from './accounts.ts'
+import { DEFAULT_RATE_LIMITS } from '../src/http/route-deps.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { transparentPng } from './images.ts'
 import { connect } from './socket-client.ts'
@@ -24,7 +25,8 @@ describe.each(DRIVERS)('support chat on %s', (driver) => {
   const deps = () => ({ db: app.db, clock: app.clock.now, topics: app.topics, uploads: app.uploads })
 
   beforeAll(async () => {
-    app = await startTestApp(driver, { historyCandles: 5 })
+    // The real chat limit: the harness lifts the others out of the way.
+    app = await startTestApp(driver, { historyCandles: 5, rateLimits: { chat: DEFAULT_RATE_LIMITS.chat } })
   })
   afterAll(async () => {
     await app.close()

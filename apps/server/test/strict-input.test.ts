@@ -78,7 +78,7 @@ const FIELD_NAMES: Record<string, string> = {
   type: 'type',
   area_id: 'area code',
   forex_id: 'instrument',
-  limit: 'number of candles',
+  limit: 'number of items',
   category_id: 'category',
   multiple: 'leverage',
   page: 'page',

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { DayMarketMessage, KlineMessage } from './market.ts'
 import type { ForexClosedMessage, ForexTradeMessage } from './trading.ts'
+import type { ChatSocketMessage } from './chat.ts'
 
 /** Client-to-server socket frames (WIRE.md). */
 export type ClientFrame =
@@ -62,3 +63,4 @@ export type ServerMessage =
   | ForexTradeMessage
   | ForexClosedMessage
   | MarginCallMessage
+  | ChatSocketMessage

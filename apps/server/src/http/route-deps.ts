@@ -23,6 +23,11 @@ export interface RateLimits {
   trading: RateLimit
   /** Per user: deposit and withdrawal requests (each a transaction of its own on the desk). */
   money: RateLimit
+  /**
+   * Per user: support chat messages. Far above anyone typing, low enough that a script cannot fill
+   * the staff's list (or the database) with one account.
+   */
+  chat: RateLimit
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -34,6 +39,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // A busy manual trader places a few orders a second at most; scripts beyond that are not a client.
   trading: { max: 600, timeWindowMs: 60_000 },
   money: { max: 30, timeWindowMs: 60_000 },
+  chat: { max: 30, timeWindowMs: 60_000 },
 }
 
 export interface RouteDeps extends ServiceDeps {

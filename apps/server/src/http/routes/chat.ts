@@ -10,13 +10,7 @@ import { markReadByUser, sendUserMessage, userMessages, userUnread } from '../..
 import { requireSession, sessionOf } from '../auth-guard.ts'
 import { answer, ok } from '../envelope.ts'
 import { parse } from '../parse.ts'
-import { perUserRateLimited, type RateLimit, type RouteDeps } from '../route-deps.ts'
-
-/**
- * Messages a user may send a minute: far above anyone typing, low enough that a script cannot fill
- * the staff's list (or the database) with one account.
- */
-export const CHAT_SEND_LIMIT: RateLimit = { max: 30, timeWindowMs: 60_000 }
+import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 /**
  * The support chat (SPEC.md section 7 "Chat"): the user sends over HTTP and hears every new message
@@ -26,7 +20,7 @@ export const CHAT_SEND_LIMIT: RateLimit = { max: 30, timeWindowMs: 60_000 }
 export function chatRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock } = deps
   const signedIn = { preHandler: requireSession(db, clock) }
-  const sendLimit = { ...signedIn, config: perUserRateLimited('chat', CHAT_SEND_LIMIT) }
+  const sendLimit = { ...signedIn, config: perUserRateLimited('chat', deps.rateLimits.chat) }
 
   app.post('/api/chat/send', sendLimit, async (request) => {
     const body = parse(chatSendRequest, request.body)

@@ -1,7 +1,7 @@
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { uploadProof } from '../api/upload-proof.ts'
+import { uploadImage } from '../../../shared/api/image-upload.ts'
 
 interface Props {
   /** The uploaded proof's id, or null. */
@@ -20,7 +20,7 @@ export function ProofUploader({ value, onChange }: Props) {
   async function upload(file: File): Promise<ImageUploadItem> {
     setProgress(0)
     try {
-      const image = await uploadProof(file, setProgress)
+      const image = await uploadImage(file, setProgress)
       onChange(image.id)
       return { url: image.url, key: image.id }
     } finally {

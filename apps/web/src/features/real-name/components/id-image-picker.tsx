@@ -2,7 +2,7 @@ import { ImageUploader, type ImageUploadItem } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 // The deposit proof's upload client (image_upload with progress), used as it is rather than copied.
-import { uploadProof } from '../../deposit/api/upload-proof.ts'
+import { uploadImage } from '../../../shared/api/image-upload.ts'
 
 interface Props {
   /** Which side of the document: names the box and its test id. */
@@ -49,7 +49,7 @@ export function IdImagePicker({ side, value, onChange }: Props) {
   async function upload(file: File): Promise<ImageUploadItem> {
     setProgress(0)
     try {
-      const image = await uploadProof(file, setProgress)
+      const image = await uploadImage(file, setProgress)
       onChange(image.url)
       return { url: image.url, key: image.id }
     } finally {

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { HOURS_ARTICLE } from '../src/news/seed-articles/hours.ts'
+import { MARGIN_ARTICLE } from '../src/news/seed-articles/margin.ts'
+import { MONEY_ARTICLE } from '../src/news/seed-articles/money.ts'
+import { ORDERS_ARTICLE } from '../src/news/seed-articles/orders.ts'
 import { plainText, safeImageUrl, safeLinkUrl, sanitizeArticleHtml } from '../src/news/sanitize.ts'
 
 /*
@@ -200,5 +204,21 @@ describe('URL checks', () => {
     expect(safeImageUrl('/api/common/upload/abc')).toBe('/api/common/upload/abc')
     for (const bad of ['/other/path.png', 'mailto:a@example.com', 'data:image/png;base64,AA', 'x'])
       expect(safeImageUrl(bad)).toBeUndefined()
+  })
+})
+
+describe('seed articles', () => {
+  it('pass the allow-list unchanged, with headings, lists, a bold phrase and a quote in every language', () => {
+    for (const article of [MARGIN_ARTICLE, HOURS_ARTICLE, MONEY_ARTICLE, ORDERS_ARTICLE]) {
+      expect(Object.keys(article)).toEqual(expect.arrayContaining(['en', 'hk', 'ar', 'jp', 'kr', 'spa']))
+      for (const [lang, text] of Object.entries(article)) {
+        expect(sanitizeArticleHtml(text.content), `${lang} ${text.title}`).toBe(text.content.trim())
+        expect(plainText(text.title, 200)).toBe(text.title)
+        expect(plainText(text.desc, 500)).toBe(text.desc)
+        for (const tag of ['<h2>', '<li>', '<strong>', '<blockquote>'])
+          expect(text.content, `${lang} ${tag}`).toContain(tag)
+        expect(text.content).not.toMatch(/lorem|ipsum/i)
+      }
+    }
   })
 })

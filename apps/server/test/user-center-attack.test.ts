@@ -18,6 +18,7 @@ import { UPLOAD_URL_LIFETIME_MS } from '../src/uploads/signing.ts'
 import { freshEmail, lastCode, PASSWORD, registerAndLogin } from './accounts.ts'
 import { isEnvelope } from './fuzz-encoding.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
+import { DEFAULT_RATE_LIMITS } from '../src/http/route-deps.ts'
 import { photoWithGps, transparentPng } from './images.ts'
 import { connect } from './socket-client.ts'
 import { roundTrip, sleep, waitForMessage, type Client } from './socket-wait.ts'
@@ -126,6 +127,7 @@ async function rowCounts(app: TestApp) {
 }
 
 const BIG = 'A'.repeat(100 * 1024)
+const CHAT_LIMIT = DEFAULT_RATE_LIMITS.chat
 
 describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
   let app: TestApp
@@ -134,7 +136,12 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
   beforeAll(async () => {
     // Behind a trusted proxy, as in production: X-Forwarded-For then sets the client address, so a
     // limit keyed by address could be dodged with it. The per-user limits must not be.
-    app = await startTestApp(driver, { historyCandles: 5, app: { trustProxy: ['127.0.0.1'] } })
+    app = await startTestApp(driver, {
+      historyCandles: 5,
+      app: { trustProxy: ['127.0.0.1'] },
+      // The real chat limit (the harness lifts the others' limits, which these tests do not attack).
+      rateLimits: { chat: CHAT_LIMIT },
+    })
   })
   afterAll(async () => {
     await app?.close()
@@ -980,13 +987,14 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
     })
 
     it('holds the chat limit against 50 messages at once: stored rows equal accepted answers', async () => {
+      expect(CHAT_LIMIT.max).toBeLessThan(50)
       const user = await registerAndLogin(app)
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) => sendChat(user.token, { text: `burst ${i}` })),
       )
       for (const answer of answers) expectClean(answer, JSON.stringify(answer.body))
       const accepted = answers.filter((a) => a.body.code === 1).length
-      expect(accepted).toBeLessThanOrEqual(30)
+      expect(accepted).toBeLessThanOrEqual(CHAT_LIMIT.max)
       expect(accepted).toBeGreaterThan(0)
       expect(answers.filter((a) => a.status === 429)).toHaveLength(50 - accepted)
       const stored = await app.db.select().from(chatMessages).where(eq(chatMessages.userId, user.user.id))
@@ -1008,7 +1016,7 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
         sessions.push(login.body.data.token as string)
       }
       const statuses: number[] = []
-      for (let i = 0; i < 40; i++) {
+      for (let i = 0; i < CHAT_LIMIT.max + 10; i++) {
         const answer = await sendChat(
           sessions[i % sessions.length]!,
           { text: `m${i}` },
@@ -1020,13 +1028,13 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
         )
         statuses.push(answer.status)
       }
-      expect(statuses.filter((s) => s === 200)).toHaveLength(30)
+      expect(statuses.filter((s) => s === 200)).toHaveLength(CHAT_LIMIT.max)
       expect(statuses.filter((s) => s === 429)).toHaveLength(10)
       const stored = await app.db
         .select({ n: count() })
         .from(chatMessages)
         .where(eq(chatMessages.userId, user.user.id))
-      expect(stored[0]?.n).toBe(30)
+      expect(stored[0]?.n).toBe(CHAT_LIMIT.max)
     })
 
     it('cannot lift the per-user ranking-settings limit with X-Forwarded-For', async () => {

@@ -221,4 +221,22 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('news in the phone browser on
     await page.waitForURL((url) => url.pathname === '/news')
     expect(phone.pageErrors).toEqual([])
   })
+  it('shows a retry when the list cannot load, and an empty state when there is no news', async () => {
+    await page.route('**/api/news/list**', (route) => route.abort())
+    try {
+      await open('/news')
+      await expect.poll(() => page.locator('.notice-state[role=alert]').count()).toBe(1)
+      if (driver === 'pglite') await shot('news-failed-en')
+    } finally {
+      await page.unroute('**/api/news/list**')
+    }
+    await page.locator('.notice-state button').click()
+    await expect.poll(() => rows().count()).toBe(4)
+
+    await app.db.delete(news)
+    await open('/news')
+    await expect.poll(() => page.getByTestId('news-empty').innerText()).toContain('No news yet')
+    if (driver === 'pglite') await shot('news-empty-en')
+    expect(phone.pageErrors).toEqual([])
+  })
 })

@@ -9,7 +9,7 @@ import type {
   RecordPage,
   StaffNewsItem,
 } from '@tp/contracts'
-import { NEWS_DESC_MAX_CHARS, NEWS_LOGO_MAX_CHARS, NEWS_TITLE_MAX_CHARS } from '@tp/contracts'
+import { MAX_PAGE_SIZE, NEWS_DESC_MAX_CHARS, NEWS_LOGO_MAX_CHARS, NEWS_TITLE_MAX_CHARS } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
 import { news } from '../db/schema.ts'
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
@@ -18,6 +18,12 @@ import { cleanTexts, readTexts, textFor } from './news-texts.ts'
 import { plainText, safeImageUrl, sanitizeArticleHtml } from './sanitize.ts'
 
 type NewsRow = typeof news.$inferSelect
+
+/** Rows to skip and take for a page; callers parse pages already, this keeps a bad call bounded. */
+const pageWindow = (page: number, limit: number) => {
+  const take = Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_PAGE_SIZE)
+  return { offset: (Math.max(Math.trunc(page) || 1, 1) - 1) * take, limit: take }
+}
 
 /** An article as staff save it (the back office's form, parsed by `newsSaveRequest`). */
 export interface NewsInput {
@@ -76,12 +82,13 @@ export async function newsForStaff(
   page: number,
   limit: number,
 ): Promise<RecordPage<StaffNewsItem>> {
+  const slice = pageWindow(page, limit)
   const rows = await db
     .select()
     .from(news)
     .orderBy(desc(news.createdAt), desc(news.id))
-    .offset((page - 1) * limit)
-    .limit(limit)
+    .offset(slice.offset)
+    .limit(slice.limit)
   const [total] = await db.select({ n: count() }).from(news)
   return {
     data: rows.map((row) => ({
@@ -119,13 +126,14 @@ export async function newsList(
   limit: number,
 ): Promise<NewsPage> {
   const where = and(eq(news.categoryId, categoryId), eq(news.published, true))
+  const slice = pageWindow(page, limit)
   const rows = await db
     .select()
     .from(news)
     .where(where)
     .orderBy(desc(news.createdAt), desc(news.id))
-    .offset((page - 1) * limit)
-    .limit(limit)
+    .offset(slice.offset)
+    .limit(slice.limit)
   const [total] = await db.select({ n: count() }).from(news).where(where)
   return {
     data: rows.map((row) => itemOf(row, textOf(row, lang))),

@@ -1,28 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { realNameRequest, type IdentityCenter } from '@tp/contracts'
 import { identityCenter, submitIdentityCheck } from '../../identity/identity-checks.ts'
-import { translate } from '../../i18n/translate.ts'
 import { requireRealAccount, sessionOf } from '../auth-guard.ts'
 import { answer, ok } from '../envelope.ts'
-import { InvalidRequest, parse } from '../parse.ts'
+import { parse } from '../parse.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
-
-/**
- * Labels to name a bad field by while the server's catalogue has none of its own for it
- * (`field.card_id` and friends): "ID" and "image" are the nearest existing ones.
- */
-const FALLBACK_FIELD: Record<string, string> = { card_id: 'id', front_pic: 'file', reverse_pic: 'file' }
-const hasLabel = (field: string) => translate('en', `field.${field}`) !== `field.${field}`
-
-/** The submission form, parsed; a bad field is named by a label the user can read. */
-function parseSubmission(body: unknown) {
-  try {
-    return parse(realNameRequest, body)
-  } catch (error) {
-    if (!(error instanceof InvalidRequest) || hasLabel(error.field)) throw error
-    throw new InvalidRequest(error.reason, FALLBACK_FIELD[error.field] ?? 'body')
-  }
-}
 
 /**
  * Identity verification (SPEC.md section 7, `user_real/*`), real accounts only. A submission waits
@@ -36,7 +18,7 @@ export function identityRoutes(app: FastifyInstance, deps: RouteDeps): void {
     '/api/user_real/real_name',
     { ...realAccount, config: perUserRateLimited('identity', deps.rateLimits.money) },
     async (request) => {
-      const form = parseSubmission(request.body)
+      const form = parse(realNameRequest, request.body)
       const outcome = await submitIdentityCheck(
         db,
         sessionOf(request).userId,

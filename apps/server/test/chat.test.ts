@@ -282,6 +282,12 @@ describe.each(DRIVERS)('support chat on %s', (driver) => {
     const uploadId = /upload\/([A-Za-z0-9_-]{22})/.exec(url)![1]!
     const reply = await staffReply(deps(), { userId: user.id, staffName: 'Mia', uploadId })
     expect(reply.ok && reply.value.image).toMatch(/^\/api\/common\/upload\//)
+    // Another user's image is never shown in this conversation.
+    const other = await registerAndLogin(app)
+    expect(await staffReply(deps(), { userId: other.user.id, staffName: 'Mia', uploadId })).toMatchObject({
+      ok: false,
+      reason: 'image_invalid',
+    })
   })
 
   it('closes a conversation; a staff reply leaves it closed, the user’s next message reopens it', async () => {

@@ -189,7 +189,7 @@ describe.each(DRIVERS)('ranking on %s', (driver) => {
     expect(await list('?page=3&limit=1')).toEqual({ total: 2, data: [] })
   })
 
-  it("shows a trader's profile: the entry, the daily balance and trades by instrument", async () => {
+  it("shows a trader's profile: the entry, the profit curve and trades by instrument", async () => {
     const answer = await app.get(`/api/follow/detail?id=${alice.uid}`)
     expect(answer.body.code).toBe(1)
     const detail = answer.body.data
@@ -200,13 +200,15 @@ describe.each(DRIVERS)('ranking on %s', (driver) => {
     ])
     expect(detail.equity).toHaveLength(21)
     const today = new Date(app.clock.now().getTime()).toISOString().slice(0, 10)
-    expect(detail.equity.at(-1)).toEqual({ date: today, balance: 10226.9 })
     const dates = detail.equity.map((p: { date: string }) => p.date)
     expect([...dates].sort()).toEqual(dates)
     expect(new Set(dates).size).toBe(21)
-    // Bookings are stamped by the database's clock, weeks behind the test's: the balance they left
-    // is carried through the whole window.
-    for (const point of detail.equity) expect(point.balance).toBe(10226.9)
+    // The curve adds up the window's net trading profit from 0 and ends at three_week_profit.
+    expect(detail.equity[0]).toMatchObject({ profit: 0 })
+    expect(detail.equity.at(-1)).toEqual({ date: today, profit: ALICE_FIGURES.three_week_profit })
+    // The account's balance (10,226.90 after these trades) is never published.
+    const info = await app.get('/api/user/info', { token: alice.token })
+    expect(JSON.stringify(detail)).not.toContain(String(Number(info.body.data.balance)))
   })
 
   it('counts a trade closed 22 days ago in the totals only', async () => {
@@ -251,6 +253,16 @@ describe.each(DRIVERS)('ranking on %s', (driver) => {
     // Renaming oneself in another case is not a clash with oneself.
     expect((await settings(alice.token, { rank_visible: 1, nickname: 'ALICE trader' })).body.code).toBe(1)
     expect((await settings(alice.token, { rank_visible: 1, nickname: 'Alice Trader' })).body.code).toBe(1)
+  })
+
+  it('keeps names starting with "House" for the house demo traders', async () => {
+    const someone = await demo()
+    for (const nickname of ['House Demo D', 'house trader', 'ＨＯＵＳＥ Demo A'])
+      expect((await settings(someone.token, { rank_visible: 1, nickname })).body, nickname).toMatchObject({
+        code: 0,
+        reason: 'nickname_taken',
+      })
+    expect((await settings(someone.token, { rank_visible: 1, nickname: 'Lighthouse' })).body.code).toBe(1)
   })
 
   it('gives a nickname claimed by two users at once to exactly one', async () => {

@@ -297,10 +297,10 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
       ).toMatchObject({ code: 1, data: { nickname: nick } })
     })
 
-    // BUG: services/auth.ts register() takes any user's invite code, a demo account's too (line ~141,
-    // no `is_demo` check), so registrations are credited to an account SPEC.md section 6 bars from
-    // inviting. A demo's code is in its own login answer (user.invite_code).
-    it.fails('does not credit a registration to a demo account’s invite code', async () => {
+    // Guard of a fixed bug: register() took any user's invite code, a demo account's too, so
+    // registrations were credited to an account SPEC.md section 6 bars from inviting. A demo's code
+    // is in its own login answer (user.invite_code).
+    it('does not credit a registration to a demo account’s invite code', async () => {
       const demo = await demoAccount(app)
       const code = demo.user.invite_code as string
       expect(code).toMatch(/^[A-Z0-9]{8}$/)
@@ -1396,11 +1396,10 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
       }
     })
 
-    // BUG: packages/contracts/src/identity.ts personName refuses only \p{Cc} and U+2028/2029, so the
-    // bidi overrides and isolates U+202A-202E and U+2066-2069 are stored in identity names (the chat
-    // refuses them: chat.ts CONTROL_CHARACTERS). Staff comparing the name with the ID photo read
-    // '\u202eNAM IAT NAHC' as 'CHAN TAI MAN'.
-    it.fails('refuses bidi overrides in identity names', async () => {
+    // Guard of a fixed bug: personName took the bidi overrides and isolates U+202A-202E and
+    // U+2066-2069, so staff comparing the name with the ID photo read '\u202eNAM IAT NAHC' as
+    // 'CHAN TAI MAN'.
+    it('refuses bidi overrides in identity names', async () => {
       const user = await registerAndLogin(app)
       const images = await idImages(user)
       for (const name of ['\u202eNAM IAT NAHC', 'Chan \u2066Tai\u2069 Man', 'Chan\u202dTai']) {
@@ -1414,10 +1413,9 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
       }
     })
 
-    // BUG: the same rule (personName) takes a name made only of invisible characters: two zero-width
-    // spaces (U+200B), word joiners (U+2060) or bare combining marks. trim() keeps them and the
-    // length check counts them, so staff get a check whose name shows as nothing.
-    it.fails('refuses an identity name with nothing visible in it', async () => {
+    // Guard of a fixed bug: personName took a name made only of invisible characters (zero-width
+    // spaces, word joiners, bare combining marks), so staff got a check whose name showed as nothing.
+    it('refuses an identity name with nothing visible in it', async () => {
       for (const name of ['\u200b\u200b', '\u2060\u2060\u2060', '\u0301\u0301']) {
         const user = await registerAndLogin(app)
         const images = await idImages(user)
@@ -1700,18 +1698,16 @@ describe.each(DRIVERS)('ranking under attack on %s', (driver) => {
       }
   })
 
-  // BUG (privacy): follow/detail (rank/ranking.ts traderDetail, equityCurve) publishes a shown
-  // trader's exact account balance for every day of the window, to anyone, without signing in. For a
-  // real account that is the customer's money (and its deposits and withdrawals, as jumps). SPEC.md
-  // lists no balance in a rank entry; the ranking opt-in is for figures, not for the account itself.
-  it.fails('does not publish a real trader’s account balance', async () => {
+  // Guard of a fixed bug (privacy): follow/detail published a shown trader's exact account balance
+  // for every day of the window, to anyone. The profile now shows the net trading profit only.
+  it('does not publish a real trader’s account balance', async () => {
     const info = await app.get('/api/user/info', { token: real.token })
     const balance = Number(info.body.data.balance)
     expect(balance).toBeGreaterThan(0)
     const detail = (await app.get(`/api/follow/detail?id=${realUid}`)).body.data
     const published = JSON.stringify(detail)
     expect(published).not.toContain(String(balance))
-    for (const point of detail.equity ?? []) expect(Math.abs(point.balance - balance)).toBeGreaterThan(1)
+    for (const point of detail.equity ?? []) expect(Math.abs(point.profit - balance)).toBeGreaterThan(1)
   })
 
   it('names traders by uid and nickname only: no internal id, e-mail or account data', async () => {

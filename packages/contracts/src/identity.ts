@@ -22,16 +22,26 @@ export const CARD_ID_MAX_LENGTH = 32
 export const REJECT_REASON_MAX_LENGTH = 200
 
 /**
- * Control characters (tabs, line breaks, escapes) and the Unicode line and paragraph separators
- * belong in no name. Format characters stay allowed: Persian names need the zero-width non-joiner.
+ * Control characters (tabs, line breaks, escapes), the Unicode line and paragraph separators, and
+ * the bidirectional embeddings, overrides and isolates (which make "\u202eNAM IAT NAHC" read as
+ * "CHAN TAI MAN" to staff) belong in no name. The zero-width non-joiner and joiner stay allowed:
+ * Persian and Indic names need them; other invisible characters do not belong in a name.
  */
-const NO_CONTROL = /^[^\p{Cc}\u2028\u2029]*$/u
+const NO_CONTROL = /^[^\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u2060-\u2064\ufeff\u180e]*$/u
+/** A name has at least one letter: marks or invisible characters alone name nobody. */
+const HAS_LETTER = /\p{L}/u
 
 /** Full-width digits and letters (typed with a CJK input method) read as the ASCII ones. */
 const nfkc = (value: unknown) => (typeof value === 'string' ? value.normalize('NFKC') : value)
 
 /** A person's name as on the document: trimmed, 2 to 64 characters, one line. */
-export const personName = z.string().trim().min(NAME_MIN_LENGTH).max(NAME_MAX_LENGTH).regex(NO_CONTROL)
+export const personName = z
+  .string()
+  .trim()
+  .min(NAME_MIN_LENGTH)
+  .max(NAME_MAX_LENGTH)
+  .regex(NO_CONTROL)
+  .regex(HAS_LETTER)
 
 /**
  * An ID document number: 4 to 32 letters, digits, spaces or dashes as typed; kept in upper case

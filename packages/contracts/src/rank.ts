@@ -133,10 +133,13 @@ export interface RankListAnswer {
   total: number
 }
 
-/** A day's closing balance (the last booking of that UTC day, or the one before carried forward). */
-export interface EquityPoint {
+/**
+ * A day of a profile's profit curve: the net trading profit (profit − fee, USD) of the window's
+ * closed trades up to the end of that UTC day. Never the balance: that is the user's own business.
+ */
+export interface ProfitPoint {
   date: string
-  balance: number
+  profit: number
 }
 
 export interface InstrumentFigures {
@@ -146,8 +149,8 @@ export interface InstrumentFigures {
   profit: number
 }
 
-/** `follow/detail`: the entry, the daily balance over the window and the window's trades by instrument. */
+/** `follow/detail`: the entry, the profit curve over the window and the window's trades by instrument. */
 export interface RankDetail extends RankEntry {
-  equity: EquityPoint[]
+  equity: ProfitPoint[]
   by_instrument: InstrumentFigures[]
 }

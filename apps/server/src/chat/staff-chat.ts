@@ -139,7 +139,7 @@ export interface StaffReply {
   userId: number
   staffName: string
   text?: string
-  /** An upload (the back office's own, or one the user sent) to show in the reply. */
+  /** An image the user sent, to show in the reply (the back office's own uploads come with issue 11). */
   uploadId?: string
 }
 
@@ -159,7 +159,12 @@ export async function staffReply(deps: ChatDeps, reply: StaffReply): Promise<Out
   let uploadId: string | null = null
   if (reply.uploadId !== undefined && reply.uploadId !== '') {
     if (!UPLOAD_ID_PATTERN.test(reply.uploadId)) return refuse('image_invalid')
-    const [upload] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, reply.uploadId))
+    // Only an image of this conversation's user, until the back office has uploads of its own
+    // (issue 11): a slip of the staff can never show one user's ID photo in another's chat.
+    const [upload] = await db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(eq(uploads.id, reply.uploadId), eq(uploads.userId, reply.userId)))
     if (!upload) return refuse('image_invalid')
     uploadId = upload.id
   }

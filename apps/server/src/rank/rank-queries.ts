@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm'
 import { OrderStatus } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
-import { instruments, ledger, orders, users } from '../db/schema.ts'
+import { instruments, orders, users } from '../db/schema.ts'
 import type { TradeBucket } from './statistics.ts'
 
 /** The window the three-week figures cover: [from, to] by close time. */
@@ -105,25 +105,23 @@ export async function shownTrader(db: DbOrTx, window: RankWindow, uid: string) {
 }
 
 /**
- * What the equity curve needs from the ledger: the balance before `from` (the newest booking before
- * it), and the balance after the last booking of each UTC day since `from`. No upper bound: bookings
- * are stamped by the database's clock, and one a moment ahead of the app's clock is still today's.
+ * What the profit curve needs: Σ (profit − fee) of the trader's trades closed inside the window,
+ * per UTC day of their close ('YYYY-MM-DD' → exact decimal string). Only trading results: deposits,
+ * withdrawals and the balance itself are the user's private business, never published.
  */
-export async function dailyBalances(db: DbOrTx, userId: number, from: Date) {
-  const [before] = await db
-    .select({ balance: ledger.balanceAfter })
-    .from(ledger)
-    .where(and(eq(ledger.userId, userId), lt(ledger.createdAt, from)))
-    .orderBy(desc(ledger.id))
-    .limit(1)
-  const day = sql<string>`to_char(${ledger.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`
-  const closes = await db
-    .selectDistinctOn([day], { day, balance: ledger.balanceAfter })
-    .from(ledger)
-    .where(and(eq(ledger.userId, userId), gte(ledger.createdAt, from)))
-    .orderBy(day, desc(ledger.id))
-  return {
-    opening: before?.balance ?? '0',
-    closes: new Map(closes.map((row) => [row.day, row.balance])),
-  }
+export async function dailyNetProfit(db: DbOrTx, userId: number, window: RankWindow) {
+  const day = sql<string>`to_char(${orders.closedAt} at time zone 'UTC', 'YYYY-MM-DD')`
+  const rows = await db
+    .select({ day, net: sql<string>`sum(${orders.profit} - ${orders.fee})` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, OrderStatus.Closed),
+        gte(orders.closedAt, window.from),
+        lte(orders.closedAt, window.to),
+      ),
+    )
+    .groupBy(day)
+  return new Map(rows.map((row) => [row.day, row.net]))
 }

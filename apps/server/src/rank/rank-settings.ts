@@ -14,6 +14,13 @@ export async function rankSettings(db: DbOrTx, userId: number): Promise<RankSett
 }
 
 /**
+ * Nicknames that start with "House" belong to the house demo traders (house-traders.ts): nobody may
+ * pass for one, even before the house traders first run (names arrive NFKC-normalised, so a
+ * full-width "Ｈｏｕｓｅ" is "House" here too).
+ */
+export const isHouseName = (nickname: string) => /^house/i.test(nickname.trim())
+
+/**
  * Saves whether the user is shown in the ranking, and a new nickname if one is given. Showing needs
  * a nickname (the ranking names traders by nickname only). Nicknames are unique whatever their case:
  * the unique index settles two users claiming one at the same moment, and the loser hears
@@ -27,6 +34,7 @@ export async function saveRankSettings(
   const current = await rankSettings(db, userId)
   const nickname = input.nickname ?? current.nickname
   if (input.rank_visible === 1 && nickname === '') return refuse('invalid_input', { field: 'nickname' })
+  if (input.nickname && isHouseName(input.nickname)) return refuse('nickname_taken')
   try {
     await db
       .update(users)

@@ -1,10 +1,16 @@
 import { RANK_WINDOW_DAYS, type RankDetail, type RankEntry, type RankListAnswer } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
 import { accept, refuse, type Clock, type Outcome } from '../services/outcome.ts'
-import { dailyBalances, rankedTraders, shownTrader, type RankWindow, type TraderRow } from './rank-queries.ts'
 import {
-  equityCurve,
+  dailyNetProfit,
+  rankedTraders,
+  shownTrader,
+  type RankWindow,
+  type TraderRow,
+} from './rank-queries.ts'
+import {
   figuresByInstrument,
+  profitCurve,
   rankOrder,
   traderFigures,
   windowDates,
@@ -81,17 +87,16 @@ export class RankingCache {
   }
 }
 
-/** A shown trader's profile: the entry, the daily balance over the window and trades by instrument. */
+/** A shown trader's profile: the entry, the profit curve over the window and trades by instrument. */
 export async function traderDetail(db: DbOrTx, now: Date, uid: string): Promise<Outcome<RankDetail>> {
   const window = rankWindow(now)
   const found = await shownTrader(db, window, uid)
   if (!found) return refuse('trader_not_found')
   const dates = windowDates(now.getTime(), RANK_WINDOW_DAYS)
-  const firstDay = new Date(`${dates[0]}T00:00:00.000Z`)
-  const { opening, closes } = await dailyBalances(db, found.trader.userId, firstDay)
+  const dailyNet = await dailyNetProfit(db, found.trader.userId, window)
   return accept({
     ...publicEntry(entryOf(found.trader, found.buckets)),
-    equity: equityCurve(dates, opening, closes),
+    equity: profitCurve(dates, dailyNet),
     by_instrument: figuresByInstrument(found.buckets),
   })
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
-  equityCurve,
   figuresByInstrument,
+  profitCurve,
   rankOrder,
   traderFigures,
   windowDates,
@@ -118,22 +118,22 @@ describe('ranking order', () => {
   })
 })
 
-describe('equity curve', () => {
+describe('profit curve', () => {
   it('lists the days that end today, oldest first', () => {
     const dates = windowDates(Date.UTC(2026, 2, 2, 10), 3)
     expect(dates).toEqual(['2026-02-28', '2026-03-01', '2026-03-02'])
   })
 
-  it('carries the last known balance forward', () => {
-    const closes = new Map([
-      ['2026-03-01', '120.5'],
-      ['2026-03-03', '99.999'],
+  it('adds up the net of each day from 0, exactly, and carries it over quiet days', () => {
+    const dailyNet = new Map([
+      ['2026-03-01', '20.105'],
+      ['2026-03-03', '-0.1'],
     ])
-    expect(equityCurve(['2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03'], '100', closes)).toEqual([
-      { date: '2026-02-28', balance: 100 },
-      { date: '2026-03-01', balance: 120.5 },
-      { date: '2026-03-02', balance: 120.5 },
-      { date: '2026-03-03', balance: 100 },
+    expect(profitCurve(['2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03'], dailyNet)).toEqual([
+      { date: '2026-02-28', profit: 0 },
+      { date: '2026-03-01', profit: 20.11 },
+      { date: '2026-03-02', profit: 20.11 },
+      { date: '2026-03-03', profit: 20.01 },
     ])
   })
 })

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js'
-import type { EquityPoint, InstrumentFigures } from '@tp/contracts'
+import type { InstrumentFigures, ProfitPoint } from '@tp/contracts'
 
 /**
  * The ranking's figures, from a trader's closed trades (no IO: the queries in rank-queries.ts hand
@@ -161,19 +161,15 @@ export function windowDates(nowMs: number, days: number): string[] {
 }
 
 /**
- * Daily closing balances: for each date, the balance after that day's last booking, or the last
- * known one carried forward (`opening`: the balance before the first date, '0' for a new account).
- * `closes` maps a 'YYYY-MM-DD' date to its last balance_after.
+ * The profit curve of a profile: for each date, the net trading profit (profit − fee) of the
+ * window's closed trades up to the end of that day, from 0. `dailyNet` maps a 'YYYY-MM-DD' date to
+ * that day's Σ net. It ends at three_week_profit; the balance is never shown.
  */
-export function equityCurve(
-  dates: readonly string[],
-  opening: string,
-  closes: ReadonlyMap<string, string>,
-): EquityPoint[] {
-  let balance = new Decimal(opening)
+export function profitCurve(dates: readonly string[], dailyNet: ReadonlyMap<string, string>): ProfitPoint[] {
+  let total = ZERO
   return dates.map((date) => {
-    const close = closes.get(date)
-    if (close !== undefined) balance = new Decimal(close)
-    return { date, balance: twoPlaces(balance) }
+    const net = dailyNet.get(date)
+    if (net !== undefined) total = total.plus(net)
+    return { date, profit: twoPlaces(total) }
   })
 }

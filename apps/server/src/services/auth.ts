@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import {
   CodePurpose,
   email as emailSchema,
@@ -141,7 +141,8 @@ export async function register(deps: ServiceDeps, input: RegisterRequest): Promi
     const [inviter] = await db
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.inviteCode, input.invite_code.toUpperCase()))
+      .where(and(eq(users.inviteCode, input.invite_code.toUpperCase()), eq(users.isDemo, false)))
+    // A demo account may not invite (SPEC.md section 6): its code invites nobody.
     if (!inviter) return refuse('invite_invalid')
     invitedBy = inviter.id
   }

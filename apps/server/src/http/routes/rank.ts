@@ -11,13 +11,15 @@ import { rankSettings, saveRankSettings } from '../../rank/rank-settings.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
 import { answer, ok } from '../envelope.ts'
 import { parse } from '../parse.ts'
-import { perUserRateLimited, type RateLimit, type RouteDeps } from '../route-deps.ts'
+import { perUserRateLimited, rateLimited, type RateLimit, type RouteDeps } from '../route-deps.ts'
 
 /**
  * Saving ranking choices per user: a person toggles it a few times at most; more is a script trying
  * nicknames.
  */
 const SETTINGS_LIMIT: RateLimit = { max: 30, timeWindowMs: 60_000 }
+/** Trader profiles one address may open a minute. */
+const DETAIL_LIMIT: RateLimit = { max: 120, timeWindowMs: 60_000 }
 
 /**
  * The ranking (issue 10): the public list and profiles of traders who chose to be shown, and each
@@ -33,7 +35,8 @@ export function rankRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return ok<RankListAnswer>(request, await ranking.page(page, limit))
   })
 
-  app.get('/api/follow/detail', async (request) => {
+  // Public and a few queries each: held per address, far above anyone browsing profiles.
+  app.get('/api/follow/detail', { config: rateLimited(DETAIL_LIMIT) }, async (request) => {
     const { id } = parse(rankDetailRequest, request.query)
     return answer(request, await traderDetail(db, clock(), id))
   })

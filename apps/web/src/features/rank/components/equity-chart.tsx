@@ -1,15 +1,15 @@
-import type { EquityPoint } from '@tp/contracts'
+import type { ProfitPoint } from '@tp/contracts'
 import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../shared/lib/money.ts'
 import { equityGeometry } from '../lib/equity-chart.ts'
 
 const WIDTH = 320
 const HEIGHT = 96
-/** Room above and below the line for the highest and lowest balance labels. */
+/** Room above and below the line for the highest and lowest profit labels. */
 const LABEL_ROOM = 16
 
-/** The daily balance of the window as a small line chart (an inline SVG; no chart library). */
-export function EquityChart({ points }: { points: readonly EquityPoint[] }) {
+/** The window's cumulative net trading profit as a small line chart (an inline SVG; no chart library). */
+export function EquityChart({ points }: { points: readonly ProfitPoint[] }) {
   const { t } = useTranslation()
   const chart = equityGeometry(points, WIDTH, HEIGHT, LABEL_ROOM)
   if (!chart) return <p className="rank-muted">{t('rank.noEquity')}</p>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { equityGeometry } from './equity-chart.ts'
 
-const day = (i: number, balance: number) => ({ date: `2026-03-0${i + 1}`, balance })
+const day = (i: number, profit: number) => ({ date: `2026-03-0${i + 1}`, profit })
 
 describe('equity chart geometry', () => {
-  it('spreads the days across the width and the balances over the height', () => {
+  it('spreads the days across the width and the profits over the height', () => {
     const chart = equityGeometry([day(0, 100), day(1, 200), day(2, 150)], 200, 100, 0)
     expect(chart).toMatchObject({ line: '0,100 100,0 200,50', min: 100, max: 200, falling: false })
     expect(chart?.area).toBe('M0,100 L0,100 L100,0 L200,50 L200,100 Z')

@@ -1,4 +1,4 @@
-import type { EquityPoint } from '@tp/contracts'
+import type { ProfitPoint } from '@tp/contracts'
 
 export interface ChartGeometry {
   /** The line's `points` attribute ("x,y x,y …"), left (oldest) to right (today). */
@@ -7,7 +7,7 @@ export interface ChartGeometry {
   area: string
   min: number
   max: number
-  /** Whether the last balance is below the first (the line is drawn in the falling colour). */
+  /** Whether the curve ends below where it began (a loss over the window): drawn in the falling colour. */
   falling: boolean
 }
 
@@ -18,13 +18,13 @@ const round = (value: number) => Math.round(value * 10) / 10
  * curve is drawn through the middle; one point is drawn as a flat line across.
  */
 export function equityGeometry(
-  points: readonly EquityPoint[],
+  points: readonly ProfitPoint[],
   width: number,
   height: number,
   pad = 4,
 ): ChartGeometry | null {
   if (points.length === 0) return null
-  const values = points.map((p) => p.balance)
+  const values = points.map((p) => p.profit)
   const min = Math.min(...values)
   const max = Math.max(...values)
   const span = max - min

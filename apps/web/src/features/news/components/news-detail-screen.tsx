@@ -18,7 +18,7 @@ function Missing({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   return (
-    <div className="notice-state" role="alert" data-testid="news-missing">
+    <div className="notice-state" role="status" data-testid="news-missing">
       <p className="notice-state-title">{title}</p>
       <p className="notice-state-text">{text}</p>
       <RoundButton outline onClick={() => navigate('/news', { replace: true })}>

@@ -25,6 +25,7 @@ import { newsRoutes } from './http/routes/news.ts'
 import { rankRoutes } from './http/routes/rank.ts'
 import { chatRoutes } from './http/routes/chat.ts'
 import { webManifestRoutes } from './http/routes/web-manifest.ts'
+import { adminRoutes } from './http/admin/admin-routes.ts'
 import { registerGateway } from './realtime/gateway.ts'
 import { currentMarginCall } from './trading/account-push.ts'
 
@@ -92,6 +93,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   rankRoutes(app, deps)
   chatRoutes(app, deps)
   webManifestRoutes(app, deps)
+  adminRoutes(app, deps)
 
   await serveClients(app, options)
   return app

@@ -96,6 +96,13 @@ const environment = z.object({
    * they run, except in a server that tests start (VITEST is set), where nothing may trade unasked.
    */
   HOUSE_TRADERS: z.enum(['0', '1']).optional(),
+  /**
+   * The first back-office admin of a fresh install (issue 11): created at start while no staff
+   * account exists; the second factor is set up at the first sign-in. `npm run admin:create` does
+   * the same from the command line.
+   */
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

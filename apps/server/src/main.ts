@@ -5,6 +5,7 @@ import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDatabase } from './db/seed.ts'
+import { ensureFirstAdmin } from './staff/staff-accounts.ts'
 import { takeWriterLock } from './db/writer-lock.ts'
 import { DEFAULT_RATE_LIMITS } from './http/route-deps.ts'
 import { outboxMessenger } from './messaging/outbox.ts'
@@ -40,6 +41,13 @@ const database = await openDatabase({
   onIdleError: (error) => reportIdleError(error),
 })
 await seedDatabase(database.db)
+const firstAdmin = await ensureFirstAdmin(database.db, {
+  email: config.ADMIN_EMAIL,
+  password: config.ADMIN_PASSWORD,
+})
+if (!firstAdmin.ok) console.error(`ADMIN_EMAIL: the first admin was not created (${firstAdmin.reason})`)
+else if (firstAdmin.value)
+  console.info(`back office: admin ${config.ADMIN_EMAIL} created; set up TOTP at /admin`)
 const now = () => Date.now()
 // Until the app's logger exists, errors of the live services go to stderr.
 let reportError = (error: unknown, context: string) => console.error(context, error)

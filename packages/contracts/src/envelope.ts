@@ -76,5 +76,9 @@ export const REASONS = [
   'news_not_found',
   'trader_not_found',
   'nickname_taken',
+  'totp_invalid',
+  'staff_forbidden',
+  'account_disabled',
+  'four_eyes',
 ] as const
 export type Reason = (typeof REASONS)[number]

@@ -48,6 +48,8 @@ export const users = pgTable(
     rankVisible: boolean('rank_visible').notNull().default(false),
     /** A house demo trader of a fresh install (issue 10): a demo account whose trades are real engine trades. */
     isHouse: boolean('is_house').notNull().default(false),
+    /** Set by staff (issue 11): a disabled account cannot sign in, and its sessions end. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
@@ -622,5 +624,117 @@ export const chatMessages = pgTable(
     index('chat_messages_user_idx').on(t.userId, t.id),
     check('chat_messages_sender', sql`${t.sender} in (1, 2)`),
     check('chat_messages_not_empty', sql`${t.text} <> '' or ${t.uploadId} is not null`),
+  ],
+)
+
+/**
+ * Back-office staff (issue 11), apart from users: their own passwords (argon2id), a TOTP second
+ * factor (`totp_secret` base32, `totp_enabled` once confirmed with a first code) and one role:
+ * admin (everything), finance, dealer or support.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last TOTP time step accepted: a code is good once (RFC 6238 section 5.2). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_email_key').on(sql`lower(${t.email})`),
+    check('staff_role', sql`${t.role} in ('admin', 'finance', 'dealer', 'support')`),
+  ],
+)
+
+/** Single-use recovery codes of a staff member's second factor; only hashes are kept. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+)
+
+/**
+ * Staff sign-ins. `stage` 1: the password was right, the second factor is still owed (a short
+ * life); 2: signed in. Tokens are kept as hashes, as users' are, in a table of their own: a user's
+ * token is never a staff token.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    stage: smallint('stage').notNull(),
+    address: text('address').notNull().default(''),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+)
+
+/**
+ * Every staff action, append-only (a trigger refuses updates and deletes): who, what, on what,
+ * the state before and after, and from which address.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: integer('staff_id').references(() => staff.id),
+    staffEmail: text('staff_email').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    address: text('address').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_action_idx').on(t.action, t.id), index('audit_log_staff_idx').on(t.staffId, t.id)],
+)
+
+/**
+ * Manual balance adjustments (ledger type 10 with a memo). One above the four-eyes amount waits
+ * (status 0) for a second admin, who applies (1) or rejects (2) it; the requester never may.
+ */
+export const balanceAdjustments = pgTable(
+  'balance_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: money('amount').notNull(),
+    memo: text('memo').notNull(),
+    status: smallint('status').notNull().default(0),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => staff.id),
+    decidedBy: integer('decided_by').references(() => staff.id),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('balance_adjustments_status_idx').on(t.status, t.id),
+    check('balance_adjustments_not_zero', sql`${t.amount} <> 0`),
+    check('balance_adjustments_four_eyes', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`),
   ],
 )

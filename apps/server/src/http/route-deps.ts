@@ -28,6 +28,10 @@ export interface RateLimits {
    * the staff's list (or the database) with one account.
    */
   chat: RateLimit
+  /** Per address: staff password attempts (argon2id makes each one cost; this keeps them few). */
+  adminLogin: RateLimit
+  /** Per address: staff second-factor attempts (the account itself rests after 5 wrong codes). */
+  adminSecondFactor: RateLimit
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -40,6 +44,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   trading: { max: 600, timeWindowMs: 60_000 },
   money: { max: 30, timeWindowMs: 60_000 },
   chat: { max: 30, timeWindowMs: 60_000 },
+  adminLogin: { max: 10, timeWindowMs: 60_000 },
+  adminSecondFactor: { max: 20, timeWindowMs: 60_000 },
 }
 
 export interface RouteDeps extends ServiceDeps {

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify'
+import type { RouteDeps } from '../route-deps.ts'
+import { adminAuthRoutes } from './auth-routes.ts'
+
+/**
+ * The back office's API (`/admin/api/*`, issue 11): staff tokens only, every call behind a role,
+ * every change audited. Each area adds its routes here.
+ */
+export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  app.decorateRequest('staff', undefined)
+  adminAuthRoutes(app, deps)
+}

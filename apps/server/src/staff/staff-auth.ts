@@ -1,0 +1,162 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import QRCode from 'qrcode'
+import type { StaffLoginAnswer, StaffProfile, StaffSessionAnswer } from '@tp/contracts'
+import type { Db } from '../db/client.ts'
+import { staff, staffRecoveryCodes } from '../db/schema.ts'
+import {
+  READABLE_ALPHABET,
+  randomString,
+  sha256,
+  spendPasswordCheck,
+  verifyPassword,
+} from '../security/hashing.ts'
+import { getSetting } from '../services/settings.ts'
+import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { findStaffByEmail } from './staff-accounts.ts'
+import { Stage, openStaffSession, revokeStaffSession, type StaffSession } from './staff-sessions.ts'
+import { acceptedTotpStep, newTotpSecret, totpUri } from './totp.ts'
+
+/** Wrong second-factor codes in a row before the second factor waits SECOND_FACTOR_LOCK_MS. */
+export const SECOND_FACTOR_MAX_FAILURES = 5
+export const SECOND_FACTOR_LOCK_MS = 15 * 60 * 1000
+export const RECOVERY_CODE_COUNT = 10
+
+type StaffRow = NonNullable<Awaited<ReturnType<typeof findStaffByEmail>>>
+
+const profileOf = (
+  row: StaffRow | { id: number; email: string; name: string; role: string },
+): StaffProfile => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role as StaffProfile['role'],
+})
+
+/**
+ * The first step: the password. A right one opens a pending session that can only give the second
+ * factor; a staff member without an authenticator gets the secret and QR code to add one. Unknown
+ * addresses cost the same time as known ones and answer the same refusal. The password step never
+ * locks an account (a stranger could lock staff out by guessing); the route limits it per address.
+ */
+export async function staffLogin(
+  db: Db,
+  input: { email: string; password: string },
+  address: string,
+  now: Date,
+): Promise<Outcome<StaffLoginAnswer>> {
+  const row = await findStaffByEmail(db, input.email)
+  if (!row) {
+    await spendPasswordCheck(input.password)
+    return refuse('wrong_credentials')
+  }
+  if (!(await verifyPassword(row.passwordHash, input.password))) return refuse('wrong_credentials')
+  if (row.disabledAt) return refuse('account_disabled')
+  const token = await openStaffSession(db, row.id, Stage.PENDING, address, now)
+  if (row.totpEnabled && row.totpSecret) return accept({ stage: 'totp', token })
+  // Not set up yet (or set up but never confirmed): a fresh secret for this attempt.
+  const secret = newTotpSecret()
+  await db.update(staff).set({ totpSecret: secret, totpEnabled: false }).where(eq(staff.id, row.id))
+  const issuer = (await getSetting(db, 'site_title')).trim() || 'Back office'
+  const otpauthUrl = totpUri(secret, row.email, `${issuer} back office`)
+  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
+  return accept({ stage: 'setup', token, otpauth_url: otpauthUrl, qr_svg: qrSvg, secret })
+}
+
+/** Whether the second factor is resting after too many wrong codes. */
+const secondFactorLocked = (row: { lockedUntil: Date | null }, now: Date) =>
+  row.lockedUntil !== null && row.lockedUntil > now
+
+async function failSecondFactor(db: Db, staffId: number, now: Date) {
+  await db
+    .update(staff)
+    .set({
+      failedLogins: sql`${staff.failedLogins} + 1`,
+      lockedUntil: sql`case when ${staff.failedLogins} + 1 >= ${SECOND_FACTOR_MAX_FAILURES}
+        then ${new Date(now.getTime() + SECOND_FACTOR_LOCK_MS).toISOString()}::timestamptz else ${staff.lockedUntil} end`,
+    })
+    .where(eq(staff.id, staffId))
+}
+
+/** A new working session for a pending one that gave its second factor; the pending one ends. */
+async function signIn(db: Db, pending: StaffSession, address: string, now: Date): Promise<string> {
+  await revokeStaffSession(db, pending.sessionId, now)
+  await db.update(staff).set({ failedLogins: 0, lockedUntil: null }).where(eq(staff.id, pending.staffId))
+  return openStaffSession(db, pending.staffId, Stage.SIGNED_IN, address, now)
+}
+
+/**
+ * The second step: a code of the authenticator. For a staff member setting it up, the first right
+ * code confirms it and answers the recovery codes, once. Each code is good once (its time step is
+ * kept), and the step-up is atomic: two requests with one code cannot both sign in.
+ */
+export async function staffTotp(
+  db: Db,
+  pending: StaffSession,
+  code: string,
+  address: string,
+  now: Date,
+): Promise<Outcome<StaffSessionAnswer>> {
+  const [row] = await db.select().from(staff).where(eq(staff.id, pending.staffId))
+  if (!row?.totpSecret) return refuse('sign_in_again')
+  if (secondFactorLocked(row, now))
+    return refuse('account_locked', { minutes: SECOND_FACTOR_LOCK_MS / 60_000 })
+  const step = acceptedTotpStep(row.totpSecret, code, now.getTime(), row.totpLastStep)
+  if (step === null) {
+    await failSecondFactor(db, row.id, now)
+    return refuse('totp_invalid')
+  }
+  // Only one request may move the last step forward: the conditional update decides.
+  const claimed = await db
+    .update(staff)
+    .set({ totpLastStep: step, totpEnabled: true })
+    .where(
+      and(
+        eq(staff.id, row.id),
+        row.totpLastStep === null ? isNull(staff.totpLastStep) : eq(staff.totpLastStep, row.totpLastStep),
+      ),
+    )
+    .returning({ id: staff.id })
+  if (claimed.length === 0) return refuse('totp_invalid')
+  const recoveryCodes = row.totpEnabled ? undefined : await newRecoveryCodes(db, row.id)
+  const token = await signIn(db, pending, address, now)
+  return accept({ token, staff: profileOf(row), ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) })
+}
+
+/** Ten single-use codes, shown once; the old ones stop working. */
+async function newRecoveryCodes(db: Db, staffId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomString(READABLE_ALPHABET, 10))
+  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId))
+  await db.insert(staffRecoveryCodes).values(codes.map((code) => ({ staffId, codeHash: sha256(code) })))
+  return codes.map((code) => `${code.slice(0, 5)}-${code.slice(5)}`)
+}
+
+/** The second step with a recovery code instead (a lost phone): each code works once. */
+export async function staffRecovery(
+  db: Db,
+  pending: StaffSession,
+  code: string,
+  address: string,
+  now: Date,
+): Promise<Outcome<StaffSessionAnswer>> {
+  const [row] = await db.select().from(staff).where(eq(staff.id, pending.staffId))
+  if (!row?.totpEnabled) return refuse('sign_in_again')
+  if (secondFactorLocked(row, now))
+    return refuse('account_locked', { minutes: SECOND_FACTOR_LOCK_MS / 60_000 })
+  const used = await db
+    .update(staffRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(staffRecoveryCodes.staffId, row.id),
+        eq(staffRecoveryCodes.codeHash, sha256(code)),
+        isNull(staffRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: staffRecoveryCodes.id })
+  if (used.length === 0) {
+    await failSecondFactor(db, row.id, now)
+    return refuse('code_invalid')
+  }
+  const token = await signIn(db, pending, address, now)
+  return accept({ token, staff: profileOf(row) })
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { email } from './auth.ts'
+
+/** Shapes of the back office's sign-in (`/admin/api/auth/*`, issue 11). */
+
+export const STAFF_PASSWORD_MAX_LENGTH = 128
+
+export const staffLoginRequest = z.object({
+  email,
+  password: z.string().min(1).max(STAFF_PASSWORD_MAX_LENGTH),
+})
+
+/** A 6-digit code of the authenticator app. */
+export const totpCodeRequest = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+})
+
+/** A recovery code as printed (letters and digits, dashes and spaces ignored). */
+export const recoveryCodeRequest = z.object({
+  code: z
+    .string()
+    .trim()
+    .max(32)
+    .transform((text) => text.replace(/[\s-]/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[0-9A-Z]{10}$/)),
+})
+
+export interface StaffProfile {
+  id: number
+  email: string
+  name: string
+  role: 'admin' | 'finance' | 'dealer' | 'support'
+}
+
+/**
+ * The answer of a right password: the second factor is owed. `setup` when the staff member has no
+ * authenticator yet (the QR code and secret to add one), `totp` when a code is asked.
+ */
+export type StaffLoginAnswer =
+  | { stage: 'totp'; token: string }
+  | { stage: 'setup'; token: string; otpauth_url: string; qr_svg: string; secret: string }
+
+/** Signed in: the session token and who it is; `recovery_codes` only right after setting up TOTP. */
+export interface StaffSessionAnswer {
+  token: string
+  staff: StaffProfile
+  recovery_codes?: string[]
+}

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { RouteDeps } from '../route-deps.ts'
 import { adminAuthRoutes } from './auth-routes.ts'
+import { adminQueuesRoutes } from './queues-routes.ts'
+import { adminUsersRoutes } from './users-routes.ts'
 
 /**
  * The back office's API (`/admin/api/*`, issue 11): staff tokens only, every call behind a role,
@@ -9,4 +11,6 @@ import { adminAuthRoutes } from './auth-routes.ts'
 export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.decorateRequest('staff', undefined)
   adminAuthRoutes(app, deps)
+  adminQueuesRoutes(app, deps)
+  adminUsersRoutes(app, deps)
 }

@@ -91,6 +91,16 @@ describe('open and close on EURUSD', () => {
     // balance 10 000 - 3.5 - 255 = 9741.5.
     expect(bookingRows(result.events)[0]).toMatchObject({ amount: '-255', balanceAfter: '9741.5' })
   })
+
+  it("staff close a position on the user's behalf by the same rules, as ClosedType 5", () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, buy({ lots: '1' }))
+    // A stale quote is refused as it is for the user.
+    expect(engine.close(1, id, T0 + 60_000, ClosedType.Staff)).toEqual(refused('quote_stale'))
+    const result = engine.close(1, id, T0 + 2000, ClosedType.Staff)
+    if (!result.ok) throw new Error(result.reason)
+    expect(closes(result.events)[0]).toMatchObject({ id, closePrice: 1.1, closedType: ClosedType.Staff })
+  })
 })
 
 interface TriggerRow {

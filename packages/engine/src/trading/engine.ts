@@ -295,15 +295,21 @@ export class TradingEngine {
 
   /**
    * Closes a position at the current price (bid for a buy, ask for a sell). The account is checked
-   * after: closing one side of a hedge can raise the margin the other side holds.
+   * after: closing one side of a hedge can raise the margin the other side holds. Staff closing a
+   * position on the user's behalf pass `ClosedType.Staff`; the rules are the user's own.
    */
-  close(userId: number, orderId: number, nowMs: number): CommandResult {
+  close(
+    userId: number,
+    orderId: number,
+    nowMs: number,
+    by: typeof ClosedType.User | typeof ClosedType.Staff = ClosedType.User,
+  ): CommandResult {
     const order = this.ownedOrder(userId, orderId)
     if (!order || order.status !== OrderStatus.Holding) return reject('order_not_found')
     const live = this.liveQuote(order.instrumentId, nowMs)
     if (typeof live === 'string') return reject(live)
     const events: EngineEvent[] = []
-    this.closePosition(order, exitPrice(order.side, live), ClosedType.User, nowMs, events)
+    this.closePosition(order, exitPrice(order.side, live), by, nowMs, events)
     this.checkRisk(this.accounts.get(userId) as Account, nowMs, events)
     return { ok: true, events }
   }

@@ -1,0 +1,117 @@
+import { useEffect } from 'react'
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { App, Avatar, Button, Layout, Menu, Space, Tag, Typography } from 'antd'
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons'
+import { api } from '../shared/api/client.ts'
+import { LanguageSwitch } from '../shared/components/language-switch.tsx'
+import { useT } from '../shared/i18n/i18n.tsx'
+import { useQueueEvents } from '../shared/live/use-queue-events.ts'
+import { signOut, updateStaff, useSession } from '../shared/session/session-store.ts'
+import type { StaffProfile } from '@tp/contracts'
+import { navFor } from './nav-items.tsx'
+
+const ROLE_COLOURS = { admin: 'red', finance: 'green', dealer: 'blue', support: 'purple' } as const
+
+/** The signed-in frame: side menu by role, header with who is signed in, the page in the middle. */
+export function AdminFrame() {
+  const session = useSession()
+  const t = useT()
+  const { message } = App.useApp()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const queryClient = useQueryClient()
+  // Who the token belongs to now: a 999 here (session ended elsewhere) sends staff to sign in.
+  const me = useQuery({
+    queryKey: ['me'],
+    queryFn: () => api.get<StaffProfile>('/me'),
+    enabled: Boolean(session),
+    staleTime: 60_000,
+  })
+  useEffect(() => {
+    if (me.data) updateStaff(me.data)
+  }, [me.data])
+  useQueueEvents(Boolean(session))
+
+  if (!session) return <Navigate to="/login" replace />
+  const { staff } = session
+  const items = navFor(staff.role)
+  const selected =
+    items
+      .filter((item) =>
+        item.path === '/' ? location.pathname === '/' : location.pathname.startsWith(item.path),
+      )
+      .map((item) => item.path)[0] ?? '/'
+
+  async function leave() {
+    try {
+      await api.post('/auth/logout')
+    } catch {
+      // Signed out here whatever the server says: the token is dropped either way.
+    }
+    signOut()
+    queryClient.clear()
+    message.success(t('menu.signedOut'))
+  }
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={220} theme="dark" breakpoint="lg" collapsedWidth={64}>
+        <div
+          style={{
+            height: 56,
+            display: 'flex',
+            alignItems: 'center',
+            padding: '0 20px',
+            color: '#fff',
+            fontWeight: 600,
+            fontSize: 16,
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+          }}
+        >
+          {t('app.title')}
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[selected]}
+          onClick={({ key }) => navigate(key)}
+          items={items.map((item) => ({
+            key: item.path,
+            icon: item.icon,
+            label: <span data-testid={`nav-${item.page}`}>{t(item.label)}</span>,
+          }))}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            padding: '0 24px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            borderBottom: '1px solid #f0f0f0',
+            height: 56,
+          }}
+        >
+          <Space size="middle">
+            <LanguageSwitch />
+            <Space size={8} data-testid="staff-badge">
+              <Avatar size="small" icon={<UserOutlined />} />
+              <Typography.Text strong>{staff.name}</Typography.Text>
+              <Tag color={ROLE_COLOURS[staff.role]}>{t(`role.${staff.role}`)}</Tag>
+            </Space>
+            <Button icon={<LogoutOutlined />} onClick={leave} data-testid="sign-out">
+              {t('menu.signOut')}
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  )
+}

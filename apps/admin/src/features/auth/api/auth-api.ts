@@ -1,0 +1,14 @@
+import type { StaffLoginAnswer, StaffProfile, StaffSessionAnswer } from '@tp/contracts'
+import { api } from '../../../shared/api/client.ts'
+
+export const authApi = {
+  login: (email: string, password: string) =>
+    api.post<StaffLoginAnswer>('/auth/login', { email, password }, ''),
+  /** The second step carries the pending token of the first, never the session's. */
+  totp: (pendingToken: string, code: string) =>
+    api.post<StaffSessionAnswer>('/auth/totp', { code }, pendingToken),
+  recovery: (pendingToken: string, code: string) =>
+    api.post<StaffSessionAnswer>('/auth/recovery', { code }, pendingToken),
+  logout: () => api.post<null>('/auth/logout'),
+  me: () => api.get<StaffProfile>('/me'),
+}

@@ -1,0 +1,6 @@
+import { QueuePage } from '../../../shared/queue/queue-page.tsx'
+import { depositsQueue } from './deposits-queue.tsx'
+
+export function DepositsPage() {
+  return <QueuePage config={depositsQueue} />
+}

@@ -1,0 +1,6 @@
+import { QueuePage } from '../../../shared/queue/queue-page.tsx'
+import { identityQueue } from './identity-queue.tsx'
+
+export function IdentityPage() {
+  return <QueuePage config={identityQueue} />
+}

@@ -1,0 +1,11 @@
+import type { AdminWithdrawalItem } from '@tp/contracts'
+import { api } from '../../../shared/api/client.ts'
+import type { QueueList } from '../../../shared/queue/queue-config.ts'
+
+export const withdrawalsApi = {
+  list: (query: Record<string, string | number | undefined>, signal?: AbortSignal) =>
+    api.get<QueueList<AdminWithdrawalItem>>('/withdrawals', query, signal),
+  approve: (id: number, realNumber: string) =>
+    api.post(`/withdrawals/${id}/approve`, { real_number: realNumber }),
+  reject: (id: number, remark: string) => api.post(`/withdrawals/${id}/reject`, { remark }),
+}

@@ -1,0 +1,6 @@
+import { QueuePage } from '../../../shared/queue/queue-page.tsx'
+import { withdrawalsQueue } from './withdrawals-queue.tsx'
+
+export function WithdrawalsPage() {
+  return <QueuePage config={withdrawalsQueue} />
+}

@@ -1,0 +1,214 @@
+import { useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Alert, App, Button, Card, Drawer, Input, Segmented, Select, Space, Table, Typography } from 'antd'
+import { ReloadOutlined } from '@ant-design/icons'
+import type { ColumnsType } from 'antd/es/table'
+import { useT } from '../i18n/i18n.tsx'
+import { DecisionModal } from './decision-modal.tsx'
+import type { Decision, QueueConfig, QueueItem } from './queue-config.ts'
+import { StatusTag } from './status-tag.tsx'
+
+/** How often an open queue looks for new items when no live event tells it. */
+export const QUEUE_REFRESH_MS = 15_000
+const PAGE_SIZE = 20
+const ALL = 'all'
+
+/**
+ * One review queue: filters (status, waiting by default; type; search), the table, and a drawer with
+ * every detail and the decisions. After a decision the drawer moves on to the next waiting item.
+ */
+export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig<T> }) {
+  const t = useT()
+  const { message } = App.useApp()
+  const queryClient = useQueryClient()
+  const [params, setParams] = useSearchParams()
+  const status = params.get('status') ?? String(config.waiting)
+  const type = params.get('type') ?? ''
+  const q = params.get('q') ?? ''
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
+  const [search, setSearch] = useState(q)
+  const [selected, setSelected] = useState<T | null>(null)
+  const [pending, setPending] = useState<Decision<T> | null>(null)
+
+  const query = {
+    status: status === ALL ? undefined : status,
+    type: type || undefined,
+    q: q || undefined,
+    page,
+    limit,
+  }
+  const list = useQuery({
+    queryKey: ['queue', config.name, query],
+    queryFn: ({ signal }) => config.list(query, signal),
+    refetchInterval: QUEUE_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  })
+  const rows = useMemo(() => list.data?.data ?? [], [list.data])
+  // The drawer shows the list's fresh copy of the item when it has one.
+  const shown = selected ? (rows.find((row) => row.id === selected.id) ?? selected) : null
+
+  function update(changes: Record<string, string | number | undefined>) {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key)
+      else next.set(key, String(value))
+    }
+    setParams(next, { replace: true })
+  }
+
+  function decided(decision: Decision<T>) {
+    message.success(t(decision.done))
+    setPending(null)
+    const current = shown
+    void queryClient.invalidateQueries({ queryKey: ['queue', config.name] })
+    void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+    if (!current) return
+    // On to the next waiting item below this one (or above, when this was the last).
+    const index = rows.findIndex((row) => row.id === current.id)
+    const waiting = (row: T) => row.status === config.waiting && row.id !== current.id
+    const next = rows.slice(index + 1).find(waiting) ?? rows.slice(0, Math.max(index, 0)).find(waiting)
+    if (next) setSelected(next)
+    else {
+      setSelected(null)
+      message.info(t('queue.allDone'))
+    }
+  }
+
+  const columns: ColumnsType<T> = [
+    ...config.columns(t),
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      width: 120,
+      render: (value: number) => <StatusTag config={config} status={value} />,
+    },
+  ]
+
+  return (
+    <Card
+      title={
+        <Space>
+          {t(config.title)}
+          {list.data && (
+            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
+              {t('common.total', { total: list.data.total })}
+            </Typography.Text>
+          )}
+        </Space>
+      }
+      extra={
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void list.refetch()}
+          loading={list.isFetching}
+          aria-label={t('common.retry')}
+        />
+      }
+      data-testid={`queue-${config.name}`}
+    >
+      <Space wrap style={{ marginBottom: 16 }} size="middle">
+        <Segmented
+          value={status}
+          onChange={(value) =>
+            update({ status: value === String(config.waiting) ? undefined : value, page: undefined })
+          }
+          options={[
+            ...config.statuses.map((code) => ({ value: String(code), label: t(config.statusLabel(code)) })),
+            { value: ALL, label: t('common.all') },
+          ]}
+          data-testid="queue-status-filter"
+        />
+        {config.types && (
+          <Select
+            value={type}
+            style={{ width: 160 }}
+            onChange={(value: string) => update({ type: value, page: undefined })}
+            options={[
+              { value: '', label: `${t('queue.type')}: ${t('common.all')}` },
+              ...config.types.map((option) => ({ value: String(option.value), label: t(option.label) })),
+            ]}
+          />
+        )}
+        <Input.Search
+          allowClear
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onSearch={(value) => update({ q: value.trim(), page: undefined })}
+          placeholder={t('queue.search')}
+          style={{ width: 300 }}
+          maxLength={100}
+          data-testid="queue-search"
+        />
+      </Space>
+      {list.error && (
+        <Alert
+          type="error"
+          showIcon
+          title={list.error.message}
+          action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<T>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isLoading}
+        locale={{
+          emptyText: status === String(config.waiting) ? t('common.noneWaiting') : t('common.empty'),
+        }}
+        onRow={(record) => ({
+          onClick: () => setSelected(record),
+          style: { cursor: 'pointer' },
+          'data-testid': 'queue-row',
+        })}
+        rowClassName={(record) => (record.id === shown?.id ? 'ant-table-row-selected' : '')}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          onChange: (nextPage, nextSize) =>
+            update({
+              page: nextPage === 1 ? undefined : nextPage,
+              limit: nextSize === PAGE_SIZE ? undefined : nextSize,
+            }),
+        }}
+      />
+      <Drawer
+        open={Boolean(shown)}
+        onClose={() => setSelected(null)}
+        size={760}
+        title={shown ? config.drawerTitle(shown, t) : ''}
+        extra={shown && <StatusTag config={config} status={shown.status} />}
+        footer={
+          shown && shown.status === config.waiting ? (
+            <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+              {config.decisions.map((decision) => (
+                <Button
+                  key={decision.key}
+                  type={decision.kind === 'approve' ? 'primary' : 'default'}
+                  danger={decision.kind === 'reject'}
+                  onClick={() => setPending(decision)}
+                  data-testid={`decide-${decision.key}`}
+                >
+                  {t(decision.label)}
+                </Button>
+              ))}
+            </Space>
+          ) : null
+        }
+        data-testid="queue-drawer"
+      >
+        {shown && config.details(shown, t)}
+      </Drawer>
+      {shown && (
+        <DecisionModal item={shown} decision={pending} onClose={() => setPending(null)} onDone={decided} />
+      )}
+    </Card>
+  )
+}

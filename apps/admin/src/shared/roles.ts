@@ -1,0 +1,22 @@
+import type { StaffProfile } from '@tp/contracts'
+
+export type StaffRole = StaffProfile['role']
+
+/**
+ * The back office's pages and who sees them in the menu. The server checks every call on its own
+ * (apps/server/src/staff/roles.ts); this only keeps staff from meeting pages they cannot use.
+ * Pages of later steps (users, adjustments, risk, catalogue, settings, chat, news, outbox) join
+ * this list when they are built.
+ */
+export const PAGES = {
+  dashboard: ['admin', 'finance', 'dealer', 'support'],
+  identity: ['admin', 'support'],
+  deposits: ['admin', 'finance'],
+  withdrawals: ['admin', 'finance'],
+} as const satisfies Record<string, readonly StaffRole[]>
+
+export type PageName = keyof typeof PAGES
+
+export function mayOpen(role: StaffRole, page: PageName): boolean {
+  return (PAGES[page] as readonly StaffRole[]).includes(role)
+}

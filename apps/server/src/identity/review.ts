@@ -6,7 +6,7 @@ import {
   type IdentityQueueItem,
   type RecordPage,
 } from '@tp/contracts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { identityChecks, users } from '../db/schema.ts'
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
 import { wireTime } from '../trading/order-view.ts'
@@ -28,12 +28,19 @@ export interface IdentityReview {
   now: Date
 }
 
+/** A check as a decision left it; called in the decision's transaction (the back office audits there). */
+export type IdentityDecided = (tx: Tx, decided: typeof identityChecks.$inferSelect) => Promise<void>
+
 /**
  * A staff decision on a waiting identity check: approved (the user is verified) or rejected with a
  * reason (the user may submit again). Each check is decided once: the update only matches a
  * waiting row, so a second decision, or two racing, get `already_processed`.
  */
-export async function reviewIdentityCheck(db: Db, review: IdentityReview): Promise<Outcome<void>> {
+export async function reviewIdentityCheck(
+  db: Db,
+  review: IdentityReview,
+  onDecided?: IdentityDecided,
+): Promise<Outcome<void>> {
   const reason = review.approve ? '' : (review.reason ?? '').trim()
   if (
     !review.approve &&
@@ -44,17 +51,23 @@ export async function reviewIdentityCheck(db: Db, review: IdentityReview): Promi
   if (staff === '' || staff.length > STAFF_NAME_MAX_LENGTH) return refuse('invalid_input', { field: 'name' })
   if (!Number.isSafeInteger(review.checkId) || review.checkId <= 0 || review.checkId > MAX_SERIAL_ID)
     return refuse('not_found')
-  const changed = await db
-    .update(identityChecks)
-    .set({
-      status: review.approve ? IdentityCheckStatus.Approved : IdentityCheckStatus.Rejected,
-      rejectReason: reason,
-      reviewedBy: staff,
-      reviewedAt: review.now,
-    })
-    .where(and(eq(identityChecks.id, review.checkId), eq(identityChecks.status, IdentityCheckStatus.Waiting)))
-    .returning({ id: identityChecks.id })
-  if (changed.length === 1) return accept(undefined)
+  const decided = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(identityChecks)
+      .set({
+        status: review.approve ? IdentityCheckStatus.Approved : IdentityCheckStatus.Rejected,
+        rejectReason: reason,
+        reviewedBy: staff,
+        reviewedAt: review.now,
+      })
+      .where(
+        and(eq(identityChecks.id, review.checkId), eq(identityChecks.status, IdentityCheckStatus.Waiting)),
+      )
+      .returning()
+    if (row && onDecided) await onDecided(tx, row)
+    return row !== undefined
+  })
+  if (decided) return accept(undefined)
   const [exists] = await db
     .select({ id: identityChecks.id })
     .from(identityChecks)

@@ -9,7 +9,7 @@ import {
   type DepositRecord,
   type RecordPage,
 } from '@tp/contracts'
-import type { Db, DbOrTx } from '../db/client.ts'
+import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import { depositBankAccounts, depositBankCurrencies, depositCoinChannels, deposits } from '../db/schema.ts'
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
 import { getSettings } from '../services/settings.ts'
@@ -172,11 +172,19 @@ export async function depositHistory(
   }
 }
 
+/** A deposit as a decision left it; called in the decision's transaction (the back office audits there). */
+export type DepositDecided = (tx: Tx, decided: typeof deposits.$inferSelect) => Promise<void>
+
 /**
  * Staff approve a deposit: its amount is credited through the desk, in the transaction that marks
  * it finished, exactly once (the row is locked and must still be unchecked).
  */
-export async function approveDeposit(db: DbOrTx, desk: TradingDesk, depositId: number): Promise<MoneyResult> {
+export async function approveDeposit(
+  db: DbOrTx,
+  desk: TradingDesk,
+  depositId: number,
+  onDecided?: DepositDecided,
+): Promise<MoneyResult> {
   const [owner] = await db
     .select({ userId: deposits.userId })
     .from(deposits)
@@ -197,10 +205,12 @@ export async function approveDeposit(db: DbOrTx, desk: TradingDesk, depositId: n
     command: (engine, row) =>
       engine.adjustBalance(userId, row.amount, LedgerType.DEPOSIT, `deposit:${row.id}`),
     async finish(tx, row) {
-      await tx
+      const [decided] = await tx
         .update(deposits)
         .set({ status: DepositStatus.Finished, reviewedAt: new Date() })
         .where(eq(deposits.id, row.id))
+        .returning()
+      if (onDecided && decided) await onDecided(tx, decided)
     },
   })
 }
@@ -215,11 +225,16 @@ export async function rejectDeposit(
   depositId: number,
   status: 2 | 3,
   remark: string,
+  onDecided?: DepositDecided,
 ): Promise<Outcome<void>> {
-  const changed = await db
-    .update(deposits)
-    .set({ status, remark, reviewedAt: new Date() })
-    .where(and(eq(deposits.id, depositId), eq(deposits.status, DepositStatus.Unchecked)))
-    .returning({ id: deposits.id })
-  return changed.length === 1 ? accept(undefined) : refuse('already_processed')
+  return db.transaction(async (tx) => {
+    const [decided] = await tx
+      .update(deposits)
+      .set({ status, remark, reviewedAt: new Date() })
+      .where(and(eq(deposits.id, depositId), eq(deposits.status, DepositStatus.Unchecked)))
+      .returning()
+    if (!decided) return refuse('already_processed')
+    if (onDecided) await onDecided(tx, decided)
+    return accept(undefined)
+  })
 }

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js'
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import { WithdrawalStatus, type RecordPage, type WithdrawRecord } from '@tp/contracts'
 import { withdrawalQuote } from '@tp/engine'
-import type { DbOrTx } from '../db/client.ts'
+import type { DbOrTx, Tx } from '../db/client.ts'
 import { payoutMethods, withdrawCurrencies, withdrawals } from '../db/schema.ts'
 import type { LanguageCode } from '@tp/contracts'
 import { translate } from '../i18n/translate.ts'
@@ -103,6 +103,9 @@ async function withdrawnToday(tx: DbOrTx, userId: number): Promise<Decimal> {
   return new Decimal(row?.total ?? 0)
 }
 
+/** A withdrawal as a decision left it; called in the decision's transaction (the back office audits there). */
+export type WithdrawalDecided = (tx: Tx, decided: typeof withdrawals.$inferSelect) => Promise<void>
+
 /**
  * Staff decide a waiting withdrawal: paid (its frozen amount is booked out) or rejected (released
  * to the balance). The row is locked and must still be waiting: one decision only, however many
@@ -114,6 +117,7 @@ export async function decideWithdrawal(
   withdrawalId: number,
   decision: 'pay' | 'reject',
   notes = '',
+  onDecided?: WithdrawalDecided,
 ): Promise<MoneyResult> {
   const [owner] = await db
     .select({ userId: withdrawals.userId })
@@ -134,10 +138,12 @@ export async function decideWithdrawal(
         : engine.release(userId, row.amount, `withdrawal:${row.id}`),
     async finish(tx, row) {
       const status = decision === 'pay' ? WithdrawalStatus.Paid : WithdrawalStatus.Rejected
-      await tx
+      const [decided] = await tx
         .update(withdrawals)
         .set({ status, notes, reviewedAt: new Date() })
         .where(eq(withdrawals.id, row.id))
+        .returning()
+      if (onDecided && decided) await onDecided(tx, decided)
     },
   })
 }

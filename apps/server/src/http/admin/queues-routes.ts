@@ -1,8 +1,99 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  queueItemIdParams,
+  adminDepositListRequest,
+  adminIdentityListRequest,
+  adminIdentityRejectRequest,
+  identityCheckIdParams,
+  adminRemarkRequest,
+  adminWithdrawalApproveRequest,
+  adminWithdrawalListRequest,
+  type AdminDashboard,
+  type AdminDepositItem,
+  type AdminWithdrawalItem,
+  type IdentityQueueItem,
+  type RecordPage,
+} from '@tp/contracts'
+import { dashboardCounts } from '../../staff/queues/dashboard.ts'
+import { decideDeposit, decideIdentity, decideWithdrawalAs } from '../../staff/queues/decisions.ts'
+import { depositList } from '../../staff/queues/deposit-queue.ts'
+import { identityList } from '../../staff/queues/identity-queue.ts'
+import { withdrawalQueue } from '../../staff/queues/withdrawal-queue.ts'
+import type { Outcome } from '../../services/outcome.ts'
+import type { MoneyResult } from '../../trading/desk.ts'
+import { ok, refused } from '../envelope.ts'
+import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
+import { actorOf, requireStaff } from './staff-guard.ts'
 
-/** The back office's queues calls (issue 11). */
+/**
+ * The back office's review queues (issue 11): the dashboard's counts, and the identity, deposit and
+ * withdrawal queues with their decisions. Each decision is audited in its own transaction.
+ */
 export function adminQueuesRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  void app
-  void deps
+  const { db, clock, desk, uploads } = deps
+  const guard = (permission: Parameters<typeof requireStaff>[2]) => ({
+    preHandler: requireStaff(db, clock, permission),
+  })
+  const identity = guard('identity.review')
+  const depositsGuard = guard('deposits.review')
+  const withdrawalsGuard = guard('withdrawals.review')
+  /** A decision's answer: `data: null` when done, the refusal (e.g. `already_processed`) otherwise. */
+  const decided = (request: FastifyRequest, result: MoneyResult | Outcome<void>) =>
+    result.ok ? ok(request, null) : refused(request, result)
+
+  app.get('/admin/api/dashboard', guard('dashboard.read'), async (request) =>
+    ok<AdminDashboard>(request, await dashboardCounts(db)),
+  )
+
+  app.get('/admin/api/identity', identity, async (request) => {
+    const query = parse(adminIdentityListRequest, request.query)
+    return ok<RecordPage<IdentityQueueItem>>(request, await identityList(db, uploads, clock(), query))
+  })
+
+  app.post('/admin/api/identity/:id/approve', identity, async (request) => {
+    const { id } = parse(identityCheckIdParams, request.params)
+    return decided(request, await decideIdentity(db, actorOf(request), id, 'approve', '', clock()))
+  })
+
+  app.post('/admin/api/identity/:id/reject', identity, async (request) => {
+    const { id } = parse(identityCheckIdParams, request.params)
+    const { reason } = parse(adminIdentityRejectRequest, request.body)
+    return decided(request, await decideIdentity(db, actorOf(request), id, 'reject', reason, clock()))
+  })
+
+  app.get('/admin/api/deposits', depositsGuard, async (request) => {
+    const query = parse(adminDepositListRequest, request.query)
+    return ok<RecordPage<AdminDepositItem>>(request, await depositList(db, uploads, clock(), query))
+  })
+
+  app.post('/admin/api/deposits/:id/approve', depositsGuard, async (request) => {
+    const { id } = parse(queueItemIdParams, request.params)
+    return decided(request, await decideDeposit(db, desk, actorOf(request), id, 'approve'))
+  })
+
+  for (const decision of ['reject', 'invalid'] as const) {
+    app.post(`/admin/api/deposits/:id/${decision}`, depositsGuard, async (request) => {
+      const { id } = parse(queueItemIdParams, request.params)
+      const { remark } = parse(adminRemarkRequest, request.body)
+      return decided(request, await decideDeposit(db, desk, actorOf(request), id, decision, remark))
+    })
+  }
+
+  app.get('/admin/api/withdrawals', withdrawalsGuard, async (request) => {
+    const query = parse(adminWithdrawalListRequest, request.query)
+    return ok<RecordPage<AdminWithdrawalItem>>(request, await withdrawalQueue(db, query))
+  })
+
+  app.post('/admin/api/withdrawals/:id/approve', withdrawalsGuard, async (request) => {
+    const { id } = parse(queueItemIdParams, request.params)
+    const { real_number } = parse(adminWithdrawalApproveRequest, request.body)
+    return decided(request, await decideWithdrawalAs(db, desk, actorOf(request), id, 'approve', real_number))
+  })
+
+  app.post('/admin/api/withdrawals/:id/reject', withdrawalsGuard, async (request) => {
+    const { id } = parse(queueItemIdParams, request.params)
+    const { remark } = parse(adminRemarkRequest, request.body)
+    return decided(request, await decideWithdrawalAs(db, desk, actorOf(request), id, 'reject', remark))
+  })
 }

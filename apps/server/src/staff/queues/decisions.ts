@@ -1,0 +1,112 @@
+import { Decimal } from 'decimal.js'
+import { DepositStatus, IdentityCheckStatus, WithdrawalStatus } from '@tp/contracts'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { deposits } from '../../db/schema.ts'
+import { reviewIdentityCheck } from '../../identity/review.ts'
+import { approveDeposit, rejectDeposit, type DepositDecided } from '../../money/deposits.ts'
+import { decideWithdrawal, type WithdrawalDecided } from '../../money/withdrawals.ts'
+import { refuse, type Outcome } from '../../services/outcome.ts'
+import type { MoneyResult, TradingDesk } from '../../trading/desk.ts'
+import { audit, type Actor } from '../audit.ts'
+
+/*
+ * Staff decisions of the review queues, each audited in the decision's own transaction: a decision
+ * is never kept without its audit row, and a refused one (already decided, not found) writes none.
+ * Only a waiting item can be decided, so `before` is always the waiting status.
+ */
+
+const usd = (amount: string) => new Decimal(amount).toFixed(2)
+
+export type DepositDecision = 'approve' | 'reject' | 'invalid'
+
+/** Approve (credited once, through the desk), reject (2) or mark invalid (3) a waiting deposit. */
+export async function decideDeposit(
+  db: Db,
+  desk: TradingDesk,
+  actor: Actor,
+  depositId: number,
+  decision: DepositDecision,
+  remark = '',
+): Promise<MoneyResult | Outcome<void>> {
+  const audited: DepositDecided = (tx, d) =>
+    audit(tx, actor, {
+      action: `deposit.${decision}`,
+      target: `deposit:${d.id}`,
+      before: { status: DepositStatus.Unchecked },
+      after: {
+        status: d.status,
+        user_id: d.userId,
+        amount: usd(d.amount),
+        currency_code: d.currencyCode,
+        ...(decision === 'approve' ? {} : { remark: d.remark }),
+      },
+    })
+  if (decision === 'approve') return approveDeposit(db, desk, depositId, audited)
+  const status = decision === 'reject' ? DepositStatus.Rejected : DepositStatus.Invalid
+  const outcome = await rejectDeposit(db, depositId, status, remark, audited)
+  // rejectDeposit cannot tell a decided deposit from a missing one; staff should see the difference.
+  if (!outcome.ok && !(await depositExists(db, depositId))) return refuse('not_found')
+  return outcome
+}
+
+async function depositExists(db: Db, depositId: number): Promise<boolean> {
+  const [row] = await db.select({ id: deposits.id }).from(deposits).where(eq(deposits.id, depositId))
+  return row !== undefined
+}
+
+/**
+ * Pay a waiting withdrawal (its frozen amount booked out; `reference` is the transfer's reference,
+ * kept in the withdrawal's notes, which the user sees) or reject it (released, `reference` is the
+ * reason the user reads).
+ */
+export function decideWithdrawalAs(
+  db: Db,
+  desk: TradingDesk,
+  actor: Actor,
+  withdrawalId: number,
+  decision: 'approve' | 'reject',
+  text: string,
+): Promise<MoneyResult> {
+  const audited: WithdrawalDecided = (tx, w) =>
+    audit(tx, actor, {
+      action: `withdrawal.${decision}`,
+      target: `withdrawal:${w.id}`,
+      before: { status: WithdrawalStatus.Waiting },
+      after: {
+        status: w.status,
+        user_id: w.userId,
+        amount: usd(w.amount),
+        fee: usd(w.fee),
+        receive_amount: usd(w.received),
+        ...(decision === 'approve' ? { real_number: w.notes } : { remark: w.notes }),
+      },
+    })
+  return decideWithdrawal(db, desk, withdrawalId, decision === 'approve' ? 'pay' : 'reject', text, audited)
+}
+
+/** Approve a waiting identity check, or reject it with the reason the user reads. */
+export function decideIdentity(
+  db: Db,
+  actor: Actor,
+  checkId: number,
+  decision: 'approve' | 'reject',
+  reason: string,
+  now: Date,
+): Promise<Outcome<void>> {
+  return reviewIdentityCheck(
+    db,
+    { checkId, approve: decision === 'approve', reason, staff: actor.email.slice(0, 64), now },
+    (tx, check) =>
+      audit(tx, actor, {
+        action: `identity.${decision}`,
+        target: `identity:${check.id}`,
+        before: { status: IdentityCheckStatus.Waiting },
+        after: {
+          status: check.status,
+          user_id: check.userId,
+          ...(decision === 'reject' ? { reason: check.rejectReason } : {}),
+        },
+      }),
+  )
+}

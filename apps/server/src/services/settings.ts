@@ -48,6 +48,8 @@ export const SETTING_DEFAULTS = {
   leverage_cap_commodity: '10',
   leverage_cap_index_other: '10',
   leverage_cap_crypto: '2',
+  /** USD above which a manual balance adjustment waits for a second admin (four eyes). */
+  adjustment_four_eyes_usd: '1000',
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS

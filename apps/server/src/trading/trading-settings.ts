@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { checkTradingSettings, type SettingsProblem, type TradingSettingsChange } from '@tp/engine'
-import type { Db } from '../db/client.ts'
+import type { Db, DbOrTx } from '../db/client.ts'
 import { instruments } from '../db/schema.ts'
 import { setSetting } from '../services/settings.ts'
 import type { TradingDesk } from './desk.ts'
@@ -16,6 +16,8 @@ export async function applyTradingSettings(
   db: Db,
   desk: TradingDesk,
   change: TradingSettingsChange,
+  /** Runs in the change's transaction once it is written: the back office's audit row. */
+  onWritten?: (tx: DbOrTx) => Promise<void>,
 ): Promise<{ ok: true } | { ok: false; problems: SettingsProblem[] }> {
   const problems = await db.transaction(async (tx) => {
     // Checked against what this transaction reads, so two changes made at once cannot mix units.
@@ -37,6 +39,7 @@ export async function applyTradingSettings(
         .update(instruments)
         .set({ feeRate: rate })
         .where(eq(instruments.id, Number(id)))
+    await onWritten?.(tx)
     return []
   })
   if (problems.length > 0) return { ok: false, problems }

@@ -3,6 +3,7 @@ import type { RouteDeps } from '../route-deps.ts'
 import { adminAuthRoutes } from './auth-routes.ts'
 import { adminQueuesRoutes } from './queues-routes.ts'
 import { adminUsersRoutes } from './users-routes.ts'
+import { adminSettingsRoutes } from './settings-routes.ts'
 
 /**
  * The back office's API (`/admin/api/*`, issue 11): staff tokens only, every call behind a role,
@@ -13,4 +14,5 @@ export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   adminAuthRoutes(app, deps)
   adminQueuesRoutes(app, deps)
   adminUsersRoutes(app, deps)
+  adminSettingsRoutes(app, deps)
 }

@@ -1,0 +1,110 @@
+import { Decimal } from 'decimal.js'
+import type { Db } from '../../db/client.ts'
+import {
+  getSettings,
+  isSettingKey,
+  setSetting,
+  SETTING_DEFAULTS,
+  type SettingKey,
+} from '../../services/settings.ts'
+import { accept, refuse, type Outcome } from '../../services/outcome.ts'
+import type { TradingDesk } from '../../trading/desk.ts'
+import { applyTradingSettings } from '../../trading/trading-settings.ts'
+import { audit, type Actor } from '../audit.ts'
+import { can, type StaffRole } from '../roles.ts'
+import {
+  normaliseSetting,
+  ORDERED_PAIRS,
+  SETTING_RULES,
+  type SettingGroup,
+  type SettingKind,
+} from './setting-rules.ts'
+
+export interface SettingView {
+  key: SettingKey
+  value: string
+  group: SettingGroup
+  unit: string
+  type: SettingKind
+  /** Whether the staff member asking may change it. */
+  editable: boolean
+}
+
+const mayChange = (role: StaffRole, group: SettingGroup) =>
+  can(role, group === 'trading' ? 'settings.trading' : 'settings.site')
+
+/** Every setting with its value, unit and bounds, and whether `role` may change it. */
+export async function settingsForStaff(db: Db, role: StaffRole): Promise<SettingView[]> {
+  const keys = Object.keys(SETTING_DEFAULTS) as SettingKey[]
+  const values = await getSettings(db, keys)
+  return keys.map((key) => {
+    const rule = SETTING_RULES[key]
+    return {
+      key,
+      value: values[key],
+      group: rule.group,
+      unit: rule.unit,
+      type: rule.type,
+      editable: mayChange(role, rule.group),
+    }
+  })
+}
+
+/** The trading engine's form of a trading setting, for applyTradingSettings. */
+function tradingChange(key: SettingKey, value: string) {
+  switch (key) {
+    case 'trade_fee_type':
+      return { feePerLot: value === '1' }
+    case 'margin_call_level':
+      return { marginCallLevel: Number(value) }
+    case 'stop_out_level':
+      return { stopOutLevel: Number(value) }
+    case 'max_quote_age_ms':
+      return { maxQuoteAgeMs: Number(value) }
+    default:
+      return undefined
+  }
+}
+
+/**
+ * Changes one setting for a staff member: their role must allow its group; the value must fit its
+ * rule (and keep minimums at or below maximums); trading ones go through the desk, which checks
+ * them against the others and reloads the engine. Written with its audit row in one transaction.
+ */
+export async function changeSetting(
+  db: Db,
+  desk: TradingDesk,
+  actor: Actor & { role: StaffRole },
+  key: string,
+  raw: string,
+): Promise<Outcome<SettingView>> {
+  if (!isSettingKey(key)) return refuse('invalid_input', { field: 'key' })
+  const rule = SETTING_RULES[key]
+  if (!mayChange(actor.role, rule.group)) return refuse('staff_forbidden')
+  const value = normaliseSetting(rule, raw)
+  if (value === undefined) return refuse('invalid_input', { field: 'value' })
+  const before = (await getSettings(db, [key]))[key]
+  const entry = {
+    action: 'setting.change',
+    target: `setting:${key}`,
+    before: { value: before },
+    after: { value },
+  }
+
+  const trading = tradingChange(key, value)
+  if (trading) {
+    // The fee type's unit change must restate rates: that is the catalogue's edit, not this one.
+    const applied = await applyTradingSettings(db, desk, trading, (tx) => audit(tx, actor, entry))
+    if (!applied.ok) return refuse('invalid_input', { field: 'value' })
+  } else {
+    const current = await getSettings(db, ORDERED_PAIRS.flat())
+    const next = { ...current, [key]: value } as Record<SettingKey, string>
+    for (const [low, high] of ORDERED_PAIRS)
+      if (new Decimal(next[low]).gt(next[high])) return refuse('amount_out_of_range')
+    await db.transaction(async (tx) => {
+      await setSetting(tx, key, value)
+      await audit(tx, actor, entry)
+    })
+  }
+  return accept({ key, value, group: rule.group, unit: rule.unit, type: rule.type, editable: true })
+}

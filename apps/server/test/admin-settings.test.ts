@@ -1,0 +1,100 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog } from '../src/db/schema.ts'
+import { getSetting } from '../src/services/settings.ts'
+import { freshEmail, registerAndLogin } from './accounts.ts'
+import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
+import { signedInStaff } from './staff.ts'
+
+describe.each(DRIVERS)('back-office settings and outbox on %s', (driver) => {
+  let app: TestApp
+  let admin: Awaited<ReturnType<typeof signedInStaff>>
+  let dealer: Awaited<ReturnType<typeof signedInStaff>>
+  let support: Awaited<ReturnType<typeof signedInStaff>>
+  let finance: Awaited<ReturnType<typeof signedInStaff>>
+
+  beforeAll(async () => {
+    app = await startTestApp(driver, { historyCandles: 5 })
+    admin = await signedInStaff(app, 'admin')
+    dealer = await signedInStaff(app, 'dealer')
+    support = await signedInStaff(app, 'support')
+    finance = await signedInStaff(app, 'finance')
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  const change = (token: string, key: string, value: string) =>
+    app.post('/admin/api/settings', { key, value }, { token })
+  const auditRows = (target: string) =>
+    app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'setting.change'), eq(auditLog.target, target)))
+
+  it('lists every setting with its unit, and what the reader may change', async () => {
+    const listed = (await app.get('/admin/api/settings', { token: dealer.token })).body.data
+    const level = listed.find((s: { key: string }) => s.key === 'stop_out_level')
+    expect(level).toMatchObject({ value: '50', unit: '%', group: 'trading', editable: true })
+    expect(listed.find((s: { key: string }) => s.key === 'site_status')).toMatchObject({ editable: false })
+    expect((await app.get('/admin/api/settings', { token: support.token })).status).toBe(403)
+    const user = await registerAndLogin(app)
+    expect((await app.get('/admin/api/settings', { token: user.token })).body.code).toBe(999)
+  })
+
+  it('lets a dealer move a trading level through the desk, audited with before and after', async () => {
+    const answer = await change(dealer.token, 'stop_out_level', '40')
+    expect(answer.body).toMatchObject({ code: 1, data: { key: 'stop_out_level', value: '40' } })
+    expect(await getSetting(app.db, 'stop_out_level')).toBe('40')
+    const [row] = await auditRows('setting:stop_out_level')
+    expect(row).toMatchObject({ staffEmail: dealer.email, before: { value: '50' }, after: { value: '40' } })
+    // Levels are checked against each other: stop-out at or above the margin call is refused.
+    expect((await change(dealer.token, 'stop_out_level', '100')).body).toMatchObject({
+      code: 0,
+      reason: 'invalid_input',
+    })
+    expect(await getSetting(app.db, 'stop_out_level')).toBe('40')
+    expect(await auditRows('setting:stop_out_level')).toHaveLength(1)
+  })
+
+  it('keeps site and money settings for admins, with values checked', async () => {
+    expect((await change(dealer.token, 'site_status', '0')).status).toBe(403)
+    expect(await getSetting(app.db, 'site_status')).toBe('1')
+    expect((await change(admin.token, 'loss_url', 'javascript:alert(1)')).body.reason).toBe('invalid_input')
+    expect((await change(admin.token, 'loss_url', 'https://closed.example/')).body.code).toBe(1)
+    expect((await change(admin.token, 'site_status', '0')).body.code).toBe(1)
+    expect((await app.get('/api/company/getCompanyStatus')).body.data).toMatchObject({
+      status: 0,
+      loss_url: 'https://closed.example/',
+    })
+    await change(admin.token, 'site_status', '1')
+    // A minimum above its maximum is refused.
+    expect((await change(admin.token, 'deposit_min_usd', '2000000')).body.reason).toBe('amount_out_of_range')
+    expect((await change(admin.token, 'deposit_min_usd', '25.5')).body.code).toBe(1)
+    expect(await getSetting(app.db, 'deposit_min_usd')).toBe('25.5')
+    for (const [key, value] of [
+      ['no_such_setting', '1'],
+      ['margin_call_level', '-1'],
+      ['service_link_type', '9'],
+      ['site_title', ''],
+      ['complaint_email', 'not an e-mail'],
+    ] as const)
+      expect((await change(admin.token, key, value)).body, key).toMatchObject({
+        code: 0,
+        reason: 'invalid_input',
+      })
+  })
+
+  it('shows support the outbox (a registration code for a customer on the phone), and audits the reading', async () => {
+    const email = freshEmail()
+    await app.post('/api/notify/send_email', { to: email, type: 1 })
+    const answer = await app.get(`/admin/api/outbox?q=${encodeURIComponent(email)}`, { token: support.token })
+    expect(answer.body).toMatchObject({ code: 1, data: { total: 1 } })
+    expect(answer.body.data.data[0]).toMatchObject({ channel: 'email', destination: email })
+    expect(answer.body.data.data[0].body).toMatch(/\d{6}/)
+    expect((await app.get('/admin/api/outbox', { token: finance.token })).status).toBe(403)
+    const reads = await app.db.select().from(auditLog).where(eq(auditLog.action, 'outbox.read'))
+    expect(reads.some((r) => r.staffEmail === support.email)).toBe(true)
+    expect((await app.get('/admin/api/outbox?page=0', { token: support.token })).status).toBe(400)
+  })
+})

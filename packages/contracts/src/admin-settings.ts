@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { pageRequest } from './trading.ts'
+
+/** Shapes of the back office's settings and outbox calls (issue 11). */
+
+export const settingChangeRequest = z.object({
+  key: z.string().trim().min(1).max(64),
+  value: z.string().max(600),
+})
+
+export const outboxListRequest = pageRequest.extend({
+  /** Part of the recipient (an e-mail address or a phone number). */
+  q: z.string().trim().max(254).optional(),
+})
+
+export interface OutboxItem {
+  id: number
+  channel: 'email' | 'sms'
+  destination: string
+  subject: string
+  body: string
+  status: string
+  error: string | null
+  created_at: string
+}

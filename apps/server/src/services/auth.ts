@@ -88,6 +88,8 @@ export async function login(
   } else if (await verifyPassword(passwordHash, input.password)) {
     guard.addresses.release(address)
     await clearFailures(db, user.id)
+    // Said only after the right password: a guess learns nothing about the account.
+    if (user.disabledAt) return refuse('account_disabled')
     return accept(await signedIn(deps, user.id))
   }
   // The failure that makes the account or address hot says so at once, so the captcha shows now.

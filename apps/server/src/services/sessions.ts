@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
-import { sessions } from '../db/schema.ts'
+import { sessions, users } from '../db/schema.ts'
 import { newToken, sha256 } from '../security/hashing.ts'
 
 /** A sign-in lasts 30 days; signing out or changing the password ends it sooner. */
@@ -50,10 +50,19 @@ export async function findSession(db: DbOrTx, token: string, now: Date): Promise
   const nowMs = now.getTime()
   if (hit && nowMs < hit.expiresAtMs && nowMs - hit.cachedAtMs < CACHE_TTL_MS) return hit.ref
   if (hit) cache.delete(hash)
+  // A disabled account's sessions are dead even if one was opened while staff disabled it.
   const [row] = await db
     .select({ sessionId: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        isNull(users.disabledAt),
+      ),
+    )
   if (!row) return undefined
   const ref = { sessionId: row.sessionId, userId: row.userId }
   if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string)
@@ -144,7 +153,10 @@ const RECENT_REVOCATIONS_KEPT = 1024
 /** Session ids per query of `liveSessionIds`: one statement stays small whatever the socket count. */
 const LIVE_CHECK_BATCH = 1000
 
-/** Which of `sessionIds` are still live (not revoked, not expired), read from the database, not the cache. */
+/**
+ * Which of `sessionIds` are still live (not revoked, not expired, of an account not disabled), read
+ * from the database, not the cache.
+ */
 export async function liveSessionIds(
   db: DbOrTx,
   sessionIds: readonly number[],
@@ -155,11 +167,13 @@ export async function liveSessionIds(
     const rows = await db
       .select({ id: sessions.id })
       .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
           inArray(sessions.id, sessionIds.slice(start, start + LIVE_CHECK_BATCH)),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, now),
+          isNull(users.disabledAt),
         ),
       )
     for (const row of rows) live.add(row.id)

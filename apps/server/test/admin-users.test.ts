@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ClosedType, LedgerType } from '@tp/contracts'
 import { auditLog, balanceAdjustments, ledger, orders, users } from '../src/db/schema.ts'
+import { setSetting } from '../src/services/settings.ts'
 import { createStaff } from '../src/staff/staff-accounts.ts'
 import { totpCode } from '../src/staff/totp.ts'
 import { PASSWORD as USER_PASSWORD, registerAndLogin } from './accounts.ts'
@@ -389,6 +390,26 @@ describe.each(DRIVERS)('back-office users on %s', (driver) => {
     expect(await auditRows('adjustment.reject', `adjustment:${thirdId}`)).toHaveLength(1)
     const rejectedList = (await staffGet('admin', '/admin/api/adjustments?status=2')).body.data
     expect(rejectedList.data.map((a: { id: number }) => a.id)).toContain(thirdId)
+  })
+
+  it('takes the four-eyes amount from its setting', async () => {
+    const user = await realUser()
+    await setSetting(app.db, 'adjustment_four_eyes_usd', '100')
+    try {
+      const small = await staffPost('finance', `/admin/api/users/${user.userId}/adjust`, {
+        amount: '100',
+        memo: 'a',
+      })
+      expect(small.body.data.status).toBe(1)
+      const large = await staffPost('finance', `/admin/api/users/${user.userId}/adjust`, {
+        amount: '-100.01',
+        memo: 'b',
+      })
+      expect(large.body.data.status).toBe(0)
+      expect(await balanceOf(user.userId)).toBe('100.000000')
+    } finally {
+      await setSetting(app.db, 'adjustment_four_eyes_usd', '1000')
+    }
   })
 
   it('disables an account: its token answers 999 at once, its socket is signed out, sign-in refused; enable restores it', async () => {

@@ -9,28 +9,18 @@ import {
   type RecordPage,
 } from '@tp/contracts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
-import { accounts, balanceAdjustments, ledger, settings, staff, users } from '../../db/schema.ts'
+import { accounts, balanceAdjustments, ledger, staff, users } from '../../db/schema.ts'
 import { accept, refuse, type Outcome } from '../../services/outcome.ts'
+import { getSetting, SETTING_DEFAULTS } from '../../services/settings.ts'
 import type { MoneyResult, TradingDesk } from '../../trading/desk.ts'
 import { wireTime } from '../../trading/order-view.ts'
 import { audit, type Actor } from '../audit.ts'
 
-/**
- * The setting that sets the four-eyes amount (USD): a manual adjustment of more than this, either
- * way, waits for a second admin. Not yet among the settings of a fresh install; until it is, the
- * default holds.
- */
-export const FOUR_EYES_SETTING = 'adjustment_four_eyes_usd'
-export const DEFAULT_FOUR_EYES_USD = '1000'
-
+/** USD above which a manual adjustment, either way, waits for a second admin (a setting). */
 export async function fourEyesAmount(db: DbOrTx): Promise<Decimal> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, FOUR_EYES_SETTING))
-  const text = row?.value.trim() ?? ''
+  const text = (await getSetting(db, 'adjustment_four_eyes_usd')).trim()
   // A broken value must not switch the rule off: the default holds then.
-  return /^\d{1,12}(\.\d{1,2})?$/.test(text) ? new Decimal(text) : new Decimal(DEFAULT_FOUR_EYES_USD)
+  return new Decimal(/^\d{1,12}(\.\d{1,2})?$/.test(text) ? text : SETTING_DEFAULTS.adjustment_four_eyes_usd)
 }
 
 const ref = (adjustmentId: number) => `adjustment:${adjustmentId}`

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import './app/global.css'
 import { Providers } from './app/providers.tsx'
 import { router } from './app/router.tsx'
 

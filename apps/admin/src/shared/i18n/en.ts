@@ -98,6 +98,7 @@ export const en = {
   'queue.live': 'New item in the queue',
 
   'identity.title': 'Identity checks',
+  'identity.item': 'Identity check',
   'identity.status.1': 'Waiting',
   'identity.status.2': 'Approved',
   'identity.status.3': 'Rejected',
@@ -113,6 +114,7 @@ export const en = {
   'identity.reasonHint': 'The user sees this reason and may submit again.',
 
   'deposits.title': 'Deposits',
+  'deposits.item': 'Deposit',
   'deposits.status.0': 'Waiting',
   'deposits.status.1': 'Credited',
   'deposits.status.2': 'Rejected',
@@ -130,6 +132,7 @@ export const en = {
   'deposits.markedInvalid': 'Marked invalid',
 
   'withdrawals.title': 'Withdrawals',
+  'withdrawals.item': 'Withdrawal',
   'withdrawals.status.0': 'Waiting',
   'withdrawals.status.1': 'Paid',
   'withdrawals.status.2': 'Rejected',

@@ -100,6 +100,7 @@ export const zhHk: Messages = {
   'queue.live': '佇列有新項目',
 
   'identity.title': '實名審核',
+  'identity.item': '實名認證',
   'identity.status.1': '待審核',
   'identity.status.2': '已通過',
   'identity.status.3': '已拒絕',
@@ -115,6 +116,7 @@ export const zhHk: Messages = {
   'identity.reasonHint': '用戶會看到此原因，並可重新提交。',
 
   'deposits.title': '充值審核',
+  'deposits.item': '充值',
   'deposits.status.0': '待審核',
   'deposits.status.1': '已入帳',
   'deposits.status.2': '已拒絕',
@@ -132,6 +134,7 @@ export const zhHk: Messages = {
   'deposits.markedInvalid': '已標記為無效',
 
   'withdrawals.title': '提現審核',
+  'withdrawals.item': '提現',
   'withdrawals.status.0': '待審核',
   'withdrawals.status.1': '已出款',
   'withdrawals.status.2': '已拒絕',

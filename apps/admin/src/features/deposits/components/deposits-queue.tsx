@@ -32,7 +32,7 @@ export const depositsQueue: QueueConfig<AdminDepositItem> = {
   columns: (t) => [
     { title: t('queue.id'), dataIndex: 'id', width: 80 },
     { title: t('queue.uid'), dataIndex: 'uid', width: 120 },
-    { title: t('queue.email'), dataIndex: 'email', ellipsis: true },
+    { title: t('queue.email'), dataIndex: 'email' },
     {
       title: t('queue.type'),
       dataIndex: 'type',
@@ -54,7 +54,7 @@ export const depositsQueue: QueueConfig<AdminDepositItem> = {
       render: (v: string) => <UtcTime value={v} />,
     },
   ],
-  drawerTitle: (item, t) => `${t('deposits.title')} #${item.id} · ${formatMoney(item.amount)} USD`,
+  drawerTitle: (item, t) => `${t('deposits.item')} #${item.id} · ${formatMoney(item.amount)} USD`,
   details: (item, t) => (
     <>
       <DetailList

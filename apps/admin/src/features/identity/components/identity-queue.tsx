@@ -18,7 +18,7 @@ export const identityQueue: QueueConfig<IdentityQueueItem> = {
   columns: (t) => [
     { title: t('queue.id'), dataIndex: 'id', width: 80 },
     { title: t('queue.uid'), dataIndex: 'uid', width: 120 },
-    { title: t('queue.email'), dataIndex: 'email', ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: t('queue.email'), dataIndex: 'email', render: (v: string | null) => v ?? '—' },
     { title: t('identity.name'), dataIndex: 'name', ellipsis: true },
     { title: t('identity.cardId'), dataIndex: 'card_id' },
     {
@@ -28,7 +28,7 @@ export const identityQueue: QueueConfig<IdentityQueueItem> = {
       render: (v: string) => <UtcTime value={v} />,
     },
   ],
-  drawerTitle: (item, t) => `${t('identity.title')} #${item.id} · ${item.name}`,
+  drawerTitle: (item, t) => `${t('identity.item')} #${item.id} · ${item.name}`,
   details: (item, t) => (
     <>
       <DetailList

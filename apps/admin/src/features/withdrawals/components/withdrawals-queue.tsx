@@ -57,7 +57,7 @@ export const withdrawalsQueue: QueueConfig<AdminWithdrawalItem> = {
   columns: (t) => [
     { title: t('queue.id'), dataIndex: 'id', width: 80 },
     { title: t('queue.uid'), dataIndex: 'uid', width: 120 },
-    { title: t('queue.email'), dataIndex: 'email', ellipsis: true },
+    { title: t('queue.email'), dataIndex: 'email' },
     { title: t('queue.currency'), dataIndex: 'currency', width: 140 },
     {
       title: t('queue.amount'),
@@ -80,7 +80,7 @@ export const withdrawalsQueue: QueueConfig<AdminWithdrawalItem> = {
       render: (v: string) => <UtcTime value={v} />,
     },
   ],
-  drawerTitle: (item, t) => `${t('withdrawals.title')} #${item.id} · ${formatMoney(item.amount)} USD`,
+  drawerTitle: (item, t) => `${t('withdrawals.item')} #${item.id} · ${formatMoney(item.amount)} USD`,
   details: (item, t) => (
     <DetailList
       rows={[

@@ -4,6 +4,7 @@ import { adminAuthRoutes } from './auth-routes.ts'
 import { adminQueuesRoutes } from './queues-routes.ts'
 import { adminUsersRoutes } from './users-routes.ts'
 import { adminSettingsRoutes } from './settings-routes.ts'
+import { adminRiskRoutes } from './risk-routes.ts'
 
 /**
  * The back office's API (`/admin/api/*`, issue 11): staff tokens only, every call behind a role,
@@ -15,4 +16,5 @@ export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   adminQueuesRoutes(app, deps)
   adminUsersRoutes(app, deps)
   adminSettingsRoutes(app, deps)
+  adminRiskRoutes(app, deps)
 }

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deposits, uploads } from '../src/db/schema.ts'
+import { approveDeposit } from '../src/money/deposits.ts'
+import { registerAndLogin } from './accounts.ts'
+import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
+import { signedInStaff } from './staff.ts'
+
+describe.each(DRIVERS)('back-office risk view on %s', (driver) => {
+  let app: TestApp
+  let dealer: Awaited<ReturnType<typeof signedInStaff>>
+
+  beforeAll(async () => {
+    app = await startTestApp(driver, { historyCandles: 20 })
+    app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
+    await app.desk.settle()
+    dealer = await signedInStaff(app, 'dealer')
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  const btc = () => app.market.instruments().find((d) => d.code === 'BTCUSD')!.id
+
+  /** A real user funded with `amount` USD through an approved deposit. */
+  async function fundedUser(amount: string) {
+    const user = await registerAndLogin(app)
+    const userId = user.user.id as number
+    const proof = randomBytes(16).toString('base64url')
+    await app.db
+      .insert(uploads)
+      .values({ id: proof, userId, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 })
+    const [channel] = (await app.get('/api/quickCharge/info', { token: user.token })).body.data
+    await app.get(
+      `/api/quickCharge/submit?number=${amount}&proofImg=${proof}&charge_id=${channel.id}&address=${channel.address}`,
+      { token: user.token },
+    )
+    const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, userId))
+    expect(await approveDeposit(app.db, app.desk, row!.id)).toMatchObject({ ok: true })
+    return { ...user, userId }
+  }
+  const order = (token: string, type: 1 | 2, lots: string) =>
+    app.get(`/v1/api/forex/submit?forex_id=${btc()}&type=${type}&cont=${lots}&status=1&multiple=2`, { token })
+
+  it('shows the open exposure of real accounts, the accounts nearest to stop-out and today’s money', async () => {
+    const buyer = await fundedUser('10000')
+    const seller = await fundedUser('10000')
+    expect((await order(buyer.token, 1, '0.1')).body.code).toBe(1)
+    expect((await order(seller.token, 2, '0.05')).body.code).toBe(1)
+    // A demo account's position is not the house's money.
+    const demo = await app.get('/api/user/createAccountDemoForU?demo_id=risk-view-demo-000001')
+    expect((await order(demo.body.data.token, 1, '0.2')).body.code).toBe(1)
+    app.clock.advance(100)
+    app.tick({ code: 'BTCUSD', bid: 66_000, ask: 66_030 })
+    await app.desk.settle()
+
+    const view = (await app.get('/admin/api/risk', { token: dealer.token })).body.data
+    const row = view.exposure.find((e: { code: string }) => e.code === 'BTCUSD')
+    // Buyer: (66,000 - 65,030) x 0.1 = 97; seller: (65,000 - 66,030) x 0.05 = -51.5.
+    expect(row).toMatchObject({
+      long_lots: 0.1,
+      short_lots: 0.05,
+      net_lots: 0.05,
+      positions: 2,
+      client_profit: 45.5,
+    })
+    expect(view.nearest_stop_out.map((a: { uid: string }) => a.uid).sort()).toEqual(
+      [buyer.user.uid, seller.user.uid].sort(),
+    )
+    const levels = view.nearest_stop_out.map((a: { margin_level: number }) => a.margin_level)
+    expect([...levels].sort((a, b) => a - b)).toEqual(levels)
+    expect(view.today.deposits).toBe('20000.00')
+    // No trade closed yet: the house has earned exactly the fees.
+    expect(Number(view.today.fees)).toBeGreaterThan(0)
+    expect(view.today.house_result).toBe(view.today.fees)
+    expect(view.daily).toHaveLength(30)
+    expect(view.daily.at(-1)).toEqual({
+      date: app.clock.now().toISOString().slice(0, 10),
+      house_result: view.today.fees,
+    })
+
+    const withDemo = (await app.get('/admin/api/risk?demo=1', { token: dealer.token })).body.data
+    expect(withDemo.exposure.find((e: { code: string }) => e.code === 'BTCUSD')).toMatchObject({
+      long_lots: 0.3,
+      positions: 3,
+    })
+  })
+
+  it('is for dealers, finance and admins only', async () => {
+    const support = await signedInStaff(app, 'support')
+    expect((await app.get('/admin/api/risk', { token: support.token })).status).toBe(403)
+    const finance = await signedInStaff(app, 'finance')
+    expect((await app.get('/admin/api/risk', { token: finance.token })).body.code).toBe(1)
+    const user = await registerAndLogin(app)
+    expect((await app.get('/admin/api/risk', { token: user.token })).body.code).toBe(999)
+    expect((await app.get('/admin/api/risk?demo=yes', { token: dealer.token })).status).toBe(400)
+  })
+})

@@ -59,10 +59,9 @@ describe.each(DRIVERS)('back-office users on %s', (driver) => {
       )
 
   async function demo() {
-    const answer = await app.get(
-      `/api/user/createAccountDemoForU?demo_id=admin-users-${driver}-${demoCount++}-abcdef`,
-    )
-    return { token: answer.body.data.token as string, userId: answer.body.data.user.id as number }
+    const demoId = `admin-users-${driver}-${demoCount++}-abcdef`
+    const answer = await app.get(`/api/user/createAccountDemoForU?demo_id=${demoId}`)
+    return { token: answer.body.data.token as string, userId: answer.body.data.user.id as number, demoId }
   }
   async function realUser() {
     const { token, user, email } = await registerAndLogin(app)
@@ -470,6 +469,11 @@ describe.each(DRIVERS)('back-office users on %s', (driver) => {
     expect(app.desk.view.order(id)?.status).toBe(1)
     const detail = (await staffGet('admin', `/admin/api/users/${player.userId}`)).body.data
     expect(detail.positions.map((p: { Id: number }) => p.Id)).toEqual([id])
+    // The device's demo sign-in gives no usable session while the account is disabled.
+    const again = await app.get(`/api/user/createAccountDemoForU?demo_id=${player.demoId}`)
+    if (again.body.code === 1)
+      expect((await app.get('/api/user/info', { token: again.body.data.token })).body.code).toBe(999)
+    else expect(again.body.reason).toBe('account_disabled')
   })
 
   it('ends every session of a user; its sockets are signed out at once, sign-in still works', async () => {

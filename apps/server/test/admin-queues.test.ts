@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LedgerType } from '@tp/contracts'
 import { accounts, auditLog, deposits, ledger, uploads, withdrawals } from '../src/db/schema.ts'
 import { ledgerMatchesBalance } from '../src/services/ledger.ts'
+import { STREAM_TIMING } from '../src/staff/queues/event-stream.ts'
 import { createStaff } from '../src/staff/staff-accounts.ts'
 import { totpCode } from '../src/staff/totp.ts'
 import { freshEmail, registerAndLogin } from './accounts.ts'
@@ -567,5 +568,102 @@ describe.each(DRIVERS)('back-office review queues on %s', (driver) => {
     })
     expect((await adminPost(`/deposits/${deposit}/approve`, {}, 'finance')).body.code).toBe(1)
     expect((await counts()).deposits_waiting).toBe(before.deposits_waiting)
+  })
+
+  /** An open event stream: its text so far, and a wait for text matching a pattern. */
+  async function openStream(token: string) {
+    const controller = new AbortController()
+    const response = await fetch(`${app.base}/admin/api/events`, {
+      headers: { authorization: token, accept: 'text/event-stream' },
+      signal: controller.signal,
+    })
+    let text = ''
+    let ended = false
+    const reading = (async () => {
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+      try {
+        for (;;) {
+          const { value, done } = await reader.read()
+          if (done) break
+          text += value
+        }
+      } catch {
+        // aborted by the test
+      }
+      ended = true
+    })()
+    return {
+      response,
+      text: () => text,
+      ended: () => ended,
+      async until(check: () => boolean, ms = 3000) {
+        const deadline = Date.now() + ms
+        while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+        return check()
+      },
+      async close() {
+        controller.abort()
+        await reading
+      },
+    }
+  }
+
+  it('streams new items to signed-in staff, pings, and ends with the staff session', async () => {
+    const timing = { ...STREAM_TIMING }
+    STREAM_TIMING.pingMs = 100
+    STREAM_TIMING.sessionCheckMs = 50
+    try {
+      // Neither a user's token nor a half-signed-in one opens a stream.
+      for (const token of [user.token, pendingToken]) {
+        const refused = await app.get('/admin/api/events', { token })
+        expect(refused.body.code).toBe(999)
+      }
+      const mine = await signIn('finance')
+      const stream = await openStream(mine.token)
+      expect(stream.response.status).toBe(200)
+      expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+      const who = await registerAndLogin(app)
+      await depositOf(who, '100')
+      expect(await stream.until(() => stream.text().includes('"queue":"deposits"'))).toBe(true)
+      expect(stream.text()).toContain('data: {"type":"queue","queue":"deposits"}\n\n')
+      await withdrawalOf(who, '50')
+      expect(await stream.until(() => stream.text().includes('"queue":"withdrawals"'))).toBe(true)
+      expect(await stream.until(() => stream.text().includes(': ping\n\n'))).toBe(true)
+      // A refused request announces nothing.
+      const before = stream.text().split('"deposits"').length
+      await app.get('/api/quickCharge/submit?number=100&proofImg=nope&charge_id=1', { token: who.token })
+      await new Promise((r) => setTimeout(r, 100))
+      expect(stream.text().split('"deposits"').length).toBe(before)
+
+      // Signing out ends the stream.
+      expect((await app.post('/admin/api/auth/logout', {}, { token: mine.token })).body.code).toBe(1)
+      expect(await stream.until(stream.ended)).toBe(true)
+      await stream.close()
+    } finally {
+      Object.assign(STREAM_TIMING, timing)
+    }
+  })
+
+  it('ends streams whose session expires, and bounds the streams of one staff member', async () => {
+    const timing = { ...STREAM_TIMING }
+    STREAM_TIMING.sessionCheckMs = 50
+    try {
+      const mine = await signIn('support')
+      const streams = []
+      for (let i = 0; i < 8; i++) streams.push(await openStream(mine.token))
+      expect(streams.every((s) => s.response.status === 200)).toBe(true)
+      const ninth = await app.get('/admin/api/events', { token: mine.token })
+      expect(ninth).toMatchObject({ status: 429, body: { code: 0, reason: 'rate_limited' } })
+      await streams.pop()!.close()
+      const again = await openStream(mine.token)
+      expect(again.response.status).toBe(200)
+      streams.push(again)
+      // Past the session's 12 hours every stream ends.
+      app.clock.advance(13 * 60 * 60 * 1000)
+      for (const stream of streams) expect(await stream.until(stream.ended)).toBe(true)
+      for (const stream of streams) await stream.close()
+    } finally {
+      Object.assign(STREAM_TIMING, timing)
+    }
   })
 })

@@ -14,6 +14,7 @@ import { depositBankAccounts, depositBankCurrencies, depositCoinChannels, deposi
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
 import { getSettings } from '../services/settings.ts'
 import type { MoneyResult, TradingDesk } from '../trading/desk.ts'
+import { announced } from '../staff/queues/staff-events.ts'
 import { uploadIdFrom, uploadOwnedBy } from '../uploads/uploads.ts'
 import { wireTime } from '../trading/order-view.ts'
 
@@ -89,7 +90,7 @@ export async function submitDeposit(
     return refuse('amount_out_of_range', { min: limits.deposit_min_usd, max: limits.deposit_max_usd })
   const proof = uploadIdFrom(request.proof)
   if (!proof || !(await uploadOwnedBy(db, proof, userId))) return refuse('proof_invalid')
-  return db.transaction(async (tx) => {
+  const submitted = db.transaction(async (tx) => {
     // Counted under a lock of the user's rows, so that concurrent requests cannot pass the bound together.
     await tx.execute(sql`select pg_advisory_xact_lock(${DEPOSIT_LOCK}, ${userId})`)
     const [waiting] = await tx
@@ -112,6 +113,7 @@ export async function submitDeposit(
       .returning({ id: deposits.id })
     return accept({ id: (row as { id: number }).id })
   })
+  return submitted.then(announced('deposits'))
 }
 
 /** The first key of the advisory locks deposit requests take per user ("dp" as a number). */

@@ -10,6 +10,7 @@ import { refuse } from '../services/outcome.ts'
 import { getSettings } from '../services/settings.ts'
 import type { MoneyResult, TradingDesk } from '../trading/desk.ts'
 import { wireTime } from '../trading/order-view.ts'
+import { announced } from '../staff/queues/staff-events.ts'
 import { payoutMethodFor } from './payout-methods.ts'
 
 export interface WithdrawalInput {
@@ -32,7 +33,7 @@ export function requestWithdrawal(
   input: WithdrawalInput,
   idempotencyKey?: string,
 ): Promise<MoneyResult> {
-  return desk.runMoney(
+  const asked = desk.runMoney(
     userId,
     {
       async prepare(tx) {
@@ -77,6 +78,7 @@ export function requestWithdrawal(
     },
     idempotencyKey,
   )
+  return asked.then(announced('withdrawals'))
 }
 
 /** The method `input.methodId` of the user, if it is live and pays out in `input.currencyId`. */

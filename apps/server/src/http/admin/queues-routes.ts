@@ -14,17 +14,20 @@ import {
   type IdentityQueueItem,
   type RecordPage,
 } from '@tp/contracts'
+import { tokenFromHeader } from '../../services/sessions.ts'
 import { dashboardCounts } from '../../staff/queues/dashboard.ts'
+import { StaffStreams } from '../../staff/queues/event-stream.ts'
+import { findStaffSession, Stage } from '../../staff/staff-sessions.ts'
 import { decideDeposit, decideIdentity, decideWithdrawalAs } from '../../staff/queues/decisions.ts'
 import { depositList } from '../../staff/queues/deposit-queue.ts'
 import { identityList } from '../../staff/queues/identity-queue.ts'
 import { withdrawalQueue } from '../../staff/queues/withdrawal-queue.ts'
 import type { Outcome } from '../../services/outcome.ts'
 import type { MoneyResult } from '../../trading/desk.ts'
-import { ok, refused } from '../envelope.ts'
+import { ok, refused, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
-import { actorOf, requireStaff } from './staff-guard.ts'
+import { actorOf, requireStaff, staffOf } from './staff-guard.ts'
 
 /**
  * The back office's review queues (issue 11): the dashboard's counts, and the identity, deposit and
@@ -95,5 +98,26 @@ export function adminQueuesRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const { id } = parse(queueItemIdParams, request.params)
     const { remark } = parse(adminRemarkRequest, request.body)
     return decided(request, await decideWithdrawalAs(db, desk, actorOf(request), id, 'reject', remark))
+  })
+
+  /**
+   * Live updates (Server-Sent Events; the client reads them with fetch, as EventSource cannot send
+   * the authorization header): a new item in a queue, by name only. Every role sees the dashboard's
+   * counts, so every role may listen. The stream ends when the staff session does.
+   */
+  const streams = new StaffStreams()
+  app.addHook('onClose', async () => streams.closeAll())
+  app.get('/admin/api/events', guard('dashboard.read'), async (request, reply) => {
+    const { staffId, sessionId } = staffOf(request)
+    if (!streams.admits(staffId)) return sendRefusal(reply, 429, 'rate_limited')
+    const token = tokenFromHeader(request.headers.authorization) ?? ''
+    streams.serve(reply, {
+      staffId,
+      async stillSignedIn() {
+        const session = await findStaffSession(db, token, clock())
+        return session?.sessionId === sessionId && session.stage === Stage.SIGNED_IN
+      },
+      onError: (error) => request.log.warn({ err: error }, 'checking a staff stream failed'),
+    })
   })
 }

@@ -4,7 +4,9 @@ import { adminAuthRoutes } from './auth-routes.ts'
 import { adminQueuesRoutes } from './queues-routes.ts'
 import { adminUsersRoutes } from './users-routes.ts'
 import { adminSettingsRoutes } from './settings-routes.ts'
+import { adminCatalogueRoutes } from './catalogue-routes.ts'
 import { adminRiskRoutes } from './risk-routes.ts'
+import { adminChatRoutes } from './chat-routes.ts'
 
 /**
  * The back office's API (`/admin/api/*`, issue 11): staff tokens only, every call behind a role,
@@ -16,5 +18,7 @@ export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   adminQueuesRoutes(app, deps)
   adminUsersRoutes(app, deps)
   adminSettingsRoutes(app, deps)
+  adminCatalogueRoutes(app, deps)
   adminRiskRoutes(app, deps)
+  adminChatRoutes(app, deps)
 }

@@ -106,7 +106,7 @@ export function adminQueuesRoutes(app: FastifyInstance, deps: RouteDeps): void {
    * counts, so every role may listen. The stream ends when the staff session does.
    */
   const streams = new StaffStreams()
-  app.addHook('onClose', async () => streams.closeAll())
+  app.addHook('preClose', async () => streams.closeAll())
   app.get('/admin/api/events', guard('dashboard.read'), async (request, reply) => {
     const { staffId, sessionId } = staffOf(request)
     if (!streams.admits(staffId)) return sendRefusal(reply, 429, 'rate_limited')

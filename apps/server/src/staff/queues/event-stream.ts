@@ -42,6 +42,8 @@ export class StaffStreams {
       connection: 'keep-alive',
       // nginx would otherwise hold events back in its buffer.
       'x-accel-buffering': 'no',
+      // A hijacked answer skips the onSend hook that sets this on every other answer.
+      'x-content-type-options': 'nosniff',
     })
     raw.write(': connected\n\n')
     this.perStaff.set(options.staffId, (this.perStaff.get(options.staffId) ?? 0) + 1)

@@ -7,6 +7,7 @@ import { adminSettingsRoutes } from './settings-routes.ts'
 import { adminCatalogueRoutes } from './catalogue-routes.ts'
 import { adminRiskRoutes } from './risk-routes.ts'
 import { adminChatRoutes } from './chat-routes.ts'
+import { adminContentRoutes } from './content-routes.ts'
 
 /**
  * The back office's API (`/admin/api/*`, issue 11): staff tokens only, every call behind a role,
@@ -21,4 +22,5 @@ export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   adminCatalogueRoutes(app, deps)
   adminRiskRoutes(app, deps)
   adminChatRoutes(app, deps)
+  adminContentRoutes(app, deps)
 }

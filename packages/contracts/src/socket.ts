@@ -54,6 +54,15 @@ export interface MarginCallMessage {
   stop_out_level: number
 }
 
+/**
+ * `CATALOGUE` to every socket, signed in or not, when staff change the catalogue (instruments,
+ * their leverage options, sessions, spread): clients load `trade_list` again. Ours, no payload.
+ */
+export interface CatalogueMessage {
+  type: 'CATALOGUE'
+}
+export const CATALOGUE_MESSAGE: CatalogueMessage = { type: 'CATALOGUE' }
+
 /** Every message the server sends on the socket (WIRE.md "Websocket"). */
 export type ServerMessage =
   | PongMessage
@@ -64,3 +73,4 @@ export type ServerMessage =
   | ForexClosedMessage
   | MarginCallMessage
   | ChatSocketMessage
+  | CatalogueMessage

@@ -54,35 +54,69 @@ export class MarketData {
   private readonly byCode = new Map<string, LiveInstrument>()
   private readonly changed = new Map<string, StoredCandle>()
 
-  /** `recent` holds the stored candles of each instrument and period, oldest first. */
+  /**
+   * `defs` in display order, disabled instruments included (they are priced but not listed);
+   * `recent` holds the stored candles of each instrument and period, oldest first.
+   */
   constructor(
     defs: readonly InstrumentDef[],
     recent: ReadonlyMap<number, Record<Period, Bar[]>>,
     nowMs: number,
   ) {
+    for (const def of defs) this.add(def, recent.get(def.id), nowMs)
+  }
+
+  private add(def: InstrumentDef, stored: Record<Period, Bar[]> | undefined, nowMs: number): void {
+    const closed = {} as Record<Period, Bar[]>
+    const current: Partial<Record<Period, Bar>> = {}
+    for (const period of PERIODS) {
+      const bars = [...(stored?.[period] ?? [])]
+      // A candle of the period we are in is still forming: it continues in the book.
+      if (bars.at(-1)?.time === bucketStart(nowMs, period)) current[period] = bars.pop()
+      closed[period] = bars.slice(-MAX_KLINE_LIMIT)
+    }
+    const lastMinute = current['1min'] ?? closed['1min'].at(-1)
+    const quote = lastMinute && {
+      bid: lastMinute.close,
+      ask: addPoints(lastMinute.close, def.spreadPoints, def.precision),
+      timeMs: lastMinute.time * 1000,
+    }
+    const live: LiveInstrument = { def, book: new CandleBook(current), closed, quote }
+    this.byId.set(def.id, live)
+    this.byCode.set(def.code, live)
+  }
+
+  /**
+   * Takes the catalogue as staff left it (every instrument, disabled ones included), while running:
+   * known instruments keep their quote and candles and take the new terms (a spread shows from the
+   * next quote on); new ones start without a quote; ones no longer listed are forgotten.
+   */
+  replaceDefinitions(defs: readonly InstrumentDef[], nowMs: number): void {
+    const known = new Map(this.byId)
+    this.byId.clear()
+    this.byCode.clear()
     for (const def of defs) {
-      const stored = recent.get(def.id)
-      const closed = {} as Record<Period, Bar[]>
-      const current: Partial<Record<Period, Bar>> = {}
-      for (const period of PERIODS) {
-        const bars = [...(stored?.[period] ?? [])]
-        // A candle of the period we are in is still forming: it continues in the book.
-        if (bars.at(-1)?.time === bucketStart(nowMs, period)) current[period] = bars.pop()
-        closed[period] = bars.slice(-MAX_KLINE_LIMIT)
+      const live = known.get(def.id)
+      if (!live) {
+        this.add(def, undefined, nowMs)
+        continue
       }
-      const lastMinute = current['1min'] ?? closed['1min'].at(-1)
-      const quote = lastMinute && {
-        bid: lastMinute.close,
-        ask: addPoints(lastMinute.close, def.spreadPoints, def.precision),
-        timeMs: lastMinute.time * 1000,
-      }
-      const live: LiveInstrument = { def, book: new CandleBook(current), closed, quote }
+      live.def = def
       this.byId.set(def.id, live)
       this.byCode.set(def.code, live)
     }
   }
 
+  /** The instruments clients may see and trade: the enabled ones, in display order. */
   instruments(): InstrumentDef[] {
+    return [...this.byId.values()].filter((l) => l.def.enabled).map((l) => l.def)
+  }
+
+  /**
+   * Every instrument the market prices, disabled ones too: their open positions still need live
+   * quotes to close at (the desk and the price source use this list).
+   */
+  allInstruments(): InstrumentDef[] {
     return [...this.byId.values()].map((l) => l.def)
   }
 

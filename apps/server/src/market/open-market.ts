@@ -14,21 +14,30 @@ import { seedHistory } from './seed-history.ts'
  */
 export async function openMarket(db: Db, nowMs: number, historyCandles: number): Promise<MarketData> {
   await seedCatalogue(db)
-  const defs = await loadInstruments(db)
+  // Disabled instruments too: positions opened on them still need quotes (and candles) to close at.
+  const defs = await loadInstruments(db, true)
   await seedHistory(db, defs, nowMs, historyCandles)
   return new MarketData(defs, await latestCandles(db, MAX_KLINE_LIMIT), nowMs)
 }
 
-/** What the simulator needs to continue every instrument from its last quote. */
+/**
+ * What the simulator needs to continue every instrument (disabled ones too) from its last quote.
+ * Sessions and spread are read from the market at each quote, so staff edits show without a restart.
+ */
 export function simulatedInstruments(market: MarketData, nowMs: number): SimulatedInstrument[] {
-  return market.instruments().map((def) => {
+  return market.allInstruments().map((def) => {
     const quote = market.lastQuote(def.id)
+    const current = () => market.instrument(def.id) ?? def
     return {
       code: def.code,
       walk: def.walk,
-      sessions: def.sessions,
+      get sessions() {
+        return current().sessions
+      },
       precision: def.precision,
-      spreadPoints: def.spreadPoints,
+      get spreadPoints() {
+        return current().spreadPoints
+      },
       tickIntervalMs: def.tickIntervalMs,
       startMid: quote ? midOf(quote) : def.walk.anchor,
       startMs: quote?.timeMs ?? nowMs,

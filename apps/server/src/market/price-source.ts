@@ -42,26 +42,28 @@ export function simulatorSource(
   let timer: NodeJS.Timeout | undefined
   return {
     start(emit) {
-      const states = instruments.map((i) => ({
-        ...i,
-        mid: i.startMid,
-        lastMs: i.startMs,
+      // `spec` is kept, not copied: its sessions and spread may be live views of the catalogue.
+      const states = instruments.map((spec) => ({
+        spec,
+        mid: spec.startMid,
+        lastMs: spec.startMs,
         dueMs: clock(),
-        random: seededRandom(seedOf(i.code) ^ seed),
+        random: seededRandom(seedOf(spec.code) ^ seed),
       }))
       timer = setInterval(() => {
         const now = clock()
         for (const s of states) {
           if (now < s.dueMs) continue
-          if (!isOpenAt(s.sessions, now)) {
+          const { spec } = s
+          if (!isOpenAt(spec.sessions, now)) {
             s.dueMs = now + CLOSED_RECHECK_MS
             continue
           }
-          s.mid = stepMid(s.mid, s.walk, gapTime(now - s.lastMs), s.random)
+          s.mid = stepMid(s.mid, spec.walk, gapTime(now - s.lastMs), s.random)
           s.lastMs = now
           // Exponential waits: quotes arrive like a Poisson process, not on a metronome.
-          s.dueMs = now + -Math.log(1 - s.random.next()) * s.tickIntervalMs
-          emit({ code: s.code, ...quoteFromMid(s.mid, s.spreadPoints, s.precision), timeMs: now })
+          s.dueMs = now + -Math.log(1 - s.random.next()) * spec.tickIntervalMs
+          emit({ code: spec.code, ...quoteFromMid(s.mid, spec.spreadPoints, spec.precision), timeMs: now })
         }
       }, SCHEDULER_MS)
       timer.unref()

@@ -44,6 +44,8 @@ const OPEN = 1
 export class TopicHub {
   private readonly topics = new Map<string, Set<Subscriber>>()
   private readonly congested = new Set<Subscriber>()
+  /** Every open socket, subscribed to anything or not: what `broadcast` reaches. */
+  private readonly everyone = new Set<Subscriber>()
   private drainTimer: NodeJS.Timeout | undefined
   readonly stats = { frames: 0, merged: 0, dropped: 0 }
 
@@ -53,7 +55,9 @@ export class TopicHub {
   ) {}
 
   subscriber(socket: WebSocket, tcp?: Duplex): Subscriber {
-    return { socket, tcp, backlog: undefined, congestedSince: 0 }
+    const subscriber: Subscriber = { socket, tcp, backlog: undefined, congestedSince: 0 }
+    this.everyone.add(subscriber)
+    return subscriber
   }
 
   subscribe(subscriber: Subscriber, topic: string): void {
@@ -73,6 +77,7 @@ export class TopicHub {
   remove(subscriber: Subscriber, topics: Iterable<string>): void {
     for (const topic of topics) this.unsubscribe(subscriber, topic)
     this.congested.delete(subscriber)
+    this.everyone.delete(subscriber)
   }
 
   /** Topics with subscribers whose name starts with `prefix`. */
@@ -93,6 +98,17 @@ export class TopicHub {
     const framed = textFrame(payload)
     const mergeKey = `${topic}\n${key}`
     for (const subscriber of set) this.deliver(subscriber, mergeKey, payload, framed)
+  }
+
+  /**
+   * Sends `message` to every open socket, signed in or not, whatever it subscribed to (a catalogue
+   * change: rare, tiny). A congested socket keeps the newest one per `key` like any other message.
+   */
+  broadcast(key: string, message: object): void {
+    const payload = Buffer.from(JSON.stringify(message))
+    const framed = textFrame(payload)
+    const mergeKey = `*\n${key}`
+    for (const subscriber of this.everyone) this.deliver(subscriber, mergeKey, payload, framed)
   }
 
   /** Sends one frame to one socket alone (a reply, or a message for its owner). */

@@ -1,6 +1,7 @@
 import { SOCKET_PATH } from '@tp/contracts'
 import { useSession } from './session/session-store.ts'
 import { SocketClient } from './socket-client.ts'
+import { watchCatalogue } from './market/instruments-api.ts'
 import { resetMarginCall, watchMarginCall } from './trading/margin-call.ts'
 
 function socketUrl(): string {
@@ -23,6 +24,7 @@ export function startRealtime(): void {
   const token = useSession.getState().token
   if (token) realtime.login(token)
   watchMarginCall(realtime)
+  watchCatalogue(realtime)
   useSession.subscribe((state, previous) => {
     if (state.token === previous.token) return
     // Another account, or none: what the socket said of the last one no longer holds.

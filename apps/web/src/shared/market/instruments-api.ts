@@ -1,6 +1,7 @@
 import type { Instrument } from '@tp/contracts'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api } from '../api-client.ts'
+import { queryClient } from '../lib/query-client.ts'
 
 /** `trade_list`, optionally filtered by a search text (matched by the server against code and name). */
 export async function fetchInstruments(search: string, signal?: AbortSignal): Promise<Instrument[]> {
@@ -25,5 +26,21 @@ export function useInstruments(search = '') {
     refetchOnMount: 'always',
     // While a new search runs, the previous results stay on screen instead of a spinner.
     placeholderData: keepPreviousData,
+  })
+}
+
+/** The part of the socket client `watchCatalogue` needs. */
+interface Listener {
+  listen(type: string, handler: () => void): () => void
+}
+
+/**
+ * Loads the instrument list again whenever staff change the catalogue (the server's `CATALOGUE`
+ * message to every socket): an order form shows new leverage options, spread or sessions without a
+ * reload, and a disabled instrument leaves the lists. Returns a function that stops.
+ */
+export function watchCatalogue(socket: Listener): () => void {
+  return socket.listen('CATALOGUE', () => {
+    void queryClient.invalidateQueries({ queryKey: ['instruments'] })
   })
 }

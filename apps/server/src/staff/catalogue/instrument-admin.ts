@@ -1,0 +1,211 @@
+import { Decimal } from 'decimal.js'
+import { and, asc, eq, notInArray } from 'drizzle-orm'
+import type { AdminInstrument, InstrumentUpdateRequest, MarginModeValue } from '@tp/contracts'
+import type { Db, DbOrTx, Tx } from '../../db/client.ts'
+import { categories, instruments, leverageOptions } from '../../db/schema.ts'
+import { getSetting, getSettings, isSettingKey, type SettingKey } from '../../services/settings.ts'
+import { accept, refuse, type Outcome, type Refusal } from '../../services/outcome.ts'
+import type { TradingDesk } from '../../trading/desk.ts'
+import { applyTradingSettings } from '../../trading/trading-settings.ts'
+import { audit, type Actor } from '../audit.ts'
+
+type InstrumentRow = typeof instruments.$inferSelect
+
+/** The leverage cap setting of a class, when the class has one (`leverage_cap_<class>`). */
+const capKey = (leverageClass: string): SettingKey | undefined => {
+  const key = `leverage_cap_${leverageClass}`
+  return isSettingKey(key) ? key : undefined
+}
+
+const feeTypeOf = (value: string): 1 | 2 => (value === '1' ? 1 : 2)
+
+function view(row: InstrumentRow, leverage: number[], cap: number | null, feeType: 1 | 2): AdminInstrument {
+  return {
+    id: row.id,
+    code: row.code,
+    show_code: row.showCode,
+    name: row.name,
+    category_id: row.categoryId,
+    precision: row.pricePrecision,
+    // numeric columns come back with their scale ("0.0100"): shown as staff would type them.
+    lot_step: plain(row.lotStep),
+    contract_size: plain(row.contractSize),
+    min_lots: plain(row.minLots),
+    max_lots: plain(row.maxLots),
+    margin_mode: (row.marginMode === 1 ? 1 : 2) as MarginModeValue,
+    fee_rate: plain(row.feeRate),
+    fee_type: feeType,
+    spread_points: row.spreadPoints,
+    quote_currency: row.quoteCurrency,
+    sessions: row.sessions,
+    leverage,
+    leverage_cap: cap,
+    leverage_class: row.leverageClass,
+    enabled: row.enabled,
+    sort: row.sort,
+  }
+}
+
+const plain = (text: string) => new Decimal(text).toFixed()
+
+/** Every instrument with every field the back office edits, disabled ones too, in display order. */
+export async function listInstruments(db: DbOrTx, onlyId?: number): Promise<AdminInstrument[]> {
+  const rows = await db
+    .select()
+    .from(instruments)
+    .where(onlyId === undefined ? undefined : eq(instruments.id, onlyId))
+    .orderBy(asc(instruments.sort), asc(instruments.id))
+  const options = await db
+    .select()
+    .from(leverageOptions)
+    .where(onlyId === undefined ? undefined : eq(leverageOptions.instrumentId, onlyId))
+    .orderBy(asc(leverageOptions.value))
+  const keys = [...new Set(rows.map((r) => capKey(r.leverageClass)).filter((k) => k !== undefined))]
+  const caps: Partial<Record<SettingKey, string>> = await getSettings(db, keys)
+  const feeType = feeTypeOf(await getSetting(db, 'trade_fee_type'))
+  return rows.map((row) => {
+    const key = capKey(row.leverageClass)
+    const cap = key ? Number(caps[key]) : null
+    const leverage = options.filter((o) => o.instrumentId === row.id).map((o) => o.value)
+    return view(row, leverage, cap, feeType)
+  })
+}
+
+/** What the running server must hear of a committed change: the desk, the market, the sockets. */
+export interface CatalogueListeners {
+  desk: TradingDesk
+  /** Called once the change is committed and the desk has reloaded (market definitions, CATALOGUE). */
+  changed: () => Promise<void>
+}
+
+/** Thrown inside the change's transaction to roll it back and answer the refusal. */
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.reason)
+  }
+}
+
+const refuseField = (field: string) => new Refused(refuse('invalid_input', { field }))
+
+/**
+ * The row as it will be after `change`, checked as a whole: lots positive with min <= max and both
+ * on the step, the category existing, leverage within the class's cap. Throws Refused otherwise.
+ */
+async function nextRow(tx: Tx, row: InstrumentRow, change: InstrumentUpdateRequest): Promise<InstrumentRow> {
+  const next: InstrumentRow = {
+    ...row,
+    name: change.name ?? row.name,
+    showCode: change.show_code ?? row.showCode,
+    categoryId: change.category_id ?? row.categoryId,
+    enabled: change.enabled ?? row.enabled,
+    sort: change.sort ?? row.sort,
+    spreadPoints: change.spread_points ?? row.spreadPoints,
+    minLots: change.min_lots ?? row.minLots,
+    maxLots: change.max_lots ?? row.maxLots,
+    lotStep: change.lot_step ?? row.lotStep,
+    contractSize: change.contract_size ?? row.contractSize,
+    marginMode: change.margin_mode ?? row.marginMode,
+    sessions: change.sessions ?? row.sessions,
+  }
+  const [min, max, step] = [next.minLots, next.maxLots, next.lotStep].map((text) => new Decimal(text)) as [
+    Decimal,
+    Decimal,
+    Decimal,
+  ]
+  // The field named is the one staff sent (or, when they sent only the step, the step).
+  const lotField = (own: 'min_lots' | 'max_lots') => (change[own] !== undefined ? own : 'lot_step')
+  if (min.gt(max)) throw refuseField(change.min_lots !== undefined ? 'min_lots' : 'max_lots')
+  if (!min.mod(step).isZero()) throw refuseField(lotField('min_lots'))
+  if (!max.mod(step).isZero()) throw refuseField(lotField('max_lots'))
+  if (change.category_id !== undefined) {
+    const found = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, change.category_id))
+    if (found.length === 0) throw refuseField('category_id')
+  }
+  if (change.leverage) {
+    const key = capKey(row.leverageClass)
+    const cap = key ? Number(await getSetting(tx, key)) : Infinity
+    if (change.leverage.some((value) => value > cap)) throw refuseField('leverage')
+  }
+  return next
+}
+
+/** Replaces the instrument's leverage options, keeping the rows (and ids) of values that stay. */
+async function writeLeverage(tx: Tx, id: number, values: number[]): Promise<void> {
+  await tx
+    .delete(leverageOptions)
+    .where(and(eq(leverageOptions.instrumentId, id), notInArray(leverageOptions.value, values)))
+  await tx
+    .insert(leverageOptions)
+    .values(values.map((value) => ({ instrumentId: id, value })))
+    .onConflictDoNothing()
+}
+
+/**
+ * Changes one instrument while the server runs. Checked as a whole and written with its audit row
+ * (before and after) in one transaction; a fee rate goes through `applyTradingSettings`, which
+ * checks it against the fee type's unit and range in that same transaction. Once committed, the
+ * desk takes the new terms (open positions keep what they opened with), then `listeners.changed`
+ * tells the market and every client. A refusal changes nothing and writes no audit row.
+ */
+export async function updateInstrument(
+  db: Db,
+  listeners: CatalogueListeners,
+  actor: Actor,
+  id: number,
+  change: InstrumentUpdateRequest,
+): Promise<Outcome<AdminInstrument>> {
+  const write = async (tx: Tx): Promise<void> => {
+    const [row] = await tx.select().from(instruments).where(eq(instruments.id, id)).for('update')
+    if (!row) throw new Refused(refuse('instrument_not_found'))
+    const [before] = await listInstruments(tx, id)
+    const next = await nextRow(tx, row, change)
+    const { id: _id, ...values } = next
+    await tx.update(instruments).set(values).where(eq(instruments.id, id))
+    if (change.leverage) await writeLeverage(tx, id, change.leverage)
+    const [after] = await listInstruments(tx, id)
+    // The fee rate was already written by applyTradingSettings: its "before" is the one read there.
+    const feeBefore = feeRateBefore ?? before?.fee_rate
+    await audit(tx, actor, {
+      action: 'instrument.update',
+      target: `instrument:${id}`,
+      before: changedFields({ ...before, fee_rate: feeBefore } as AdminInstrument, change),
+      after: changedFields(after as AdminInstrument, change),
+    })
+  }
+
+  let feeRateBefore: string | undefined
+  try {
+    if (change.fee_rate !== undefined) {
+      const [current] = await db
+        .select({ feeRate: instruments.feeRate })
+        .from(instruments)
+        .where(eq(instruments.id, id))
+      if (!current) return refuse('instrument_not_found')
+      feeRateBefore = plain(current.feeRate)
+      const applied = await applyTradingSettings(
+        db,
+        listeners.desk,
+        { feeRates: { [id]: change.fee_rate } },
+        (tx) => write(tx as Tx),
+      )
+      if (!applied.ok) return refuse('invalid_input', { field: 'fee_rate' })
+    } else {
+      await db.transaction(write)
+      await listeners.desk.reload()
+    }
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal
+    throw error
+  }
+  await listeners.changed()
+  const [after] = await listInstruments(db, id)
+  return accept(after as AdminInstrument)
+}
+
+/** The fields a change names, as the back office shows them: what the audit row compares. */
+function changedFields(item: AdminInstrument, change: InstrumentUpdateRequest): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(change).map((key) => [key, item[key as keyof AdminInstrument]]))
+}

@@ -1,0 +1,326 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog, instruments, leverageOptions } from '../src/db/schema.ts'
+import { simulatedInstruments } from '../src/market/open-market.ts'
+import { simulatorSource } from '../src/market/price-source.ts'
+import type { Tick } from '../src/market/market-data.ts'
+import { registerAndLogin } from './accounts.ts'
+import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
+import { connect } from './socket-client.ts'
+import { until, waitForMessage, type Client } from './socket-wait.ts'
+import { signedInStaff } from './staff.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The first `weekday` (0 Sunday … 6 Saturday) at `hour`:00 UTC at least a day after `fromMs`. */
+function nextWeekday(fromMs: number, weekday: number, hour: number): number {
+  const day = new Date(fromMs + DAY_MS)
+  day.setUTCHours(hour, 0, 0, 0)
+  while (day.getUTCDay() !== weekday) day.setUTCDate(day.getUTCDate() + 1)
+  return day.getTime()
+}
+
+type Staff = Awaited<ReturnType<typeof signedInStaff>>
+
+describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
+  let app: TestApp
+  let admin: Staff
+  let dealer: Staff
+  let support: Staff
+  let finance: Staff
+  const sockets: Client[] = []
+  const prices: Record<string, { bid: number; ask: number }> = {
+    BTCUSD: { bid: 65_000, ask: 65_030 },
+    ETHUSD: { bid: 3_300, ask: 3_302 },
+    EURUSD: { bid: 1.085, ask: 1.0851 },
+  }
+  let demoCount = 0
+
+  const idOf = (code: string) => app.market.instrumentByCode(code)!.id
+
+  /** Moves the clock on a little and ticks every instrument at its last price, so quotes are fresh. */
+  async function refresh() {
+    app.clock.advance(100)
+    for (const [code, p] of Object.entries(prices)) app.tick({ code, ...p })
+    await app.desk.settle()
+  }
+
+  async function demo() {
+    const answer = await app.get(
+      `/api/user/createAccountDemoForU?demo_id=catalogue-${driver}-${demoCount++}-abcdef`,
+    )
+    expect(answer.body.code).toBe(1)
+    return answer.body.data.token as string
+  }
+
+  const query = (params: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()
+  const submit = async (token: string, code: string, multiple: number) => {
+    await refresh()
+    return app.get(
+      `/v1/api/forex/submit?${query({ forex_id: idOf(code), type: 1, cont: '0.01', status: 1, multiple })}`,
+      { token },
+    )
+  }
+
+  const edit = (token: string, id: number | string, body: Record<string, unknown>) =>
+    app.post(`/admin/api/instruments/${id}`, body, { token, json: true })
+  const tradeList = async () => (await app.get('/v1/api/forex/trade_list')).body.data as any[]
+  const listed = async (code: string) => (await tradeList()).find((i) => i.Code === code)
+  const auditRows = (id: number) =>
+    app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'instrument.update'), eq(auditLog.target, `instrument:${id}`)))
+  const row = async (id: number) =>
+    (await app.db.select().from(instruments).where(eq(instruments.id, id)))[0]!
+  const leverageOf = async (id: number) =>
+    (await app.db.select().from(leverageOptions).where(eq(leverageOptions.instrumentId, id)))
+      .map((o) => o.value)
+      .sort((a, b) => a - b)
+
+  beforeAll(async () => {
+    app = await startTestApp(driver, { historyCandles: 5 })
+    // A Wednesday noon: forex is open whatever day the tests run on.
+    app.clock.set(nextWeekday(app.clock.now().getTime(), 3, 12))
+    await refresh()
+    admin = await signedInStaff(app, 'admin')
+    dealer = await signedInStaff(app, 'dealer')
+    support = await signedInStaff(app, 'support')
+    finance = await signedInStaff(app, 'finance')
+  })
+  afterAll(async () => {
+    for (const s of sockets) s.socket.close()
+    await app?.close()
+  })
+
+  it('lets dealers and admins read and edit the catalogue, nobody else', async () => {
+    const list = await app.get('/admin/api/instruments', { token: dealer.token })
+    expect(list.body.code).toBe(1)
+    const eur = list.body.data.find((i: { code: string }) => i.code === 'EURUSD')
+    expect(eur).toMatchObject({
+      code: 'EURUSD',
+      lot_step: '0.01',
+      min_lots: '0.01',
+      margin_mode: 2,
+      leverage: [1, 2, 5, 10, 20, 30],
+      leverage_cap: 30,
+      leverage_class: 'fx_major',
+      enabled: true,
+    })
+    expect(eur.sessions.length).toBeGreaterThan(0)
+    expect((await app.get('/admin/api/instruments', { token: admin.token })).body.code).toBe(1)
+    for (const who of [support, finance]) {
+      expect((await app.get('/admin/api/instruments', { token: who.token })).status).toBe(403)
+      const refused = await edit(who.token, eur.id, { name: 'Hacked' })
+      expect(refused.status).toBe(403)
+      expect(refused.body.reason).toBe('staff_forbidden')
+    }
+    const user = await registerAndLogin(app)
+    expect((await app.get('/admin/api/instruments', { token: user.token })).body.code).toBe(999)
+    expect((await edit(user.token, eur.id, { name: 'Hacked' })).body.code).toBe(999)
+    expect((await app.get('/admin/api/instruments')).body.code).toBe(999)
+    expect((await row(eur.id)).name).not.toBe('Hacked')
+    expect(await auditRows(eur.id)).toHaveLength(0)
+  })
+
+  it('edits leverage options live: trade_list, orders and every socket follow without a restart', async () => {
+    const eur = idOf('EURUSD')
+    const token = await demo()
+    const anonymous = await connect(app)
+    const signedIn = await connect(app)
+    sockets.push(anonymous, signedIn)
+    signedIn.send({ type: 'login', params: token })
+    await waitForMessage(signedIn, (m) => m.type === 'login_result' && m.code === 1)
+    expect((await submit(token, 'EURUSD', 25)).body).toMatchObject({ code: 0, reason: 'leverage_invalid' })
+
+    const idsOf = (options: { Id: number; Value: number }[]) =>
+      Object.fromEntries(options.map((o) => [o.Value, o.Id]))
+    const idsBefore = idsOf((await listed('EURUSD')).HasForexMultiple)
+    const answer = await edit(dealer.token, eur, { leverage: [5, 25, 30] })
+    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({
+      code: 1,
+      data: { leverage: [5, 25, 30] },
+    })
+    expect((await listed('EURUSD')).HasForexMultiple.map((o: { Value: number }) => o.Value)).toEqual([
+      5, 25, 30,
+    ])
+    expect(await leverageOf(eur)).toEqual([5, 25, 30])
+    // Options that stay keep their ids (a client holding one still finds it).
+    const idsAfter = idsOf((await listed('EURUSD')).HasForexMultiple)
+    expect([idsAfter[5], idsAfter[30]]).toEqual([idsBefore[5], idsBefore[30]])
+    await waitForMessage(anonymous, (m) => m.type === 'CATALOGUE')
+    await waitForMessage(signedIn, (m) => m.type === 'CATALOGUE')
+
+    expect((await submit(token, 'EURUSD', 25)).body, 'a new option').toMatchObject({ code: 1 })
+    expect((await submit(token, 'EURUSD', 10)).body, 'a removed option').toMatchObject({
+      code: 0,
+      reason: 'leverage_invalid',
+    })
+
+    const [entry] = await auditRows(eur)
+    expect(entry).toMatchObject({
+      staffEmail: dealer.email,
+      before: { leverage: [1, 2, 5, 10, 20, 30] },
+      after: { leverage: [5, 25, 30] },
+    })
+  })
+
+  it('keeps leverage within the class cap and well formed; refusals change nothing', async () => {
+    const eur = idOf('EURUSD')
+    const btc = idOf('BTCUSD')
+    const audited = (await auditRows(eur)).length + (await auditRows(btc)).length
+    const cases: [number | string, Record<string, unknown>][] = [
+      [btc, { leverage: [1, 2, 5] }], // crypto's cap is 2
+      [eur, { leverage: [31] }], // fx_major's cap is 30
+      [eur, { leverage: [10, 5] }],
+      [eur, { leverage: [5, 5] }],
+      [eur, { leverage: [] }],
+      [eur, { leverage: [0, 1] }],
+      [eur, { leverage: [1.5] }],
+      [eur, { leverage: Array.from({ length: 21 }, (_, i) => i + 1) }],
+      [eur, { leverage: ['5'] }],
+      [eur, { min_lots: '200' }], // above max_lots
+      [eur, { min_lots: '0.015' }], // off the step
+      [eur, { max_lots: '50.005' }],
+      [eur, { lot_step: '0.03' }], // 0.01 is not on it
+      [eur, { min_lots: 0.02 }],
+      [eur, { min_lots: '-1' }],
+      [eur, { spread_points: '10' }],
+      [eur, { spread_points: -1 }],
+      [eur, { spread_points: 100_001 }],
+      [eur, { sessions: [{ From: 600, To: 500 }] }],
+      [eur, { sessions: [{ From: 0, To: 20_000 }] }],
+      [
+        eur,
+        {
+          sessions: [
+            { From: 100, To: 600 },
+            { From: 500, To: 900 },
+          ],
+        },
+      ],
+      [
+        eur,
+        {
+          sessions: [
+            { From: 500, To: 900 },
+            { From: 0, To: 100 },
+          ],
+        },
+      ],
+      [eur, { sessions: [{ From: 0, To: 100, Extra: 1 }] }],
+      [eur, { sessions: 'always' }],
+      [eur, { category_id: 99_999 }],
+      [eur, { enabled: 'false' }],
+      [eur, { fee_rate: '-1' }],
+      [eur, { fee_rate: '5000' }], // above any rate of either unit
+      [eur, { name: '' }],
+      [eur, { code: 'XXX' }], // not editable: the price feed knows instruments by code
+      [eur, {}],
+      [99_999, { name: 'Nothing' }],
+      ['abc', { name: 'Nothing' }],
+    ]
+    const before = await row(eur)
+    const listBefore = await listed('EURUSD')
+    for (const [id, body] of cases) {
+      const answer = await edit(dealer.token, id, body)
+      expect(answer.body.code, JSON.stringify({ id, body, answer: answer.body })).toBe(0)
+      expect([200, 400]).toContain(answer.status)
+    }
+    expect((await edit(dealer.token, 99_999, { name: 'Nothing' })).body.reason).toBe('instrument_not_found')
+    expect(await row(eur)).toEqual(before)
+    expect(await leverageOf(btc)).toEqual([1, 2])
+    expect(await listed('EURUSD')).toEqual(listBefore)
+    expect((await auditRows(eur)).length + (await auditRows(btc)).length).toBe(audited)
+  })
+
+  it('changes lots, sessions, names and fee rates, audited with before and after', async () => {
+    const eur = idOf('EURUSD')
+    const answer = await edit(dealer.token, eur, {
+      name: 'Euro / Dollar',
+      min_lots: '0.05',
+      max_lots: '20',
+      fee_rate: '0.25',
+    })
+    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({
+      code: 1,
+      data: { name: 'Euro / Dollar', min_lots: '0.05', max_lots: '20', fee_rate: '0.25' },
+    })
+    expect(await listed('EURUSD')).toMatchObject({ ForexMinCont: 0.05, ForexMaxCont: 20, ForexFeeRate: 0.25 })
+    const token = await demo()
+    // 0.01 lots is now below the minimum: the engine has the new terms.
+    expect((await submit(token, 'EURUSD', 30)).body).toMatchObject({ code: 0, reason: 'lots_invalid' })
+    const entry = (await auditRows(eur)).at(-1)
+    expect(entry?.before).toMatchObject({
+      name: expect.any(String),
+      min_lots: '0.01',
+      max_lots: expect.any(String),
+    })
+    expect(entry?.after).toEqual({
+      name: 'Euro / Dollar',
+      min_lots: '0.05',
+      max_lots: '20',
+      fee_rate: '0.25',
+    })
+    expect((entry?.before as Record<string, unknown>).fee_rate).not.toBe('0.25')
+
+    // Sessions: closing the market for good shows at once in trade_list and refuses orders.
+    expect((await edit(admin.token, eur, { sessions: [], min_lots: '0.01' })).body.code).toBe(1)
+    expect((await listed('EURUSD')).MarketStatus).toBe(2)
+    expect((await submit(token, 'EURUSD', 30)).body).toMatchObject({ code: 0, reason: 'market_closed' })
+    const always = [{ From: 0, To: 10_080 }]
+    expect((await edit(admin.token, eur, { sessions: always })).body.code).toBe(1)
+    expect((await listed('EURUSD')).Sessions).toEqual(always)
+    expect((await submit(token, 'EURUSD', 30)).body.code).toBe(1)
+  })
+
+  it('a disabled instrument leaves the list, takes no orders, and its open positions can still close', async () => {
+    const eth = idOf('ETHUSD')
+    const token = await demo()
+    const opened = await submit(token, 'ETHUSD', 2)
+    expect(opened.body.code).toBe(1)
+    const orderId = opened.body.data.id as number
+
+    expect((await edit(dealer.token, eth, { enabled: false })).body).toMatchObject({
+      code: 1,
+      data: { enabled: false },
+    })
+    expect(await listed('ETHUSD')).toBeUndefined()
+    expect(
+      (await app.get('/admin/api/instruments', { token: dealer.token })).body.data.map((i: any) => i.code),
+    ).toContain('ETHUSD')
+    expect((await submit(token, 'ETHUSD', 2)).body).toMatchObject({ code: 0, reason: 'instrument_not_found' })
+    // Its quotes still come in (the position needs a live price to close at).
+    const deal = (await app.get('/v1/api/forex/my_deal?status=1', { token })).body.data
+    expect(deal.data.map((o: { Id: number }) => o.Id)).toContain(orderId)
+    await refresh()
+    const closed = await app.get(`/v1/api/forex/close?id=${orderId}`, { token })
+    expect(closed.body, JSON.stringify(closed.body)).toMatchObject({ code: 1 })
+
+    expect((await edit(dealer.token, eth, { enabled: true })).body.code).toBe(1)
+    expect(await listed('ETHUSD')).toBeDefined()
+    expect((await submit(token, 'ETHUSD', 2)).body.code).toBe(1)
+  })
+
+  it('a spread change shows in trade_list at once and in the next simulated quotes', async () => {
+    const btc = idOf('BTCUSD')
+    const precision = app.market.instrument(btc)!.precision
+    const ticks: Tick[] = []
+    const source = simulatorSource(
+      simulatedInstruments(app.market, Date.now()).filter((i) => i.code === 'BTCUSD'),
+      Date.now,
+    )
+    source.start((tick) => ticks.push(tick))
+    try {
+      expect((await edit(dealer.token, btc, { spread_points: 777 })).body.code).toBe(1)
+      expect((await listed('BTCUSD')).ForexPointRate).toBe(777)
+      const seen = ticks.length
+      await until(() => ticks.length > seen, 10_000, 'a simulated quote')
+      const last = ticks.at(-1)!
+      expect(Math.round((last.ask - last.bid) * 10 ** precision)).toBe(777)
+    } finally {
+      source.stop()
+    }
+  })
+})

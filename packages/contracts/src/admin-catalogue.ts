@@ -1,0 +1,119 @@
+import { z } from 'zod'
+import type { MarginModeValue, TradingWindow } from './market.ts'
+import { serialId } from './numbers.ts'
+
+/** Shapes of the back office's catalogue calls (`/admin/api/instruments/*`, issue 11). */
+
+/** The highest leverage any instrument may offer, whatever its class's cap. */
+export const LEVERAGE_MAX = 1000
+/** How many leverage choices an order form can show sensibly. */
+export const LEVERAGE_OPTIONS_MAX = 20
+/** The widest spread staff may set, in points (10^-precision). */
+export const SPREAD_POINTS_MAX = 100_000
+/** Weekly windows per instrument: a daily break every weekday is 5; 50 leaves room for holidays. */
+export const SESSION_WINDOWS_MAX = 50
+const MINUTES_PER_WEEK = 7 * 24 * 60
+export const INSTRUMENT_NAME_MAX_LENGTH = 64
+export const SHOW_CODE_MAX_LENGTH = 32
+
+/** A path's instrument id. */
+export const instrumentIdParams = z.object({ id: serialId })
+
+/**
+ * Lots as exact decimal text, as the catalogue stores them (`numeric(12,4)`): "0.01", "100". JSON
+ * numbers are refused: 0.1 + 0.2 is not what staff typed.
+ */
+const lotsText = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{1,8}(\.[0-9]{1,4})?$/)
+  .refine((text) => Number(text) > 0)
+
+/** A fee rate as exact decimal text (`numeric(12,6)`): USD per lot or a share of margin, by `trade_fee_type`. */
+const feeRateText = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{1,6}(\.[0-9]{1,6})?$/)
+
+const window = z
+  .object({
+    From: z.number().int().min(0).max(MINUTES_PER_WEEK),
+    To: z.number().int().min(0).max(MINUTES_PER_WEEK),
+  })
+  .strict()
+  .refine((w) => w.From < w.To)
+
+/**
+ * Weekly trading windows in UTC minutes from Sunday 00:00, ascending and not overlapping (touching
+ * is fine). An empty list closes the market for good (until staff open it again).
+ */
+export const sessionsField = z
+  .array(window)
+  .max(SESSION_WINDOWS_MAX)
+  .refine((list) => list.every((w, i) => i === 0 || (list[i - 1] as TradingWindow).To <= w.From))
+
+/** Leverage choices: whole numbers 1..LEVERAGE_MAX, strictly ascending (so unique), 1 to 20 of them. */
+export const leverageField = z
+  .array(z.number().int().min(1).max(LEVERAGE_MAX))
+  .min(1)
+  .max(LEVERAGE_OPTIONS_MAX)
+  .refine((list) => list.every((value, i) => i === 0 || (list[i - 1] as number) < value))
+
+/**
+ * `POST /admin/api/instruments/:id` (JSON): the fields to change, at least one. Lots and fee rates
+ * are decimal text; every other number a JSON number. Contract size and margin mode apply to new
+ * positions only (open ones keep what they opened with).
+ */
+export const instrumentUpdateRequest = z
+  .object({
+    name: z.string().trim().min(1).max(INSTRUMENT_NAME_MAX_LENGTH),
+    show_code: z.string().trim().min(1).max(SHOW_CODE_MAX_LENGTH),
+    category_id: z.number().int().min(1).max(2_147_483_647),
+    enabled: z.boolean(),
+    sort: z.number().int().min(0).max(1_000_000),
+    spread_points: z.number().int().min(0).max(SPREAD_POINTS_MAX),
+    min_lots: lotsText,
+    max_lots: lotsText,
+    lot_step: lotsText,
+    contract_size: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{1,12}(\.[0-9]{1,4})?$/)
+      .refine((text) => Number(text) > 0),
+    margin_mode: z.union([z.literal(1), z.literal(2)]),
+    fee_rate: feeRateText,
+    sessions: sessionsField,
+    leverage: leverageField,
+  })
+  .partial()
+  .strict()
+  .refine((change) => Object.keys(change).length > 0)
+export type InstrumentUpdateRequest = z.infer<typeof instrumentUpdateRequest>
+
+/** One instrument as the back office shows and edits it: every field, disabled ones too. */
+export interface AdminInstrument {
+  id: number
+  code: string
+  show_code: string
+  name: string
+  category_id: number
+  precision: number
+  lot_step: string
+  contract_size: string
+  min_lots: string
+  max_lots: string
+  margin_mode: MarginModeValue
+  fee_rate: string
+  /** The unit of `fee_rate`: 1 USD per lot, 2 a share of margin (setting `trade_fee_type`). */
+  fee_type: 1 | 2
+  spread_points: number
+  quote_currency: string
+  sessions: TradingWindow[]
+  /** Ascending. */
+  leverage: number[]
+  /** The cap of the instrument's leverage class (setting `leverage_cap_<class>`), or null without one. */
+  leverage_cap: number | null
+  leverage_class: string
+  enabled: boolean
+  sort: number
+}

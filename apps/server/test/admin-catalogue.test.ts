@@ -323,4 +323,110 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
       source.stop()
     }
   })
+  it('edits categories: names per language and order, audited; clients told', async () => {
+    const watcher = await connect(app)
+    sockets.push(watcher)
+    const list = (await app.get('/admin/api/categories', { token: dealer.token })).body.data
+    expect(list.length).toBeGreaterThan(0)
+    const first = list[0]
+    expect(first).toMatchObject({
+      id: expect.any(Number),
+      key: expect.any(String),
+      instruments: expect.any(Number),
+    })
+    expect((await app.get('/admin/api/categories', { token: support.token })).status).toBe(403)
+
+    const answer = await app.post(
+      `/admin/api/categories/${first.id}`,
+      { names: { en: 'Majors', hk: '主要貨幣' }, sort: 7 },
+      { token: dealer.token, json: true },
+    )
+    expect(answer.body).toMatchObject({ code: 1, data: { names: { en: 'Majors', hk: '主要貨幣' }, sort: 7 } })
+    await waitForMessage(watcher, (m) => m.type === 'CATALOGUE')
+    const shown = (await app.get('/v1/api/forex/getCategories', { lang: 'hk' })).body.data
+    expect(shown.find((c: { Id: number }) => c.Id === first.id)).toMatchObject({ NameShowTrans: '主要貨幣' })
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'category.update'), eq(auditLog.target, `category:${first.id}`)))
+    expect(entry).toMatchObject({ before: { sort: first.sort }, after: { sort: 7 } })
+
+    const created = await app.post(
+      '/admin/api/categories',
+      { key: 'bonds', names: { en: 'Bonds', de: 'Anleihen' }, sort: 9 },
+      { token: admin.token, json: true },
+    )
+    expect(created.body).toMatchObject({ code: 1, data: { key: 'bonds', instruments: 0 } })
+    for (const [path, body] of [
+      ['/admin/api/categories', { key: 'bonds', names: { en: 'Again' } }], // key taken
+      ['/admin/api/categories', { key: 'Bad Key', names: { en: 'X' } }],
+      ['/admin/api/categories', { key: 'nameless', names: { de: 'Ohne Englisch' } }],
+      [`/admin/api/categories/${first.id}`, { names: { xx: 'Unknown language' } }],
+      [`/admin/api/categories/${first.id}`, { names: { en: '' } }],
+      [`/admin/api/categories/${first.id}`, { sort: '1' }],
+      ['/admin/api/categories/99999', { sort: 1 }],
+    ] as const) {
+      const refused = await app.post(path, body, { token: dealer.token, json: true })
+      expect(refused.body.code, JSON.stringify({ path, body })).toBe(0)
+    }
+    const after = (await app.get('/admin/api/categories', { token: dealer.token })).body.data
+    expect(after.find((c: { id: number }) => c.id === first.id).names.en).toBe('Majors')
+    expect(after.filter((c: { key: string }) => c.key === 'bonds')).toHaveLength(1)
+  })
+
+  it('edits payout currencies and deposit channels, checked and audited', async () => {
+    const currencies = (await app.get('/admin/api/withdraw_currencies', { token: dealer.token })).body.data
+    const currency = currencies[0]
+    expect(currency).toMatchObject({
+      id: expect.any(Number),
+      fee_type: expect.any(Number),
+      usd_price: expect.any(String),
+    })
+    expect((await app.get('/admin/api/withdraw_currencies', { token: finance.token })).status).toBe(403)
+    const editCurrency = (body: Record<string, unknown>) =>
+      app.post(`/admin/api/withdraw_currencies/${currency.id}`, body, { token: dealer.token, json: true })
+    // Changing the fee type must restate the rate, and a share is at most 20 %.
+    expect((await editCurrency({ fee_type: currency.fee_type === 1 ? 2 : 1 })).body.code).toBe(0)
+    expect((await editCurrency({ fee_type: 2, draw_rate: '0.5' })).body.code).toBe(0)
+    expect((await editCurrency({ usd_price: '0' })).body.code).toBe(0)
+    expect((await editCurrency({ usd_price: 1 })).body.code).toBe(0)
+    const changed = await editCurrency({ fee_type: 2, draw_rate: '0.01', usd_price: '1.25', enabled: false })
+    expect(changed.body).toMatchObject({
+      code: 1,
+      data: { fee_type: 2, draw_rate: '0.01', usd_price: '1.25', enabled: false },
+    })
+    const rows = await app.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'withdraw_currency.update'),
+          eq(auditLog.target, `withdraw_currency:${currency.id}`),
+        ),
+      )
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ before: { usd_price: currency.usd_price }, after: { usd_price: '1.25' } })
+    await editCurrency({ enabled: true })
+
+    const channels = (await app.get('/admin/api/deposit_channels', { token: dealer.token })).body.data
+    const tron = channels.find((c: { protocol_code: string }) => c.protocol_code === 'TRC20')
+    const editChannel = (body: Record<string, unknown>) =>
+      app.post(`/admin/api/deposit_channels/${tron.id}`, body, { token: dealer.token, json: true })
+    expect((await editChannel({ address: '0x000000000000000000000000000000000000dEaD' })).body.code).toBe(0)
+    expect((await editChannel({ address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })).body).toMatchObject({
+      code: 1,
+      data: { address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+    })
+
+    const banks = (await app.get('/admin/api/deposit_bank_accounts', { token: admin.token })).body.data
+    const bank = banks[0]
+    const editBank = (body: Record<string, unknown>) =>
+      app.post(`/admin/api/deposit_bank_accounts/${bank.id}`, body, { token: dealer.token, json: true })
+    expect((await editBank({ bank_swift: 'NOT A BIC' })).body.code).toBe(0)
+    expect((await editBank({ payee_name: '' })).body.code).toBe(0)
+    expect((await editBank({ bank_swift: 'deut de ff', payee_name: 'Broker Ltd' })).body).toMatchObject({
+      code: 1,
+      data: { bank_swift: 'DEUTDEFF', payee_name: 'Broker Ltd' },
+    })
+  })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LANGUAGE_CODES } from './languages.ts'
 import type { MarginModeValue, TradingWindow } from './market.ts'
 import { serialId } from './numbers.ts'
 
@@ -16,7 +17,7 @@ const MINUTES_PER_WEEK = 7 * 24 * 60
 export const INSTRUMENT_NAME_MAX_LENGTH = 64
 export const SHOW_CODE_MAX_LENGTH = 32
 
-/** A path's instrument id. */
+/** A path's instrument, category, currency, channel or account id. */
 export const instrumentIdParams = z.object({ id: serialId })
 
 /**
@@ -114,6 +115,136 @@ export interface AdminInstrument {
   /** The cap of the instrument's leverage class (setting `leverage_cap_<class>`), or null without one. */
   leverage_cap: number | null
   leverage_class: string
+  enabled: boolean
+  sort: number
+}
+
+/** Names per language code (`hk`, `en`, …); languages left out fall back to English, then the key. */
+const categoryNames = z
+  .record(z.string(), z.string().trim().min(1).max(INSTRUMENT_NAME_MAX_LENGTH))
+  .refine((names) => Object.keys(names).every((code) => (LANGUAGE_CODES as readonly string[]).includes(code)))
+
+/** `POST /admin/api/categories` (JSON): a new category; `key` is its stable name (`forex`, `metals`). */
+export const categoryCreateRequest = z
+  .object({
+    key: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9_]{0,31}$/),
+    names: categoryNames.refine((names) => names.en !== undefined),
+    sort: z.number().int().min(0).max(1_000_000).default(0),
+  })
+  .strict()
+export type CategoryCreateRequest = z.infer<typeof categoryCreateRequest>
+
+/** `POST /admin/api/categories/:id` (JSON): names (merged over the stored ones) and sort. */
+export const categoryUpdateRequest = z
+  .object({ names: categoryNames, sort: z.number().int().min(0).max(1_000_000) })
+  .partial()
+  .strict()
+  .refine((change) => Object.keys(change).length > 0)
+export type CategoryUpdateRequest = z.infer<typeof categoryUpdateRequest>
+
+export interface AdminCategory {
+  id: number
+  key: string
+  names: Record<string, string>
+  sort: number
+  /** How many instruments (enabled or not) it holds. */
+  instruments: number
+}
+
+/** Highest fixed withdrawal fee (USD) and share of the amount staff may set. */
+export const WITHDRAW_FIXED_FEE_MAX_USD = 10_000
+export const WITHDRAW_FEE_SHARE_MAX = 0.2
+
+/**
+ * `POST /admin/api/withdraw_currencies/:id` (JSON): `fee_type` 1 a fixed USD fee, 2 a share of the
+ * amount (`draw_rate`, checked against the type it ends up with), `usd_price` USD per unit.
+ */
+export const withdrawCurrencyUpdateRequest = z
+  .object({
+    fee_type: z.union([z.literal(1), z.literal(2)]),
+    draw_rate: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{1,6}(\.[0-9]{1,6})?$/),
+    usd_price: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{1,14}(\.[0-9]{1,10})?$/)
+      .refine((text) => Number(text) > 0),
+    enabled: z.boolean(),
+    sort: z.number().int().min(0).max(1_000_000),
+  })
+  .partial()
+  .strict()
+  .refine((change) => Object.keys(change).length > 0)
+export type WithdrawCurrencyUpdateRequest = z.infer<typeof withdrawCurrencyUpdateRequest>
+
+export interface AdminWithdrawCurrency {
+  id: number
+  /** 1 coin, 2 bank. */
+  type: number
+  code: string
+  protocol: string
+  fee_type: number
+  draw_rate: string
+  usd_price: string
+  enabled: boolean
+  sort: number
+}
+
+/** `POST /admin/api/deposit_channels/:id` (JSON): a coin channel's address (checked for its network). */
+export const depositChannelUpdateRequest = z
+  .object({
+    address: z.string().trim().min(1).max(128),
+    enabled: z.boolean(),
+    sort: z.number().int().min(0).max(1_000_000),
+  })
+  .partial()
+  .strict()
+  .refine((change) => Object.keys(change).length > 0)
+export type DepositChannelUpdateRequest = z.infer<typeof depositChannelUpdateRequest>
+
+export interface AdminDepositChannel {
+  id: number
+  currency_code: string
+  protocol_code: string
+  address: string
+  enabled: boolean
+  sort: number
+}
+
+const bankText = (max: number) => z.string().trim().max(max)
+
+/** `POST /admin/api/deposit_bank_accounts/:id` (JSON): the broker's account shown for bank deposits. */
+export const depositBankAccountUpdateRequest = z
+  .object({
+    bank_name: bankText(100).min(1),
+    bank_address: bankText(200),
+    bank_swift: bankText(11),
+    payee_name: bankText(100).min(1),
+    payee_account: bankText(64).min(1),
+    bank_remark: bankText(300),
+    enabled: z.boolean(),
+    sort: z.number().int().min(0).max(1_000_000),
+  })
+  .partial()
+  .strict()
+  .refine((change) => Object.keys(change).length > 0)
+export type DepositBankAccountUpdateRequest = z.infer<typeof depositBankAccountUpdateRequest>
+
+export interface AdminDepositBankAccount {
+  id: number
+  /** The bank currency's name (`USD`). */
+  currency: string
+  bank_name: string
+  bank_address: string
+  bank_swift: string
+  payee_name: string
+  payee_account: string
+  bank_remark: string
   enabled: boolean
   sort: number
 }

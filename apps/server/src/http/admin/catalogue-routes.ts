@@ -1,12 +1,26 @@
 import type { FastifyInstance } from 'fastify'
 import {
   CATALOGUE_MESSAGE,
+  categoryCreateRequest,
+  categoryUpdateRequest,
+  depositBankAccountUpdateRequest,
+  depositChannelUpdateRequest,
   instrumentIdParams,
   instrumentUpdateRequest,
+  withdrawCurrencyUpdateRequest,
   type AdminInstrument,
 } from '@tp/contracts'
 import { loadInstruments } from '../../market/catalogue.ts'
+import { createCategory, listCategories, updateCategory } from '../../staff/catalogue/category-admin.ts'
 import { listInstruments, updateInstrument } from '../../staff/catalogue/instrument-admin.ts'
+import {
+  listDepositBankAccounts,
+  listDepositChannels,
+  listWithdrawCurrencies,
+  updateDepositBankAccount,
+  updateDepositChannel,
+  updateWithdrawCurrency,
+} from '../../staff/catalogue/money-catalogue-admin.ts'
 import { answer, ok } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
@@ -36,5 +50,53 @@ export function adminCatalogueRoutes(app: FastifyInstance, deps: RouteDeps): voi
     const { id } = parse(instrumentIdParams, request.params)
     const change = parse(instrumentUpdateRequest, request.body)
     return answer(request, await updateInstrument(db, listeners, actorOf(request), id, change), 'saved')
+  })
+
+  app.get('/admin/api/categories', guard, async (request) => ok(request, await listCategories(db)))
+
+  // Categories are read from the database on every getCategories: only clients need telling.
+  const told = <T extends { ok: boolean }>(outcome: T) => {
+    if (outcome.ok) topics.broadcast(CATALOGUE_MESSAGE.type, CATALOGUE_MESSAGE)
+    return outcome
+  }
+
+  app.post('/admin/api/categories', guard, async (request) => {
+    const input = parse(categoryCreateRequest, request.body)
+    return answer(request, told(await createCategory(db, actorOf(request), input)), 'saved')
+  })
+
+  app.post('/admin/api/categories/:id', guard, async (request) => {
+    const { id } = parse(instrumentIdParams, request.params)
+    const change = parse(categoryUpdateRequest, request.body)
+    return answer(request, told(await updateCategory(db, actorOf(request), id, change)), 'saved')
+  })
+
+  // The money screens read these tables on every call: a change shows at the next one.
+  app.get('/admin/api/withdraw_currencies', guard, async (request) =>
+    ok(request, await listWithdrawCurrencies(db)),
+  )
+
+  app.post('/admin/api/withdraw_currencies/:id', guard, async (request) => {
+    const { id } = parse(instrumentIdParams, request.params)
+    const change = parse(withdrawCurrencyUpdateRequest, request.body)
+    return answer(request, await updateWithdrawCurrency(db, actorOf(request), id, change), 'saved')
+  })
+
+  app.get('/admin/api/deposit_channels', guard, async (request) => ok(request, await listDepositChannels(db)))
+
+  app.post('/admin/api/deposit_channels/:id', guard, async (request) => {
+    const { id } = parse(instrumentIdParams, request.params)
+    const change = parse(depositChannelUpdateRequest, request.body)
+    return answer(request, await updateDepositChannel(db, actorOf(request), id, change), 'saved')
+  })
+
+  app.get('/admin/api/deposit_bank_accounts', guard, async (request) =>
+    ok(request, await listDepositBankAccounts(db)),
+  )
+
+  app.post('/admin/api/deposit_bank_accounts/:id', guard, async (request) => {
+    const { id } = parse(instrumentIdParams, request.params)
+    const change = parse(depositBankAccountUpdateRequest, request.body)
+    return answer(request, await updateDepositBankAccount(db, actorOf(request), id, change), 'saved')
   })
 }

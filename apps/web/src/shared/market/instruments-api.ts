@@ -42,5 +42,7 @@ interface Listener {
 export function watchCatalogue(socket: Listener): () => void {
   return socket.listen('CATALOGUE', () => {
     void queryClient.invalidateQueries({ queryKey: ['instruments'] })
+    // The market screen's tabs (features/market/api/categories-api.ts), whatever their language.
+    void queryClient.invalidateQueries({ queryKey: ['categories'] })
   })
 }

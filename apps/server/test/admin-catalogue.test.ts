@@ -275,6 +275,38 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     expect((await submit(token, 'EURUSD', 30)).body.code).toBe(1)
   })
 
+  it('new positions take a changed contract size and margin mode; open ones keep theirs', async () => {
+    const btc = idOf('BTCUSD')
+    const original = (await app.get('/admin/api/instruments', { token: dealer.token })).body.data.find(
+      (i: { id: number }) => i.id === btc,
+    )
+    const token = await demo()
+    const first = await submit(token, 'BTCUSD', 2)
+    expect(first.body.code).toBe(1)
+    const margins = async () =>
+      Object.fromEntries(
+        (await app.get('/v1/api/forex/my_deal?status=1', { token })).body.data.data.map(
+          (o: { Id: number; OriginCautionMoney: string }) => [o.Id, Number(o.OriginCautionMoney)],
+        ),
+      )
+    const before = await margins()
+    const edited = await edit(dealer.token, btc, {
+      contract_size: '100',
+      margin_mode: 1,
+      show_code: 'BTC/USD*',
+    })
+    expect(edited.body).toMatchObject({ code: 1, data: { contract_size: '100', margin_mode: 1 } })
+    expect(await listed('BTCUSD')).toMatchObject({ ForexContNum: 100, MarginMode: 1, ShowCode: 'BTC/USD*' })
+    const second = await submit(token, 'BTCUSD', 2)
+    expect(second.body.code).toBe(1)
+    const after = await margins()
+    expect(after[first.body.data.id]).toBe(before[first.body.data.id])
+    // Fixed margin: 0.01 lots x 100 USD a lot.
+    expect(after[second.body.data.id]).toBe(1)
+    const { contract_size, margin_mode, show_code } = original
+    expect((await edit(dealer.token, btc, { contract_size, margin_mode, show_code })).body.code).toBe(1)
+  })
+
   it('a disabled instrument leaves the list, takes no orders, and its open positions can still close', async () => {
     const eth = idOf('ETHUSD')
     const token = await demo()

@@ -3,6 +3,7 @@ import { accept, refuse, type Outcome } from '../services/outcome.ts'
 import { uploadIdFrom, uploadOwnedBy } from '../uploads/uploads.ts'
 import { conversationPage, markRead, storeAndPush, unreadCount } from './conversation.ts'
 import type { ChatDeps } from './deps.ts'
+import { staffEvents } from '../staff/queues/staff-events.ts'
 
 /** What the user's client sends: text (already trimmed and checked by the request schema), an image. */
 export interface UserChatInput {
@@ -34,6 +35,7 @@ export async function sendUserMessage(
     text: input.text,
     uploadId,
   })
+  staffEvents.emit('chat')
   return accept(message)
 }
 

@@ -7,6 +7,7 @@ import { accept, refuse, type Outcome, type Refusal } from '../services/outcome.
 import { wireTime } from '../trading/order-view.ts'
 import { uploadIdFrom, uploadOwnedBy, type Uploads } from '../uploads/uploads.ts'
 import { maskCardId } from './mask.ts'
+import { staffEvents } from '../staff/queues/staff-events.ts'
 
 /** A submission as the route parsed it (name trimmed, card id normalised, images as sent). */
 export interface IdentitySubmission {
@@ -77,6 +78,7 @@ export async function submitIdentityCheck(
     if (!isUniqueViolation(error)) throw error
     return (await openCheckRefusal(db, userId)) ?? refuse('identity_pending')
   }
+  staffEvents.emit('identity')
   return accept(undefined)
 }
 

@@ -189,6 +189,9 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
       [eur, { spread_points: '10' }],
       [eur, { spread_points: -1 }],
       [eur, { spread_points: 100_001 }],
+      [eur, { tick_interval_ms: 10 }],
+      [eur, { daily_volatility: 0 }],
+      [eur, { anchor_price: -1 }],
       [eur, { sessions: [{ From: 600, To: 500 }] }],
       [eur, { sessions: [{ From: 0, To: 20_000 }] }],
       [
@@ -345,7 +348,20 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     )
     source.start((tick) => ticks.push(tick))
     try {
-      expect((await edit(dealer.token, btc, { spread_points: 777 })).body.code).toBe(1)
+      const edited = await edit(dealer.token, btc, {
+        spread_points: 777,
+        tick_interval_ms: 100,
+        daily_volatility: 0.05,
+        anchor_price: 70_000,
+      })
+      expect(edited.body).toMatchObject({
+        code: 1,
+        data: { spread_points: 777, tick_interval_ms: 100, daily_volatility: 0.05, anchor_price: 70_000 },
+      })
+      expect(app.market.instrument(btc)).toMatchObject({
+        tickIntervalMs: 100,
+        walk: { anchor: 70_000, dailyVolatility: 0.05 },
+      })
       expect((await listed('BTCUSD')).ForexPointRate).toBe(777)
       const seen = ticks.length
       await until(() => ticks.length > seen, 10_000, 'a simulated quote')

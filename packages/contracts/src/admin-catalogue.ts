@@ -85,6 +85,12 @@ export const instrumentUpdateRequest = z
     fee_rate: feeRateText,
     sessions: sessionsField,
     leverage: leverageField,
+    /** The simulator's inputs (docs/decisions/006-market-data.md): where its walk is pulled to, */
+    anchor_price: z.number().positive().max(1e12),
+    /** its daily volatility (a share: 0.01 is 1 % a day), */
+    daily_volatility: z.number().positive().max(0.5),
+    /** and the average time between its quotes. */
+    tick_interval_ms: z.number().int().min(50).max(600_000),
   })
   .partial()
   .strict()
@@ -117,6 +123,9 @@ export interface AdminInstrument {
   leverage_class: string
   enabled: boolean
   sort: number
+  anchor_price: number
+  daily_volatility: number
+  tick_interval_ms: number
 }
 
 /** Names per language code (`hk`, `en`, …); languages left out fall back to English, then the key. */

@@ -22,7 +22,8 @@ export async function openMarket(db: Db, nowMs: number, historyCandles: number):
 
 /**
  * What the simulator needs to continue every instrument (disabled ones too) from its last quote.
- * Sessions and spread are read from the market at each quote, so staff edits show without a restart.
+ * Sessions, spread and the walk's inputs are read from the market at each quote, so staff edits show
+ * without a restart.
  */
 export function simulatedInstruments(market: MarketData, nowMs: number): SimulatedInstrument[] {
   return market.allInstruments().map((def) => {
@@ -30,7 +31,9 @@ export function simulatedInstruments(market: MarketData, nowMs: number): Simulat
     const current = () => market.instrument(def.id) ?? def
     return {
       code: def.code,
-      walk: def.walk,
+      get walk() {
+        return current().walk
+      },
       get sessions() {
         return current().sessions
       },
@@ -38,7 +41,9 @@ export function simulatedInstruments(market: MarketData, nowMs: number): Simulat
       get spreadPoints() {
         return current().spreadPoints
       },
-      tickIntervalMs: def.tickIntervalMs,
+      get tickIntervalMs() {
+        return current().tickIntervalMs
+      },
       startMid: quote ? midOf(quote) : def.walk.anchor,
       startMs: quote?.timeMs ?? nowMs,
     }

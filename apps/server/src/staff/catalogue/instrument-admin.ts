@@ -43,6 +43,9 @@ function view(row: InstrumentRow, leverage: number[], cap: number | null, feeTyp
     leverage_class: row.leverageClass,
     enabled: row.enabled,
     sort: row.sort,
+    anchor_price: row.anchorPrice,
+    daily_volatility: row.dailyVolatility,
+    tick_interval_ms: row.tickIntervalMs,
   }
 }
 
@@ -106,6 +109,9 @@ async function nextRow(tx: Tx, row: InstrumentRow, change: InstrumentUpdateReque
     contractSize: change.contract_size ?? row.contractSize,
     marginMode: change.margin_mode ?? row.marginMode,
     sessions: change.sessions ?? row.sessions,
+    anchorPrice: change.anchor_price ?? row.anchorPrice,
+    dailyVolatility: change.daily_volatility ?? row.dailyVolatility,
+    tickIntervalMs: change.tick_interval_ms ?? row.tickIntervalMs,
   }
   const [min, max, step] = [next.minLots, next.maxLots, next.lotStep].map((text) => new Decimal(text)) as [
     Decimal,

@@ -172,11 +172,16 @@ export async function register(deps: ServiceDeps, input: RegisterRequest): Promi
 }
 
 /** Signs in the demo account of a device, creating and funding it on first use. */
-export async function demoLogin(deps: ServiceDeps, demoId: string): Promise<LoginResult> {
+export async function demoLogin(deps: ServiceDeps, demoId: string): Promise<Outcome<LoginResult>> {
   const { db } = deps
   const now = deps.clock()
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.demoId, demoId))
-  if (existing) return signedIn(deps, existing.id)
+  const [existing] = await db
+    .select({ id: users.id, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.demoId, demoId))
+  // A demo account staff disabled stays out, as a real one does.
+  if (existing?.disabledAt) return refuse('account_disabled')
+  if (existing) return accept(await signedIn(deps, existing.id))
   const startingBalance = await getSetting(db, 'demo_starting_balance')
   try {
     const userId = await db.transaction(async (tx) => {
@@ -203,13 +208,13 @@ export async function demoLogin(deps: ServiceDeps, demoId: string): Promise<Logi
       }
       return user.id
     })
-    return signedIn(deps, userId)
+    return accept(await signedIn(deps, userId))
   } catch (error) {
     // Two first requests from one device raced; the other one created the account.
     if (!isUniqueViolation(error)) throw error
     const [winner] = await db.select({ id: users.id }).from(users).where(eq(users.demoId, demoId))
     if (!winner) throw error
-    return signedIn(deps, winner.id)
+    return accept(await signedIn(deps, winner.id))
   }
 }
 

@@ -23,7 +23,7 @@ export interface TradingOptions {
 export async function openTrading(db: Db, market: MarketData, topics: TopicHub, options: TradingOptions) {
   const quotes = () => {
     const map = new Map<number, Quote>()
-    for (const def of market.instruments()) {
+    for (const def of market.allInstruments()) {
       const quote = market.lastQuote(def.id)
       if (quote) map.set(def.id, quote)
     }

@@ -59,7 +59,7 @@ export function transOrder(
     ClosedType: order.closedType,
     CreateTimeHandler: wireTime(order.placedAtMs),
     CompleteTimeHandler: wireTime(order.closedAtMs),
-    // Absent only for an instrument staff have since disabled (it is no longer in the market).
+    // Disabled instruments stay in the market (priced, but out of the lists): absent only for a deleted row.
     ForexTradeLists: (def && market.view(def, nowMs)) as Instrument,
   }
 }

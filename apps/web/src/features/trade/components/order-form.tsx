@@ -70,6 +70,10 @@ export function OrderForm({ instrument, instruments }: Props) {
 
   const rules = lotRules(instrument)
   const options = instrument.HasForexMultiple.map((option) => option.Value)
+  // Staff may change the options while the form is open (CATALOGUE): a choice no longer offered
+  // falls back to the lowest one, rather than showing (and sending) a leverage that is gone.
+  const leverage =
+    draft.leverage !== null && options.includes(draft.leverage) ? draft.leverage : (options[0] ?? null)
   const closed = instrument.MarketStatus === MarketStatus.Closed
   const precision = instrument.PricePrecision
   const lots = parseLots(draft.lotsText) ?? 0
@@ -77,7 +81,7 @@ export function OrderForm({ instrument, instruments }: Props) {
     instrument,
     lots,
     entryPrice(draft, quote, precision),
-    draft.leverage,
+    leverage,
     usdRateOf(currency, quoteOf),
   )
   const feePerLot = basicInfo.data ? basicInfo.data.trade_fee_type === 1 : undefined
@@ -97,7 +101,7 @@ export function OrderForm({ instrument, instruments }: Props) {
   async function submit() {
     if (!signedIn) return toLogin()
     if (closed || busy) return
-    const checked = checkOrder(draft, instrument, quote)
+    const checked = checkOrder({ ...draft, leverage }, instrument, quote)
     if (!checked.ok) return toastInfo(t(checked.problem.key, checked.problem.values))
     setBusy(true)
     try {
@@ -196,7 +200,7 @@ export function OrderForm({ instrument, instruments }: Props) {
               aria-haspopup="listbox"
               onClick={() => setPickerOpen(true)}
             >
-              <span className="num">{draft.leverage === null ? '--' : `${draft.leverage}x`}</span>
+              <span className="num">{leverage === null ? '--' : `${leverage}x`}</span>
               <span className="leverage-caret" aria-hidden="true">
                 ▾
               </span>
@@ -259,7 +263,7 @@ export function OrderForm({ instrument, instruments }: Props) {
       <LeveragePicker
         open={pickerOpen}
         options={options}
-        value={draft.leverage}
+        value={leverage}
         onChange={(leverage) => update({ leverage })}
         onClose={() => setPickerOpen(false)}
       />

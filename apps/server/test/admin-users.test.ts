@@ -391,20 +391,19 @@ describe.each(DRIVERS)('back-office users on %s', (driver) => {
     expect(rejectedList.data.map((a: { id: number }) => a.id)).toContain(thirdId)
   })
 
-  it('takes the four-eyes amount from its setting', async () => {
+  it('takes the four-eyes amount from its setting, for what one staff member books alone in a day', async () => {
     const user = await realUser()
+    // A staff member with nothing booked today.
+    staffTokens.fresh = await signInStaff('finance')
     await setSetting(app.db, 'adjustment_four_eyes_usd', '100')
     try {
-      const small = await staffPost('finance', `/admin/api/users/${user.userId}/adjust`, {
-        amount: '100',
-        memo: 'a',
-      })
-      expect(small.body.data.status).toBe(1)
-      const large = await staffPost('finance', `/admin/api/users/${user.userId}/adjust`, {
-        amount: '-100.01',
-        memo: 'b',
-      })
-      expect(large.body.data.status).toBe(0)
+      const adjust = (amount: string) =>
+        staffPost('fresh', `/admin/api/users/${user.userId}/adjust`, { amount, memo: 'a' })
+      expect((await adjust('-100.01')).body.data.status).toBe(0)
+      expect((await adjust('60')).body.data.status).toBe(1)
+      expect((await adjust('40')).body.data.status).toBe(1)
+      // 60 + 40 booked alone today: the next cent needs a second admin, split or not.
+      expect((await adjust('0.01')).body.data.status).toBe(0)
       expect(await balanceOf(user.userId)).toBe('100.000000')
     } finally {
       await setSetting(app.db, 'adjustment_four_eyes_usd', '1000')

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js'
-import { aliasedTable, and, count, desc, eq } from 'drizzle-orm'
+import { aliasedTable, and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm'
 import {
   AdjustmentStatus,
   LedgerType,
@@ -24,6 +24,23 @@ export async function fourEyesAmount(db: DbOrTx): Promise<Decimal> {
 }
 
 const ref = (adjustmentId: number) => `adjustment:${adjustmentId}`
+
+/** Σ |amount| of the adjustments `staffId` requested today (UTC) that were booked without a second admin. */
+async function appliedTodayBy(db: DbOrTx, staffId: number, now: Date): Promise<Decimal> {
+  const dayStart = new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000)
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(abs(${balanceAdjustments.amount})), 0)` })
+    .from(balanceAdjustments)
+    .where(
+      and(
+        eq(balanceAdjustments.requestedBy, staffId),
+        eq(balanceAdjustments.status, AdjustmentStatus.Applied),
+        isNull(balanceAdjustments.decidedBy),
+        gte(balanceAdjustments.createdAt, dayStart),
+      ),
+    )
+  return new Decimal(row?.total ?? 0)
+}
 
 /** The engine books without a memo; the staff's memo goes on the row it wrote (SPEC.md: type 10 shows Memo). */
 async function writeMemo(tx: Tx, userId: number, adjustmentId: number, memo: string) {
@@ -76,7 +93,10 @@ export async function requestAdjustment(
   // Demo money is play money: adjusting it would only muddy the house's figures.
   if (user.isDemo) return refuse('demo_forbidden')
   const amount = new Decimal(input.amount)
-  if (amount.abs().greaterThan(await fourEyesAmount(db))) {
+  // The four-eyes amount holds for what one staff member books alone in a day (UTC), not for each
+  // adjustment: ten adjustments just under it are as much money as one above it.
+  const bookedToday = await appliedTodayBy(db, actor.staffId, new Date())
+  if (bookedToday.plus(amount.abs()).greaterThan(await fourEyesAmount(db))) {
     const id = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(balanceAdjustments)

@@ -1,11 +1,35 @@
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
+import { Spin } from 'antd'
 import { SignInPage } from '../features/auth/components/sign-in-page.tsx'
-import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx'
-import { DepositsPage } from '../features/deposits/components/deposits-page.tsx'
-import { IdentityPage } from '../features/identity/components/identity-page.tsx'
-import { WithdrawalsPage } from '../features/withdrawals/components/withdrawals-page.tsx'
+import type { PageName } from '../shared/roles.ts'
 import { AdminFrame } from './admin-frame.tsx'
 import { RoleGate } from './role-gate.tsx'
+
+/** Each page is loaded when first opened: the sign-in page does not carry the queues' code. */
+function page(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazy(load)
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+      <Page />
+    </Suspense>
+  )
+}
+
+const dashboard = page(() =>
+  import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+)
+const queues: Record<Exclude<PageName, 'dashboard'>, ReactElement> = {
+  identity: page(() =>
+    import('../features/identity/components/identity-page.tsx').then((m) => ({ default: m.IdentityPage })),
+  ),
+  deposits: page(() =>
+    import('../features/deposits/components/deposits-page.tsx').then((m) => ({ default: m.DepositsPage })),
+  ),
+  withdrawals: page(() =>
+    import('../features/withdrawals/components/withdrawals-page.tsx').then((m) => ({ default: m.WithdrawalsPage })),
+  ),
+}
 
 /** The back office is served under /admin (vite `base`), so its routes are relative to it. */
 export const router = createBrowserRouter(
@@ -15,10 +39,11 @@ export const router = createBrowserRouter(
       path: '/',
       element: <AdminFrame />,
       children: [
-        { index: true, element: <DashboardPage /> },
-        { path: 'identity', element: <RoleGate page="identity" element={<IdentityPage />} /> },
-        { path: 'deposits', element: <RoleGate page="deposits" element={<DepositsPage />} /> },
-        { path: 'withdrawals', element: <RoleGate page="withdrawals" element={<WithdrawalsPage />} /> },
+        { index: true, element: dashboard },
+        ...Object.entries(queues).map(([name, element]) => ({
+          path: name,
+          element: <RoleGate page={name as PageName} element={element} />,
+        })),
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

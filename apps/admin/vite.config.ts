@@ -17,7 +17,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/ },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/,
+            },
           ],
         },
       },

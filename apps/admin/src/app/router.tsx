@@ -27,7 +27,9 @@ const queues: Record<Exclude<PageName, 'dashboard'>, ReactElement> = {
     import('../features/deposits/components/deposits-page.tsx').then((m) => ({ default: m.DepositsPage })),
   ),
   withdrawals: page(() =>
-    import('../features/withdrawals/components/withdrawals-page.tsx').then((m) => ({ default: m.WithdrawalsPage })),
+    import('../features/withdrawals/components/withdrawals-page.tsx').then((m) => ({
+      default: m.WithdrawalsPage,
+    })),
   ),
 }
 

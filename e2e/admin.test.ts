@@ -398,6 +398,9 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('the back office in a desktop
     await app.post('/admin/api/auth/logout', {}, { token: signedIn.token })
     await page.reload()
     await page.waitForURL((url) => url.pathname === '/admin/login')
+    // Said plainly, as a notice rather than an error.
+    await page.getByTestId('signin-ended').waitFor()
+    await shot('session-ended')
     expect(await page.evaluate(() => sessionStorage.getItem('admin-token'))).toBeNull()
     expect(pageErrors).toEqual([])
   })

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider } from 'antd'
 import enUS from 'antd/locale/en_US'
@@ -19,6 +19,10 @@ const queryClient = new QueryClient({
 
 function Localized({ children }: { children: ReactNode }) {
   const { language } = useI18n()
+  // The server's messages come in the language asked: read them again in the new one.
+  useEffect(() => {
+    void queryClient.invalidateQueries()
+  }, [language])
   return (
     <ConfigProvider
       locale={language === 'hk' ? zhHK : enUS}

@@ -72,7 +72,7 @@ async function call<T>(
   }
   if (!isEnvelope(envelope)) throw new ApiError(-1, translateNow('common.networkError'))
   if (envelope.code === OK) return envelope.data as T
-  if (envelope.code === SIGN_IN_AGAIN && options.token === undefined) signOut()
+  if (envelope.code === SIGN_IN_AGAIN && options.token === undefined && sessionToken()) signOut('expired')
   throw new ApiError(envelope.code, envelope.msg, envelope.reason)
 }
 

@@ -49,6 +49,7 @@ export const en = {
   'signIn.recoveryRequired': 'Enter a recovery code.',
   'signIn.back': 'Start again',
   'signIn.expired': 'This step has expired. Sign in again.',
+  'signIn.sessionEnded': 'Your session has ended. Sign in again.',
   'signIn.setupTitle': 'Set up two-step verification',
   'signIn.setupStep1':
     'Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).',

@@ -51,6 +51,7 @@ export const zhHk: Messages = {
   'signIn.recoveryRequired': '請輸入恢復碼。',
   'signIn.back': '重新開始',
   'signIn.expired': '此步驟已逾時，請重新登入。',
+  'signIn.sessionEnded': '你的登入已結束，請重新登入。',
   'signIn.setupTitle': '設定兩步驗證',
   'signIn.setupStep1':
     '請用驗證器應用程式（Google Authenticator、Microsoft Authenticator、1Password 等）掃描此二維碼。',

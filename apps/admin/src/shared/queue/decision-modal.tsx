@@ -12,11 +12,14 @@ export function DecisionModal<T extends { id: number }>({
   decision,
   onClose,
   onDone,
+  onFailed,
 }: {
   item: T
   decision: Decision<T> | null
   onClose: () => void
   onDone: (decision: Decision<T>) => void
+  /** A refused decision (another member of staff was quicker, say): the list is read again. */
+  onFailed: () => void
 }) {
   const t = useT()
   const [form] = Form.useForm<Record<string, string>>()
@@ -50,6 +53,7 @@ export function DecisionModal<T extends { id: number }>({
       onDone(decision)
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure))
+      onFailed()
     } finally {
       setBusy(false)
     }

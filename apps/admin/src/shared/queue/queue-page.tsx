@@ -207,7 +207,13 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
         {shown && config.details(shown, t)}
       </Drawer>
       {shown && (
-        <DecisionModal item={shown} decision={pending} onClose={() => setPending(null)} onDone={decided} />
+        <DecisionModal
+          item={shown}
+          decision={pending}
+          onClose={() => setPending(null)}
+          onDone={decided}
+          onFailed={() => void queryClient.invalidateQueries({ queryKey: ['queue', config.name] })}
+        />
       )}
     </Card>
   )

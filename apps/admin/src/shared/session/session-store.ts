@@ -7,6 +7,7 @@ import type { StaffProfile } from '@tp/contracts'
  */
 const TOKEN_KEY = 'admin-token'
 const STAFF_KEY = 'admin-staff'
+const ENDED_KEY = 'admin-ended'
 
 export interface StaffSession {
   token: string
@@ -33,12 +34,27 @@ function publish(next: StaffSession | null) {
 }
 
 export function signIn(session: StaffSession): void {
+  sessionStorage.removeItem(ENDED_KEY)
   sessionStorage.setItem(TOKEN_KEY, session.token)
   sessionStorage.setItem(STAFF_KEY, JSON.stringify(session.staff))
   publish(session)
 }
 
-export function signOut(): void {
+/**
+ * Why the last session ended, for the sign-in page to say so: 'expired' when the server answered
+ * 999 (signed out elsewhere, or past its hours). Kept in the tab's storage so a reload still says it.
+ */
+export function sessionEndReason(): 'expired' | null {
+  try {
+    return sessionStorage.getItem(ENDED_KEY) === 'expired' ? 'expired' : null
+  } catch {
+    return null
+  }
+}
+
+export function signOut(reason: 'expired' | null = null): void {
+  if (reason) sessionStorage.setItem(ENDED_KEY, reason)
+  else sessionStorage.removeItem(ENDED_KEY)
   sessionStorage.removeItem(TOKEN_KEY)
   sessionStorage.removeItem(STAFF_KEY)
   publish(null)

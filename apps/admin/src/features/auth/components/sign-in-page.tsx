@@ -6,7 +6,7 @@ import { ApiError } from '../../../shared/api/client.ts'
 import { LanguageSwitch } from '../../../shared/components/language-switch.tsx'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
-import { signIn, useSession } from '../../../shared/session/session-store.ts'
+import { sessionEndReason, signIn, useSession } from '../../../shared/session/session-store.ts'
 import { authApi } from '../api/auth-api.ts'
 import { CodeStep, RecoveryStep } from './code-step.tsx'
 import { PasswordStep, type Credentials } from './password-step.tsx'
@@ -36,6 +36,8 @@ export function SignInPage() {
   const [step, setStep] = useState<Step>({ name: 'password' })
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // Sent here because the session ended (signed out elsewhere, or past its 12 hours).
+  const [ended] = useState(() => sessionEndReason() === 'expired')
 
   if (session && step.name !== 'codes') return <Navigate to="/" replace />
 
@@ -107,6 +109,15 @@ export function SignInPage() {
               title={error}
               style={{ marginBottom: 16 }}
               data-testid="signin-error"
+            />
+          )}
+          {ended && !error && step.name === 'password' && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('signIn.sessionEnded')}
+              style={{ marginBottom: 16 }}
+              data-testid="signin-ended"
             />
           )}
           {step.name === 'password' && <PasswordStep busy={busy} onSubmit={login} />}

@@ -82,6 +82,11 @@ export function DashboardPage() {
       </Typography.Title>
       <Typography.Paragraph type="secondary">
         {t('dashboard.welcome', { name: staff.name, role: t(`role.${staff.role}`) })}
+        {counts.dataUpdatedAt > 0 && (
+          <span style={{ marginInlineStart: 16 }}>
+            {t('dashboard.refreshed', { time: new Date(counts.dataUpdatedAt).toLocaleTimeString() })}
+          </span>
+        )}
       </Typography.Paragraph>
       {counts.error && (
         <Alert

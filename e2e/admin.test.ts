@@ -213,6 +213,8 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('the back office in a desktop
     await expect
       .poll(() => page.getByTestId('count-deposits_waiting').innerText(), { timeout: 8000 })
       .toContain('1')
+    // The menu shows what waits too.
+    await expect.poll(() => page.getByTestId('menu-count-deposits').innerText()).toBe('1')
     await page.getByTestId('open-deposits').click()
     await page.getByTestId('queue-deposits').waitFor()
     await openItem('deposits', user.user.uid)

@@ -9,6 +9,7 @@ import { useT } from '../shared/i18n/i18n.tsx'
 import { useQueueEvents } from '../shared/live/use-queue-events.ts'
 import { signOut, updateStaff, useSession } from '../shared/session/session-store.ts'
 import type { StaffProfile } from '@tp/contracts'
+import { DASHBOARD_REFRESH_MS, dashboardApi } from '../features/dashboard/api/dashboard-api.ts'
 import { navFor } from './nav-items.tsx'
 
 const ROLE_COLOURS = { admin: 'red', finance: 'green', dealer: 'blue', support: 'purple' } as const
@@ -32,6 +33,13 @@ export function AdminFrame() {
     if (me.data) updateStaff(me.data)
   }, [me.data])
   useQueueEvents(Boolean(session))
+  // The same counts as the dashboard's (one query), shown beside each queue in the menu.
+  const counts = useQuery({
+    queryKey: ['dashboard'],
+    queryFn: ({ signal }) => dashboardApi.counts(signal),
+    enabled: Boolean(session),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  })
 
   if (!session) return <Navigate to="/login" replace />
   const { staff } = session
@@ -80,7 +88,18 @@ export function AdminFrame() {
           items={items.map((item) => ({
             key: item.path,
             icon: item.icon,
-            label: <span data-testid={`nav-${item.page}`}>{t(item.label)}</span>,
+            label: (
+              <span
+                data-testid={`nav-${item.page}`}
+                style={{ display: 'flex', alignItems: 'center', gap: 8 }}
+              >
+                <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }}>{t(item.label)}</span>
+                <WaitingCount
+                  count={item.waiting ? (counts.data?.[item.waiting] ?? 0) : 0}
+                  page={item.page}
+                />
+              </span>
+            ),
           }))}
         />
       </Layout.Sider>
@@ -113,5 +132,28 @@ export function AdminFrame() {
         </Layout.Content>
       </Layout>
     </Layout>
+  )
+}
+
+/** What waits in a queue, beside its menu item (nothing when nothing waits). */
+function WaitingCount({ count, page }: { count: number; page: string }) {
+  if (count <= 0) return null
+  return (
+    <span
+      data-testid={`menu-count-${page}`}
+      style={{
+        minWidth: 20,
+        padding: '0 6px',
+        borderRadius: 10,
+        background: '#ff4d4f',
+        color: '#fff',
+        fontSize: 12,
+        lineHeight: '20px',
+        textAlign: 'center',
+        fontVariantNumeric: 'tabular-nums',
+      }}
+    >
+      {count > 999 ? '999+' : count}
+    </span>
   )
 }

@@ -15,10 +15,7 @@ import { useT } from '../../../shared/i18n/i18n.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
 import { mayOpen, type PageName, type StaffRole } from '../../../shared/roles.ts'
 import { useSession } from '../../../shared/session/session-store.ts'
-import { dashboardApi } from '../api/dashboard-api.ts'
-
-/** The counts refresh this often, and at once when a live event says a queue grew. */
-export const DASHBOARD_REFRESH_MS = 15_000
+import { DASHBOARD_REFRESH_MS, dashboardApi } from '../api/dashboard-api.ts'
 
 interface Tile {
   field: keyof AdminDashboard

@@ -332,6 +332,25 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('the back office in a desktop
     await page.getByTestId('queue-drawer').waitFor({ state: 'hidden' })
   })
 
+  it('a deposit decided elsewhere first: the second approval is refused, said, and credits nothing', async () => {
+    const user = await registerAndLogin(app)
+    await submitDeposit(app, user, '10')
+    await openItem('deposits', user.user.uid)
+    const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, user.user.id))
+    const staffToken = await page.evaluate(() => sessionStorage.getItem('admin-token'))
+    expect(
+      (await app.post(`/admin/api/deposits/${row!.id}/approve`, {}, { token: staffToken! })).body.code,
+    ).toBe(1)
+
+    await page.getByTestId('decide-approve').click()
+    await page.locator('.ant-modal').waitFor()
+    await page.getByTestId('decision-ok').click()
+    await expect.poll(() => page.locator('.ant-message').innerText()).toMatch(/\S/)
+    await page.getByTestId('decide-approve').waitFor({ state: 'hidden' })
+    await expect.poll(() => page.getByTestId('queue-row').filter({ hasText: user.user.uid }).count()).toBe(0)
+    expect((await balances(app, user)).balance).toBe('10.00')
+  })
+
   it('speaks Traditional Chinese, and signs out', async () => {
     await page.getByTestId('nav-dashboard').click()
     await page.getByTestId('language-switch').click()

@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react'
 export default defineConfig({
   base: '/admin/',
   plugins: [react()],
+  // `npx vite` in apps/admin: the API of a platform running locally (npm run serve, port 8080).
+  server: { proxy: { '/admin/api': 'http://localhost:8080' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Alert, Form, Input, Modal, Typography } from 'antd'
+import { Alert, App, Form, Input, Modal, Typography } from 'antd'
+import { ApiError } from '../api/client.ts'
 import { useT } from '../i18n/i18n.tsx'
 import type { Decision } from './queue-config.ts'
 
@@ -18,10 +19,11 @@ export function DecisionModal<T extends { id: number }>({
   decision: Decision<T> | null
   onClose: () => void
   onDone: (decision: Decision<T>) => void
-  /** A refused decision (another member of staff was quicker, say): the list is read again. */
-  onFailed: () => void
+  /** The call failed; `refused` when the server said no (another member of staff was quicker, say). */
+  onFailed: (refused: boolean) => void
 }) {
   const t = useT()
+  const { message } = App.useApp()
   const [form] = Form.useForm<Record<string, string>>()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -52,8 +54,11 @@ export function DecisionModal<T extends { id: number }>({
       await decision.call(item.id, body)
       onDone(decision)
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
-      onFailed()
+      const text = failure instanceof Error ? failure.message : String(failure)
+      // Said twice on purpose: the message for the moment, the line in the dialog for reading.
+      message.error(text)
+      setError(text)
+      onFailed(failure instanceof ApiError && failure.code === 0)
     } finally {
       setBusy(false)
     }

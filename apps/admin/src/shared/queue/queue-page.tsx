@@ -212,7 +212,16 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
           decision={pending}
           onClose={() => setPending(null)}
           onDone={decided}
-          onFailed={() => void queryClient.invalidateQueries({ queryKey: ['queue', config.name] })}
+          onFailed={(refused) => {
+            void queryClient.invalidateQueries({ queryKey: ['queue', config.name] })
+            void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+            // Refused: the item is not what this drawer shows any more (decided by someone else).
+            // The message says why; the list, read again, shows where it stands.
+            if (refused) {
+              setPending(null)
+              setSelected(null)
+            }
+          }}
         />
       )}
     </Card>

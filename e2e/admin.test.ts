@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { DRIVERS, startTestApp, type TestApp, type TestAppOptions } from '../apps/server/test/harness.ts'
+import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { deposits, identityChecks, withdrawals } from '../apps/server/src/db/schema.ts'
 import { createStaff } from '../apps/server/src/staff/staff-accounts.ts'
 import { totpCode } from '../apps/server/src/staff/totp.ts'
@@ -106,8 +106,7 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('the back office in a desktop
     mkdirSync(SCREENS, { recursive: true })
     buildAdminOnce()
     // The harness passes its `app` options on to buildApp, which serves the admin build at /admin.
-    const appOptions = { adminDist: ADMIN_DIST } as TestAppOptions['app']
-    app = await startTestApp(driver, { historyCandles: 20, app: appOptions })
+    app = await startTestApp(driver, { historyCandles: 20, app: { adminDist: ADMIN_DIST } })
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })
     page = await context.newPage()

@@ -82,7 +82,7 @@ export interface TestAppOptions {
   onFatal?: (message: string) => void
   socketLimits?: Partial<SocketLimits>
   /** App settings such as trusted proxies, CORS origins and a logger (none by default). */
-  app?: Partial<Pick<AppOptions, 'trustProxy' | 'corsOrigins' | 'logger' | 'webDist'>>
+  app?: Partial<Pick<AppOptions, 'trustProxy' | 'corsOrigins' | 'logger' | 'webDist' | 'adminDist'>>
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>

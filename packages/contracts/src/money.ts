@@ -101,7 +101,11 @@ export interface WithdrawRecord {
   id: number
   /** USD asked for. */
   number: string
-  /** What is paid, in the currency: (number - fee) / usd_price, to 2 decimals, never below 0. */
+  /**
+   * What is paid, in the currency: (number - fee) / usd_price, to 2 decimals, never below 0. (The
+   * back office's withdrawal queue uses `real_number` for the transfer's reference instead: staff
+   * enter it when they pay; the user reads it in `notes`.)
+   */
   real_number: string
   draw_currency: { code: string; protocol: string }
   fee: string

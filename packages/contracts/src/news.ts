@@ -76,3 +76,41 @@ export interface StaffNewsItem {
   created_at: string
   updated_at: string
 }
+
+/**
+ * The HTML elements an article may hold: formatting, lists, quotes, links, images, tables, code.
+ * One list for the server's sanitize-html (when saved and served) and the browser's DOMPurify.
+ */
+export const NEWS_HTML_TAGS: readonly string[] = [
+  'p',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'br',
+  'hr',
+  'code',
+  'pre',
+  'span',
+  'figure',
+  'figcaption',
+]

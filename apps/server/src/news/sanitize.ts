@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
+import { NEWS_HTML_TAGS } from '@tp/contracts'
 
 /**
  * The one place article HTML is cleaned, on the way in (saveNews) and again on the way out
@@ -7,40 +8,6 @@ import sanitizeHtml from 'sanitize-html'
  * handlers, `style`/`class` and every URL that is not http(s) (or mailto for links, or our own
  * upload path for images) do not.
  */
-
-const ARTICLE_TAGS = [
-  'p',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'a',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-  'caption',
-  'br',
-  'hr',
-  'code',
-  'pre',
-  'span',
-  'figure',
-  'figcaption',
-]
 
 /**
  * Tags dropped with everything inside them (nested tags and text): their content is code, or a
@@ -116,9 +83,9 @@ const TAG_ATTRIBUTES: Record<string, string[]> = {
 }
 
 const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ARTICLE_TAGS,
+  allowedTags: [...NEWS_HTML_TAGS],
   allowedAttributes: Object.fromEntries(
-    ARTICLE_TAGS.map((tag) => [tag, [DIRECTION, ...(TAG_ATTRIBUTES[tag] ?? [])]]),
+    NEWS_HTML_TAGS.map((tag) => [tag, [DIRECTION, ...(TAG_ATTRIBUTES[tag] ?? [])]]),
   ),
   allowedClasses: {},
   allowedStyles: {},

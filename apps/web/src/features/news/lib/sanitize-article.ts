@@ -1,4 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify'
+import { NEWS_HTML_TAGS } from '@tp/contracts'
 
 /**
  * Article HTML as the browser shows it. The server cleans articles when they are saved and again
@@ -8,45 +9,11 @@ import DOMPurify, { type Config } from 'dompurify'
  * images. Links open in a new tab that gets no handle on this one.
  */
 
-const ARTICLE_TAGS = [
-  'p',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'a',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'th',
-  'td',
-  'caption',
-  'br',
-  'hr',
-  'code',
-  'pre',
-  'span',
-  'figure',
-  'figcaption',
-]
-
 /** Link and image addresses we show: web, mail, or an image we host ourselves. */
 const ALLOWED_URI = /^(?:https?:\/\/[^/\\]|mailto:|\/api\/common\/upload\/)/i
 
 const CONFIG: Config = {
-  ALLOWED_TAGS: ARTICLE_TAGS,
+  ALLOWED_TAGS: [...NEWS_HTML_TAGS],
   ALLOWED_ATTR: [
     'href',
     'title',

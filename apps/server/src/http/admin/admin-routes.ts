@@ -8,6 +8,7 @@ import { adminCatalogueRoutes } from './catalogue-routes.ts'
 import { adminRiskRoutes } from './risk-routes.ts'
 import { adminChatRoutes } from './chat-routes.ts'
 import { adminContentRoutes } from './content-routes.ts'
+import { adminStaffRoutes } from './staff-routes.ts'
 
 /**
  * The back office's API (`/admin/api/*`, issue 11): staff tokens only, every call behind a role,
@@ -23,4 +24,5 @@ export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   adminRiskRoutes(app, deps)
   adminChatRoutes(app, deps)
   adminContentRoutes(app, deps)
+  adminStaffRoutes(app, deps)
 }

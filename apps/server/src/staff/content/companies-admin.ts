@@ -3,6 +3,7 @@ import type { Company } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
 import { companies } from '../../db/schema.ts'
 import { accept, refuse, type Outcome } from '../../services/outcome.ts'
+import { isPlainEmail, webAddress } from '../../services/web-values.ts'
 
 export interface CompanyInput {
   name: string
@@ -15,16 +16,8 @@ export interface CompanyInput {
 }
 
 /** '' or an http(s) address: a partner's website or logo can never be a javascript: link. */
-const webAddressOrEmpty = (value: string) => {
-  if (value === '') return true
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
-const emailOrEmpty = (value: string) => value === '' || /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/.test(value)
+const webAddressOrEmpty = (value: string) => value === '' || webAddress(value) !== undefined
+const emailOrEmpty = (value: string) => value === '' || isPlainEmail(value)
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/
 

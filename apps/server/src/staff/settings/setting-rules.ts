@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js'
 import type { SettingKey } from '../../services/settings.ts'
+import { isPlainEmail, webAddress } from '../../services/web-values.ts'
 
 /**
  * How the back office edits each setting (issue 11): its group (who may change it), the kind of
@@ -90,21 +91,16 @@ export function normaliseSetting(rule: SettingRule, raw: string): string | undef
         ? value
         : undefined
     case 'email':
-      return value.length <= 254 && /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/.test(value) ? value : undefined
+      return value.length <= 254 && isPlainEmail(value) ? value : undefined
     case 'url':
-      return webAddress(value, type.relative)
+      return webAddressSetting(value, type.relative)
   }
 }
 
 /** '' (unset), an http(s) address, or (when allowed) a path on this site; never javascript: or the like. */
-function webAddress(value: string, relative: boolean): string | undefined {
+function webAddressSetting(value: string, relative: boolean): string | undefined {
   if (value === '') return ''
   if (value.length > 500) return undefined
   if (relative && /^\/(?!\/)[^\s\\]*$/.test(value)) return value
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined
-  } catch {
-    return undefined
-  }
+  return webAddress(value)
 }

@@ -1,3 +1,5 @@
+import { webUrl } from '../../../shared/lib/web-address.ts'
+
 /** Who the chat is for: SPEC.md "client id (user uid) and metadata (name, e-mail)". */
 export interface ChatClient {
   uid: string
@@ -12,13 +14,8 @@ export interface ChatClient {
  */
 export function chatAddress(link: string, origin: string, client: ChatClient): string | undefined {
   if (link.trim() === '') return undefined
-  let url: URL
-  try {
-    url = new URL(link.trim(), origin)
-  } catch {
-    return undefined
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
+  const url = webUrl(link.trim(), origin)
+  if (!url) return undefined
   url.searchParams.set('client_id', client.uid)
   // A demo account has no e-mail; the chat still needs a name to show staff.
   url.searchParams.set('name', client.email || 'Demo')

@@ -4,16 +4,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LogoImage } from '../../../shared/components/logo-image.tsx'
 import { rememberCompany } from '../../../shared/lib/company-cookie.ts'
-
-/** Only a real http(s) address becomes a link, so a bad entry cannot run script via javascript: URLs. */
-function safeWebsite(url: string): URL | null {
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : null
-  } catch {
-    return null
-  }
-}
+import { webUrl } from '../../../shared/lib/web-address.ts'
 
 /** A plain address that can be written to; anything else is shown as text only. */
 const mailable = (email: string) => /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/.test(email)
@@ -37,7 +28,8 @@ interface Props {
 /** A partner company's details (SPEC.md section 1), and choosing it (kept in the company_id cookie). */
 export function CompanySheet({ company, chosen, onChoose, onClose }: Props) {
   const { t } = useTranslation()
-  const website = company ? safeWebsite(company.url) : null
+  // Only a real http(s) address becomes a link, so a bad entry cannot run script via javascript: URLs.
+  const website = company ? webUrl(company.url) : null
   return (
     <Popup
       visible={company !== null}

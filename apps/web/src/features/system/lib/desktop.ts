@@ -1,3 +1,5 @@
+import { webUrl } from '../../../shared/lib/web-address.ts'
+
 /**
  * SPEC.md section 9: devices are classed desktop or mobile by user agent. Phones and tablets name
  * themselves (Android, iPhone, "Mobile", …); an iPad on iPadOS 13+ claims to be a Mac, so a Mac
@@ -19,13 +21,8 @@ export function isDesktopBrowser(userAgent: string, maxTouchPoints = 0): boolean
  */
 export function desktopTarget(pcUrl: string | undefined, here: URL): string | null {
   if (!pcUrl?.trim()) return null
-  let base: URL
-  try {
-    base = new URL(pcUrl.trim())
-  } catch {
-    return null
-  }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') return null
+  const base = webUrl(pcUrl.trim())
+  if (!base) return null
   if (base.origin === here.origin) return null
   const path = base.pathname.replace(/\/$/, '') + here.pathname
   return new URL(path + here.search, base.origin).href

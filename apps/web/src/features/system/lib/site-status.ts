@@ -1,13 +1,10 @@
+import { webUrl } from '../../../shared/lib/web-address.ts'
+
 /** Site status 0 means the site is closed: the visitor is sent to its `loss_url` (SPEC.md section 4). */
 export const SITE_CLOSED = 0
 
 /** Only a real http(s) address is followed, so a bad setting cannot run script via javascript: URLs. */
 export function closedSiteTarget(status: number, lossUrl: string | null | undefined): string | null {
   if (status !== SITE_CLOSED || !lossUrl) return null
-  try {
-    const url = new URL(lossUrl)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
-  } catch {
-    return null
-  }
+  return webUrl(lossUrl)?.href ?? null
 }

@@ -7,7 +7,16 @@ import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { conversationList, conversationMessages, staffReply } from '../apps/server/src/chat/staff-chat.ts'
 import { setSetting } from '../apps/server/src/services/settings.ts'
-import { ROOT, WEB_DIST, browserAvailable, buildWebOnce, openPhonePage, smallPng } from './platform.ts'
+import {
+  ROOT,
+  WEB_DIST,
+  browserAvailable,
+  buildWebOnce,
+  openPhonePage,
+  openScreen,
+  signInPhone,
+  smallPng,
+} from './platform.ts'
 
 /*
  * Support chat in the phone browser (issue 10): the user writes in the chat page framed by
@@ -33,19 +42,14 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('support chat in the phone br
     userId = user.user.id as number
     phone = await openPhonePage()
     page = phone.page
-    await page.goto(`${app.base}/`)
-    await page.evaluate((token) => localStorage.setItem('token', token), user.token)
+    await signInPhone(page, app.base, user.token)
   })
   afterAll(async () => {
     await phone?.close()
     await app?.close()
   })
 
-  async function open(path: string, lang = 'en') {
-    await page.evaluate((code) => localStorage.setItem('lang', code), lang)
-    await page.goto(`${app.base}${path}`)
-    await page.locator('.page-nav').first().waitFor()
-  }
+  const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang)
   const frame = () => page.frameLocator('[data-testid="chat-frame"]')
   const staffSaw = async (text: string) => {
     const messages = await conversationMessages(deps(), userId, { limit: 50 })

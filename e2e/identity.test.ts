@@ -9,7 +9,16 @@ import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { identityChecks } from '../apps/server/src/db/schema.ts'
 import { reviewIdentityCheck } from '../apps/server/src/identity/review.ts'
-import { ROOT, WEB_DIST, browserAvailable, buildWebOnce, openPhonePage } from './platform.ts'
+import {
+  ROOT,
+  WEB_DIST,
+  browserAvailable,
+  buildWebOnce,
+  openPhonePage,
+  openScreen,
+  settledScreenshot,
+  signInPhone,
+} from './platform.ts'
 
 /*
  * Identity verification in the phone browser (issue 10): a real user uploads both sides of an ID
@@ -46,31 +55,17 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)(
       userId = user.user.id as number
       phone = await openPhonePage()
       page = phone.page
-      await page.goto(`${app.base}/`)
-      await page.evaluate((token) => localStorage.setItem('token', token), user.token)
+      await signInPhone(page, app.base, user.token)
     })
     afterAll(async () => {
       await phone?.close()
       await app?.close()
     })
 
-    async function open(path: string, lang = 'en') {
-      await page.evaluate((code) => localStorage.setItem('lang', code), lang)
-      await page.goto(`${app.base}${path}`)
-      await page.locator('.page-nav').first().waitFor()
-      await page.locator('.page-loading').waitFor({ state: 'detached' })
-    }
+    const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang, true)
 
-    async function shot(name: string) {
-      await expect
-        .poll(async () => (await page.locator('.adm-toast-main, .page-loading').count()) === 0, {
-          timeout: 5000,
-        })
-        .toBe(true)
-        .catch(() => undefined)
-      await page.waitForTimeout(300)
-      await page.screenshot({ path: join(SCREENS, `${name}.png`) })
-    }
+    /** A screenshot once toasts and spinners have gone. */
+    const shot = (name: string) => settledScreenshot(page, join(SCREENS, `${name}.png`))
 
     async function pickImage(side: 'front' | 'back') {
       await page.locator(`[data-testid="identity-${side}"] input[type="file"]`).setInputFiles({

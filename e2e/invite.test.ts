@@ -5,7 +5,16 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshEmail, lastCode, PASSWORD, registerAndLogin } from '../apps/server/test/accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
-import { ROOT, WEB_DIST, browserAvailable, buildWebOnce, openPhonePage } from './platform.ts'
+import {
+  ROOT,
+  WEB_DIST,
+  browserAvailable,
+  buildWebOnce,
+  openPhonePage,
+  openScreen,
+  settledScreenshot,
+  signInPhone,
+} from './platform.ts'
 
 /*
  * Invitations in the phone browser (issue 10): the invite screen shows the code, a QR code of the
@@ -28,31 +37,17 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('invitations in the phone bro
     inviter = await registerAndLogin(app)
     phone = await openPhonePage()
     page = phone.page
-    await page.goto(`${app.base}/`)
-    await page.evaluate((token) => localStorage.setItem('token', token), inviter.token)
+    await signInPhone(page, app.base, inviter.token)
   })
   afterAll(async () => {
     await phone?.close()
     await app?.close()
   })
 
-  async function open(path: string, lang = 'en') {
-    await page.evaluate((code) => localStorage.setItem('lang', code), lang)
-    await page.goto(`${app.base}${path}`)
-    await page.locator('.page-nav').first().waitFor()
-    await page.locator('.page-loading').waitFor({ state: 'detached' })
-  }
+  const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang, true)
 
-  async function shot(name: string) {
-    await expect
-      .poll(async () => (await page.locator('.adm-toast-main, .page-loading').count()) === 0, {
-        timeout: 5000,
-      })
-      .toBe(true)
-      .catch(() => undefined)
-    await page.waitForTimeout(300)
-    await page.screenshot({ path: join(SCREENS, `${name}.png`) })
-  }
+  /** A screenshot once toasts and spinners have gone. */
+  const shot = (name: string) => settledScreenshot(page, join(SCREENS, `${name}.png`))
 
   it('shows the code, the QR code of the link and both links', async () => {
     const code = inviter.user.invite_code as string

@@ -9,7 +9,17 @@ import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness
 import { deposits, withdrawals } from '../apps/server/src/db/schema.ts'
 import { approveDeposit } from '../apps/server/src/money/deposits.ts'
 import { decideWithdrawal } from '../apps/server/src/money/withdrawals.ts'
-import { ROOT, WEB_DIST, browserAvailable, buildWebOnce, openPhonePage, smallPng } from './platform.ts'
+import {
+  ROOT,
+  WEB_DIST,
+  browserAvailable,
+  buildWebOnce,
+  openPhonePage,
+  openScreen,
+  settledScreenshot,
+  signInPhone,
+  smallPng,
+} from './platform.ts'
 
 /*
  * Money in and out in the phone browser (issue 9): a real user binds a USDT-TRC20 address, deposits
@@ -39,32 +49,17 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)(
       userId = user.user.id as number
       phone = await openPhonePage()
       page = phone.page
-      await page.goto(`${app.base}/`)
-      await page.evaluate((token) => localStorage.setItem('token', token), user.token)
+      await signInPhone(page, app.base, user.token)
     })
     afterAll(async () => {
       await phone?.close()
       await app?.close()
     })
 
-    /** Opens a screen in a language (the stored choice, as the language screen keeps it). */
-    async function open(path: string, lang = 'en') {
-      await page.evaluate((code) => localStorage.setItem('lang', code), lang)
-      await page.goto(`${app.base}${path}`)
-      await page.locator('.page-nav').first().waitFor()
-    }
+    const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang)
 
     /** A screenshot once toasts and spinners have gone. */
-    async function shot(name: string) {
-      await expect
-        .poll(async () => (await page.locator('.adm-toast-main, .page-loading').count()) === 0, {
-          timeout: 5000,
-        })
-        .toBe(true)
-        .catch(() => undefined)
-      await page.waitForTimeout(300)
-      await page.screenshot({ path: join(SCREENS, `${name}.png`) })
-    }
+    const shot = (name: string) => settledScreenshot(page, join(SCREENS, `${name}.png`))
 
     /** Picks `label` in the antd-mobile picker that `row` opens. */
     async function pick(row: string, label: string) {

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { news } from '../apps/server/src/db/schema.ts'
 import { deleteNews, saveNews } from '../apps/server/src/news/news.ts'
-import { ROOT, WEB_DIST, browserAvailable, buildWebOnce, openPhonePage } from './platform.ts'
+import {
+  ROOT,
+  WEB_DIST,
+  browserAvailable,
+  buildWebOnce,
+  openPhonePage,
+  openScreen,
+  settledScreenshot,
+} from './platform.ts'
 
 /*
  * News in the phone browser (issue 10): the seeded articles list, more load as the list scrolls,
@@ -47,24 +55,10 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('news in the phone browser on
     await app?.close()
   })
 
-  /** Opens a screen in a language (the stored choice, as the language screen keeps it). */
-  async function open(path: string, lang = 'en') {
-    await page.evaluate((code) => localStorage.setItem('lang', code), lang)
-    await page.goto(`${app.base}${path}`)
-    await page.locator('.page-nav').first().waitFor()
-  }
+  const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang)
 
   /** A screenshot once toasts and spinners have gone. */
-  async function shot(name: string) {
-    await expect
-      .poll(async () => (await page.locator('.adm-toast-main, .page-loading').count()) === 0, {
-        timeout: 5000,
-      })
-      .toBe(true)
-      .catch(() => undefined)
-    await page.waitForTimeout(300)
-    await page.screenshot({ path: join(SCREENS, `${name}.png`) })
-  }
+  const shot = (name: string) => settledScreenshot(page, join(SCREENS, `${name}.png`))
 
   const rows = () => page.getByTestId('news-row')
 

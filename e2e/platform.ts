@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import { chromium, type BrowserContext } from 'playwright-core'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { freePort, startServer } from '../apps/server/test/server-process.ts'
 
 export const ROOT = new URL('..', import.meta.url).pathname
@@ -171,4 +172,31 @@ export function smallPng(): Buffer {
     chunk('IDAT', pixels),
     chunk('IEND', Buffer.alloc(0)),
   ])
+}
+
+/** Signs the phone in with `token`, as the app keeps it after a sign-in. */
+export async function signInPhone(page: Page, base: string, token: string): Promise<void> {
+  await page.goto(`${base}/`)
+  await page.evaluate((value) => localStorage.setItem('token', value), token)
+}
+
+/**
+ * Opens `url` in a language (the stored choice, as the language screen keeps it) and waits for the
+ * page's frame; `loaded` also waits for the screen's own loading indicator to go.
+ */
+export async function openScreen(page: Page, url: string, lang = 'en', loaded = false): Promise<void> {
+  await page.evaluate((code) => localStorage.setItem('lang', code), lang)
+  await page.goto(url)
+  await page.locator('.page-nav').first().waitFor()
+  if (loaded) await page.locator('.page-loading').waitFor({ state: 'detached' })
+}
+
+/** A screenshot to `path` once toasts and spinners have gone (or 5 s have passed), after `pauseMs`. */
+export async function settledScreenshot(page: Page, path: string, pauseMs = 300): Promise<void> {
+  await expect
+    .poll(async () => (await page.locator('.adm-toast-main, .page-loading').count()) === 0, { timeout: 5000 })
+    .toBe(true)
+    .catch(() => undefined)
+  await page.waitForTimeout(pauseMs)
+  await page.screenshot({ path })
 }

@@ -4,7 +4,15 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
-import { ROOT, WEB_DIST, browserAvailable, buildWebOnce, openPhonePage } from './platform.ts'
+import {
+  ROOT,
+  WEB_DIST,
+  browserAvailable,
+  buildWebOnce,
+  openPhonePage,
+  openScreen,
+  settledScreenshot,
+} from './platform.ts'
 
 /*
  * The ranking in the phone browser (issue 10): a demo trader places and closes two BTCUSD trades
@@ -63,22 +71,10 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('ranking in the phone browser
     await app?.close()
   })
 
-  async function open(path: string, lang = 'en') {
-    await page.evaluate((code) => localStorage.setItem('lang', code), lang)
-    await page.goto(`${app.base}${path}`)
-    await page.locator('.page-nav').first().waitFor()
-  }
+  const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang)
 
-  async function shot(name: string) {
-    await expect
-      .poll(async () => (await page.locator('.adm-toast-main, .page-loading').count()) === 0, {
-        timeout: 5000,
-      })
-      .toBe(true)
-      .catch(() => undefined)
-    await page.waitForTimeout(400)
-    await page.screenshot({ path: join(SCREENS, `${name}.png`) })
-  }
+  /** A screenshot once toasts and spinners have gone. */
+  const shot = (name: string) => settledScreenshot(page, join(SCREENS, `${name}.png`), 400)
 
   it('shows the empty ranking and invites a visitor to sign in', async () => {
     await open('/rank')

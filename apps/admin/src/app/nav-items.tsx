@@ -1,5 +1,20 @@
 import type { ReactNode } from 'react'
-import { BankOutlined, DashboardOutlined, IdcardOutlined, WalletOutlined } from '@ant-design/icons'
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  BankOutlined,
+  CommentOutlined,
+  DashboardOutlined,
+  DiffOutlined,
+  IdcardOutlined,
+  LineChartOutlined,
+  MailOutlined,
+  ReadOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons'
 import type { AdminDashboard } from '@tp/contracts'
 import type { MessageKey } from '../shared/i18n/en.ts'
 import { mayOpen, type PageName, type StaffRole } from '../shared/roles.ts'
@@ -36,6 +51,68 @@ const NAV: NavItem[] = [
     label: 'menu.withdrawals',
     icon: <WalletOutlined />,
     waiting: 'withdrawals_waiting',
+  },
+  {
+    page: 'users',
+    path: '/users',
+    label: 'menu.users',
+    icon: <TeamOutlined />,
+  },
+  {
+    page: 'adjustments',
+    path: '/adjustments',
+    label: 'menu.adjustments',
+    icon: <DiffOutlined />,
+    waiting: 'adjustments_waiting',
+  },
+  {
+    page: 'chat',
+    path: '/chat',
+    label: 'menu.chat',
+    icon: <CommentOutlined />,
+    waiting: 'chat_unread',
+  },
+  {
+    page: 'risk',
+    path: '/risk',
+    label: 'menu.risk',
+    icon: <LineChartOutlined />,
+  },
+  {
+    page: 'catalogue',
+    path: '/catalogue',
+    label: 'menu.catalogue',
+    icon: <AppstoreOutlined />,
+  },
+  {
+    page: 'settings',
+    path: '/settings',
+    label: 'menu.settings',
+    icon: <SettingOutlined />,
+  },
+  {
+    page: 'content',
+    path: '/content',
+    label: 'menu.content',
+    icon: <ReadOutlined />,
+  },
+  {
+    page: 'outbox',
+    path: '/outbox',
+    label: 'menu.outbox',
+    icon: <MailOutlined />,
+  },
+  {
+    page: 'staff',
+    path: '/staff',
+    label: 'menu.staff',
+    icon: <SafetyOutlined />,
+  },
+  {
+    page: 'audit',
+    path: '/audit',
+    label: 'menu.audit',
+    icon: <AuditOutlined />,
   },
 ]
 

@@ -19,7 +19,7 @@ function page(load: () => Promise<{ default: ComponentType }>) {
 const dashboard = page(() =>
   import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 )
-const queues: Record<Exclude<PageName, 'dashboard'>, ReactElement> = {
+const pages: Record<Exclude<PageName, 'dashboard'>, ReactElement> = {
   identity: page(() =>
     import('../features/identity/components/identity-page.tsx').then((m) => ({ default: m.IdentityPage })),
   ),
@@ -30,6 +30,38 @@ const queues: Record<Exclude<PageName, 'dashboard'>, ReactElement> = {
     import('../features/withdrawals/components/withdrawals-page.tsx').then((m) => ({
       default: m.WithdrawalsPage,
     })),
+  ),
+  users: page(() =>
+    import('../features/users/components/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+  ),
+  adjustments: page(() =>
+    import('../features/adjustments/components/adjustments-page.tsx').then((m) => ({
+      default: m.AdjustmentsPage,
+    })),
+  ),
+  chat: page(() =>
+    import('../features/chat/components/chat-page.tsx').then((m) => ({ default: m.ChatPage })),
+  ),
+  risk: page(() =>
+    import('../features/risk/components/risk-page.tsx').then((m) => ({ default: m.RiskPage })),
+  ),
+  catalogue: page(() =>
+    import('../features/catalogue/components/catalogue-page.tsx').then((m) => ({ default: m.CataloguePage })),
+  ),
+  settings: page(() =>
+    import('../features/settings/components/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+  ),
+  content: page(() =>
+    import('../features/content/components/content-page.tsx').then((m) => ({ default: m.ContentPage })),
+  ),
+  outbox: page(() =>
+    import('../features/outbox/components/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })),
+  ),
+  staff: page(() =>
+    import('../features/staff/components/staff-page.tsx').then((m) => ({ default: m.StaffPage })),
+  ),
+  audit: page(() =>
+    import('../features/audit/components/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
   ),
 }
 
@@ -42,7 +74,7 @@ export const router = createBrowserRouter(
       element: <AdminFrame />,
       children: [
         { index: true, element: dashboard },
-        ...Object.entries(queues).map(([name, element]) => ({
+        ...Object.entries(pages).map(([name, element]) => ({
           path: name,
           element: <RoleGate page={name as PageName} element={element} />,
         })),

@@ -5,14 +5,22 @@ export type StaffRole = StaffProfile['role']
 /**
  * The back office's pages and who sees them in the menu. The server checks every call on its own
  * (apps/server/src/staff/roles.ts); this only keeps staff from meeting pages they cannot use.
- * Pages of later steps (users, adjustments, risk, catalogue, settings, chat, news, outbox) join
- * this list when they are built.
  */
 export const PAGES = {
   dashboard: ['admin', 'finance', 'dealer', 'support'],
   identity: ['admin', 'support'],
   deposits: ['admin', 'finance'],
   withdrawals: ['admin', 'finance'],
+  users: ['admin', 'finance', 'dealer', 'support'],
+  adjustments: ['admin', 'finance'],
+  chat: ['admin', 'support'],
+  risk: ['admin', 'dealer', 'finance'],
+  catalogue: ['admin', 'dealer'],
+  settings: ['admin', 'dealer'],
+  content: ['admin', 'support'],
+  outbox: ['admin', 'support'],
+  staff: ['admin'],
+  audit: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type PageName = keyof typeof PAGES

@@ -1,3 +1,14 @@
+import { usersEn } from '../../features/users/messages.ts'
+import { adjustmentsEn } from '../../features/adjustments/messages.ts'
+import { chatEn } from '../../features/chat/messages.ts'
+import { riskEn } from '../../features/risk/messages.ts'
+import { catalogueEn } from '../../features/catalogue/messages.ts'
+import { settingsEn } from '../../features/settings/messages.ts'
+import { contentEn } from '../../features/content/messages.ts'
+import { outboxEn } from '../../features/outbox/messages.ts'
+import { staffEn } from '../../features/staff/messages.ts'
+import { auditEn } from '../../features/audit/messages.ts'
+
 /** Every text of the back office in English; zh-hk.ts has the same keys (the type checks it). */
 export const en = {
   'app.title': 'Back office',
@@ -27,6 +38,16 @@ export const en = {
   'menu.identity': 'Identity checks',
   'menu.deposits': 'Deposits',
   'menu.withdrawals': 'Withdrawals',
+  'menu.users': 'Users',
+  'menu.adjustments': 'Adjustments',
+  'menu.chat': 'Support chat',
+  'menu.risk': 'Risk',
+  'menu.catalogue': 'Catalogue',
+  'menu.settings': 'Settings',
+  'menu.content': 'News and companies',
+  'menu.outbox': 'Outbox',
+  'menu.staff': 'Staff',
+  'menu.audit': 'Audit log',
   'menu.signOut': 'Sign out',
   'menu.signedOut': 'Signed out',
 
@@ -156,6 +177,16 @@ export const en = {
   'withdrawals.realNumberRequired': 'Enter the transfer reference.',
   'withdrawals.rejectTitle': 'Reject the withdrawal',
   'withdrawals.rejectHint': 'The frozen amount goes back to the user’s balance.',
+  ...usersEn,
+  ...adjustmentsEn,
+  ...chatEn,
+  ...riskEn,
+  ...catalogueEn,
+  ...settingsEn,
+  ...contentEn,
+  ...outboxEn,
+  ...staffEn,
+  ...auditEn,
 } as const
 
 export type MessageKey = keyof typeof en

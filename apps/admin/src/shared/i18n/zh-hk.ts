@@ -1,4 +1,14 @@
 import type { Messages } from './en.ts'
+import { usersHk } from '../../features/users/messages.ts'
+import { adjustmentsHk } from '../../features/adjustments/messages.ts'
+import { chatHk } from '../../features/chat/messages.ts'
+import { riskHk } from '../../features/risk/messages.ts'
+import { catalogueHk } from '../../features/catalogue/messages.ts'
+import { settingsHk } from '../../features/settings/messages.ts'
+import { contentHk } from '../../features/content/messages.ts'
+import { outboxHk } from '../../features/outbox/messages.ts'
+import { staffHk } from '../../features/staff/messages.ts'
+import { auditHk } from '../../features/audit/messages.ts'
 
 /** Every text of the back office in Traditional Chinese (Hong Kong). */
 export const zhHk: Messages = {
@@ -29,6 +39,16 @@ export const zhHk: Messages = {
   'menu.identity': '實名審核',
   'menu.deposits': '充值審核',
   'menu.withdrawals': '提現審核',
+  'menu.users': '用戶',
+  'menu.adjustments': '餘額調整',
+  'menu.chat': '客服對話',
+  'menu.risk': '風險概覽',
+  'menu.catalogue': '產品目錄',
+  'menu.settings': '系統設定',
+  'menu.content': '新聞與合作公司',
+  'menu.outbox': '發件箱',
+  'menu.staff': '員工管理',
+  'menu.audit': '審計日誌',
   'menu.signOut': '登出',
   'menu.signedOut': '已登出',
 
@@ -157,4 +177,14 @@ export const zhHk: Messages = {
   'withdrawals.realNumberRequired': '請輸入轉帳參考號。',
   'withdrawals.rejectTitle': '拒絕提現',
   'withdrawals.rejectHint': '凍結的金額將退回用戶餘額。',
+  ...usersHk,
+  ...adjustmentsHk,
+  ...chatHk,
+  ...riskHk,
+  ...catalogueHk,
+  ...settingsHk,
+  ...contentHk,
+  ...outboxHk,
+  ...staffHk,
+  ...auditHk,
 }

@@ -48,12 +48,13 @@ const TILES: Tile[] = [
     page: 'withdrawals',
     roles: [],
   },
-  { field: 'chat_unread', label: 'dashboard.chat', icon: <CommentOutlined />, roles: ['admin', 'support'] },
+  { field: 'chat_unread', label: 'dashboard.chat', icon: <CommentOutlined />, page: 'chat', roles: [] },
   {
     field: 'adjustments_waiting',
     label: 'dashboard.adjustments',
     icon: <DiffOutlined />,
-    roles: ['admin', 'finance'],
+    page: 'adjustments',
+    roles: [],
   },
 ]
 

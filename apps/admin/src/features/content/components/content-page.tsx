@@ -1,0 +1,11 @@
+import { Typography } from 'antd'
+import { useT } from '../../../shared/i18n/i18n.tsx'
+
+export function ContentPage() {
+  const t = useT()
+  return (
+    <Typography.Title level={3} style={{ marginTop: 0 }}>
+      {t('content.title')}
+    </Typography.Title>
+  )
+}

@@ -1,7 +1,4 @@
 /// <reference lib="dom" />
-import { execSync } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +7,15 @@ import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness
 import { deposits, identityChecks, withdrawals } from '../apps/server/src/db/schema.ts'
 import { createStaff } from '../apps/server/src/staff/staff-accounts.ts'
 import { totpCode } from '../apps/server/src/staff/totp.ts'
-import { CHROMIUM, CHROMIUM_ARGS, ROOT, browserAvailable, smallPng } from './platform.ts'
+import { CHROMIUM, CHROMIUM_ARGS, browserAvailable, smallPng } from './platform.ts'
+import {
+  ADMIN_DIST,
+  DESKTOP,
+  STAFF_PASSWORD,
+  adminShot,
+  buildAdminOnce,
+  openBackOffice,
+} from './admin-platform.ts'
 
 /*
  * The back office in a desktop browser (issue 11): a staff member sets up TOTP at the first sign-in,
@@ -19,27 +24,9 @@ import { CHROMIUM, CHROMIUM_ARGS, ROOT, browserAvailable, smallPng } from './pla
  * tests' harness serving the built admin app), so the test reads the database and the test clock.
  */
 
-const SCREENS = join(ROOT, '.tmp/screens')
-const DESKTOP = { width: 1280, height: 800 }
-const PASSWORD = 'correct horse battery'
 /** The seeded USDT-TRC20 address: valid as a payout address too. */
 const TRC20_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
-
-/**
- * The built back office. `E2E_ADMIN_DIST` names a build made elsewhere (as E2E_WEB_DIST does for the
- * phone app); without it the test builds apps/admin itself, once per file.
- */
-const ADMIN_DIST = process.env.E2E_ADMIN_DIST ?? join(ROOT, 'apps/admin/dist')
-let adminBuilt = Boolean(process.env.E2E_ADMIN_DIST)
-function buildAdminOnce(): void {
-  if (adminBuilt) return
-  execSync('npm run build -w apps/admin', {
-    cwd: ROOT,
-    stdio: 'pipe',
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
-  adminBuilt = true
-}
+const PASSWORD = STAFF_PASSWORD
 
 /** Posts an image to the app's upload call as `token`; answers its signed URL. */
 async function upload(app: TestApp, token: string): Promise<string> {
@@ -103,7 +90,6 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('the back office in a desktop
   const staffEmail = 'finance.lead@broker.example'
 
   beforeAll(async () => {
-    mkdirSync(SCREENS, { recursive: true })
     buildAdminOnce()
     // The harness passes its `app` options on to buildApp, which serves the admin build at /admin.
     app = await startTestApp(driver, { historyCandles: 20, app: { adminDist: ADMIN_DIST } })
@@ -117,17 +103,7 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('the back office in a desktop
     await app?.close()
   })
 
-  /** A screenshot once messages and spinners have gone. */
-  async function shot(name: string) {
-    await expect
-      .poll(async () => (await page.locator('.ant-message-notice, .ant-spin-spinning').count()) === 0, {
-        timeout: 6000,
-      })
-      .toBe(true)
-      .catch(() => undefined)
-    await page.waitForTimeout(300)
-    await page.screenshot({ path: join(SCREENS, `admin-${name}.png`) })
-  }
+  const shot = (name: string) => adminShot(page, name)
 
   /** Puts a 6-digit code into the code field (antd's one box per digit), whatever was there. */
   async function typeCode(code: string) {
@@ -390,24 +366,10 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('the back office in a desktop
   })
 
   it('shows each role only its pages, and a session ended elsewhere goes back to sign-in', async () => {
-    const email = 'support.desk@broker.example'
-    await createStaff(app.db, { email, name: 'Ka Yan', role: 'support', password: PASSWORD })
-    const pending = (await app.post('/admin/api/auth/login', { email, password: PASSWORD })).body.data
-    const code = totpCode(pending.secret, app.clock.now().getTime())
-    const signedIn = (await app.post('/admin/api/auth/totp', { code }, { token: pending.token })).body.data
-    await page.goto(`${app.base}/admin/login`)
-    await page.evaluate(
-      ({ token, staff }) => {
-        sessionStorage.setItem('admin-token', token)
-        sessionStorage.setItem('admin-staff', JSON.stringify(staff))
-      },
-      { token: signedIn.token as string, staff: signedIn.staff },
-    )
-    await page.goto(`${app.base}/admin/`)
-    await page.getByTestId('dashboard').waitFor()
+    const signedIn = await openBackOffice(app, page, 'support', 'Ka Yan')
     expect(
       await page.locator('[data-testid^="nav-"]').evaluateAll((els) => els.map((e) => e.dataset.testid)),
-    ).toEqual(['nav-dashboard', 'nav-identity'])
+    ).toEqual(['nav-dashboard', 'nav-identity', 'nav-users', 'nav-chat', 'nav-content', 'nav-outbox'])
     expect(await page.locator('[data-testid^="count-"]').count()).toBe(2)
     await shot('dashboard-support')
     // A page of another role is not shown, even typed in.

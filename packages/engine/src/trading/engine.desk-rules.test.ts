@@ -281,6 +281,22 @@ describe('the margin-call state and the catalogue survive a rebuild', () => {
     expect(enabled.close(1, id, T0 + 500).ok).toBe(true)
   })
 
+  it('a pending order reaching its price on a disabled instrument is cancelled, not filled; stops still close', () => {
+    const engine = makeEngine()
+    const pending = mustOpen(engine, buy({ targetPrice: 1.099 })).id
+    const held = mustOpen(engine, buy({ stopLoss: 1.098 })).id
+    engine.setInstruments(instruments().map((t) => (t.id === EURUSD ? { ...t, enabled: false } : t)))
+    const reached = tick(engine, EURUSD, 1.0989, 1.099, T0 + 1000)
+    expect(types(reached)).toEqual(['order_cancelled'])
+    expect(reached[0]).toMatchObject({
+      order: { id: pending, status: OrderStatus.Cancelled },
+      reason: 'instrument_disabled',
+    })
+    expect(engine.ordersOf(1).map((o) => o.id)).toEqual([held])
+    expect(types(tick(engine, EURUSD, 1.0979, 1.098, T0 + 2000))).toEqual(['position_closed', 'booked'])
+    expect(engine.ordersOf(1)).toEqual([])
+  })
+
   it('a catalogue edit does not reprice open positions: they keep the contract size and margin mode they opened with', () => {
     const engine = makeEngine()
     const { id } = mustOpen(engine, buy()) // 1 lot of 100 000 at 1.1001

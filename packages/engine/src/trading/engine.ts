@@ -766,6 +766,8 @@ export class TradingEngine {
   private fillPending(order: Order, quote: Quote, events: EngineEvent[]): void {
     const account = this.accounts.get(order.userId) as Account
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+    // Staff disabled the instrument: it opens nothing new, a pending order's fill included.
+    if (!terms.enabled) return this.cancelPending(order, 'instrument_disabled', quote.timeMs, events)
     const price = entryPrice(order.side, quote)
     const rate = this.rates.booked(terms.quoteCurrency)
     const margin =

@@ -120,12 +120,12 @@ describe.each(DRIVERS)('back-office review queues on %s', (driver) => {
     return (await response.json()).data.url as string
   }
   /** An identity check submitted by `who`; its id. */
-  async function identityOf(who: Account, name = 'Chan Tai Man') {
+  async function identityOf(who: Account, name = 'Chan Tai Man', card = 'A1234567') {
     const front = await upload(who.token, await photoWithGps(), 'front.jpg', 'image/jpeg')
     const reverse = await upload(who.token, await transparentPng(), 'back.png', 'image/png')
     const answer = await app.post(
       '/api/user_real/real_name',
-      { name, card_id: 'A1234567', front_pic: front, reverse_pic: reverse },
+      { name, card_id: card, front_pic: front, reverse_pic: reverse },
       { token: who.token },
     )
     expect(answer.body).toMatchObject({ code: 1 })
@@ -475,6 +475,26 @@ describe.each(DRIVERS)('back-office review queues on %s', (driver) => {
     const decided = (await adminGet(`/identity?status=2&q=${encodeURIComponent(approved.email)}`, 'support'))
       .body.data
     expect(decided.data[0]).toMatchObject({ id: a, status: 2, reviewed_by: staff.support.email })
+  })
+
+  it('shows staff the other accounts that use the same document number (waiting or approved)', async () => {
+    const [first, second, third, alone] = await Promise.all([1, 2, 3, 4].map(() => registerAndLogin(app)))
+    const card = `D${Date.now() % 1e9}`
+    const one = await identityOf(first, 'Wong Ka Ho', card)
+    const two = await identityOf(second, 'Wong Ka Ho', card.toLowerCase())
+    const three = await identityOf(third, 'Wong Ka Ho', card)
+    await identityOf(alone, 'Ho Siu Fung', `${card}9`)
+    expect(
+      (await adminPost(`/identity/${three}/reject`, { reason: 'Document used elsewhere' }, 'support')).body
+        .code,
+    ).toBe(1)
+    const listed = async (who: Account) =>
+      (await adminGet(`/identity?q=${encodeURIComponent(who.email)}`, 'support')).body.data.data[0]
+    // The number is compared as stored (upper case); a rejected check no longer counts.
+    expect(await listed(first)).toMatchObject({ id: one, same_card_uids: [second.user.uid] })
+    expect(await listed(second)).toMatchObject({ id: two, same_card_uids: [first.user.uid] })
+    expect((await listed(third)).same_card_uids.sort()).toEqual([first.user.uid, second.user.uid].sort())
+    expect(await listed(alone)).toMatchObject({ same_card_uids: [] })
   })
 
   it('pages and filters the queues, waiting ones oldest first, and refuses bad input cleanly', async () => {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { identityChecks } from '../src/db/schema.ts'
-import { identityQueue, reviewIdentityCheck } from '../src/identity/review.ts'
+import { reviewIdentityCheck } from '../src/identity/review.ts'
+import { identityList } from '../src/staff/queues/identity-queue.ts'
 import { newUploadId } from '../src/uploads/store.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
@@ -341,12 +342,11 @@ describe.each(DRIVERS)('identity verification on %s', (driver) => {
       front_pic: images.front,
       reverse_pic: images.reverse,
     })
-    const waiting = await identityQueue(app.db, {
+    const waiting = await identityList(app.db, app.uploads, app.clock.now(), {
       status: 1,
       page: 1,
       limit: 100,
-      uploads: app.uploads,
-      now: app.clock.now(),
+      q: '',
     })
     const item = waiting.data.find((i) => i.user_id === user.user.id)
     expect(item).toMatchObject({
@@ -359,7 +359,7 @@ describe.each(DRIVERS)('identity verification on %s', (driver) => {
     expect((await fetch(`${app.base}${item!.front_pic}`)).status).toBe(200)
     expect(waiting.total).toBe(waiting.data.length)
     expect(waiting.data.every((i) => i.status === 1)).toBe(true)
-    const all = await identityQueue(app.db, { page: 1, limit: 1, uploads: app.uploads, now: app.clock.now() })
+    const all = await identityList(app.db, app.uploads, app.clock.now(), { page: 1, limit: 1, q: '' })
     expect(all.data).toHaveLength(1)
     expect(all.total).toBeGreaterThan(waiting.total)
   })

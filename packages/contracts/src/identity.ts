@@ -124,6 +124,11 @@ export interface IdentityQueueItem {
   email: string | null
   name: string
   card_id: string
+  /**
+   * Other accounts (uids) with a waiting or approved check of the same document number: one
+   * person with several accounts, or a borrowed document. Staff see it before deciding.
+   */
+  same_card_uids: string[]
   front_pic: string
   reverse_pic: string
   status: IdentityCheckStatusValue

@@ -1,16 +1,8 @@
-import { and, count, desc, eq } from 'drizzle-orm'
-import {
-  IdentityCheckStatus,
-  REJECT_REASON_MAX_LENGTH,
-  type IdentityCheckStatusValue,
-  type IdentityQueueItem,
-  type RecordPage,
-} from '@tp/contracts'
+import { and, eq } from 'drizzle-orm'
+import { IdentityCheckStatus, REJECT_REASON_MAX_LENGTH } from '@tp/contracts'
 import type { Db, Tx } from '../db/client.ts'
-import { identityChecks, users } from '../db/schema.ts'
+import { identityChecks } from '../db/schema.ts'
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
-import { wireTime } from '../trading/order-view.ts'
-import type { Uploads } from '../uploads/uploads.ts'
 
 /** Who decided, as the back office names its staff: an account name, not free text. */
 const STAFF_NAME_MAX_LENGTH = 64
@@ -73,50 +65,4 @@ export async function reviewIdentityCheck(
     .from(identityChecks)
     .where(eq(identityChecks.id, review.checkId))
   return refuse(exists ? 'already_processed' : 'not_found')
-}
-
-export interface IdentityQueueQuery {
-  /** One status, or every check when absent. */
-  status?: IdentityCheckStatusValue
-  page: number
-  limit: number
-  /** Signs the image links staff open (they are good for the usual upload link lifetime). */
-  uploads: Uploads
-  now: Date
-}
-
-/** Identity checks for staff, newest first, with the full document number and signed image links. */
-export async function identityQueue(
-  db: Db,
-  query: IdentityQueueQuery,
-): Promise<RecordPage<IdentityQueueItem>> {
-  const where = query.status === undefined ? undefined : eq(identityChecks.status, query.status)
-  const rows = await db
-    .select({ check: identityChecks, uid: users.uid, email: users.email })
-    .from(identityChecks)
-    .innerJoin(users, eq(users.id, identityChecks.userId))
-    .where(where)
-    .orderBy(desc(identityChecks.id))
-    .offset((query.page - 1) * query.limit)
-    .limit(query.limit)
-  const [total] = await db.select({ n: count() }).from(identityChecks).where(where)
-  const nowMs = query.now.getTime()
-  return {
-    data: rows.map(({ check, uid, email }) => ({
-      id: check.id,
-      user_id: check.userId,
-      uid,
-      email,
-      name: check.name,
-      card_id: check.cardId,
-      front_pic: query.uploads.signedUploadUrl(check.frontUploadId, nowMs),
-      reverse_pic: query.uploads.signedUploadUrl(check.reverseUploadId, nowMs),
-      status: check.status as IdentityCheckStatusValue,
-      reject_reason: check.rejectReason,
-      reviewed_by: check.reviewedBy ?? '',
-      reviewed_at: check.reviewedAt ? wireTime(check.reviewedAt.getTime()) : '',
-      created_at: wireTime(check.createdAt.getTime()),
-    })),
-    total: total?.n ?? 0,
-  }
 }

@@ -128,6 +128,8 @@ export const en = {
   'identity.cardId': 'ID number',
   'identity.front': 'Front of the ID',
   'identity.reverse': 'Back of the ID',
+  'identity.sameCard':
+    'The same ID number is on other accounts ({uids}): one person with several accounts, or a borrowed document. Check before approving.',
   'identity.reason': 'Reason',
   'identity.approveConfirm': 'Approve the identity of {name}?',
   'identity.approveHint': 'The user becomes verified and may deposit and withdraw.',

@@ -129,6 +129,8 @@ export const zhHk: Messages = {
   'identity.cardId': '證件號碼',
   'identity.front': '證件正面',
   'identity.reverse': '證件背面',
+  'identity.sameCard':
+    '其他賬戶（{uids}）亦使用相同證件號碼：可能是同一人持有多個賬戶，或借用他人證件。批准前請先核實。',
   'identity.reason': '原因',
   'identity.approveConfirm': '確定通過 {name} 的實名認證？',
   'identity.approveHint': '用戶將成為已認證用戶，可以充值及提現。',

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import {
   IdentityCheckStatus,
   type IdentityCheckStatusValue,
@@ -42,6 +42,10 @@ export async function identityList(
     .from(identityChecks)
     .innerJoin(users, eq(users.id, identityChecks.userId))
     .where(where)
+  const sameCard = await accountsByCard(
+    db,
+    rows.map((r) => r.check.cardId),
+  )
   const nowMs = now.getTime()
   return {
     data: rows.map(({ check, uid, email }) => ({
@@ -51,6 +55,7 @@ export async function identityList(
       email,
       name: check.name,
       card_id: check.cardId,
+      same_card_uids: (sameCard.get(check.cardId) ?? []).filter((other) => other !== uid),
       front_pic: uploads.signedUploadUrl(check.frontUploadId, nowMs),
       reverse_pic: uploads.signedUploadUrl(check.reverseUploadId, nowMs),
       status: check.status as IdentityCheckStatusValue,
@@ -61,4 +66,23 @@ export async function identityList(
     })),
     total: total?.n ?? 0,
   }
+}
+
+/** The uids with a waiting or approved check of each document number (ids are stored normalised). */
+async function accountsByCard(db: DbOrTx, cardIds: string[]): Promise<Map<string, string[]>> {
+  const byCard = new Map<string, string[]>()
+  if (cardIds.length === 0) return byCard
+  const rows = await db
+    .selectDistinct({ cardId: identityChecks.cardId, uid: users.uid })
+    .from(identityChecks)
+    .innerJoin(users, eq(users.id, identityChecks.userId))
+    .where(
+      and(
+        inArray(identityChecks.cardId, [...new Set(cardIds)]),
+        inArray(identityChecks.status, [IdentityCheckStatus.Waiting, IdentityCheckStatus.Approved]),
+      ),
+    )
+    .orderBy(users.uid)
+  for (const { cardId, uid } of rows) byCard.set(cardId, [...(byCard.get(cardId) ?? []), uid])
+  return byCard
 }

@@ -1,4 +1,5 @@
 import { IdentityCheckStatus, REJECT_REASON_MAX_LENGTH, type IdentityQueueItem } from '@tp/contracts'
+import { Alert } from 'antd'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { DetailImages, DetailList } from '../../../shared/queue/detail-parts.tsx'
 import type { QueueConfig } from '../../../shared/queue/queue-config.ts'
@@ -31,6 +32,15 @@ export const identityQueue: QueueConfig<IdentityQueueItem> = {
   drawerTitle: (item, t) => `${t('identity.item')} #${item.id} · ${item.name}`,
   details: (item, t) => (
     <>
+      {item.same_card_uids.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="identity-same-card"
+          title={t('identity.sameCard', { uids: item.same_card_uids.join(', ') })}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <DetailList
         rows={[
           { label: t('identity.name'), value: item.name },

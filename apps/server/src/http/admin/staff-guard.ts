@@ -36,7 +36,7 @@ export function requireStaff(
   permission: Permission | null,
   stage: 1 | 2 = Stage.SIGNED_IN,
 ) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = tokenFromHeader(request.headers.authorization)
     const session = token ? await findStaffSession(db, token, clock()) : undefined
     if (!session || session.stage !== stage) return sendRefusal(reply, 200, 'sign_in_again')
@@ -44,4 +44,12 @@ export function requireStaff(
       return sendRefusal(reply, 403, 'staff_forbidden')
     request.staff = session
   }
+  // What the guard demands, readable from the route table: a test walks every admin route with it.
+  return Object.assign(guard, { staffGuard: { permission, stage } as StaffGuardTag })
+}
+
+/** What a staff guard demands: a permission (or only a session) at a sign-in stage. */
+export interface StaffGuardTag {
+  permission: Permission | null
+  stage: 1 | 2
 }

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import type { TestApp } from '../apps/server/test/harness.ts'
+import { DRIVERS, type TestApp } from '../apps/server/test/harness.ts'
 import { createStaff } from '../apps/server/src/staff/staff-accounts.ts'
 import { totpCode } from '../apps/server/src/staff/totp.ts'
 import type { StaffRole } from '../apps/server/src/staff/roles.ts'
@@ -12,6 +12,14 @@ import { ROOT } from './platform.ts'
 /** What the back office's browser tests share: the build, a desktop window, signing staff in. */
 
 export const DESKTOP = { width: 1280, height: 800 }
+
+/**
+ * The database the back office's page tests run on: PostgreSQL when the run has one (as in
+ * production), else PGlite. Each page's calls are tested on both databases by the server tests
+ * (apps/server/test/admin-*.test.ts); the screens do not depend on the database, and running
+ * them twice would only spend CI's time. The sign-in and queue test (admin.test.ts) runs on both.
+ */
+export const PAGE_TEST_DRIVERS = [DRIVERS[DRIVERS.length - 1] ?? 'pglite'] as const
 export const STAFF_PASSWORD = 'correct horse battery'
 export const SCREENS = join(ROOT, '.tmp/screens')
 

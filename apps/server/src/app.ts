@@ -26,6 +26,7 @@ import { rankRoutes } from './http/routes/rank.ts'
 import { chatRoutes } from './http/routes/chat.ts'
 import { webManifestRoutes } from './http/routes/web-manifest.ts'
 import { adminRoutes } from './http/admin/admin-routes.ts'
+import { STATIC_FILE_OPTIONS } from './http/static-files.ts'
 import { registerGateway } from './realtime/gateway.ts'
 import { currentMarginCall } from './trading/account-push.ts'
 
@@ -107,13 +108,14 @@ async function serveClients(app: FastifyInstance, options: AppOptions): Promise<
   const web = options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : undefined
   const admin =
     options.adminDist && existsSync(join(options.adminDist, 'index.html')) ? options.adminDist : undefined
-  if (web) await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: 'index.html' })
+  if (web)
+    await app.register(fastifyStatic, { ...STATIC_FILE_OPTIONS, root: web, prefix: '/', index: 'index.html' })
   if (admin) {
     await app.register(fastifyStatic, {
+      ...STATIC_FILE_OPTIONS,
       root: admin,
       prefix: '/admin/',
       decorateReply: !web,
-      wildcard: false,
     })
   }
   app.setNotFoundHandler((request, reply) => {

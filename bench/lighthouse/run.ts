@@ -1,0 +1,181 @@
+/**
+ * Lighthouse mobile (its default: a mid-range phone on slow 4G, simulated throttling) on the phone
+ * app's `/`, `/trade` and `/order`, served as `npm start` serves it, in Debian's Chromium. Prints the
+ * four category scores and the load figures next to a baseline measured in the same run: a page of
+ * one heading and one paragraph from a bare Node server, the best this machine and throttle allow.
+ *
+ *   npm run lighthouse -w bench [-- --runs 3 --pages /,/trade,/order --skip-build]
+ *
+ * Each figure is the median of `--runs` runs. Full reports land in .tmp/lighthouse/*.json.
+ */
+import { execSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
+import { ROOT, freePort, startServer } from '../../apps/server/test/server-process.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    pages: { type: 'string', default: '/,/trade,/order' },
+    'skip-build': { type: 'boolean', default: false },
+    chromium: { type: 'string', default: '/usr/bin/chromium' },
+  },
+})
+const RUNS = Math.max(1, Number(args.runs) || 1)
+const PAGES = args.pages.split(',').filter(Boolean)
+const REPORTS = join(ROOT, '.tmp/lighthouse')
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+
+interface Figures {
+  scores: Record<(typeof CATEGORIES)[number], number>
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)] as number
+}
+
+/** The floor: the smallest page a phone could be sent, served without compression or caching rules. */
+function startBaseline(port: number) {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Baseline page"><title>Baseline</title></head><body><h1>Markets</h1><p>One paragraph of text, nothing else.</p></body></html>`
+  const server = createServer((req, res) => {
+    if (req.url === '/robots.txt') {
+      res.writeHead(200, { 'content-type': 'text/plain' })
+      return res.end('User-agent: *\nAllow: /\n')
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(page)
+  })
+  return new Promise<typeof server>((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)))
+}
+
+async function measure(url: string, port: number, name: string): Promise<Figures> {
+  const runs: Figures[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      // Keeps the signed-in token the bench put in localStorage (for /order).
+      disableStorageReset: true,
+    })
+    if (!result) throw new Error(`no Lighthouse result for ${url}`)
+    const { lhr } = result
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    writeFileSync(join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(lhr, null, 1))
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+    runs.push({
+      scores: Object.fromEntries(
+        CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+      ) as Figures['scores'],
+      fcpMs: audit('first-contentful-paint'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+    })
+  }
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]),
+    ) as Figures['scores'],
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+  }
+}
+
+/** A demo account's token in the app's localStorage, so that `/order` shows the signed-in screen. */
+async function signInDemo(base: string, port: number): Promise<void> {
+  const answer = await (
+    await fetch(`${base}/api/user/createAccountDemoForU?demo_id=lighthouse-${Date.now()}`)
+  ).json()
+  const token = answer?.data?.token ?? answer?.data
+  if (typeof token !== 'string') throw new Error(`no demo token: ${JSON.stringify(answer)}`)
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  const page = await browser.contexts()[0]!.newPage()
+  await page.goto(`${base}/`)
+  await page.evaluate((value) => localStorage.setItem('token', value), token)
+  await page.close()
+  await browser.close()
+}
+
+const row = (name: string, f: Figures) =>
+  [
+    name.padEnd(10),
+    ...CATEGORIES.map((c) => String(f.scores[c]).padStart(6)),
+    `${(f.fcpMs / 1000).toFixed(2)} s`.padStart(9),
+    `${(f.lcpMs / 1000).toFixed(2)} s`.padStart(9),
+    `${Math.round(f.tbtMs)} ms`.padStart(8),
+    f.cls.toFixed(3).padStart(7),
+  ].join(' ')
+
+async function main() {
+  mkdirSync(REPORTS, { recursive: true })
+  if (!args['skip-build']) {
+    console.log('building the web app as npm start does…')
+    execSync('npm run build -w apps/web', {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, NODE_ENV: 'production' },
+    })
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'tp-lighthouse-'))
+  const server = await startServer({
+    port: await freePort(),
+    dataDir,
+    env: { MARKET_HISTORY_CANDLES: '300' },
+  })
+  const baselinePort = await freePort()
+  const baseline = await startBaseline(baselinePort)
+  const chrome = await chromeLauncher.launch({
+    chromePath: args.chromium,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  })
+  try {
+    await signInDemo(server.base, chrome.port)
+    console.log(`Lighthouse mobile (default throttling), median of ${RUNS} run(s) each\n`)
+    console.log(
+      [
+        'page'.padEnd(10),
+        'perf',
+        '  a11y',
+        '    bp',
+        '   seo',
+        '      FCP',
+        '      LCP',
+        '     TBT',
+        '    CLS',
+      ].join(' '),
+    )
+    console.log(row('baseline', await measure(`http://127.0.0.1:${baselinePort}/`, chrome.port, 'baseline')))
+    for (const path of PAGES)
+      console.log(
+        row(path, await measure(`${server.base}${path}`, chrome.port, path === '/' ? 'home' : path.slice(1))),
+      )
+    console.log(`\nreports: ${REPORTS}`)
+  } finally {
+    chrome.kill()
+    baseline.close()
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()

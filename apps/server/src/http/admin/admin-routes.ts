@@ -9,6 +9,7 @@ import { adminRiskRoutes } from './risk-routes.ts'
 import { adminChatRoutes } from './chat-routes.ts'
 import { adminContentRoutes } from './content-routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
+import { adminAuditRoutes } from './audit-routes.ts'
 
 /**
  * The back office's API (`/admin/api/*`, issue 11): staff tokens only, every call behind a role,
@@ -25,4 +26,5 @@ export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   adminChatRoutes(app, deps)
   adminContentRoutes(app, deps)
   adminStaffRoutes(app, deps)
+  adminAuditRoutes(app, deps)
 }

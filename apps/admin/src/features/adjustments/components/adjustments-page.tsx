@@ -1,11 +1,114 @@
-import { Typography } from 'antd'
+import { useSearchParams } from 'react-router'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Alert, Button, Card, Segmented, Space, Table, Typography } from 'antd'
+import { ReloadOutlined } from '@ant-design/icons'
+import { AdjustmentStatus, type AdjustmentItem } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
+import { adjustmentsApi } from '../api/adjustments-api.ts'
+import { useAdjustmentColumns } from './adjustment-columns.tsx'
 
+const PAGE_SIZE = 20
+const ALL = 'all'
+/** Waiting adjustments are looked for this often (the dashboard's count is read as often). */
+const REFRESH_MS = 15_000
+const STATUSES = [AdjustmentStatus.Waiting, AdjustmentStatus.Applied, AdjustmentStatus.Rejected] as const
+
+/** Manual balance adjustments by status (waiting first); admins approve or reject others' requests. */
 export function AdjustmentsPage() {
   const t = useT()
+  const [params, setParams] = useSearchParams()
+  const status = params.get('status') ?? String(AdjustmentStatus.Waiting)
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
+  const query = { status: status === ALL ? undefined : Number(status), page, limit }
+  const list = useQuery({
+    queryKey: ['adjustments', query],
+    queryFn: ({ signal }) => adjustmentsApi.list(query, signal),
+    refetchInterval: REFRESH_MS,
+    placeholderData: keepPreviousData,
+  })
+  const columns = useAdjustmentColumns()
+
+  function update(changes: Record<string, string | number | undefined>) {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key)
+      else next.set(key, String(value))
+    }
+    setParams(next, { replace: true })
+  }
+
   return (
-    <Typography.Title level={3} style={{ marginTop: 0 }}>
-      {t('adjustments.title')}
-    </Typography.Title>
+    <Card
+      title={
+        <Space>
+          {t('adjustments.title')}
+          {list.data && (
+            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
+              {t('common.total', { total: list.data.total })}
+            </Typography.Text>
+          )}
+        </Space>
+      }
+      extra={
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void list.refetch()}
+          loading={list.isFetching}
+          aria-label={t('common.retry')}
+        />
+      }
+      data-testid="adjustments-page"
+    >
+      <Typography.Paragraph type="secondary">{t('adjustments.hint')}</Typography.Paragraph>
+      <Segmented
+        value={status}
+        onChange={(value) =>
+          update({ status: value === String(AdjustmentStatus.Waiting) ? undefined : value, page: undefined })
+        }
+        options={[
+          ...STATUSES.map((code) => ({ value: String(code), label: t(`adjustments.status.${code}`) })),
+          { value: ALL, label: t('common.all') },
+        ]}
+        style={{ marginBottom: 16 }}
+        data-testid="adjustments-status"
+      />
+      {list.error && (
+        <Alert
+          type="error"
+          showIcon
+          title={list.error.message}
+          action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<AdjustmentItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.data ?? []}
+        loading={list.isLoading}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText:
+            status === String(AdjustmentStatus.Waiting) ? t('common.noneWaiting') : t('common.empty'),
+        }}
+        onRow={(record) =>
+          ({ 'data-testid': `adjustment-row-${record.id}` }) as React.HTMLAttributes<HTMLElement>
+        }
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          onChange: (nextPage, nextSize) =>
+            update({
+              page: nextPage === 1 ? undefined : nextPage,
+              limit: nextSize === PAGE_SIZE ? undefined : nextSize,
+            }),
+        }}
+      />
+    </Card>
   )
 }

@@ -1,11 +1,159 @@
-import { Typography } from 'antd'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Alert, Button, Card, Input, Space, Table, Typography } from 'antd'
+import { ReloadOutlined } from '@ant-design/icons'
+import type { ColumnsType } from 'antd/es/table'
+import type { AdminUserItem } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
+import { UtcTime } from '../../../shared/components/utc-time.tsx'
+import { Usd } from '../../../shared/queue/detail-parts.tsx'
+import { usersApi } from '../api/users-api.ts'
+import { UserDrawer } from './user-drawer.tsx'
+import { DemoTag, DisabledTag, IdentityTag } from './user-tags.tsx'
 
+const PAGE_SIZE = 20
+
+/** Users: search (uid, e-mail, mobile, nickname), a server-paged table, the profile in a drawer. */
 export function UsersPage() {
   const t = useT()
+  const [params, setParams] = useSearchParams()
+  const q = params.get('q') ?? ''
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
+  const open = Number(params.get('user')) || null
+  const [search, setSearch] = useState(q)
+
+  const query = { q: q || undefined, page, limit }
+  const list = useQuery({
+    queryKey: ['users', query],
+    queryFn: ({ signal }) => usersApi.search(query, signal),
+    placeholderData: keepPreviousData,
+  })
+
+  function update(changes: Record<string, string | number | undefined>) {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key)
+      else next.set(key, String(value))
+    }
+    setParams(next, { replace: true })
+  }
+
+  const columns: ColumnsType<AdminUserItem> = [
+    { title: t('users.uid'), dataIndex: 'uid', width: 120, render: (uid: string) => <b>{uid}</b> },
+    {
+      title: t('users.contact'),
+      key: 'contact',
+      render: (_, user) => (
+        <Space orientation="vertical" size={0}>
+          {user.email && <span data-testid="user-email">{user.email}</span>}
+          {user.mobile && <Typography.Text type="secondary">{user.mobile}</Typography.Text>}
+        </Space>
+      ),
+    },
+    { title: t('users.nickname'), dataIndex: 'nickname', render: (value: string | null) => value || '—' },
+    {
+      title: t('users.balance'),
+      dataIndex: 'balance',
+      align: 'right',
+      render: (value: string, user) => (
+        <Space size={4}>
+          <DemoTag demo={user.is_demo} />
+          <span data-testid="user-balance">
+            <Usd value={value} />
+          </span>
+        </Space>
+      ),
+    },
+    {
+      title: t('users.identity'),
+      dataIndex: 'identity_status',
+      width: 160,
+      render: (_, user) => (
+        <Space size={4}>
+          <IdentityTag status={user.identity_status} />
+          <DisabledTag disabled={user.disabled} />
+        </Space>
+      ),
+    },
+    {
+      title: t('users.created'),
+      dataIndex: 'created_at',
+      width: 200,
+      render: (value: string) => <UtcTime value={value} />,
+    },
+  ]
+
   return (
-    <Typography.Title level={3} style={{ marginTop: 0 }}>
-      {t('users.title')}
-    </Typography.Title>
+    <Card
+      title={
+        <Space>
+          {t('users.title')}
+          {list.data && (
+            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
+              {t('common.total', { total: list.data.total })}
+            </Typography.Text>
+          )}
+        </Space>
+      }
+      extra={
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void list.refetch()}
+          loading={list.isFetching}
+          aria-label={t('common.retry')}
+        />
+      }
+      data-testid="users-page"
+    >
+      <Input.Search
+        allowClear
+        enterButton={t('common.search')}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        onSearch={(value) => update({ q: value.trim(), page: undefined })}
+        placeholder={t('users.search')}
+        style={{ width: 420, marginBottom: 16 }}
+        maxLength={100}
+        data-testid="users-search"
+      />
+      {list.error && (
+        <Alert
+          type="error"
+          showIcon
+          title={list.error.message}
+          action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Table<AdminUserItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.data ?? []}
+        loading={list.isLoading}
+        locale={{ emptyText: t('common.empty') }}
+        onRow={(record) => ({
+          onClick: () => update({ user: record.id }),
+          style: { cursor: 'pointer' },
+          'data-testid': 'user-row',
+        })}
+        rowClassName={(record) => (record.id === open ? 'ant-table-row-selected' : '')}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          onChange: (nextPage, nextSize) =>
+            update({
+              page: nextPage === 1 ? undefined : nextPage,
+              limit: nextSize === PAGE_SIZE ? undefined : nextSize,
+            }),
+        }}
+      />
+      <UserDrawer userId={open} onClose={() => update({ user: undefined })} />
+    </Card>
   )
 }

@@ -1,0 +1,148 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { App, Button, Space, Table, Tag, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import type { AdminUserDetail, TransOrder } from '@tp/contracts'
+import { useT } from '../../../shared/i18n/i18n.tsx'
+import { UtcTime } from '../../../shared/components/utc-time.tsx'
+import { formatMoney } from '../../../shared/lib/format.ts'
+import { useCan } from '../api/permissions.ts'
+import { usersApi } from '../api/users-api.ts'
+import { useConfirm } from './use-confirm.tsx'
+import { SignedUsd } from './user-tags.tsx'
+
+const price = (order: TransOrder, value: number) =>
+  value ? value.toFixed(order.ForexTradeLists?.PricePrecision ?? 5) : '—'
+const instrument = (order: TransOrder) =>
+  order.ForexTradeLists?.ShowCode || order.ForexTradeLists?.Code || String(order.ForexId)
+
+/** The user's open positions (live profit) and pending orders; dealers close a position for the user. */
+export function OrdersTables({ user }: { user: AdminUserDetail }) {
+  const t = useT()
+  const can = useCan()
+  const confirm = useConfirm()
+  const { message } = App.useApp()
+  const queryClient = useQueryClient()
+
+  function close(order: TransOrder) {
+    const side = t(`users.side.${order.OrderType}`)
+    confirm({
+      title: t('users.closeConfirm', {
+        id: order.Id,
+        instrument: instrument(order),
+        side,
+        lots: order.Quantity,
+      }),
+      content: t('users.closeHint'),
+      okText: t('users.close'),
+      danger: true,
+      run: () => usersApi.closePosition(order.Id),
+      done: (closed) =>
+        message.success(
+          t('users.closed', { price: price(order, closed.close_price), profit: formatMoney(closed.profit) }),
+        ),
+      settled: () => {
+        void queryClient.invalidateQueries({ queryKey: ['user', user.id] })
+        void queryClient.invalidateQueries({ queryKey: ['user-ledger', user.id] })
+        void queryClient.invalidateQueries({ queryKey: ['users'] })
+      },
+    })
+  }
+
+  const common: ColumnsType<TransOrder> = [
+    { title: t('users.order'), dataIndex: 'Id', width: 90 },
+    { title: t('users.instrument'), key: 'instrument', render: (_, order) => <b>{instrument(order)}</b> },
+    {
+      title: t('users.side'),
+      dataIndex: 'OrderType',
+      render: (side: number) => (
+        <Tag color={side === 1 ? 'green' : 'red'}>{t(`users.side.${side}` as 'users.side.1')}</Tag>
+      ),
+    },
+    { title: t('users.lots'), dataIndex: 'Quantity', align: 'right' },
+    { title: t('users.leverage'), dataIndex: 'Multiple', render: (value: number) => `1:${value}` },
+  ]
+  const stops = {
+    title: t('users.stops'),
+    key: 'stops',
+    render: (_: unknown, order: TransOrder) =>
+      `${price(order, order.TargetLossPrice)} / ${price(order, order.TargetProfitPrice)}`,
+  }
+  const positions: ColumnsType<TransOrder> = [
+    ...common,
+    { title: t('users.openPrice'), key: 'open', align: 'right', render: (_, o) => price(o, o.Price) },
+    { title: t('users.mark'), key: 'mark', align: 'right', render: (_, o) => price(o, o.UpdatePrice) },
+    {
+      title: t('users.positionProfit'),
+      dataIndex: 'FactProfits',
+      align: 'right',
+      render: (value: string) => <SignedUsd value={value} testId="position-profit" />,
+    },
+    stops,
+    {
+      title: t('users.opened'),
+      dataIndex: 'CreateTimeHandler',
+      render: (v: string) => <UtcTime value={v} />,
+    },
+  ]
+  if (can('positions.close'))
+    positions.push({
+      key: 'close',
+      render: (_, order) => (
+        <Button danger size="small" onClick={() => close(order)} data-testid={`close-position-${order.Id}`}>
+          {t('users.close')}
+        </Button>
+      ),
+    })
+  const pending: ColumnsType<TransOrder> = [
+    ...common,
+    {
+      title: t('users.orderPrice'),
+      key: 'price',
+      align: 'right',
+      render: (_, o) => price(o, o.OriginPrice || o.Price),
+    },
+    stops,
+    {
+      title: t('users.placed'),
+      dataIndex: 'CreateTimeHandler',
+      render: (v: string) => <UtcTime value={v} />,
+    },
+  ]
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <div>
+        <Space style={{ marginBottom: 8 }}>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('users.positions')} ({user.positions.length})
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('users.live')}</Typography.Text>
+        </Space>
+        <Table<TransOrder>
+          rowKey="Id"
+          size="small"
+          columns={positions}
+          dataSource={user.positions}
+          pagination={false}
+          locale={{ emptyText: t('common.empty') }}
+          scroll={{ x: 'max-content' }}
+          onRow={() => ({ 'data-testid': 'position-row' }) as React.HTMLAttributes<HTMLElement>}
+        />
+      </div>
+      <div>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {t('users.pending')} ({user.pending_orders.length})
+        </Typography.Title>
+        <Table<TransOrder>
+          rowKey="Id"
+          size="small"
+          columns={pending}
+          dataSource={user.pending_orders}
+          pagination={false}
+          locale={{ emptyText: t('common.empty') }}
+          scroll={{ x: 'max-content' }}
+        />
+      </div>
+    </Space>
+  )
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { App, Button, Space } from 'antd'
+import type { AdminUserDetail } from '@tp/contracts'
+import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useCan } from '../api/permissions.ts'
+import { usersApi } from '../api/users-api.ts'
+import { AdjustModal } from './adjust-modal.tsx'
+import { useConfirm } from './use-confirm.tsx'
+
+/** What the signed-in role may do to this account: adjust its balance, disable or enable it, end its sessions. */
+export function UserActions({ user }: { user: AdminUserDetail }) {
+  const t = useT()
+  const can = useCan()
+  const confirm = useConfirm()
+  const { message } = App.useApp()
+  const queryClient = useQueryClient()
+  const [adjusting, setAdjusting] = useState(false)
+  const uid = user.uid
+  const reread = () => {
+    void queryClient.invalidateQueries({ queryKey: ['user', user.id] })
+    void queryClient.invalidateQueries({ queryKey: ['users'] })
+  }
+
+  function toggle() {
+    const disable = !user.disabled
+    confirm({
+      title: t(disable ? 'users.disableConfirm' : 'users.enableConfirm', { uid }),
+      content: t(disable ? 'users.disableHint' : 'users.enableHint'),
+      okText: t(disable ? 'users.disable' : 'users.enable'),
+      danger: disable,
+      run: () => (disable ? usersApi.disable(user.id) : usersApi.enable(user.id).then(() => null)),
+      done: (answer) =>
+        message.success(
+          answer ? t('users.disabledDone', { count: answer.sessions_ended }) : t('users.enabledDone'),
+        ),
+      settled: reread,
+    })
+  }
+
+  function revoke() {
+    confirm({
+      title: t('users.revokeConfirm', { uid }),
+      content: t('users.revokeHint'),
+      okText: t('users.revoke'),
+      danger: true,
+      run: () => usersApi.revokeSessions(user.id),
+      done: (answer) => message.success(t('users.revoked', { count: answer.sessions_ended })),
+      settled: reread,
+    })
+  }
+
+  return (
+    <Space>
+      {can('adjustments.request') && !user.is_demo && (
+        <Button type="primary" onClick={() => setAdjusting(true)} data-testid="user-adjust">
+          {t('users.adjust')}
+        </Button>
+      )}
+      {can('users.manage') && (
+        <>
+          <Button onClick={revoke} disabled={user.live_sessions === 0} data-testid="user-revoke">
+            {t('users.revoke')}
+          </Button>
+          <Button danger={!user.disabled} onClick={toggle} data-testid="user-toggle">
+            {t(user.disabled ? 'users.enable' : 'users.disable')}
+          </Button>
+        </>
+      )}
+      <AdjustModal user={user} open={adjusting} onClose={() => setAdjusting(false)} />
+    </Space>
+  )
+}

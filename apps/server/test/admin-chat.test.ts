@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../src/db/schema.ts'
+import { auditLog, uploads } from '../src/db/schema.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
+import { EXIF_MARKER, photoWithGps } from './images.ts'
 import { signedInStaff } from './staff.ts'
 
 describe.each(DRIVERS)('back-office support chat on %s', (driver) => {
@@ -70,5 +71,134 @@ describe.each(DRIVERS)('back-office support chat on %s', (driver) => {
       (await app.post('/admin/api/chat/2000000/reply', { text: 'hi' }, { token: support.token })).body.code,
     ).toBe(0)
     expect((await app.get('/admin/api/chat?status=7', { token: support.token })).status).toBe(400)
+  })
+
+  /** Posts `bytes` as the multipart field `file` to a conversation's image call. */
+  async function postImage(userId: number | string, token: string, bytes: Buffer, type = 'image/jpeg') {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'reply.jpg')
+    const response = await fetch(`${app.base}/admin/api/chat/${userId}/image`, {
+      method: 'POST',
+      headers: { lang: 'en', authorization: token },
+      body: form,
+    })
+    return { status: response.status, body: (await response.json()) as any }
+  }
+
+  it('support uploads an image and replies with it; the user sees it; no other conversation may show it', async () => {
+    const user = await registerAndLogin(app)
+    const other = await registerAndLogin(app)
+    const userId = user.user.id as number
+    const otherId = other.user.id as number
+    await app.post('/api/chat/send', { text: 'My screen shows an error' }, { token: user.token })
+    await app.post('/api/chat/send', { text: 'Hello' }, { token: other.token })
+
+    const uploaded = await postImage(userId, support.token, await photoWithGps())
+    expect(uploaded.body).toMatchObject({
+      code: 1,
+      data: { upload_id: expect.stringMatching(/^[\w-]{22}$/) },
+    })
+    const uploadId = uploaded.body.data.upload_id as string
+    expect(uploaded.body.data.url).toMatch(/^\/api\/common\/upload\/[\w-]{22}\?expires=\d+&sig=/)
+    // Owned by the conversation's user (so their chat page shows it), re-encoded without its EXIF.
+    const [row] = await app.db.select().from(uploads).where(eq(uploads.id, uploadId))
+    expect(row).toMatchObject({ userId, contentType: 'image/jpeg' })
+    const preview = await fetch(`${app.base}${uploaded.body.data.url as string}`)
+    expect(preview.status).toBe(200)
+    expect(Buffer.from(await preview.arrayBuffer()).includes(EXIF_MARKER)).toBe(false)
+
+    // Another user's conversation cannot show it.
+    const elsewhere = await app.post(
+      `/admin/api/chat/${otherId}/reply`,
+      { text: 'see this', upload_id: uploadId },
+      { token: support.token },
+    )
+    expect(elsewhere.body).toMatchObject({ code: 0, reason: 'image_invalid' })
+    expect((await app.get('/api/chat/messages', { token: other.token })).body.data.data).toHaveLength(1)
+
+    const reply = await app.post(
+      `/admin/api/chat/${userId}/reply`,
+      { text: 'Please try this setting.', upload_id: uploadId },
+      { token: support.token },
+    )
+    expect(reply.body).toMatchObject({ code: 1, data: { sender: 2, text: 'Please try this setting.' } })
+    // An image alone is a reply too.
+    const alone = await app.post(
+      `/admin/api/chat/${userId}/reply`,
+      { upload_id: uploadId },
+      { token: support.token },
+    )
+    expect(alone.body).toMatchObject({ code: 1, data: { text: '' } })
+
+    const seen = (await app.get('/api/chat/messages', { token: user.token })).body.data.data
+    expect(seen.slice(-2)).toMatchObject([
+      {
+        sender: 2,
+        text: 'Please try this setting.',
+        image: expect.stringContaining(`/api/common/upload/${uploadId}?`),
+      },
+      { sender: 2, text: '', image: expect.stringContaining(uploadId) },
+    ])
+    const served = await fetch(`${app.base}${seen.at(-2).image as string}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/jpeg')
+
+    const rows = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `user:${userId}`))
+    expect(rows.map((r) => r.action)).toEqual(['chat.image', 'chat.reply', 'chat.reply'])
+    expect(rows[0]).toMatchObject({ staffEmail: support.email, after: { upload_id: uploadId } })
+    expect(rows[1]).toMatchObject({ after: { image: true, upload_id: uploadId } })
+  })
+
+  it('refuses non-images, oversized files, unknown users, other roles and user tokens, storing nothing', async () => {
+    const user = await registerAndLogin(app)
+    const userId = user.user.id as number
+    await app.post('/api/chat/send', { text: 'hi' }, { token: user.token })
+    const photo = await photoWithGps()
+    const countUploads = async () =>
+      (await app.db.select().from(uploads).where(eq(uploads.userId, userId))).length
+
+    const script = await postImage(
+      userId,
+      support.token,
+      Buffer.from('<svg onload="alert(1)"></svg>'),
+      'image/png',
+    )
+    expect(script.body).toMatchObject({
+      code: 0,
+      reason: 'upload_not_image',
+      msg: 'Please choose a JPEG, PNG or WebP image',
+    })
+    const huge = await postImage(
+      userId,
+      support.token,
+      Buffer.concat([photo, Buffer.alloc(6 * 1024 * 1024, 7)]),
+    )
+    expect(huge).toMatchObject({ status: 413, body: { code: 0, reason: 'upload_too_large' } })
+    expect(huge.body.msg).toContain('5 MB')
+    const nobody = await postImage(2_000_000, support.token, photo)
+    expect(nobody.body).toMatchObject({ code: 0, reason: 'account_not_found' })
+
+    const finance = await signedInStaff(app, 'finance')
+    const refused = await postImage(userId, finance.token, photo)
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 0, reason: 'staff_forbidden', msg: 'Your role does not allow this' },
+    })
+    expect((await postImage(userId, user.token, photo)).body.code).toBe(999)
+    expect((await postImage(userId, '', photo)).body.code).toBe(999)
+    expect(await countUploads()).toBe(0)
+    const audited = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `user:${userId}`))
+    expect(audited).toEqual([])
+
+    // Admins may, as for every chat call.
+    const admin = await signedInStaff(app, 'admin')
+    expect((await postImage(userId, admin.token, photo)).body.code).toBe(1)
+    expect(await countUploads()).toBe(1)
   })
 })

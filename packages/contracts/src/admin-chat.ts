@@ -17,7 +17,10 @@ export const conversationMessagesRequest = z.object({
   limit: integer({ min: 1, max: 100 }).default(30),
 })
 
-/** A reply: text, or an image the user sent (staff uploads of their own come later), or both. */
+/**
+ * A reply: text, an image (`upload_id` of an image the conversation's user sent, or of one staff
+ * uploaded for this conversation with `POST /admin/api/chat/:userId/image`), or both.
+ */
 export const staffReplyRequest = z.object({
   text: z
     .string()
@@ -25,3 +28,35 @@ export const staffReplyRequest = z.object({
     .default(''),
   upload_id: z.string().max(64).optional(),
 })
+
+/** A conversation in the back office's list (`GET /admin/api/chat`, `data.data`). */
+export interface ConversationSummary {
+  user_id: number
+  uid: string
+  email: string
+  is_demo: boolean
+  /** 1 open, 2 closed. */
+  status: number
+  last_message_at: string
+  /** '' while open. */
+  closed_at: string
+  /** The user's messages staff have not read. */
+  unread: number
+  /** The newest message: its text (or '' for an image alone), who wrote it and whether it has an image. */
+  last_message: { id: number; sender: number; text: string; has_image: boolean; created_at: string } | null
+}
+
+/** `GET /admin/api/chat`: one page of conversations, most recent first. */
+export interface ConversationList {
+  data: ConversationSummary[]
+  total: number
+}
+
+/**
+ * `POST /admin/api/chat/:userId/image` (multipart, field `file`): the stored image, owned by that
+ * user, to send as the reply's `upload_id`; `url` is signed for viewing it now.
+ */
+export interface StaffChatImage {
+  upload_id: string
+  url: string
+}

@@ -6,6 +6,7 @@ import {
   chatText,
   type ChatMessage,
   type ChatMessagePage,
+  type ConversationSummary,
 } from '@tp/contracts'
 import type { Db } from '../db/client.ts'
 import { chatConversations, chatMessages, uploads, users } from '../db/schema.ts'
@@ -24,21 +25,7 @@ import type { ChatDeps } from './deps.ts'
 const STAFF_NAME_MAX = 64
 export const MAX_CONVERSATION_PAGE = 100
 
-/** A conversation in the back office's list. */
-export interface ConversationSummary {
-  user_id: number
-  uid: string
-  email: string
-  is_demo: boolean
-  /** 1 open, 2 closed. */
-  status: number
-  last_message_at: string
-  closed_at: string
-  /** The user's messages staff have not read. */
-  unread: number
-  /** The newest message: its text (or '' for an image alone), who wrote it and whether it has an image. */
-  last_message: { id: number; sender: number; text: string; has_image: boolean; created_at: string } | null
-}
+export type { ConversationSummary }
 
 /**
  * Conversations, most recent first, `status` 1 or 2 (none: both), with the staff's unread count and
@@ -139,7 +126,7 @@ export interface StaffReply {
   userId: number
   staffName: string
   text?: string
-  /** An image the user sent, to show in the reply (the back office's own uploads come with issue 11). */
+  /** An upload owned by the conversation's user: one they sent, or one staff uploaded for them (staff-image.ts). */
   uploadId?: string
 }
 
@@ -159,8 +146,8 @@ export async function staffReply(deps: ChatDeps, reply: StaffReply): Promise<Out
   let uploadId: string | null = null
   if (reply.uploadId !== undefined && reply.uploadId !== '') {
     if (!UPLOAD_ID_PATTERN.test(reply.uploadId)) return refuse('image_invalid')
-    // Only an image of this conversation's user, until the back office has uploads of its own
-    // (issue 11): a slip of the staff can never show one user's ID photo in another's chat.
+    // Only an image owned by this conversation's user (staff images are stored as theirs, see
+    // staff-image.ts): a slip of the staff can never show one user's ID photo in another's chat.
     const [upload] = await db
       .select({ id: uploads.id })
       .from(uploads)

@@ -8,7 +8,7 @@ import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 /** One image and nothing much else: a bigger or busier multipart body is refused while it streams. */
-const MULTIPART_LIMITS = {
+export const MULTIPART_LIMITS = {
   fileSize: MAX_UPLOAD_BYTES,
   files: 1,
   fields: 4,
@@ -65,7 +65,10 @@ function uploadRoutes(app: FastifyInstance, deps: RouteDeps): void {
  * The bytes of the one file field `file`, or undefined once a refusal has been sent: no such field
  * (400), a file over the multipart limit (413), or a body the multipart parser cannot read (400).
  */
-async function readFilePart(request: FastifyRequest, reply: FastifyReply): Promise<Buffer | undefined> {
+export async function readFilePart(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Buffer | undefined> {
   try {
     const part = await request.file()
     if (!part || part.fieldname !== 'file') {

@@ -1,0 +1,266 @@
+import { useState } from 'react'
+import { App, Button, Drawer, Input, Segmented, Space } from 'antd'
+import { DeleteOutlined } from '@ant-design/icons'
+import {
+  LANGUAGES,
+  NEWS_DEFAULT_CATEGORY,
+  NEWS_DESC_MAX_CHARS,
+  NEWS_TITLE_MAX_CHARS,
+  type LanguageCode,
+  type NewsText,
+  type NewsTexts,
+  type StaffNewsItem,
+} from '@tp/contracts'
+import { useI18n } from '../../../shared/i18n/i18n.tsx'
+import { contentApi, storedArticle } from '../api/content-api.ts'
+import { articleLanguages, isStarted } from '../lib/article-texts.ts'
+import { hasArticleContent } from '../lib/article-html.ts'
+import { isWebAddress } from '../lib/web-values.ts'
+import { ArticleLanguageBar } from './article-language-bar.tsx'
+import { ArticlePreview } from './article-preview.tsx'
+import { RichTextEditor } from './rich-text-editor.tsx'
+
+type Mode = 'rich' | 'html' | 'preview'
+const EMPTY: NewsText = { title: '', desc: '', content: '' }
+/** A cover image: none, an http(s) address, or a path on our own host (as the server allows). */
+const isLogo = (logo: string) => !logo || isWebAddress(logo) || /^\/(?![/\\])\S*$/.test(logo)
+
+/**
+ * Writes an article in any of the 21 languages (rich text, its HTML, a preview), saves it as a
+ * draft or publishes it, deletes it. After a save the drawer shows what the server stored
+ * (sanitized), not what was typed.
+ */
+export default function NewsEditorDrawer({
+  article,
+  onClose,
+  onChanged,
+}: {
+  article: StaffNewsItem | undefined
+  onClose: () => void
+  onChanged: () => void
+}) {
+  const { t, language: ui } = useI18n()
+  const { message, modal } = App.useApp()
+  const [stored, setStored] = useState(article)
+  const [texts, setTexts] = useState<NewsTexts>(article?.texts ?? {})
+  const [logo, setLogo] = useState(article?.logo ?? '')
+  const [language, setLanguage] = useState<LanguageCode>(
+    () =>
+      (article
+        ? (articleLanguages(article.texts).find((c) => c === ui) ?? articleLanguages(article.texts)[0])
+        : ui) ?? 'en',
+  )
+  const [mode, setMode] = useState<Mode>('rich')
+  /** Bumped when the texts are replaced by the stored ones: the editor starts again from them. */
+  const [version, setVersion] = useState(0)
+  const [dirty, setDirty] = useState(false)
+  const [saving, setSaving] = useState<'draft' | 'publish' | null>(null)
+  const text = texts[language] ?? EMPTY
+  const rtl = LANGUAGES.find((l) => l.code === language)?.rtl ?? false
+
+  const edit = (field: keyof NewsText, value: string) => {
+    setTexts((all) => ({ ...all, [language]: { ...(all[language] ?? EMPTY), [field]: value } }))
+    setDirty(true)
+  }
+  const removeLanguage = () => {
+    setTexts(({ [language]: _removed, ...rest }) => rest)
+    setVersion((v) => v + 1)
+    setDirty(true)
+  }
+
+  async function save(publish: boolean) {
+    const started = LANGUAGES.map((l) => l.code).filter((code) => isStarted(texts[code]))
+    const incomplete = started.filter(
+      (code) => !texts[code]?.title.trim() || !hasArticleContent(texts[code]!.content),
+    )
+    if (started.length === 0) return void message.error(t('content.news.empty'))
+    if (incomplete.length > 0) {
+      setLanguage(incomplete[0]!)
+      return void message.error(t('content.news.incomplete', { languages: incomplete.join(', ') }))
+    }
+    if (!isLogo(logo.trim())) return void message.error(t('content.news.badLogo'))
+    setSaving(publish ? 'publish' : 'draft')
+    try {
+      const { id } = await contentApi.saveNews({
+        ...(stored ? { id: stored.id } : {}),
+        category_id: stored?.category_id ?? NEWS_DEFAULT_CATEGORY,
+        logo: logo.trim(),
+        texts: Object.fromEntries(started.map((code) => [code, texts[code]])),
+        published: publish,
+      })
+      onChanged()
+      const kept = await storedArticle(id)
+      if (kept) {
+        setStored(kept)
+        setTexts(kept.texts)
+        setLogo(kept.logo)
+        const languages = articleLanguages(kept.texts)
+        const dropped = started.filter((code) => !languages.includes(code))
+        if (dropped.length > 0) message.warning(t('content.news.dropped', { languages: dropped.join(', ') }))
+        if (!languages.includes(language) && languages[0]) setLanguage(languages[0])
+        setVersion((v) => v + 1)
+        setDirty(false)
+      }
+      message.success(t(publish ? 'content.news.publishedNow' : 'content.news.savedDraft'))
+    } catch (error) {
+      message.error((error as Error).message)
+    } finally {
+      setSaving(null)
+    }
+  }
+
+  const confirmDelete = () =>
+    stored &&
+    modal.confirm({
+      title: t('content.news.deleteTitle'),
+      content: text.title,
+      okText: t('content.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await contentApi.deleteNews(stored.id)
+          message.success(t('content.news.deleted'))
+          onChanged()
+          onClose()
+        } catch (error) {
+          message.error((error as Error).message)
+        }
+      },
+    })
+
+  const close = () =>
+    dirty
+      ? modal.confirm({
+          title: t('content.news.discardTitle'),
+          okText: t('content.news.discard'),
+          cancelText: t('common.cancel'),
+          onOk: onClose,
+        })
+      : onClose()
+
+  return (
+    <Drawer
+      open
+      size={1040}
+      onClose={close}
+      title={t(stored ? 'content.news.editTitle' : 'content.news.newTitle')}
+      data-testid="news-drawer"
+      footer={
+        <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+          <span>
+            {stored && (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                data-testid="news-drawer-delete"
+                onClick={confirmDelete}
+              >
+                {t('content.delete')}
+              </Button>
+            )}
+          </span>
+          <Space>
+            <Button onClick={close}>{t('common.close')}</Button>
+            <Button
+              loading={saving === 'draft'}
+              disabled={saving !== null}
+              data-testid="news-save-draft"
+              onClick={() => void save(false)}
+            >
+              {t('content.news.saveDraft')}
+            </Button>
+            <Button
+              type="primary"
+              loading={saving === 'publish'}
+              disabled={saving !== null}
+              data-testid="news-publish"
+              onClick={() => void save(true)}
+            >
+              {t(stored?.published ? 'content.news.update' : 'content.news.publish')}
+            </Button>
+          </Space>
+        </Space>
+      }
+    >
+      <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="news-form">
+        <ArticleLanguageBar
+          language={language}
+          texts={texts}
+          published={stored?.published}
+          onLanguage={setLanguage}
+          onRemove={removeLanguage}
+        />
+        <Input
+          data-testid="news-title"
+          dir={rtl ? 'rtl' : 'ltr'}
+          placeholder={t('content.news.articleTitle')}
+          aria-label={t('content.news.articleTitle')}
+          value={text.title}
+          maxLength={NEWS_TITLE_MAX_CHARS}
+          showCount
+          size="large"
+          onChange={(event) => edit('title', event.target.value)}
+        />
+        <Input.TextArea
+          data-testid="news-desc"
+          dir={rtl ? 'rtl' : 'ltr'}
+          placeholder={t('content.news.summary')}
+          aria-label={t('content.news.summary')}
+          value={text.desc}
+          maxLength={NEWS_DESC_MAX_CHARS}
+          showCount
+          autoSize={{ minRows: 1, maxRows: 3 }}
+          onChange={(event) => edit('desc', event.target.value)}
+        />
+        <Space.Compact style={{ width: '100%' }}>
+          <Space.Addon>{t('content.news.logo')}</Space.Addon>
+          <Input
+            data-testid="news-logo"
+            placeholder="https://"
+            value={logo}
+            status={isLogo(logo.trim()) ? undefined : 'error'}
+            maxLength={1000}
+            onChange={(event) => {
+              setLogo(event.target.value)
+              setDirty(true)
+            }}
+          />
+        </Space.Compact>
+        <Segmented<Mode>
+          data-testid="news-mode"
+          value={mode}
+          onChange={setMode}
+          options={[
+            { value: 'rich', label: t('content.news.modeRich') },
+            { value: 'html', label: <span data-testid="mode-html">{t('content.news.modeHtml')}</span> },
+            {
+              value: 'preview',
+              label: <span data-testid="mode-preview">{t('content.news.modePreview')}</span>,
+            },
+          ]}
+        />
+        {mode === 'rich' && (
+          <RichTextEditor
+            key={`${language}:${version}`}
+            initial={text.content}
+            rtl={rtl}
+            onChange={(html) => edit('content', html)}
+          />
+        )}
+        {mode === 'html' && (
+          <Input.TextArea
+            data-testid="news-html"
+            aria-label={t('content.news.modeHtml')}
+            value={text.content}
+            spellCheck={false}
+            autoSize={{ minRows: 14, maxRows: 24 }}
+            style={{ fontFamily: 'ui-monospace, monospace', fontSize: 13 }}
+            onChange={(event) => edit('content', event.target.value)}
+          />
+        )}
+        {mode === 'preview' && <ArticlePreview text={texts[language]} rtl={rtl} />}
+      </Space>
+    </Drawer>
+  )
+}

@@ -1,0 +1,63 @@
+import { api } from '../../../shared/api/client.ts'
+
+/** The risk view's call (apps/server/src/http/admin/risk-routes.ts, staff/risk/*). */
+
+/** One instrument's open client positions; the house is on the other side of each. */
+export interface InstrumentExposure {
+  instrument_id: number
+  code: string
+  long_lots: number
+  short_lots: number
+  /** Long minus short. */
+  net_lots: number
+  positions: number
+  /** The clients' unrealized profit in USD: what the house loses if they all closed now. */
+  client_profit: number
+}
+
+export interface AccountRisk {
+  user_id: number
+  uid: string
+  email: string
+  equity: number
+  used_margin: number
+  /** Equity / used margin x 100. */
+  margin_level: number
+  margin_called: boolean
+  positions: number
+}
+
+/** Today's money of real accounts (UTC day), USD as decimal strings. */
+export interface TodayFigures {
+  deposits: string
+  withdrawals: string
+  fees: string
+  write_offs: string
+  /** The clients' realized trading profit: negative when clients lost. */
+  client_profit: string
+  adjustments: string
+  /** Fees and client losses, less write-offs: what trading earned the house today. */
+  house_result: string
+}
+
+export interface DailyResult {
+  /** YYYY-MM-DD, UTC. */
+  date: string
+  house_result: string
+}
+
+export interface RiskView {
+  exposure: InstrumentExposure[]
+  nearest_stop_out: AccountRisk[]
+  margin_calls: AccountRisk[]
+  levels: { marginCallLevel: number; stopOutLevel: number }
+  today: TodayFigures
+  daily: DailyResult[]
+}
+
+/** The view is read again this often: exposure moves with every quote. */
+export const RISK_REFRESH_MS = 5_000
+
+export const riskApi = {
+  view: (demo: boolean, signal?: AbortSignal) => api.get<RiskView>('/risk', { demo: demo ? 1 : 0 }, signal),
+}

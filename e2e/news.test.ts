@@ -112,7 +112,7 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('news in the phone browser on
     await open('/news')
     await rows().first().click()
     await page.getByTestId('news-content').waitFor()
-    await page.locator('.adm-nav-bar-back').click()
+    await page.locator('.page-nav-back').click()
     await page.waitForURL((url) => url.pathname === '/news')
   })
 

@@ -82,7 +82,7 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('ranking in the phone browser
     expect(await page.getByTestId('rank-empty').innerText()).toBe('No traders have shared their results yet')
     expect(await page.getByTestId('rank-visitor').innerText()).toContain('Sign in')
     // A tab: no back arrow.
-    expect(await page.locator('.adm-nav-bar-back-arrow').count()).toBe(0)
+    expect(await page.locator('.page-nav-back').count()).toBe(0)
     await shot('rank-empty-en')
   })
 

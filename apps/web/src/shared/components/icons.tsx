@@ -114,6 +114,12 @@ export const NewsIcon = (p: IconProps) => (
   </Svg>
 )
 
+export const ChevronBackIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M15 5l-7 7 7 7" />
+  </Svg>
+)
+
 export const ChevronDownIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M6 9l6 6 6-6" />

@@ -1,8 +1,8 @@
-import { NavBar } from 'antd-mobile'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { canGoBack } from '../lib/go-back.ts'
+import { ChevronBackIcon } from './icons.tsx'
 
 interface Props {
   title: ReactNode
@@ -15,7 +15,7 @@ interface Props {
   className?: string
 }
 
-/** A screen: a navigation bar with title and optional back arrow, then the content. */
+/** A screen: a navigation bar with its title (the page's heading) and optional back arrow, then the content. */
 export function Page({ title, back = true, backTo = '/', right, children, className }: Props) {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -27,14 +27,23 @@ export function Page({ title, back = true, backTo = '/', right, children, classN
 
   return (
     <div className={className ? `page ${className}` : 'page'}>
-      <NavBar
-        className="page-nav"
-        back={back ? <span className="visually-hidden">{t('common.back')}</span> : null}
-        onBack={handleBack}
-        right={right}
-      >
-        {title}
-      </NavBar>
+      {/* Drawn here rather than with antd-mobile's NavBar, whose left cell is an unnamed role="button". */}
+      <header className="page-nav">
+        <div className="page-nav-side">
+          {back && (
+            <button
+              type="button"
+              className="page-nav-back"
+              onClick={handleBack}
+              aria-label={t('common.back')}
+            >
+              <ChevronBackIcon />
+            </button>
+          )}
+        </div>
+        <h1 className="page-nav-title">{title}</h1>
+        <div className="page-nav-side page-nav-right">{right}</div>
+      </header>
       <div className="page-body">{children}</div>
     </div>
   )

@@ -1,11 +1,149 @@
-import { Typography } from 'antd'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Alert, Button, Card, Input, Space, Table, Tag, Typography } from 'antd'
+import { MailOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons'
+import type { ColumnsType } from 'antd/es/table'
+import type { OutboxItem } from '@tp/contracts'
+import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { useT } from '../../../shared/i18n/i18n.tsx'
+import { outboxApi } from '../api/outbox-api.ts'
+import { MessageText } from './message-text.tsx'
 
+const PAGE_SIZE = 20
+const STATUS_COLOURS: Record<string, string> = {
+  stored: 'gold',
+  pending: 'blue',
+  sent: 'green',
+  failed: 'red',
+}
+
+/** The outbox, newest first: search by recipient, paged on the server (kept in the URL). */
 export function OutboxPage() {
   const t = useT()
+  const [params, setParams] = useSearchParams()
+  const q = params.get('q') ?? ''
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
+  const [search, setSearch] = useState(q)
+  const query = { page, limit, q: q || undefined }
+  const list = useQuery({
+    queryKey: ['outbox', query],
+    queryFn: ({ signal }) => outboxApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  })
+
+  function update(changes: Record<string, string | number | undefined>) {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes))
+      if (value === undefined || value === '' || value === 1) next.delete(key)
+      else next.set(key, String(value))
+    setParams(next, { replace: true })
+  }
+
+  const columns: ColumnsType<OutboxItem> = [
+    {
+      title: t('outbox.time'),
+      dataIndex: 'created_at',
+      width: 190,
+      render: (value: string) => <UtcTime value={value} />,
+    },
+    {
+      title: t('outbox.channel'),
+      dataIndex: 'channel',
+      width: 100,
+      render: (channel: OutboxItem['channel']) => (
+        <Tag icon={channel === 'sms' ? <MessageOutlined /> : <MailOutlined />}>
+          {t(channel === 'sms' ? 'outbox.channel.sms' : 'outbox.channel.email')}
+        </Tag>
+      ),
+    },
+    {
+      title: t('outbox.to'),
+      dataIndex: 'destination',
+      width: 240,
+      render: (value: string) => (
+        <Typography.Text data-testid="outbox-to" style={{ wordBreak: 'break-all' }}>
+          {value}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('outbox.message'),
+      key: 'message',
+      render: (_: unknown, item) => <MessageText item={item} />,
+    },
+    {
+      title: t('outbox.status'),
+      dataIndex: 'status',
+      width: 130,
+      render: (status: string, item) => (
+        <Tag color={STATUS_COLOURS[status]} title={item.error ?? undefined}>
+          {status in STATUS_COLOURS ? t(`outbox.status.${status as 'stored'}`) : status}
+        </Tag>
+      ),
+    },
+  ]
+
   return (
-    <Typography.Title level={3} style={{ marginTop: 0 }}>
-      {t('outbox.title')}
-    </Typography.Title>
+    <Card
+      data-testid="outbox-page"
+      title={
+        <Space>
+          {t('outbox.title')}
+          {list.data && (
+            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
+              {t('common.total', { total: list.data.total })}
+            </Typography.Text>
+          )}
+        </Space>
+      }
+      extra={
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void list.refetch()}
+          loading={list.isFetching}
+          aria-label={t('common.retry')}
+        />
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('outbox.intro')}</Typography.Paragraph>
+      <Input.Search
+        data-testid="outbox-search"
+        placeholder={t('outbox.search')}
+        value={search}
+        allowClear
+        enterButton={t('common.search')}
+        onChange={(event) => setSearch(event.target.value)}
+        onSearch={(value) => update({ q: value.trim(), page: undefined })}
+        style={{ maxWidth: 480, marginBottom: 16 }}
+      />
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('outbox.loadFailed')}
+          description={list.error.message}
+        />
+      )}
+      <Table<OutboxItem>
+        data-testid="outbox-table"
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.data ?? []}
+        loading={list.isPending}
+        locale={{ emptyText: t('common.empty') }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (next, size) =>
+            update({ page: size !== limit ? undefined : next, limit: size === PAGE_SIZE ? undefined : size }),
+        }}
+      />
+    </Card>
   )
 }

@@ -1,11 +1,160 @@
-import { Typography } from 'antd'
+import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd'
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons'
+import type { ColumnsType } from 'antd/es/table'
+import type { StaffItem } from '@tp/contracts'
+import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useSession } from '../../../shared/session/session-store.ts'
+import { STAFF_QUERY_KEY, staffApi } from '../api/staff-api.ts'
+import { AddStaffModal } from './add-staff-modal.tsx'
+import { RoleModal } from './role-modal.tsx'
+import { RoleTag } from './role-tag.tsx'
+import { StaffActions } from './staff-actions.tsx'
 
+/** The staff list (admins only): add a member, change a role, disable, enable, reset a second factor. */
 export function StaffPage() {
   const t = useT()
+  const me = useSession()?.staff.id
+  const queryClient = useQueryClient()
+  const list = useQuery({ queryKey: STAFF_QUERY_KEY, queryFn: ({ signal }) => staffApi.list(signal) })
+  const [adding, setAdding] = useState(false)
+  const [roleOf, setRoleOf] = useState<StaffItem | null>(null)
+  const reload = () => void queryClient.invalidateQueries({ queryKey: STAFF_QUERY_KEY })
+
+  const columns: ColumnsType<StaffItem> = [
+    {
+      title: t('staff.name'),
+      dataIndex: 'name',
+      render: (name: string, member) => (
+        <Space size={6}>
+          <Typography.Text strong>{name}</Typography.Text>
+          {member.id === me && <Tag color="geekblue">{t('staff.you')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t('staff.email'),
+      dataIndex: 'email',
+      render: (email: string) => <span data-testid="staff-email">{email}</span>,
+    },
+    {
+      title: t('staff.role'),
+      dataIndex: 'role',
+      width: 130,
+      render: (role: StaffItem['role']) => <RoleTag role={role} />,
+    },
+    {
+      title: t('staff.secondFactor'),
+      dataIndex: 'totp_enabled',
+      width: 150,
+      render: (on: boolean) => (
+        <Tag color={on ? 'green' : 'gold'}>{t(on ? 'staff.secondFactor.on' : 'staff.secondFactor.off')}</Tag>
+      ),
+    },
+    {
+      title: t('staff.state'),
+      dataIndex: 'disabled',
+      width: 100,
+      render: (disabled: boolean) => (
+        <Tag color={disabled ? 'red' : 'green'} data-testid="staff-state">
+          {t(disabled ? 'staff.disabled' : 'staff.active')}
+        </Tag>
+      ),
+    },
+    {
+      title: t('staff.created'),
+      dataIndex: 'created_at',
+      width: 190,
+      render: (value: string) => <UtcTime value={value} />,
+    },
+    {
+      title: t('staff.actions'),
+      key: 'actions',
+      width: 250,
+      render: (_: unknown, member) => (
+        <StaffActions
+          member={member}
+          own={member.id === me}
+          onRole={() => setRoleOf(member)}
+          onChanged={reload}
+        />
+      ),
+    },
+  ]
+
   return (
-    <Typography.Title level={3} style={{ marginTop: 0 }}>
-      {t('staff.title')}
-    </Typography.Title>
+    <Card
+      data-testid="staff-page"
+      title={
+        <Space>
+          {t('staff.title')}
+          {list.data && (
+            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
+              {t('common.total', { total: list.data.length })}
+            </Typography.Text>
+          )}
+        </Space>
+      }
+      extra={
+        <Space>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void list.refetch()}
+            loading={list.isFetching}
+            aria-label={t('common.retry')}
+          />
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setAdding(true)}
+            data-testid="staff-add"
+          >
+            {t('staff.add')}
+          </Button>
+        </Space>
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('staff.intro')}</Typography.Paragraph>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('staff.loadFailed')}
+          description={list.error.message}
+        />
+      )}
+      <Table<StaffItem>
+        data-testid="staff-table"
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data ?? []}
+        loading={list.isPending}
+        pagination={false}
+        onRow={(member) => ({ 'data-testid': `staff-row-${member.email}` }) as object}
+        locale={{ emptyText: t('common.empty') }}
+      />
+      <AddStaffModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={() => {
+          setAdding(false)
+          reload()
+        }}
+      />
+      {roleOf && (
+        <RoleModal
+          member={roleOf}
+          onClose={() => setRoleOf(null)}
+          onChanged={() => {
+            setRoleOf(null)
+            reload()
+          }}
+        />
+      )}
+    </Card>
   )
 }

@@ -1,0 +1,80 @@
+import type { Translate } from '../../../shared/i18n/i18n.tsx'
+import type { SettingView } from '../api/settings-api.ts'
+
+const plainEmail = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/
+
+function webAddress(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The same checks as the server's (setting-rules.ts), so a mistake is said before saving; the
+ * server checks again, and its refusal (levels against each other, minimum above maximum) is shown.
+ * Undefined when the value fits.
+ */
+export function settingError(t: Translate, setting: SettingView, raw: string): string | undefined {
+  const value = raw.trim()
+  const type = setting.type
+  switch (type.kind) {
+    case 'choice':
+      return undefined
+    case 'integer': {
+      const fits = /^\d{1,9}$/.test(value) && Number(value) >= type.min && Number(value) <= type.max
+      return fits ? undefined : t('settings.error.integer', { min: type.min, max: type.max })
+    }
+    case 'usd': {
+      const fits =
+        /^\d{1,12}(\.\d{1,2})?$/.test(value) &&
+        Number(value) >= Number(type.min) &&
+        Number(value) <= Number(type.max)
+      return fits
+        ? undefined
+        : t('settings.error.usd', {
+            min: Number(type.min).toLocaleString('en-US'),
+            max: Number(type.max).toLocaleString('en-US'),
+          })
+    }
+    case 'text':
+      // eslint-disable-next-line no-control-regex
+      return value.length >= 1 && value.length <= type.max && !/[\u0000-\u001f\u007f]/.test(value)
+        ? undefined
+        : t('settings.error.text', { max: type.max })
+    case 'email':
+      return value.length <= 254 && plainEmail.test(value) ? undefined : t('settings.error.email')
+    case 'url':
+      if (value === '' || webAddress(value)) return undefined
+      if (type.relative && /^\/(?!\/)[^\s\\]*$/.test(value)) return undefined
+      return t(type.relative ? 'settings.error.urlRelative' : 'settings.error.url')
+  }
+}
+
+/** The bounds shown under the field. */
+export function boundsText(t: Translate, setting: SettingView): string {
+  const type = setting.type
+  switch (type.kind) {
+    case 'choice':
+      return ''
+    case 'integer':
+      return t('settings.bounds.range', {
+        min: type.min.toLocaleString('en-US'),
+        max: type.max.toLocaleString('en-US'),
+        unit: setting.unit,
+      })
+    case 'usd':
+      return t('settings.bounds.usd', {
+        min: Number(type.min).toLocaleString('en-US'),
+        max: Number(type.max).toLocaleString('en-US'),
+      })
+    case 'text':
+      return t('settings.bounds.text', { max: type.max })
+    case 'email':
+      return t('settings.bounds.email')
+    case 'url':
+      return t(type.relative ? 'settings.bounds.urlRelative' : 'settings.bounds.url')
+  }
+}

@@ -27,6 +27,7 @@ import { chatRoutes } from './http/routes/chat.ts'
 import { webManifestRoutes } from './http/routes/web-manifest.ts'
 import { adminRoutes } from './http/admin/admin-routes.ts'
 import { STATIC_FILE_OPTIONS } from './http/static-files.ts'
+import { registerCompression } from './http/compression.ts'
 import { registerGateway } from './realtime/gateway.ts'
 import { currentMarginCall } from './trading/account-push.ts'
 
@@ -71,6 +72,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   registerRequestLogging(app)
   await registerCors(app, options.corsOrigins ?? '*')
   await app.register(formbody)
+  await registerCompression(app)
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

@@ -1,37 +1,16 @@
-import { request } from 'node:http'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from './harness.ts'
+import { rawGet } from './raw-http.ts'
 
 /*
  * The built phone app as the server sends it (issue 12, an instant first screen): the build's
  * brotli or gzip copy the browser accepts, hashed assets cached for good, pages revalidated every
  * time, and no dotfiles (the build's source map manifest).
  */
-
-interface Raw {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: Buffer
-}
-
-/** A GET with exactly the headers given: fetch would add its own Accept-Encoding and decode. */
-function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
 
 const SCRIPT = `console.log(${JSON.stringify('a fairly long line of script '.repeat(200))})\n`
 const PAGE = `<!doctype html><html><head><title>app</title></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`

@@ -13,6 +13,7 @@ import { toCandle } from '../../market/market-data.ts'
 import { instrumentLogoSvg } from '../../market/logo-svg.ts'
 import { langOf, ok, refused, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'
+import { PUBLIC_DATA_COMPRESSION } from '../compression.ts'
 import type { RouteDeps } from '../route-deps.ts'
 import { refuse } from '../../services/outcome.ts'
 
@@ -21,7 +22,7 @@ export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, market } = deps
   const notFound = (request: FastifyRequest) => refused(request, refuse('instrument_not_found'))
 
-  app.get('/v1/api/forex/trade_list', async (request) => {
+  app.get('/v1/api/forex/trade_list', PUBLIC_DATA_COMPRESSION, async (request) => {
     const { searchCurrency, category_id } = parse(tradeListRequest, request.query)
     const term = searchCurrency?.toUpperCase() ?? ''
     const compact = term.replace(/[\s/]/g, '')
@@ -50,7 +51,7 @@ export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
     )
   })
 
-  app.get('/v1/api/forex/kline', async (request) => {
+  app.get('/v1/api/forex/kline', PUBLIC_DATA_COMPRESSION, async (request) => {
     const { forex_id, period, limit, before } = parse(klineRequest, request.query)
     if (!market.instrument(forex_id)) return notFound(request)
     const cached = market.candles(forex_id, period, limit, before)
@@ -59,7 +60,7 @@ export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return ok(request, stored.map(toCandle))
   })
 
-  app.get('/v1/api/forex/abbreviated_cache_kline', async (request) => {
+  app.get('/v1/api/forex/abbreviated_cache_kline', PUBLIC_DATA_COMPRESSION, async (request) => {
     const query = parse(abbreviatedKlineRequest, request.query)
     const series = (id: number) => market.candles(id, query.period, ABBREVIATED_KLINE_LENGTH)
     if (query.forex_id !== undefined) {

@@ -5,7 +5,7 @@ export const riskEn = {
   'risk.realOnly': 'Real accounts only',
   'risk.withDemo': 'Include demo accounts',
 
-  'risk.today.title': 'Today (UTC day, real accounts, USD)',
+  'risk.today.title': 'Today (UTC, real accounts, USD)',
   'risk.today.deposits': 'Deposits',
   'risk.today.depositsHint': 'Deposits approved today.',
   'risk.today.withdrawals': 'Withdrawals',
@@ -14,7 +14,7 @@ export const riskEn = {
   'risk.today.feesHint': 'Trading fees charged today: the house’s income.',
   'risk.today.writeOffs': 'Write-offs',
   'risk.today.writeOffsHint': 'Negative balances reset to zero after a stop-out: the house’s loss.',
-  'risk.today.clientProfit': 'Clients’ realized profit',
+  'risk.today.clientProfit': 'Clients’ P/L',
   'risk.today.clientProfitHint': 'Profit of positions closed today; a client profit is the house’s loss.',
   'risk.today.adjustments': 'Adjustments',
   'risk.today.adjustmentsHint': 'Balance adjustments made by staff today.',
@@ -35,7 +35,7 @@ export const riskEn = {
   'risk.exposure.total': 'Total',
   'risk.exposure.none': 'No open positions.',
 
-  'risk.chart.title': 'House’s daily result, last 30 days',
+  'risk.chart.title': 'House’s result per day, last 30 days',
   'risk.chart.hint': 'USD, UTC days',
 
   'risk.accounts.nearest': 'Accounts nearest to stop-out',
@@ -66,7 +66,7 @@ export const riskHk: Record<keyof typeof riskEn, string> = {
   'risk.today.feesHint': '今日收取的交易手續費：平台的收入。',
   'risk.today.writeOffs': '撇賬',
   'risk.today.writeOffsHint': '強制平倉後歸零的負結餘：平台的損失。',
-  'risk.today.clientProfit': '客戶已實現盈虧',
+  'risk.today.clientProfit': '客戶盈虧',
   'risk.today.clientProfitHint': '今日已平倉倉位的盈虧；客戶的盈利即平台的損失。',
   'risk.today.adjustments': '調整',
   'risk.today.adjustmentsHint': '今日職員作出的結餘調整。',

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { App, Button, Drawer, Input, Segmented, Space } from 'antd'
+import { App, Button, Drawer, Form, Input, Segmented, Space } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import {
   LANGUAGES,
@@ -191,42 +191,47 @@ export default function NewsEditorDrawer({
           onLanguage={setLanguage}
           onRemove={removeLanguage}
         />
-        <Input
-          data-testid="news-title"
-          dir={rtl ? 'rtl' : 'ltr'}
-          placeholder={t('content.news.articleTitle')}
-          aria-label={t('content.news.articleTitle')}
-          value={text.title}
-          maxLength={NEWS_TITLE_MAX_CHARS}
-          showCount
-          size="large"
-          onChange={(event) => edit('title', event.target.value)}
-        />
-        <Input.TextArea
-          data-testid="news-desc"
-          dir={rtl ? 'rtl' : 'ltr'}
-          placeholder={t('content.news.summary')}
-          aria-label={t('content.news.summary')}
-          value={text.desc}
-          maxLength={NEWS_DESC_MAX_CHARS}
-          showCount
-          autoSize={{ minRows: 1, maxRows: 3 }}
-          onChange={(event) => edit('desc', event.target.value)}
-        />
-        <Space.Compact style={{ width: '100%' }}>
-          <Space.Addon>{t('content.news.logo')}</Space.Addon>
-          <Input
-            data-testid="news-logo"
-            placeholder="https://"
-            value={logo}
-            status={isLogo(logo.trim()) ? undefined : 'error'}
-            maxLength={1000}
-            onChange={(event) => {
-              setLogo(event.target.value)
-              setDirty(true)
-            }}
-          />
-        </Space.Compact>
+        <Form component="div" colon={false} labelCol={{ flex: '130px' }} wrapperCol={{ flex: 1 }}>
+          <Form.Item label={t('content.news.articleTitle')} style={{ marginBottom: 16 }}>
+            <Input
+              data-testid="news-title"
+              dir={rtl ? 'rtl' : 'ltr'}
+              value={text.title}
+              maxLength={NEWS_TITLE_MAX_CHARS}
+              showCount
+              onChange={(event) => edit('title', event.target.value)}
+            />
+          </Form.Item>
+          <Form.Item label={t('content.news.summary')} style={{ marginBottom: 24 }}>
+            <Input.TextArea
+              data-testid="news-desc"
+              dir={rtl ? 'rtl' : 'ltr'}
+              placeholder={t('content.news.summaryHint')}
+              value={text.desc}
+              maxLength={NEWS_DESC_MAX_CHARS}
+              showCount
+              autoSize={{ minRows: 1, maxRows: 3 }}
+              onChange={(event) => edit('desc', event.target.value)}
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('content.news.logo')}
+            style={{ marginBottom: 8 }}
+            validateStatus={isLogo(logo.trim()) ? undefined : 'error'}
+            help={isLogo(logo.trim()) ? undefined : t('content.news.badLogo')}
+          >
+            <Input
+              data-testid="news-logo"
+              placeholder={t('content.news.logoHint')}
+              value={logo}
+              maxLength={1000}
+              onChange={(event) => {
+                setLogo(event.target.value)
+                setDirty(true)
+              }}
+            />
+          </Form.Item>
+        </Form>
         <Segmented<Mode>
           data-testid="news-mode"
           value={mode}

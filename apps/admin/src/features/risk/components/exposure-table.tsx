@@ -14,6 +14,7 @@ export function ExposureTable({ rows, loading }: { rows: InstrumentExposure[]; l
   const columns: ColumnsType<InstrumentExposure> = [
     {
       title: t('risk.exposure.instrument'),
+      width: 160,
       dataIndex: 'code',
       render: (code: string) => <Typography.Text strong>{code}</Typography.Text>,
     },

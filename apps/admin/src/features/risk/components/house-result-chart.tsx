@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { Card } from 'antd'
 import { ColorType, createChart, HistogramSeries, type IChartApi, type ISeriesApi } from 'lightweight-charts'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useI18n } from '../../../shared/i18n/i18n.tsx'
 import type { DailyResult } from '../api/risk-api.ts'
 import { HOUSE_GAIN, HOUSE_LOSS } from './signed-money.tsx'
 
 /** The house's trading result per UTC day (lightweight-charts histogram): green a gain, red a loss. */
 export function HouseResultChart({ daily }: { daily: DailyResult[] }) {
-  const t = useT()
+  const { t, language } = useI18n()
   const box = useRef<HTMLDivElement>(null)
   const chart = useRef<IChartApi | null>(null)
   const series = useRef<ISeriesApi<'Histogram'> | null>(null)
@@ -36,6 +36,10 @@ export function HouseResultChart({ daily }: { daily: DailyResult[] }) {
   }, [])
 
   useEffect(() => {
+    chart.current?.applyOptions({ localization: { locale: language === 'hk' ? 'zh-HK' : 'en-US' } })
+  }, [language])
+
+  useEffect(() => {
     series.current?.setData(
       daily.map((day) => {
         const value = Number(day.house_result)
@@ -46,8 +50,8 @@ export function HouseResultChart({ daily }: { daily: DailyResult[] }) {
   }, [daily])
 
   return (
-    <Card size="small" title={t('risk.chart.title')} extra={t('risk.chart.hint')}>
-      <div ref={box} style={{ height: 300 }} data-testid="risk-chart" data-bars={daily.length} />
+    <Card size="small" title={t('risk.chart.title')} extra={t('risk.chart.hint')} style={{ height: '100%' }}>
+      <div ref={box} style={{ height: 170 }} data-testid="risk-chart" data-bars={daily.length} />
     </Card>
   )
 }

@@ -55,15 +55,15 @@ export function RiskPage() {
         view.isPending && <Spin style={{ display: 'block', margin: '80px auto' }} />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-          <TodayCard today={data.today} exposure={data.exposure} />
           <Row gutter={16}>
-            <Col span={14}>
-              <ExposureTable rows={data.exposure} loading={view.isFetching} />
+            <Col span={12}>
+              <TodayCard today={data.today} exposure={data.exposure} />
             </Col>
-            <Col span={10}>
+            <Col span={12}>
               <HouseResultChart daily={data.daily} />
             </Col>
           </Row>
+          <ExposureTable rows={data.exposure} loading={view.isFetching} />
           <Row gutter={16}>
             <Col span={12}>
               <AccountsTable

@@ -64,10 +64,10 @@ export function TodayCard({ today, exposure }: { today: TodayFigures; exposure: 
     { key: 'open', label: 'risk.today.openResult', hint: 'risk.today.openResultHint', value: open, house: 1 },
   ]
   return (
-    <Card size="small" title={t('risk.today.title')} data-testid="risk-today">
+    <Card size="small" title={t('risk.today.title')} data-testid="risk-today" style={{ height: '100%' }}>
       <Row gutter={[16, 8]}>
         {figures.map((figure) => (
-          <Col key={figure.key} span={3}>
+          <Col key={figure.key} span={6}>
             <Tooltip title={t(figure.hint)}>
               <Statistic
                 data-testid={`risk-today-${figure.key}`}

@@ -1,11 +1,53 @@
-import { Typography } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { Tabs, Typography } from 'antd'
+import { useSearchParams } from 'react-router'
 import { useT } from '../../../shared/i18n/i18n.tsx'
+import { catalogueApi, catalogueKeys } from '../api/catalogue-api.ts'
+import { CategoriesTab } from './categories-tab.tsx'
+import { InstrumentsTab } from './instruments-tab.tsx'
+import { BanksTab, ChannelsTab, CurrenciesTab } from './money-tabs.tsx'
 
+const TABS = ['instruments', 'categories', 'channels', 'banks', 'currencies'] as const
+type Tab = (typeof TABS)[number]
+
+/**
+ * The catalogue (dealers and admins): instruments with every trading term, their categories, and
+ * the money side (deposit channels, the broker's bank accounts, payout currencies). The open tab is
+ * kept in the URL.
+ */
 export function CataloguePage() {
   const t = useT()
+  const [params, setParams] = useSearchParams()
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'instruments'
+  const categories = useQuery({
+    queryKey: catalogueKeys.categories,
+    queryFn: ({ signal }) => catalogueApi.categories(signal),
+  })
   return (
-    <Typography.Title level={3} style={{ marginTop: 0 }}>
-      {t('catalogue.title')}
-    </Typography.Title>
+    <div data-testid="catalogue-page">
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t('catalogue.title')}
+      </Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        destroyOnHidden
+        items={[
+          {
+            key: 'instruments',
+            label: t('catalogue.tab.instruments'),
+            children: <InstrumentsTab categories={categories.data ?? []} />,
+          },
+          {
+            key: 'categories',
+            label: t('catalogue.tab.categories'),
+            children: <CategoriesTab list={categories} />,
+          },
+          { key: 'channels', label: t('catalogue.tab.channels'), children: <ChannelsTab /> },
+          { key: 'banks', label: t('catalogue.tab.banks'), children: <BanksTab /> },
+          { key: 'currencies', label: t('catalogue.tab.currencies'), children: <CurrenciesTab /> },
+        ].map((item) => ({ ...item, label: <span data-testid={`tab-${item.key}`}>{item.label}</span> }))}
+      />
+    </div>
   )
 }

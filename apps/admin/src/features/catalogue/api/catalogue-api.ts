@@ -1,0 +1,47 @@
+import type {
+  AdminCategory,
+  AdminDepositBankAccount,
+  AdminDepositChannel,
+  AdminInstrument,
+  AdminWithdrawCurrency,
+  CategoryCreateRequest,
+  CategoryUpdateRequest,
+  DepositBankAccountUpdateRequest,
+  DepositChannelUpdateRequest,
+  InstrumentUpdateRequest,
+  WithdrawCurrencyUpdateRequest,
+} from '@tp/contracts'
+import { api } from '../../../shared/api/client.ts'
+
+/** The catalogue calls of `/admin/api` (apps/server/src/http/admin/catalogue-routes.ts). */
+
+export const catalogueKeys = {
+  instruments: ['catalogue', 'instruments'] as const,
+  categories: ['catalogue', 'categories'] as const,
+  currencies: ['catalogue', 'withdraw_currencies'] as const,
+  channels: ['catalogue', 'deposit_channels'] as const,
+  banks: ['catalogue', 'deposit_bank_accounts'] as const,
+}
+
+export const catalogueApi = {
+  instruments: (signal?: AbortSignal) => api.get<AdminInstrument[]>('/instruments', undefined, signal),
+  /** Only the fields that changed: the server checks the instrument as it will be after them. */
+  editInstrument: (id: number, change: InstrumentUpdateRequest) =>
+    api.post<AdminInstrument>(`/instruments/${id}`, change),
+  categories: (signal?: AbortSignal) => api.get<AdminCategory[]>('/categories', undefined, signal),
+  createCategory: (body: CategoryCreateRequest) => api.post<AdminCategory>('/categories', body),
+  editCategory: (id: number, change: CategoryUpdateRequest) =>
+    api.post<AdminCategory>(`/categories/${id}`, change),
+  currencies: (signal?: AbortSignal) =>
+    api.get<AdminWithdrawCurrency[]>('/withdraw_currencies', undefined, signal),
+  editCurrency: (id: number, change: WithdrawCurrencyUpdateRequest) =>
+    api.post<AdminWithdrawCurrency>(`/withdraw_currencies/${id}`, change),
+  channels: (signal?: AbortSignal) => api.get<AdminDepositChannel[]>('/deposit_channels', undefined, signal),
+  editChannel: (id: number, change: DepositChannelUpdateRequest) =>
+    api.post<AdminDepositChannel>(`/deposit_channels/${id}`, change),
+  banks: (signal?: AbortSignal) =>
+    api.get<AdminDepositBankAccount[]>('/deposit_bank_accounts', undefined, signal),
+  /** The server answers the account's fields without its id and currency: read the list again after. */
+  editBank: (id: number, change: DepositBankAccountUpdateRequest) =>
+    api.post<unknown>(`/deposit_bank_accounts/${id}`, change),
+}

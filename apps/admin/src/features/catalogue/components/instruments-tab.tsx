@@ -1,0 +1,159 @@
+import { useEffect, useMemo, useState, type HTMLAttributes } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Alert, Button, Input, Select, Space, Table, Tag, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import type { AdminCategory, AdminInstrument } from '@tp/contracts'
+import { useI18n } from '../../../shared/i18n/i18n.tsx'
+import { catalogueApi, catalogueKeys } from '../api/catalogue-api.ts'
+import { categoryName } from '../lib/category-name.ts'
+import { percentText } from '../lib/rules.ts'
+import { isOpenAt } from '../lib/sessions.ts'
+import { InstrumentDrawer } from './instrument-drawer.tsx'
+
+/** Every instrument, disabled ones too, searchable by code or name and filtered by category. */
+export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) {
+  const { t, language } = useI18n()
+  const client = useQueryClient()
+  const [search, setSearch] = useState('')
+  const [category, setCategory] = useState<number | 'all'>('all')
+  const [editing, setEditing] = useState<AdminInstrument | null>(null)
+  const [now, setNow] = useState(() => Date.now())
+  const list = useQuery({
+    queryKey: catalogueKeys.instruments,
+    queryFn: ({ signal }) => catalogueApi.instruments(signal),
+  })
+
+  // Open or closed follows the clock: read it again every half minute.
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000)
+    return () => clearInterval(timer)
+  }, [])
+
+  const names = useMemo(
+    () => new Map(categories.map((c) => [c.id, categoryName(c, language)])),
+    [categories, language],
+  )
+  const needle = search.trim().toLowerCase()
+  const rows = (list.data ?? []).filter(
+    (i) =>
+      (category === 'all' || i.category_id === category) &&
+      (!needle || [i.code, i.show_code, i.name].some((text) => text.toLowerCase().includes(needle))),
+  )
+
+  const columns: ColumnsType<AdminInstrument> = [
+    {
+      title: t('catalogue.col.code'),
+      dataIndex: 'code',
+      render: (code: string, i) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{code}</Typography.Text>
+          {i.show_code !== code && <Typography.Text type="secondary">{i.show_code}</Typography.Text>}
+        </Space>
+      ),
+    },
+    { title: t('catalogue.col.name'), dataIndex: 'name' },
+    {
+      title: t('catalogue.col.category'),
+      dataIndex: 'category_id',
+      render: (id: number) => names.get(id) ?? id,
+    },
+    {
+      title: t('catalogue.col.market'),
+      key: 'market',
+      render: (_, i) =>
+        isOpenAt(i.sessions, now) ? (
+          <Tag color="green">{t('catalogue.market.open')}</Tag>
+        ) : (
+          <Tag>{t('catalogue.market.closed')}</Tag>
+        ),
+    },
+    {
+      title: t('catalogue.col.enabled'),
+      dataIndex: 'enabled',
+      render: (enabled: boolean) =>
+        enabled ? (
+          <Tag color="blue">{t('catalogue.enabled')}</Tag>
+        ) : (
+          <Tag color="red">{t('catalogue.disabled')}</Tag>
+        ),
+    },
+    {
+      title: t('catalogue.col.spread'),
+      dataIndex: 'spread_points',
+      align: 'right',
+      render: (points: number) => t('catalogue.points', { n: points }),
+    },
+    {
+      title: t('catalogue.col.leverage'),
+      key: 'leverage',
+      render: (_, i) => (
+        <span data-testid={`leverage-${i.code}`}>
+          {i.leverage.map((value) => (
+            <Tag key={value} style={{ marginInlineEnd: 4 }}>{`${value}x`}</Tag>
+          ))}
+        </span>
+      ),
+    },
+    {
+      title: t('catalogue.col.fee'),
+      key: 'fee',
+      align: 'right',
+      render: (_, i) =>
+        i.fee_type === 1
+          ? t('catalogue.fee.perLot', { rate: i.fee_rate })
+          : t('catalogue.fee.share', { rate: percentText(i.fee_rate) }),
+    },
+    {
+      key: 'edit',
+      render: (_, i) => (
+        <Button size="small" data-testid={`instrument-edit-${i.code}`} onClick={() => setEditing(i)}>
+          {t('catalogue.edit')}
+        </Button>
+      ),
+    },
+  ]
+
+  return (
+    <div data-testid="instruments-tab">
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search
+          allowClear
+          placeholder={t('catalogue.searchInstruments')}
+          style={{ width: 280 }}
+          data-testid="instrument-search"
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <Select
+          value={category}
+          style={{ width: 220 }}
+          data-testid="instrument-category-filter"
+          onChange={setCategory}
+          options={[
+            { value: 'all', label: t('catalogue.allCategories') },
+            ...categories.map((c) => ({ value: c.id, label: categoryName(c, language) })),
+          ]}
+        />
+        <Typography.Text type="secondary">{t('common.total', { total: rows.length })}</Typography.Text>
+      </Space>
+      {list.error && <Alert type="error" showIcon title={list.error.message} style={{ marginBottom: 16 }} />}
+      <Table
+        rowKey="id"
+        size="middle"
+        loading={list.isLoading}
+        columns={columns}
+        dataSource={rows}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        onRow={(i) => ({ 'data-testid': `instrument-row-${i.code}` }) as HTMLAttributes<HTMLElement>}
+      />
+      {editing && (
+        <InstrumentDrawer
+          key={editing.id}
+          instrument={editing}
+          categories={categories}
+          onClose={() => setEditing(null)}
+          onSaved={() => client.invalidateQueries({ queryKey: ['catalogue'] })}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,95 @@
+import { Button, Dropdown, Input, Select, Space, Typography } from 'antd'
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import type { TradingWindow } from '@tp/contracts'
+import { useT } from '../../../shared/i18n/i18n.tsx'
+import type { SessionRow } from '../lib/instrument-form.ts'
+import { SESSION_TEMPLATES, SESSION_WINDOWS_MAX, toPoint, type WeekPoint } from '../lib/sessions.ts'
+import { WeekChart } from './week-chart.tsx'
+
+const DAYS = [0, 1, 2, 3, 4, 5, 6] as const
+
+const rowsOf = (windows: readonly TradingWindow[]): SessionRow[] =>
+  windows.map((w) => ({ from: toPoint(w.From), to: toPoint(w.To, true) }))
+
+/**
+ * The weekly trading windows, in UTC: each from a day and time to a day and time (24:00 is the end
+ * of a day), with the usual templates and a chart of the week. Read as the server's minutes on save.
+ */
+export function SessionsEditor({
+  value = [],
+  onChange,
+}: {
+  value?: SessionRow[]
+  onChange?: (rows: SessionRow[]) => void
+}) {
+  const t = useT()
+  const set = (rows: SessionRow[]) => onChange?.(rows)
+  const patch = (index: number, side: 'from' | 'to', point: Partial<WeekPoint>) =>
+    set(value.map((row, i) => (i === index ? { ...row, [side]: { ...row[side], ...point } } : row)))
+  const dayOptions = DAYS.map((day) => ({ value: day, label: t(`catalogue.day.${day}`) }))
+
+  const point = (index: number, side: 'from' | 'to', at: WeekPoint) => (
+    <Space.Compact>
+      <Select
+        value={at.day}
+        options={dayOptions}
+        style={{ width: 120 }}
+        onChange={(day: number) => patch(index, side, { day })}
+        aria-label={t(side === 'from' ? 'catalogue.sessions.fromDay' : 'catalogue.sessions.toDay')}
+      />
+      <Input
+        value={at.time}
+        style={{ width: 110 }}
+        suffix="UTC"
+        placeholder="HH:MM"
+        data-testid={`session-${side}-${index}`}
+        onChange={(event) => patch(index, side, { time: event.target.value })}
+      />
+    </Space.Compact>
+  )
+
+  return (
+    <div data-testid="sessions-editor">
+      <WeekChart rows={value} />
+      <Space orientation="vertical" size={8} style={{ width: '100%', marginTop: 12 }}>
+        {value.length === 0 && (
+          <Typography.Text type="warning">{t('catalogue.sessions.closedForGood')}</Typography.Text>
+        )}
+        {value.map((row, index) => (
+          <Space key={index} wrap>
+            {point(index, 'from', row.from)}
+            <span>→</span>
+            {point(index, 'to', row.to)}
+            <Button
+              icon={<DeleteOutlined />}
+              aria-label={t('catalogue.sessions.remove')}
+              onClick={() => set(value.filter((_, i) => i !== index))}
+            />
+          </Space>
+        ))}
+        <Space>
+          <Button
+            icon={<PlusOutlined />}
+            disabled={value.length >= SESSION_WINDOWS_MAX}
+            onClick={() =>
+              set([...value, { from: { day: 1, time: '00:00' }, to: { day: 1, time: '24:00' } }])
+            }
+          >
+            {t('catalogue.sessions.add')}
+          </Button>
+          <Dropdown
+            menu={{
+              items: (Object.keys(SESSION_TEMPLATES) as (keyof typeof SESSION_TEMPLATES)[]).map((key) => ({
+                key,
+                label: t(`catalogue.sessions.template.${key}`),
+              })),
+              onClick: ({ key }) => set(rowsOf(SESSION_TEMPLATES[key as keyof typeof SESSION_TEMPLATES])),
+            }}
+          >
+            <Button>{t('catalogue.sessions.templates')}</Button>
+          </Dropdown>
+        </Space>
+      </Space>
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+import type { Rule } from 'antd/es/form'
+import type { Translate } from '../../../shared/i18n/i18n.tsx'
+import type { MessageKey } from '../../../shared/i18n/en.ts'
+
+/**
+ * Form rules that check a field as the server checks it: each field is parsed with the very schema
+ * of `@tp/contracts` the route parses (`{ [field]: value }`, the requests being partial), so the
+ * form refuses what the server would refuse. Checks across fields follow the server's services.
+ */
+
+interface Schema {
+  safeParse(input: unknown): { success: boolean }
+}
+
+/** Passes when the server's schema takes `{ [field]: convert(value) }`; empty values are left to `required`. */
+export function schemaRule(
+  schema: Schema,
+  field: string,
+  message: string,
+  convert: (value: unknown) => unknown = (value) => value,
+): Rule {
+  return {
+    validator: async (_, value: unknown) => {
+      if (value === undefined || value === null || value === '') return
+      if (!schema.safeParse({ [field]: convert(value) }).success) throw new Error(message)
+    },
+  }
+}
+
+export const required = (t: Translate, key: MessageKey = 'catalogue.required'): Rule => ({
+  required: true,
+  whitespace: true,
+  message: t(key),
+})
+
+/** Exact decimal text as a whole number of 10^-scale (no float): "0.015" at scale 4 is 150n. */
+export function scaled(text: string, scale: number): bigint | undefined {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim())
+  if (!match) return undefined
+  const [, whole = '0', fraction = ''] = match
+  if (fraction.length > scale) return undefined
+  return BigInt(whole) * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0') || '0')
+}
+
+/** Whether decimal text `a` is greater than `b` (both as the catalogue stores them). */
+export function decimalGreater(a: string, b: string, scale = 10): boolean | undefined {
+  const [x, y] = [scaled(a, scale), scaled(b, scale)]
+  return x === undefined || y === undefined ? undefined : x > y
+}
+
+/** Whether lots `value` is a whole number of `step`s (lots have at most 4 decimals). */
+export function onStep(value: string, step: string): boolean | undefined {
+  const [v, s] = [scaled(value, 4), scaled(step, 4)]
+  if (v === undefined || s === undefined || s === 0n) return undefined
+  return v % s === 0n
+}
+
+/** Trims text fields and drops values that did not change: what a partial edit sends. */
+export function changedFields<T extends object>(before: T, after: Partial<T>): Partial<T> {
+  const change: Partial<T> = {}
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    let value = after[key]
+    if (typeof value === 'string') value = value.trim() as T[keyof T]
+    if (value === undefined) continue
+    if (JSON.stringify(value) !== JSON.stringify(before[key])) change[key] = value
+  }
+  return change
+}
+
+/** A share (0.001) as a percentage for people ("0.1 %"), exact enough for six decimals. */
+export function percentText(share: string | number): string {
+  const value = Number(share)
+  if (!Number.isFinite(value)) return ''
+  return `${Number((value * 100).toPrecision(10))} %`
+}

@@ -30,6 +30,19 @@ describe.skipIf(!browserAvailable())('quotes and chart at a phone viewport', () 
     await platform?.stop()
   })
 
+  it('asks for the instrument list once, as the page loads, beside the code', async () => {
+    const lists: string[] = []
+    const onRequest = (request: { url(): string }) => {
+      if (request.url().includes('/v1/api/forex/trade_list')) lists.push(request.url())
+    }
+    page.on('request', onRequest)
+    await page.goto(`${platform.base}/`)
+    await page.getByTestId(`market-price-${CODE}`).waitFor()
+    page.off('request', onRequest)
+    // public/first-data.js's request (the app's own carry a time stamp), taken by the app.
+    expect(lists).toEqual([`${platform.base}/v1/api/forex/trade_list`])
+  })
+
   it('shows home prices that change within 3 seconds', async () => {
     await page.goto(`${platform.base}/`)
     const price = page.getByTestId(`market-price-${CODE}`)

@@ -1,10 +1,15 @@
 import type { Instrument } from '@tp/contracts'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api } from '../api-client.ts'
+import { currentLanguage } from '../i18n/i18n.ts'
 import { queryClient } from '../lib/query-client.ts'
+import { takeFirstInstruments } from './first-data.ts'
 
 /** `trade_list`, optionally filtered by a search text (matched by the server against code and name). */
 export async function fetchInstruments(search: string, signal?: AbortSignal): Promise<Instrument[]> {
+  // The whole list on the first screen: the page has usually asked for it already.
+  const first = search.trim() ? undefined : await takeFirstInstruments(currentLanguage())
+  if (first) return first
   const data = await api.get<Instrument[] | null>('/v1/api/forex/trade_list', {
     query: { searchCurrency: search.trim() || undefined },
     // Screens show their own error state with a retry button.

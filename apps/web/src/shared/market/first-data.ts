@@ -1,0 +1,37 @@
+import type { Instrument } from '@tp/contracts'
+
+/** What `public/first-data.js` started before the app's code arrived. */
+interface FirstTradeList {
+  at: number
+  lang: string
+  answer: Promise<unknown>
+}
+
+declare global {
+  interface Window {
+    __firstTradeList?: FirstTradeList
+  }
+}
+
+/** Older than this, the list is asked for again: quotes in it would be stale. */
+const FRESH_MS = 10_000
+
+/**
+ * The instrument list the page asked for as it loaded, once: undefined when there is none, it is
+ * in another language than the app's, it is old, or it failed (the caller then asks itself).
+ */
+export async function takeFirstInstruments(
+  language: string,
+  now = Date.now(),
+): Promise<Instrument[] | undefined> {
+  const first = window.__firstTradeList
+  if (!first) return undefined
+  delete window.__firstTradeList
+  if (first.lang !== language || now - first.at > FRESH_MS) return undefined
+  try {
+    const envelope = (await first.answer) as { code?: unknown; data?: unknown } | null
+    return envelope?.code === 1 && Array.isArray(envelope.data) ? (envelope.data as Instrument[]) : undefined
+  } catch {
+    return undefined
+  }
+}

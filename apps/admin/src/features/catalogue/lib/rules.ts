@@ -62,9 +62,18 @@ export function changedFields<T extends object>(before: T, after: Partial<T>): P
     let value = after[key]
     if (typeof value === 'string') value = value.trim() as T[keyof T]
     if (value === undefined) continue
-    if (JSON.stringify(value) !== JSON.stringify(before[key])) change[key] = value
+    if (stableJson(value) !== stableJson(before[key])) change[key] = value
   }
   return change
+}
+
+/** JSON with object keys sorted: the database's jsonb keeps its own key order ({ To, From }). */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  )
 }
 
 /** A share (0.001) as a percentage for people ("0.1 %"), exact enough for six decimals. */

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { precompress } from '../../build/vite-precompress.ts'
 
 // The back office is served by the platform under /admin. Staff use it on desktops, all day: the
 // libraries go in chunks of their own, cached across releases of the pages.
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // `npx vite` in apps/admin: the API of a platform running locally (npm run serve, port 8080).
   server: { proxy: { '/admin/api': 'http://localhost:8080' } },
   build: {

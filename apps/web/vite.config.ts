@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { precompress } from './build/precompress.ts'
+import { precompress } from '../../build/vite-precompress.ts'
 
 /** The API server the dev server forwards to; the built app is served by that server on the same origin. */
 const API_TARGET = 'http://localhost:8080'

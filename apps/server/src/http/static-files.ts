@@ -14,7 +14,7 @@ export function cacheControlFor(path: string): string {
 
 /**
  * What every client folder is served with: the build's brotli or gzip copies when the browser
- * takes them (written at build time, `apps/web/build/precompress.ts`), our own Cache-Control, and
+ * takes them (written at build time, `build/vite-precompress.ts`), our own Cache-Control, and
  * no dotfiles (`.vite/manifest.json` maps the sources; nobody outside needs it).
  */
 export const STATIC_FILE_OPTIONS = {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, uploads } from '../src/db/schema.ts'
+import { staffEvents, type QueueName } from '../src/staff/queues/staff-events.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { EXIF_MARKER, photoWithGps } from './images.ts'
@@ -116,11 +117,17 @@ describe.each(DRIVERS)('back-office support chat on %s', (driver) => {
     expect(elsewhere.body).toMatchObject({ code: 0, reason: 'image_invalid' })
     expect((await app.get('/api/chat/messages', { token: other.token })).body.data.data).toHaveLength(1)
 
-    const reply = await app.post(
-      `/admin/api/chat/${userId}/reply`,
-      { text: 'Please try this setting.', upload_id: uploadId },
-      { token: support.token },
-    )
+    // Every open back office hears of the reply (and of read marks and closing) at once.
+    const heard: QueueName[] = []
+    const stop = staffEvents.subscribe((queue) => heard.push(queue))
+    const reply = await app
+      .post(
+        `/admin/api/chat/${userId}/reply`,
+        { text: 'Please try this setting.', upload_id: uploadId },
+        { token: support.token },
+      )
+      .finally(stop)
+    expect(heard).toEqual(['chat'])
     expect(reply.body).toMatchObject({ code: 1, data: { sender: 2, text: 'Please try this setting.' } })
     // An image alone is a reply too.
     const alone = await app.post(
@@ -171,13 +178,16 @@ describe.each(DRIVERS)('back-office support chat on %s', (driver) => {
       reason: 'upload_not_image',
       msg: 'Please choose a JPEG, PNG or WebP image',
     })
-    const huge = await postImage(
-      userId,
-      support.token,
-      Buffer.concat([photo, Buffer.alloc(6 * 1024 * 1024, 7)]),
-    )
-    expect(huge).toMatchObject({ status: 413, body: { code: 0, reason: 'upload_too_large' } })
-    expect(huge.body.msg).toContain('5 MB')
+    // Just over the limit too: a file cut at a chunk boundary must not pass as a whole one.
+    for (const extra of [1, 2000, 64 * 1024, 1024 * 1024]) {
+      const huge = await postImage(
+        userId,
+        support.token,
+        Buffer.concat([photo, Buffer.alloc(5 * 1024 * 1024 + extra, 7)]),
+      )
+      expect(huge, `${extra}`).toMatchObject({ status: 413, body: { code: 0, reason: 'upload_too_large' } })
+      expect(huge.body.msg).toContain('5 MB')
+    }
     const nobody = await postImage(2_000_000, support.token, photo)
     expect(nobody.body).toMatchObject({ code: 0, reason: 'account_not_found' })
 

@@ -15,6 +15,7 @@ import {
 } from '../../chat/staff-chat.ts'
 import { saveStaffImage } from '../../chat/staff-image.ts'
 import { audit } from '../../staff/audit.ts'
+import { staffEvents } from '../../staff/queues/staff-events.ts'
 import { answer, ok, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
@@ -26,7 +27,8 @@ import { actorOf, requireStaff, staffOf } from './staff-guard.ts'
  * counts, a conversation's messages, replies (pushed to the user's sockets), read marks, closing.
  * Replies and closing are audited (the message's id and length, not its text: the conversation
  * itself keeps the text). Staff images for replies are uploaded first (`POST …/:userId/image`) and
- * named in the reply by their `upload_id`.
+ * named in the reply by their `upload_id`. Replies, read marks and closing are announced on the
+ * staff's event stream (as a user's message is), so every open back office shows them at once.
  */
 export function adminChatRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock } = deps
@@ -63,17 +65,23 @@ export function adminChatRoutes(app: FastifyInstance, deps: RouteDeps): void {
           ...(uploadId ? { upload_id: uploadId } : {}),
         },
       })
+    if (outcome.ok) staffEvents.emit('chat')
     return answer(request, outcome, 'sent')
   })
 
-  app.post('/admin/api/chat/:userId/read', guard, async (request) =>
-    answer(request, await markReadByStaff(deps, userIdOf(request.params))),
-  )
+  app.post('/admin/api/chat/:userId/read', guard, async (request) => {
+    const outcome = await markReadByStaff(deps, userIdOf(request.params))
+    if (outcome.ok && outcome.value.marked > 0) staffEvents.emit('chat')
+    return answer(request, outcome)
+  })
 
   app.post('/admin/api/chat/:userId/close', guard, async (request) => {
     const userId = userIdOf(request.params)
     const outcome = await closeConversation(deps, userId)
-    if (outcome.ok) await audit(db, actorOf(request), { action: 'chat.close', target: `user:${userId}` })
+    if (outcome.ok) {
+      await audit(db, actorOf(request), { action: 'chat.close', target: `user:${userId}` })
+      staffEvents.emit('chat')
+    }
     return answer(request, outcome)
   })
 

@@ -76,7 +76,14 @@ export async function readFilePart(
       sendRefusal(reply, 400, 'invalid_input', { field: 'file' })
       return undefined
     }
-    return await part.toBuffer()
+    const data = await part.toBuffer()
+    // toBuffer only throws when a chunk arrives after the limit was hit: a file cut exactly at a
+    // chunk boundary comes back whole-looking at MAX_UPLOAD_BYTES, marked truncated.
+    if (part.file.truncated) {
+      sendRefusal(reply, 413, 'upload_too_large')
+      return undefined
+    }
+    return data
   } catch (error) {
     const { code, statusCode } = error as { code?: string; statusCode?: number }
     if (code === 'FST_REQ_FILE_TOO_LARGE') sendRefusal(reply, 413, 'upload_too_large')

@@ -1,11 +1,159 @@
-import { Typography } from 'antd'
+import { useSearchParams } from 'react-router'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd'
+import { ReloadOutlined } from '@ant-design/icons'
+import type { ColumnsType } from 'antd/es/table'
+import type { AuditItem } from '@tp/contracts'
+import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { useT } from '../../../shared/i18n/i18n.tsx'
+import { auditApi } from '../api/audit-api.ts'
+import { AuditDiff, ChangeSummary } from './audit-diff.tsx'
+import { AuditFilters, type AuditFilterValues } from './audit-filters.tsx'
 
+const PAGE_SIZE = 20
+const FILTERS = ['staff_id', 'action', 'target', 'date_from', 'date_to'] as const
+
+/** The audit log (admins): filters and paging kept in the URL; a row opens its before and after. */
 export function AuditPage() {
   const t = useT()
+  const [params, setParams] = useSearchParams()
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
+  const filters = Object.fromEntries(
+    FILTERS.map((name) => [name, params.get(name) ?? '']),
+  ) as unknown as AuditFilterValues
+  const query = {
+    page,
+    limit,
+    staff_id: filters.staff_id ? Number(filters.staff_id) : undefined,
+    action: filters.action || undefined,
+    target: filters.target || undefined,
+    date_from: filters.date_from || undefined,
+    date_to: filters.date_to || undefined,
+  }
+  const list = useQuery({
+    queryKey: ['audit', query],
+    queryFn: ({ signal }) => auditApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  })
+
+  function update(changes: Record<string, string | number | undefined>) {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes))
+      if (value === undefined || value === '') next.delete(key)
+      else next.set(key, String(value))
+    // A new filter starts at its first page.
+    if (!('page' in changes)) next.delete('page')
+    setParams(next, { replace: true })
+  }
+
+  const columns: ColumnsType<AuditItem> = [
+    {
+      title: t('audit.time'),
+      dataIndex: 'created_at',
+      width: 200,
+      render: (value: string) => <UtcTime value={value} />,
+    },
+    {
+      title: t('audit.staff'),
+      dataIndex: 'staff_email',
+      width: 210,
+      render: (email: string, item) => (
+        <div style={{ wordBreak: 'break-all' }}>
+          {email}
+          {item.staff_id === null && (
+            <Typography.Text type="secondary"> ({t('audit.deletedStaff')})</Typography.Text>
+          )}
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} title={t('audit.address')}>
+              {item.address}
+            </Typography.Text>
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: t('audit.action'),
+      dataIndex: 'action',
+      width: 150,
+      render: (action: string) => (
+        <Tag data-testid="audit-action" style={{ fontFamily: 'monospace' }}>
+          {action}
+        </Tag>
+      ),
+    },
+    {
+      title: t('audit.target'),
+      dataIndex: 'target',
+      width: 150,
+      render: (target: string) => (
+        <Typography.Text data-testid="audit-target" style={{ wordBreak: 'break-all' }}>
+          {target || '—'}
+        </Typography.Text>
+      ),
+    },
+    { title: t('audit.change'), key: 'change', render: (_: unknown, item) => <ChangeSummary item={item} /> },
+  ]
+
   return (
-    <Typography.Title level={3} style={{ marginTop: 0 }}>
-      {t('audit.title')}
-    </Typography.Title>
+    <Card
+      data-testid="audit-page"
+      title={
+        <Space>
+          {t('audit.title')}
+          {list.data && (
+            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
+              {t('common.total', { total: list.data.total })}
+            </Typography.Text>
+          )}
+        </Space>
+      }
+      extra={
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void list.refetch()}
+          loading={list.isFetching}
+          aria-label={t('common.retry')}
+        />
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('audit.intro')}</Typography.Paragraph>
+      <AuditFilters
+        values={filters}
+        onChange={update}
+        onClear={() => update(Object.fromEntries(FILTERS.map((name) => [name, undefined])))}
+      />
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('audit.loadFailed')}
+          description={list.error.message}
+        />
+      )}
+      <Table<AuditItem>
+        data-testid="audit-table"
+        rowKey="id"
+        size="middle"
+        tableLayout="fixed"
+        columns={columns}
+        dataSource={list.data?.data ?? []}
+        loading={list.isPending}
+        locale={{ emptyText: t('common.empty') }}
+        expandable={{ expandedRowRender: (item) => <AuditDiff item={item} />, expandRowByClick: true }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (next, size) =>
+            update({
+              page: size !== limit || next === 1 ? undefined : next,
+              limit: size === PAGE_SIZE ? undefined : size,
+            }),
+        }}
+      />
+    </Card>
   )
 }

@@ -1,4 +1,4 @@
-import { Alert, Space, Typography } from 'antd'
+import { Alert, Descriptions, Space, Typography } from 'antd'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import type { SettingView } from '../api/settings-api.ts'
 import { shownValue } from '../lib/setting-meta.ts'
@@ -18,12 +18,19 @@ export function ConfirmContent({
   const closing = setting.key === 'site_status' && next === '0'
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="setting-confirm">
-      <Typography.Text>
-        {t('settings.confirm.change', {
-          before: shownValue(t, setting),
-          after: shownValue(t, setting, next),
-        })}
-      </Typography.Text>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={[
+          { key: 'now', label: t('settings.confirm.now'), children: shownValue(t, setting) },
+          {
+            key: 'new',
+            label: t('settings.confirm.new'),
+            children: <Typography.Text strong>{shownValue(t, setting, next)}</Typography.Text>,
+          },
+        ]}
+      />
       {closing && <Alert type="warning" showIcon title={t('settings.confirm.closing')} />}
       {closing && lossUrl === '' && <Alert type="error" showIcon title={t('settings.confirm.noLossUrl')} />}
       {closing && lossUrl !== '' && <Typography.Text code>{lossUrl}</Typography.Text>}

@@ -33,7 +33,7 @@ export function SettingRow({ setting, all }: { setting: SettingView; all: Settin
   const [refusal, setRefusal] = useState<string>()
   const [saving, setSaving] = useState(false)
   const label = labelOf(t, setting.key)
-  const error = settingError(t, setting, draft)
+  const error = settingError(t, setting, draft, all)
   const dirty = draft.trim() !== setting.value
 
   async function send() {

@@ -1,5 +1,6 @@
 import type { Translate } from '../../../shared/i18n/i18n.tsx'
 import type { SettingView } from '../api/settings-api.ts'
+import { labelOf, shownValue } from './setting-meta.ts'
 
 const plainEmail = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/
 
@@ -17,7 +18,38 @@ function webAddress(value: string): boolean {
  * server checks again, and its refusal (levels against each other, minimum above maximum) is shown.
  * Undefined when the value fits.
  */
-export function settingError(t: Translate, setting: SettingView, raw: string): string | undefined {
+export function settingError(
+  t: Translate,
+  setting: SettingView,
+  raw: string,
+  all: SettingView[],
+): string | undefined {
+  return fitError(t, setting, raw) ?? orderError(t, setting.key, raw.trim(), all)
+}
+
+/** Pairs whose first must stay below (levels) or at most (amounts) the second, as the server keeps them. */
+const ORDERED: readonly (readonly [string, string, 'below' | 'atMost'])[] = [
+  ['stop_out_level', 'margin_call_level', 'below'],
+  ['deposit_min_usd', 'deposit_max_usd', 'atMost'],
+  ['withdraw_min_usd', 'withdraw_max_usd', 'atMost'],
+  ['withdraw_max_usd', 'withdraw_daily_max_usd', 'atMost'],
+]
+
+function orderError(t: Translate, key: string, value: string, all: SettingView[]): string | undefined {
+  const stored = (name: string) => all.find((s) => s.key === name)
+  for (const [low, high, strict] of ORDERED) {
+    const other = stored(key === low ? high : key === high ? low : '')
+    if (!other || other.value === '') continue
+    const [a, b] = key === low ? [Number(value), Number(other.value)] : [Number(other.value), Number(value)]
+    if (strict === 'below' ? a < b : a <= b) continue
+    const values = { label: labelOf(t, other.key), value: shownValue(t, other) }
+    if (key === low) return t(strict === 'below' ? 'settings.error.below' : 'settings.error.atMost', values)
+    return t(strict === 'below' ? 'settings.error.above' : 'settings.error.atLeast', values)
+  }
+  return undefined
+}
+
+function fitError(t: Translate, setting: SettingView, raw: string): string | undefined {
   const value = raw.trim()
   const type = setting.type
   switch (type.kind) {

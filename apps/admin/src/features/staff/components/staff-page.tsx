@@ -28,27 +28,31 @@ export function StaffPage() {
       title: t('staff.name'),
       dataIndex: 'name',
       render: (name: string, member) => (
-        <Space size={6}>
-          <Typography.Text strong>{name}</Typography.Text>
-          {member.id === me && <Tag color="geekblue">{t('staff.you')}</Tag>}
-        </Space>
+        <div style={{ minWidth: 180 }}>
+          <Space size={6}>
+            <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+              {name}
+            </Typography.Text>
+            {member.id === me && <Tag color="geekblue">{t('staff.you')}</Tag>}
+          </Space>
+          <div>
+            <Typography.Text type="secondary" data-testid="staff-email" style={{ wordBreak: 'break-all' }}>
+              {member.email}
+            </Typography.Text>
+          </div>
+        </div>
       ),
-    },
-    {
-      title: t('staff.email'),
-      dataIndex: 'email',
-      render: (email: string) => <span data-testid="staff-email">{email}</span>,
     },
     {
       title: t('staff.role'),
       dataIndex: 'role',
-      width: 130,
+      width: 120,
       render: (role: StaffItem['role']) => <RoleTag role={role} />,
     },
     {
       title: t('staff.secondFactor'),
       dataIndex: 'totp_enabled',
-      width: 150,
+      width: 140,
       render: (on: boolean) => (
         <Tag color={on ? 'green' : 'gold'}>{t(on ? 'staff.secondFactor.on' : 'staff.secondFactor.off')}</Tag>
       ),
@@ -66,13 +70,13 @@ export function StaffPage() {
     {
       title: t('staff.created'),
       dataIndex: 'created_at',
-      width: 190,
+      width: 180,
       render: (value: string) => <UtcTime value={value} />,
     },
     {
       title: t('staff.actions'),
       key: 'actions',
-      width: 250,
+      width: 290,
       render: (_: unknown, member) => (
         <StaffActions
           member={member}

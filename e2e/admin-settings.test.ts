@@ -1,0 +1,203 @@
+/// <reference lib="dom" />
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freshEmail, PASSWORD } from '../apps/server/test/accounts.ts'
+import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { getSetting } from '../apps/server/src/services/settings.ts'
+import { CHROMIUM, CHROMIUM_ARGS, browserAvailable } from './platform.ts'
+import {
+  ADMIN_DIST,
+  DESKTOP,
+  PAGE_TEST_DRIVERS,
+  STAFF_PASSWORD,
+  adminShot,
+  buildAdminOnce,
+  openBackOffice,
+} from './admin-platform.ts'
+
+/*
+ * The back office's outbox, settings, staff and audit pages in a desktop browser (issue 11). No mail
+ * provider is configured, so a registration code stays in the outbox: support reads it there and it
+ * registers the user. An admin changes settings (a dealer may not touch the site's), adds a staff
+ * member, and the audit log shows each change with its before and after.
+ */
+
+describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
+  'the back office settings pages on %s',
+  (driver) => {
+    let app: TestApp
+    let browser: Browser
+    let page: Page
+    const pageErrors: string[] = []
+    const newMember = `ops.${Date.now()}@broker.example`
+
+    beforeAll(async () => {
+      buildAdminOnce()
+      app = await startTestApp(driver, { historyCandles: 5, app: { adminDist: ADMIN_DIST } })
+      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+      const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })
+      page = await context.newPage()
+      page.on('pageerror', (error) => pageErrors.push(error.message))
+    }, 180_000)
+    afterAll(async () => {
+      await browser?.close()
+      await app?.close()
+    })
+
+    const open = (path: string) => page.goto(`${app.base}/admin/${path}`)
+
+    it('support reads a registration code in the outbox, and the code registers the user', async () => {
+      const email = freshEmail()
+      expect((await app.post('/api/notify/send_email', { to: email, type: 1 })).body.code).toBe(1)
+      await openBackOffice(app, page, 'support')
+      await open('outbox')
+      await page.getByTestId('outbox-search').locator('input').fill(email)
+      await page.getByTestId('outbox-search').locator('input').press('Enter')
+      await expect.poll(() => page.getByTestId('outbox-to').allInnerTexts()).toEqual([email])
+      const code = await page.getByTestId('outbox-code').innerText()
+      expect(code).toMatch(/^\d{6}$/)
+      expect(await page.getByTestId('outbox-body').innerText()).toContain(code)
+      await adminShot(page, 'outbox')
+
+      const registered = await app.post('/api/user/register', {
+        type: 'email',
+        account: email,
+        password: PASSWORD,
+        re_password: PASSWORD,
+        sms_code: code,
+      })
+      expect(registered.body).toMatchObject({ code: 1 })
+      const login = await app.post('/api/user/loginForU', {
+        account: email,
+        password: PASSWORD,
+        login_type: 'email',
+      })
+      expect(login.body.code).toBe(1)
+    })
+
+    it('an admin changes the demo balance and the closed-site address; wrong values are stopped', async () => {
+      await openBackOffice(app, page, 'admin')
+      await open('settings')
+      const balance = page.getByTestId('setting-input-demo_starting_balance')
+      await balance.fill('12.345')
+      await expect
+        .poll(() => page.getByTestId('setting-hint-demo_starting_balance').innerText())
+        .toMatch(/2 decimals/)
+      expect(await page.getByTestId('setting-save-demo_starting_balance').isDisabled()).toBe(true)
+      await balance.fill('50000')
+      await page.getByTestId('setting-save-demo_starting_balance').click()
+      await expect.poll(() => getSetting(app.db, 'demo_starting_balance')).toBe('50000')
+      const demo = await app.get('/api/user/createAccountDemoForU?demo_id=device-e2e-settings-01')
+      expect(demo.body.data.user.balance).toBe('50000.00')
+
+      // The closed-site address is confirmed before it is saved.
+      await page.getByTestId('setting-input-loss_url').fill('https://closed.example/')
+      await page.getByTestId('setting-save-loss_url').click()
+      await page.getByTestId('setting-confirm').waitFor()
+      await adminShot(page, 'settings-confirm')
+      await page.getByTestId('confirm-ok').click()
+      await expect.poll(() => getSetting(app.db, 'loss_url')).toBe('https://closed.example/')
+      expect(await getSetting(app.db, 'site_status')).toBe('1')
+      // The closed dialog gives the focus back to its button, which scrolls; the shot is of the top.
+      await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
+      await page.waitForTimeout(300)
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await adminShot(page, 'settings')
+    })
+
+    it('a dealer sees the site settings read-only, and a refused trading level changes nothing', async () => {
+      const dealer = await openBackOffice(app, page, 'dealer')
+      await open('settings')
+      await page.getByTestId('settings-readonly-site').waitFor()
+      expect(await page.getByTestId('setting-input-site_status').count()).toBe(0)
+      expect(await page.getByTestId('setting-value-site_status').innerText()).toBe('Open')
+      expect(await page.getByTestId('setting-value-demo_starting_balance').innerText()).toBe('50,000.00 USD')
+      // The server refuses the dealer a site setting too, whatever the page shows.
+      const refused = await app.post(
+        '/admin/api/settings',
+        { key: 'site_status', value: '0' },
+        { token: dealer.token },
+      )
+      expect(refused.status).toBe(403)
+      expect(await getSetting(app.db, 'site_status')).toBe('1')
+      await adminShot(page, 'settings-dealer-readonly')
+
+      // A stop-out at the margin call is stopped before saving, saying why.
+      await page.getByTestId('setting-input-stop_out_level').fill('100')
+      await expect
+        .poll(() => page.getByTestId('setting-hint-stop_out_level').innerText())
+        .toBe('Must be below “Margin call level” (100 %).')
+      expect(await page.getByTestId('setting-save-stop_out_level').isDisabled()).toBe(true)
+      // The fee type cannot change while instruments have fee rates: the desk refuses, the page says
+      // so and the type stays.
+      await page.getByTestId('setting-input-trade_fee_type').click()
+      await page.locator('.ant-select-item-option', { hasText: 'Share of margin' }).click()
+      await page.getByTestId('setting-save-trade_fee_type').click()
+      await page.getByTestId('confirm-ok').click()
+      await expect
+        .poll(() => page.getByTestId('setting-hint-trade_fee_type').innerText())
+        .toBe('Please check the field: value')
+      expect(await getSetting(app.db, 'trade_fee_type')).toBe('1')
+      await page.getByTestId('settings-group-trading').evaluate((el) => el.scrollIntoView())
+      await adminShot(page, 'settings-dealer')
+    })
+
+    it('an admin adds a staff member, who has no second factor until they sign in; no actions on oneself', async () => {
+      const admin = await openBackOffice(app, page, 'admin', 'Mei Ling')
+      await open('staff')
+      await page.getByTestId('staff-add').click()
+      await page.getByTestId('staff-add-email').fill(newMember)
+      await page.getByTestId('staff-add-name').fill('Ops Dealer')
+      await page.getByTestId('staff-add-role').click()
+      await page.locator('.ant-select-item-option', { hasText: 'Dealer' }).click()
+      await page.getByTestId('staff-add-password').fill('short')
+      await page.getByTestId('staff-add-submit').click()
+      await page.getByText('Use 12 to 128 characters.').waitFor()
+      await page.getByTestId('staff-add-password').fill(STAFF_PASSWORD)
+      await adminShot(page, 'staff-add')
+      await page.getByTestId('staff-add-submit').click()
+
+      const row = page.getByTestId(`staff-row-${newMember}`)
+      await row.waitFor()
+      expect(await row.innerText()).toMatch(/Dealer[\s\S]*At next sign-in[\s\S]*Active/)
+      const own = page.getByTestId(`staff-row-${admin.email}`)
+      expect(await own.innerText()).toContain('Your own account')
+      expect(await own.locator('button').count()).toBe(0)
+      const login = await app.post('/admin/api/auth/login', { email: newMember, password: STAFF_PASSWORD })
+      expect(login.body.data.stage).toBe('setup')
+      await adminShot(page, 'staff')
+    })
+
+    it('the audit log shows those changes, filtered, with before and after', async () => {
+      await open('audit')
+      await expect.poll(() => page.getByTestId('audit-action').allInnerTexts()).toContain('staff.create')
+      const actions = await page.getByTestId('audit-action').allInnerTexts()
+      expect(actions).toEqual(expect.arrayContaining(['staff.create', 'setting.change', 'outbox.read']))
+
+      await page.getByTestId('audit-filter-action').fill('setting')
+      await page.getByTestId('audit-filter-action').press('Enter')
+      await expect
+        .poll(() => page.getByTestId('audit-target').allInnerTexts())
+        .toEqual(['setting:loss_url', 'setting:demo_starting_balance'])
+      await page.getByTestId('audit-target').nth(1).click()
+      const diff = page.getByTestId('audit-diff')
+      await diff.waitFor()
+      expect(await diff.innerText()).toMatch(/value[\s\S]*"10000"[\s\S]*"50000"[\s\S]*changed/)
+      await adminShot(page, 'audit')
+
+      // A filter the server refuses says why.
+      await page.getByTestId('audit-filter-from').fill('2026-12-31')
+      await page.getByTestId('audit-filter-to').fill('2026-01-01')
+      await page.getByText('Please check the field: end date').waitFor()
+
+      await page.evaluate(() => localStorage.setItem('admin-lang', 'hk'))
+      await open('audit?action=staff.create')
+      await expect.poll(() => page.getByTestId('audit-target').count()).toBe(1)
+      await page.getByTestId('audit-target').click()
+      await page.getByTestId('audit-diff').waitFor()
+      expect(await page.getByTestId('audit-page').innerText()).toContain('審計日誌')
+      await adminShot(page, 'audit-hk')
+      expect(pageErrors).toEqual([])
+    })
+  },
+)

@@ -106,6 +106,7 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)(
       await page.locator('.ant-drawer-close').click()
       const row = page.getByTestId('news-row').filter({ hasText: ARTICLE_TITLE })
       await expect.poll(() => row.innerText()).toMatch(/fr[\s\S]*Published/)
+      await adminShot(page, 'news-list')
     })
 
     it('adds a partner company, refusing a script link: the app lists it', async () => {

@@ -168,7 +168,7 @@ export default function NewsEditorDrawer({
               data-testid="news-save-draft"
               onClick={() => void save(false)}
             >
-              {t('content.news.saveDraft')}
+              {t(stored?.published ? 'content.news.unpublish' : 'content.news.saveDraft')}
             </Button>
             <Button
               type="primary"

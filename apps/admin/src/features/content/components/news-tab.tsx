@@ -59,8 +59,9 @@ export function NewsTab() {
     {
       title: t('content.news.languages'),
       key: 'languages',
+      width: 260,
       render: (_, item) => (
-        <Space size={[0, 4]} wrap>
+        <Space size={[4, 4]} wrap>
           {articleLanguages(item.texts).map((code) => (
             <Tooltip key={code} title={languageName(code)}>
               <Tag>{code}</Tag>
@@ -72,7 +73,7 @@ export function NewsTab() {
     {
       title: t('common.status'),
       dataIndex: 'published',
-      width: 120,
+      width: 110,
       render: (published: boolean) =>
         published ? (
           <Tag color="green">{t('content.news.published')}</Tag>
@@ -82,15 +83,18 @@ export function NewsTab() {
     },
     {
       title: t('content.news.created'),
-      dataIndex: 'created_at',
-      width: 200,
-      render: (v) => <UtcTime value={v} />,
-    },
-    {
-      title: t('content.news.updated'),
-      dataIndex: 'updated_at',
-      width: 200,
-      render: (v) => <UtcTime value={v} />,
+      key: 'time',
+      width: 210,
+      render: (_, item) => (
+        <Space orientation="vertical" size={0}>
+          <UtcTime value={item.created_at} />
+          {item.updated_at !== item.created_at && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('content.news.updated')} <UtcTime value={item.updated_at} />
+            </Typography.Text>
+          )}
+        </Space>
+      ),
     },
     {
       key: 'actions',

@@ -166,13 +166,22 @@ describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
       const login = await app.post('/admin/api/auth/login', { email: newMember, password: STAFF_PASSWORD })
       expect(login.body.data.stage).toBe('setup')
       await adminShot(page, 'staff')
+
+      // Disabling is confirmed first; then the member cannot sign in.
+      await row.getByTestId('staff-disable').click()
+      await page.getByTestId('confirm-ok').click()
+      await expect.poll(() => row.getByTestId('staff-state').innerText()).toBe('Disabled')
+      const refused = await app.post('/admin/api/auth/login', { email: newMember, password: STAFF_PASSWORD })
+      expect(refused.body.code).not.toBe(1)
     })
 
     it('the audit log shows those changes, filtered, with before and after', async () => {
       await open('audit')
-      await expect.poll(() => page.getByTestId('audit-action').allInnerTexts()).toContain('staff.create')
+      await expect.poll(() => page.getByTestId('audit-action').allInnerTexts()).toContain('staff.disable')
       const actions = await page.getByTestId('audit-action').allInnerTexts()
-      expect(actions).toEqual(expect.arrayContaining(['staff.create', 'setting.change', 'outbox.read']))
+      expect(actions).toEqual(
+        expect.arrayContaining(['staff.disable', 'staff.create', 'setting.change', 'outbox.read']),
+      )
 
       await page.getByTestId('audit-filter-action').fill('setting')
       await page.getByTestId('audit-filter-action').press('Enter')

@@ -1,9 +1,16 @@
 import { Button, Dropdown, Input, Select, Space, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import { NoFormStyle } from 'antd/es/form/context'
 import type { TradingWindow } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import type { SessionRow } from '../lib/instrument-form.ts'
-import { SESSION_TEMPLATES, SESSION_WINDOWS_MAX, toPoint, type WeekPoint } from '../lib/sessions.ts'
+import {
+  SESSION_TEMPLATES,
+  SESSION_WINDOWS_MAX,
+  fromPoint,
+  toPoint,
+  type WeekPoint,
+} from '../lib/sessions.ts'
 import { WeekChart } from './week-chart.tsx'
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6] as const
@@ -28,7 +35,12 @@ export function SessionsEditor({
     set(value.map((row, i) => (i === index ? { ...row, [side]: { ...row[side], ...point } } : row)))
   const dayOptions = DAYS.map((day) => ({ value: day, label: t(`catalogue.day.${day}`) }))
 
-  const point = (index: number, side: 'from' | 'to', at: WeekPoint) => (
+  /** Only the window at fault is marked (the form item's error would mark every input). */
+  const endsFirst = (row: SessionRow) => {
+    const [from, to] = [fromPoint(row.from), fromPoint(row.to)]
+    return from !== undefined && to !== undefined && from >= to
+  }
+  const point = (index: number, side: 'from' | 'to', at: WeekPoint, bad: boolean) => (
     <Space.Compact>
       <Select
         value={at.day}
@@ -39,6 +51,7 @@ export function SessionsEditor({
       />
       <Input
         value={at.time}
+        status={fromPoint(at) === undefined || (bad && side === 'to') ? 'error' : undefined}
         style={{ width: 110 }}
         suffix="UTC"
         placeholder="HH:MM"
@@ -49,47 +62,49 @@ export function SessionsEditor({
   )
 
   return (
-    <div data-testid="sessions-editor">
-      <WeekChart rows={value} />
-      <Space orientation="vertical" size={8} style={{ width: '100%', marginTop: 12 }}>
-        {value.length === 0 && (
-          <Typography.Text type="warning">{t('catalogue.sessions.closedForGood')}</Typography.Text>
-        )}
-        {value.map((row, index) => (
-          <Space key={index} wrap>
-            {point(index, 'from', row.from)}
-            <span>→</span>
-            {point(index, 'to', row.to)}
+    <NoFormStyle status>
+      <div data-testid="sessions-editor">
+        <WeekChart rows={value} />
+        <Space orientation="vertical" size={8} style={{ width: '100%', marginTop: 12 }}>
+          {value.length === 0 && (
+            <Typography.Text type="warning">{t('catalogue.sessions.closedForGood')}</Typography.Text>
+          )}
+          {value.map((row, index) => (
+            <Space key={index} wrap>
+              {point(index, 'from', row.from, endsFirst(row))}
+              <span>→</span>
+              {point(index, 'to', row.to, endsFirst(row))}
+              <Button
+                icon={<DeleteOutlined />}
+                aria-label={t('catalogue.sessions.remove')}
+                onClick={() => set(value.filter((_, i) => i !== index))}
+              />
+            </Space>
+          ))}
+          <Space>
             <Button
-              icon={<DeleteOutlined />}
-              aria-label={t('catalogue.sessions.remove')}
-              onClick={() => set(value.filter((_, i) => i !== index))}
-            />
+              icon={<PlusOutlined />}
+              disabled={value.length >= SESSION_WINDOWS_MAX}
+              onClick={() =>
+                set([...value, { from: { day: 1, time: '00:00' }, to: { day: 1, time: '24:00' } }])
+              }
+            >
+              {t('catalogue.sessions.add')}
+            </Button>
+            <Dropdown
+              menu={{
+                items: (Object.keys(SESSION_TEMPLATES) as (keyof typeof SESSION_TEMPLATES)[]).map((key) => ({
+                  key,
+                  label: t(`catalogue.sessions.template.${key}`),
+                })),
+                onClick: ({ key }) => set(rowsOf(SESSION_TEMPLATES[key as keyof typeof SESSION_TEMPLATES])),
+              }}
+            >
+              <Button>{t('catalogue.sessions.templates')}</Button>
+            </Dropdown>
           </Space>
-        ))}
-        <Space>
-          <Button
-            icon={<PlusOutlined />}
-            disabled={value.length >= SESSION_WINDOWS_MAX}
-            onClick={() =>
-              set([...value, { from: { day: 1, time: '00:00' }, to: { day: 1, time: '24:00' } }])
-            }
-          >
-            {t('catalogue.sessions.add')}
-          </Button>
-          <Dropdown
-            menu={{
-              items: (Object.keys(SESSION_TEMPLATES) as (keyof typeof SESSION_TEMPLATES)[]).map((key) => ({
-                key,
-                label: t(`catalogue.sessions.template.${key}`),
-              })),
-              onClick: ({ key }) => set(rowsOf(SESSION_TEMPLATES[key as keyof typeof SESSION_TEMPLATES])),
-            }}
-          >
-            <Button>{t('catalogue.sessions.templates')}</Button>
-          </Dropdown>
         </Space>
-      </Space>
-    </div>
+      </div>
+    </NoFormStyle>
   )
 }

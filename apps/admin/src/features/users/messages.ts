@@ -52,7 +52,7 @@ export const usersEn = {
   'users.orderPrice': 'Order price',
   'users.mark': 'Current price',
   'users.positionProfit': 'Profit',
-  'users.stops': 'Stop loss / take profit',
+  'users.stops': 'SL / TP',
   'users.opened': 'Opened',
   'users.placed': 'Placed',
   'users.close': 'Close for the user',

@@ -13,10 +13,19 @@ import { useConfirm } from '../../users/components/use-confirm.tsx'
 import { adjustmentsApi } from '../api/adjustments-api.ts'
 
 const STATUS_COLOURS: Record<AdjustmentStatusValue, string> = { 0: 'gold', 1: 'green', 2: 'default' }
+/** Staff e-mails can be long: cut, whole on hover. */
+const Who = ({ email }: { email: string }) => (
+  <Typography.Text style={{ maxWidth: 190 }} ellipsis={{ tooltip: email }}>
+    {email}
+  </Typography.Text>
+)
 const signed = (text: string) => (Number(text) > 0 ? `+${formatMoney(text)}` : formatMoney(text))
 
-/** The table's columns; admins get the decisions, never on their own requests (four eyes). */
-export function useAdjustmentColumns(): ColumnsType<AdjustmentItem> {
+/**
+ * The table's columns for the shown status (`undefined`: all); admins get the decisions, never on
+ * their own requests (four eyes). Who decided is left out of the waiting list: nobody has yet.
+ */
+export function useAdjustmentColumns(status: AdjustmentStatusValue | undefined): ColumnsType<AdjustmentItem> {
   const t = useT()
   const can = useCan()
   const me = useSession()?.staff.email
@@ -64,7 +73,7 @@ export function useAdjustmentColumns(): ColumnsType<AdjustmentItem> {
       title: t('adjustments.memo'),
       dataIndex: 'memo',
       render: (memo: string) => (
-        <Typography.Text style={{ maxWidth: 240 }} ellipsis={{ tooltip: memo }}>
+        <Typography.Text style={{ maxWidth: 200 }} ellipsis={{ tooltip: memo }}>
           {memo}
         </Typography.Text>
       ),
@@ -83,12 +92,14 @@ export function useAdjustmentColumns(): ColumnsType<AdjustmentItem> {
       dataIndex: 'requested_by',
       render: (email: string, item) => (
         <Space orientation="vertical" size={0}>
-          <span>{email}</span>
+          <Who email={email} />
           <UtcTime value={item.created_at} />
         </Space>
       ),
     },
-    {
+  ]
+  if (status !== AdjustmentStatus.Waiting)
+    columns.push({
       title: t('adjustments.decidedBy'),
       key: 'decided',
       render: (_, item) =>
@@ -96,13 +107,20 @@ export function useAdjustmentColumns(): ColumnsType<AdjustmentItem> {
           '—'
         ) : (
           <Space orientation="vertical" size={0}>
-            <span>{item.decided_by ?? t('adjustments.direct')}</span>
+            {item.decided_by ? (
+              <Who email={item.decided_by} />
+            ) : (
+              <Typography.Text type="secondary">{t('adjustments.direct')}</Typography.Text>
+            )}
             <UtcTime value={item.decided_at} />
           </Space>
         ),
-    },
-  ]
-  if (can('adjustments.approve'))
+    })
+  if (
+    status !== AdjustmentStatus.Applied &&
+    status !== AdjustmentStatus.Rejected &&
+    can('adjustments.approve')
+  )
     columns.push({
       title: t('adjustments.decision'),
       key: 'decision',

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Segmented, Space, Table, Typography } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
-import { AdjustmentStatus, type AdjustmentItem } from '@tp/contracts'
+import { AdjustmentStatus, type AdjustmentItem, type AdjustmentStatusValue } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { adjustmentsApi } from '../api/adjustments-api.ts'
 import { useAdjustmentColumns } from './adjustment-columns.tsx'
@@ -27,7 +27,7 @@ export function AdjustmentsPage() {
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   })
-  const columns = useAdjustmentColumns()
+  const columns = useAdjustmentColumns(query.status as AdjustmentStatusValue | undefined)
 
   function update(changes: Record<string, string | number | undefined>) {
     const next = new URLSearchParams(params)

@@ -49,17 +49,23 @@ export function OrdersTables({ user }: { user: AdminUserDetail }) {
   }
 
   const common: ColumnsType<TransOrder> = [
-    { title: t('users.order'), dataIndex: 'Id', width: 90 },
-    { title: t('users.instrument'), key: 'instrument', render: (_, order) => <b>{instrument(order)}</b> },
+    { title: t('users.order'), dataIndex: 'Id', width: 80 },
     {
-      title: t('users.side'),
-      dataIndex: 'OrderType',
-      render: (side: number) => (
-        <Tag color={side === 1 ? 'green' : 'red'}>{t(`users.side.${side}` as 'users.side.1')}</Tag>
+      title: t('users.instrument'),
+      key: 'instrument',
+      render: (_, order) => (
+        <Space size={6}>
+          <b>{instrument(order)}</b>
+          <Tag color={order.OrderType === 1 ? 'green' : 'red'}>{t(`users.side.${order.OrderType}`)}</Tag>
+        </Space>
       ),
     },
-    { title: t('users.lots'), dataIndex: 'Quantity', align: 'right' },
-    { title: t('users.leverage'), dataIndex: 'Multiple', render: (value: number) => `1:${value}` },
+    {
+      title: `${t('users.lots')} (${t('users.leverage')})`,
+      key: 'lots',
+      align: 'right',
+      render: (_, order) => `${order.Quantity} (1:${order.Multiple})`,
+    },
   ]
   const stops = {
     title: t('users.stops'),
@@ -87,6 +93,7 @@ export function OrdersTables({ user }: { user: AdminUserDetail }) {
   if (can('positions.close'))
     positions.push({
       key: 'close',
+      fixed: 'right',
       render: (_, order) => (
         <Button danger size="small" onClick={() => close(order)} data-testid={`close-position-${order.Id}`}>
           {t('users.close')}

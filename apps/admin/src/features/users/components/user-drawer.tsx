@@ -23,7 +23,7 @@ export function UserDrawer({ userId, onClose }: { userId: number | null; onClose
     <Drawer
       open={userId !== null}
       onClose={onClose}
-      size={1040}
+      size={1120}
       destroyOnHidden
       title={
         user ? (

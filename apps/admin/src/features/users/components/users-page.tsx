@@ -49,6 +49,7 @@ export function UsersPage() {
         <Space orientation="vertical" size={0}>
           {user.email && <span data-testid="user-email">{user.email}</span>}
           {user.mobile && <Typography.Text type="secondary">{user.mobile}</Typography.Text>}
+          {!user.email && !user.mobile && '—'}
         </Space>
       ),
     },
@@ -69,13 +70,12 @@ export function UsersPage() {
     {
       title: t('users.identity'),
       dataIndex: 'identity_status',
-      width: 160,
-      render: (_, user) => (
-        <Space size={4}>
-          <IdentityTag status={user.identity_status} />
-          <DisabledTag disabled={user.disabled} />
-        </Space>
-      ),
+      render: (_, user) => <IdentityTag status={user.identity_status} />,
+    },
+    {
+      title: t('users.state'),
+      dataIndex: 'disabled',
+      render: (_, user) => <DisabledTag disabled={user.disabled} showActive />,
     },
     {
       title: t('users.created'),

@@ -193,6 +193,18 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)(
       await app.desk.settle()
       await expect.poll(() => exposure.innerText(), { timeout: 8000 }).toMatch(/-103\.00[\s\S]*103\.00/)
 
+      // A demo account's position is counted only when asked for.
+      const demo = await app.get('/api/user/createAccountDemoForU?demo_id=admin-risk-view-demo-01')
+      const demoOrder = await app.get(
+        `/v1/api/forex/submit?forex_id=${btc}&type=1&cont=0.2&status=1&multiple=2`,
+        { token: demo.body.data.token },
+      )
+      expect(demoOrder.body.code).toBe(1)
+      await page.getByTestId('risk-with-demo').click()
+      await expect.poll(() => exposure.innerText(), { timeout: 8000 }).toMatch(/BTCUSD\s+2\s+0\.3\s/)
+      await page.getByTestId('risk-real-only').click()
+      await expect.poll(() => exposure.innerText(), { timeout: 8000 }).toMatch(/BTCUSD\s+1\s+0\.1\s/)
+
       await page.evaluate(() => localStorage.setItem('admin-lang', 'hk'))
       await page.reload()
       await exposure.waitFor()

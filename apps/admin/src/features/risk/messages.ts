@@ -21,6 +21,7 @@ export const riskEn = {
   'risk.today.houseResult': 'House result',
   'risk.today.houseResultHint': 'Fees and the clients’ losses less their profits and the write-offs.',
   'risk.today.openResult': 'Open result now',
+  'risk.today.openResultDemo': 'Open result (with demo)',
   'risk.today.openResultHint':
     'What the house gains (green) or loses (red) if every open position were closed at the current prices.',
 
@@ -73,6 +74,7 @@ export const riskHk: Record<keyof typeof riskEn, string> = {
   'risk.today.houseResult': '平台損益',
   'risk.today.houseResultHint': '手續費及客戶虧損，減去客戶盈利及撇賬。',
   'risk.today.openResult': '目前浮動損益',
+  'risk.today.openResultDemo': '浮動損益（含模擬）',
   'risk.today.openResultHint': '若所有未平倉倉位按現價平倉，平台的收益（綠色）或損失（紅色）。',
 
   'risk.exposure.title': '各產品未平倉風險',

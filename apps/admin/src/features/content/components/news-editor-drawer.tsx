@@ -1,11 +1,9 @@
 import { useState } from 'react'
-import { App, Button, Drawer, Form, Input, Segmented, Space } from 'antd'
+import { App, Button, Drawer, Input, Segmented, Space } from 'antd'
 import { DeleteOutlined } from '@ant-design/icons'
 import {
   LANGUAGES,
   NEWS_DEFAULT_CATEGORY,
-  NEWS_DESC_MAX_CHARS,
-  NEWS_TITLE_MAX_CHARS,
   type LanguageCode,
   type NewsText,
   type NewsTexts,
@@ -15,15 +13,14 @@ import { useI18n } from '../../../shared/i18n/i18n.tsx'
 import { contentApi, storedArticle } from '../api/content-api.ts'
 import { articleLanguages, isStarted } from '../lib/article-texts.ts'
 import { hasArticleContent } from '../lib/article-html.ts'
-import { isWebAddress } from '../lib/web-values.ts'
+import { isLogo } from '../lib/web-values.ts'
+import { ArticleFields } from './article-fields.tsx'
 import { ArticleLanguageBar } from './article-language-bar.tsx'
 import { ArticlePreview } from './article-preview.tsx'
 import { RichTextEditor } from './rich-text-editor.tsx'
 
 type Mode = 'rich' | 'html' | 'preview'
 const EMPTY: NewsText = { title: '', desc: '', content: '' }
-/** A cover image: none, an http(s) address, or a path on our own host (as the server allows). */
-const isLogo = (logo: string) => !logo || isWebAddress(logo) || /^\/(?![/\\])\S*$/.test(logo)
 
 /**
  * Writes an article in any of the 21 languages (rich text, its HTML, a preview), saves it as a
@@ -191,47 +188,16 @@ export default function NewsEditorDrawer({
           onLanguage={setLanguage}
           onRemove={removeLanguage}
         />
-        <Form component="div" colon={false} labelCol={{ flex: '130px' }} wrapperCol={{ flex: 1 }}>
-          <Form.Item label={t('content.news.articleTitle')} style={{ marginBottom: 16 }}>
-            <Input
-              data-testid="news-title"
-              dir={rtl ? 'rtl' : 'ltr'}
-              value={text.title}
-              maxLength={NEWS_TITLE_MAX_CHARS}
-              showCount
-              onChange={(event) => edit('title', event.target.value)}
-            />
-          </Form.Item>
-          <Form.Item label={t('content.news.summary')} style={{ marginBottom: 24 }}>
-            <Input.TextArea
-              data-testid="news-desc"
-              dir={rtl ? 'rtl' : 'ltr'}
-              placeholder={t('content.news.summaryHint')}
-              value={text.desc}
-              maxLength={NEWS_DESC_MAX_CHARS}
-              showCount
-              autoSize={{ minRows: 1, maxRows: 3 }}
-              onChange={(event) => edit('desc', event.target.value)}
-            />
-          </Form.Item>
-          <Form.Item
-            label={t('content.news.logo')}
-            style={{ marginBottom: 8 }}
-            validateStatus={isLogo(logo.trim()) ? undefined : 'error'}
-            help={isLogo(logo.trim()) ? undefined : t('content.news.badLogo')}
-          >
-            <Input
-              data-testid="news-logo"
-              placeholder={t('content.news.logoHint')}
-              value={logo}
-              maxLength={1000}
-              onChange={(event) => {
-                setLogo(event.target.value)
-                setDirty(true)
-              }}
-            />
-          </Form.Item>
-        </Form>
+        <ArticleFields
+          text={text}
+          logo={logo}
+          rtl={rtl}
+          onText={edit}
+          onLogo={(value) => {
+            setLogo(value)
+            setDirty(true)
+          }}
+        />
         <Segmented<Mode>
           data-testid="news-mode"
           value={mode}

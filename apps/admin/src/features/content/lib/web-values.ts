@@ -23,3 +23,7 @@ export const isArticleImage = (value: string) =>
 
 /** A plain e-mail address: one @, a dot in the domain, no spaces, quotes or angle brackets. */
 export const isPlainEmail = (value: string) => /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/.test(value)
+
+/** A cover image: none, an http(s) address, or a path on our own host (as the server allows). */
+export const isLogo = (logo: string) =>
+  !logo || isWebAddress(logo) || (/^\/(?![/\\])\S*$/.test(logo) && !logo.includes('..'))

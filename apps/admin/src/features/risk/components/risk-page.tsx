@@ -57,7 +57,7 @@ export function RiskPage() {
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Row gutter={16}>
             <Col span={12}>
-              <TodayCard today={data.today} exposure={data.exposure} />
+              <TodayCard today={data.today} exposure={data.exposure} demo={demo} />
             </Col>
             <Col span={12}>
               <HouseResultChart daily={data.daily} />

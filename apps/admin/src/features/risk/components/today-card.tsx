@@ -14,7 +14,16 @@ interface Figure {
 }
 
 /** Today's money (real accounts, UTC day) and the house's open risk now, coloured for the house. */
-export function TodayCard({ today, exposure }: { today: TodayFigures; exposure: InstrumentExposure[] }) {
+export function TodayCard({
+  today,
+  exposure,
+  demo,
+}: {
+  today: TodayFigures
+  exposure: InstrumentExposure[]
+  /** Whether the exposure counts demo accounts too (the day's money never does). */
+  demo: boolean
+}) {
   const t = useT()
   const open = -exposure.reduce((sum, row) => sum + row.client_profit, 0)
   const figures: Figure[] = [
@@ -61,7 +70,13 @@ export function TodayCard({ today, exposure }: { today: TodayFigures; exposure: 
       value: today.house_result,
       house: 1,
     },
-    { key: 'open', label: 'risk.today.openResult', hint: 'risk.today.openResultHint', value: open, house: 1 },
+    {
+      key: 'open',
+      label: demo ? 'risk.today.openResultDemo' : 'risk.today.openResult',
+      hint: 'risk.today.openResultHint',
+      value: open,
+      house: 1,
+    },
   ]
   return (
     <Card size="small" title={t('risk.today.title')} data-testid="risk-today" style={{ height: '100%' }}>

@@ -86,7 +86,7 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)(
       await page.getByTestId('mode-preview').click()
       await page.getByTestId('news-preview').locator('img').waitFor()
       expect(await page.getByTestId('news-preview').locator('img').getAttribute('onerror')).toBeNull()
-    await adminShot(page, 'news-preview')
+      await adminShot(page, 'news-preview')
 
       await page.getByTestId('news-publish').click()
       await page.locator('.ant-message-success').waitFor()

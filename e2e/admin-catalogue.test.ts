@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { auditLog, leverageOptions } from '../apps/server/src/db/schema.ts'
+import { setSetting } from '../apps/server/src/services/settings.ts'
 import {
   CHROMIUM,
   CHROMIUM_ARGS,
@@ -138,6 +139,34 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)('the catalogue in the back of
     await adminShot(page, 'catalogue-channels')
     expect(pageErrors).toEqual([])
     expect(phone.pageErrors).toEqual([])
+  })
+
+  it('a refusal the form could not foresee shows the server’s message and keeps what was typed', async () => {
+    const before = await storedLeverage()
+    await page.getByTestId('tab-instruments').click()
+    await page.getByTestId(`instrument-edit-${CODE}`).click()
+    const drawer = page.getByTestId('instrument-drawer')
+    await drawer.waitFor()
+    // Meanwhile an admin lowers the class's cap in the settings: the open form still knows 30.
+    await setSetting(app.db, 'leverage_cap_fx_major', '20')
+    try {
+      await page
+        .getByTestId('instrument-leverage')
+        .locator('.ant-select-selection-item-remove')
+        .last()
+        .click()
+      await page.getByTestId('instrument-save').click()
+      await expect
+        .poll(() => page.getByTestId('save-error').innerText())
+        .toBe('Please check the field: leverage options')
+      expect(await drawer.isVisible()).toBe(true)
+      expect(await page.getByTestId('instrument-leverage').innerText()).toMatch(/^5x\s*25x$/)
+      expect(await storedLeverage()).toEqual(before)
+      await page.getByRole('button', { name: 'Cancel' }).click()
+      await drawer.waitFor({ state: 'hidden' })
+    } finally {
+      await setSetting(app.db, 'leverage_cap_fx_major', '30')
+    }
   })
 
   it('a support member has no catalogue: no menu entry, the address leads home, the API refuses', async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../src/db/schema.ts'
+import { auditLog, instruments } from '../src/db/schema.ts'
 import { getSetting } from '../src/services/settings.ts'
 import { freshEmail, registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
@@ -51,10 +51,70 @@ describe.each(DRIVERS)('back-office settings and outbox on %s', (driver) => {
     // Levels are checked against each other: stop-out at or above the margin call is refused.
     expect((await change(dealer.token, 'stop_out_level', '100')).body).toMatchObject({
       code: 0,
-      reason: 'invalid_input',
+      reason: 'settings_levels_invalid',
     })
     expect(await getSetting(app.db, 'stop_out_level')).toBe('40')
     expect(await auditRows('setting:stop_out_level')).toHaveLength(1)
+  })
+
+  it('switches the fee type only with every non-zero rate restated in the new unit, in one change', async () => {
+    const rates = async () =>
+      new Map((await app.db.select().from(instruments)).map((row) => [row.id, row.feeRate] as const))
+    const before = await rates()
+    const charged = [...before].filter(([, rate]) => Number(rate) !== 0)
+    expect(charged.length).toBeGreaterThan(1)
+    const [firstId] = charged[0]!
+    const code = (await app.db.select().from(instruments).where(eq(instruments.id, firstId)))[0]!.code
+    const toShare = (fee_rates?: Record<string, string>) =>
+      app.post(
+        '/admin/api/settings',
+        { key: 'trade_fee_type', value: '2', fee_rates },
+        { token: dealer.token, json: true, lang: 'en' },
+      )
+
+    // Alone, or with one rate missing: refused, naming the instruments, nothing changed.
+    const alone = (await toShare()).body
+    expect(alone).toMatchObject({ code: 0, reason: 'fee_rates_required' })
+    expect(alone.msg).toContain(code)
+    const restated = Object.fromEntries(charged.map(([id]) => [String(id), '0.001']))
+    const { [String(firstId)]: _left, ...missingOne } = restated
+    expect((await toShare(missingOne)).body).toMatchObject({ reason: 'fee_rates_required' })
+    expect((await toShare(missingOne)).body.msg).toContain(code)
+    // A per-lot rate kept as a share of margin (7 = 700 %) is named too.
+    expect((await toShare({ ...restated, [String(firstId)]: '7' })).body).toMatchObject({
+      reason: 'fee_rates_invalid',
+    })
+    expect(await getSetting(app.db, 'trade_fee_type')).toBe('1')
+    expect(await rates()).toEqual(before)
+    // Rates go with the fee type only.
+    expect(
+      (
+        await app.post(
+          '/admin/api/settings',
+          { key: 'stop_out_level', value: '45', fee_rates: restated },
+          { token: dealer.token, json: true },
+        )
+      ).body,
+    ).toMatchObject({ reason: 'invalid_input' })
+
+    expect((await toShare(restated)).body).toMatchObject({ code: 1, data: { value: '2' } })
+    expect(await getSetting(app.db, 'trade_fee_type')).toBe('2')
+    const after = await rates()
+    for (const [id] of charged) expect(Number(after.get(id))).toBe(0.001)
+    const [row] = await auditRows('setting:trade_fee_type')
+    expect(row).toMatchObject({ before: { value: '1' }, after: { value: '2', fee_rates: restated } })
+    // And back, per lot.
+    const perLot = Object.fromEntries(charged.map(([id]) => [String(id), before.get(id)!]))
+    expect(
+      (
+        await app.post(
+          '/admin/api/settings',
+          { key: 'trade_fee_type', value: '1', fee_rates: perLot },
+          { token: dealer.token, json: true },
+        )
+      ).body.code,
+    ).toBe(1)
+    expect(await rates()).toEqual(before)
   })
 
   it('keeps site and money settings for admins, with values checked', async () => {
@@ -69,7 +129,15 @@ describe.each(DRIVERS)('back-office settings and outbox on %s', (driver) => {
     })
     await change(admin.token, 'site_status', '1')
     // A minimum above its maximum is refused.
-    expect((await change(admin.token, 'deposit_min_usd', '2000000')).body.reason).toBe('amount_out_of_range')
+    const above = (
+      await app.post(
+        '/admin/api/settings',
+        { key: 'deposit_min_usd', value: '2000000' },
+        { token: admin.token, lang: 'en' },
+      )
+    ).body
+    expect(above).toMatchObject({ reason: 'setting_min_above_max' })
+    expect(above.msg).not.toContain('{{')
     expect((await change(admin.token, 'deposit_min_usd', '25.5')).body.code).toBe(1)
     expect(await getSetting(app.db, 'deposit_min_usd')).toBe('25.5')
     for (const [key, value] of [

@@ -6,6 +6,11 @@ import { pageRequest } from './trading.ts'
 export const settingChangeRequest = z.object({
   key: z.string().trim().min(1).max(64),
   value: z.string().max(600),
+  /**
+   * With `trade_fee_type` only: every non-zero fee rate restated in the new unit, by instrument id
+   * (USD a lot, or a share of the margin such as `0.001`), changed in the same transaction.
+   */
+  fee_rates: z.record(z.string().regex(/^\d{1,9}$/), z.string().trim().max(32)).optional(),
 })
 
 export const outboxListRequest = pageRequest.extend({

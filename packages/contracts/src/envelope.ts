@@ -80,5 +80,9 @@ export const REASONS = [
   'staff_forbidden',
   'account_disabled',
   'four_eyes',
+  'settings_levels_invalid',
+  'fee_rates_required',
+  'fee_rates_invalid',
+  'setting_min_above_max',
 ] as const
 export type Reason = (typeof REASONS)[number]

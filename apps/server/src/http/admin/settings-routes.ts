@@ -23,13 +23,14 @@ export function adminSettingsRoutes(app: FastifyInstance, deps: RouteDeps): void
     '/admin/api/settings',
     { preHandler: requireStaff(db, clock, 'settings.trading') },
     async (request, reply) => {
-      const { key, value } = parse(settingChangeRequest, request.body)
+      const { key, value, fee_rates: feeRates } = parse(settingChangeRequest, request.body)
       const outcome = await changeSetting(
         db,
         desk,
         { ...actorOf(request), role: staffOf(request).role },
         key,
         value,
+        feeRates,
       )
       if (!outcome.ok && outcome.reason === 'staff_forbidden') reply.status(403)
       return answer(request, outcome, 'saved')

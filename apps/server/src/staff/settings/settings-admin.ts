@@ -1,5 +1,8 @@
 import { Decimal } from 'decimal.js'
+import { inArray } from 'drizzle-orm'
+import type { SettingsProblem } from '@tp/engine'
 import type { Db } from '../../db/client.ts'
+import { instruments } from '../../db/schema.ts'
 import {
   getSettings,
   isSettingKey,
@@ -66,10 +69,29 @@ function tradingChange(key: SettingKey, value: string) {
   }
 }
 
+/** What staff read when the desk refuses a trading change: which rule, and which instruments. */
+async function refusalOf(db: Db, problems: SettingsProblem[]) {
+  const idsOf = (kinds: SettingsProblem['problem'][]) =>
+    problems.flatMap((p) => (kinds.includes(p.problem) && 'instrumentId' in p ? [p.instrumentId] : []))
+  const codesOf = async (ids: number[]) =>
+    (await db.select({ code: instruments.code }).from(instruments).where(inArray(instruments.id, ids)))
+      .map((row) => row.code)
+      .sort()
+      .join(', ')
+  if (problems.some((p) => p.problem === 'levels_invalid')) return refuse('settings_levels_invalid')
+  const missing = idsOf(['fee_rate_required'])
+  if (missing.length > 0) return refuse('fee_rates_required', { codes: await codesOf(missing) })
+  const wrong = idsOf(['fee_rate_invalid', 'fee_rate_out_of_range'])
+  if (wrong.length > 0) return refuse('fee_rates_invalid', { codes: await codesOf(wrong) })
+  return refuse('invalid_input', { field: 'value' })
+}
+
 /**
  * Changes one setting for a staff member: their role must allow its group; the value must fit its
  * rule (and keep minimums at or below maximums); trading ones go through the desk, which checks
- * them against the others and reloads the engine. Written with its audit row in one transaction.
+ * them against the others and reloads the engine. A change of `trade_fee_type` carries every
+ * non-zero fee rate restated in the new unit (`feeRates`, by instrument id), written with it.
+ * Written with its audit row in one transaction.
  */
 export async function changeSetting(
   db: Db,
@@ -77,30 +99,33 @@ export async function changeSetting(
   actor: Actor & { role: StaffRole },
   key: string,
   raw: string,
+  feeRates?: Record<string, string>,
 ): Promise<Outcome<SettingView>> {
   if (!isSettingKey(key)) return refuse('invalid_input', { field: 'key' })
   const rule = SETTING_RULES[key]
   if (!mayChange(actor.role, rule.group)) return refuse('staff_forbidden')
   const value = normaliseSetting(rule, raw)
   if (value === undefined) return refuse('invalid_input', { field: 'value' })
+  if (feeRates !== undefined && key !== 'trade_fee_type')
+    return refuse('invalid_input', { field: 'fee_rates' })
   const before = (await getSettings(db, [key]))[key]
   const entry = {
     action: 'setting.change',
     target: `setting:${key}`,
     before: { value: before },
-    after: { value },
+    after: feeRates ? { value, fee_rates: feeRates } : { value },
   }
 
   const trading = tradingChange(key, value)
   if (trading) {
-    // The fee type's unit change must restate rates: that is the catalogue's edit, not this one.
-    const applied = await applyTradingSettings(db, desk, trading, (tx) => audit(tx, actor, entry))
-    if (!applied.ok) return refuse('invalid_input', { field: 'value' })
+    const change = feeRates ? { ...trading, feeRates } : trading
+    const applied = await applyTradingSettings(db, desk, change, (tx) => audit(tx, actor, entry))
+    if (!applied.ok) return refusalOf(db, applied.problems)
   } else {
     const current = await getSettings(db, ORDERED_PAIRS.flat())
     const next = { ...current, [key]: value } as Record<SettingKey, string>
     for (const [low, high] of ORDERED_PAIRS)
-      if (new Decimal(next[low]).gt(next[high])) return refuse('amount_out_of_range')
+      if (new Decimal(next[low]).gt(next[high])) return refuse('setting_min_above_max')
     await db.transaction(async (tx) => {
       await setSetting(tx, key, value)
       await audit(tx, actor, entry)

@@ -146,15 +146,23 @@ describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
       await page.locator('.ant-image-preview').waitFor({ state: 'hidden' })
     })
 
-    it('closes the conversation behind a confirmation', async () => {
+    it('closes the conversation behind a confirmation; the filters follow', async () => {
+      const filter = (label: string) =>
+        page.getByTestId('chat-filter').getByText(label, { exact: true }).click()
+      await filter('Open')
+      await expect.poll(() => row().count()).toBe(1)
       await page.getByTestId('chat-close').click()
       await page.getByTestId('chat-close-ok').waitFor()
       await adminShot(page, 'chat-close-confirm')
       await page.getByTestId('chat-close-ok').click()
       await expect.poll(() => page.getByTestId('chat-view-status').innerText()).toBe('Closed')
       await page.getByTestId('chat-closed-notice').waitFor()
-      expect(await row().getByTestId('chat-conversation-closed').count()).toBe(1)
       expect(await page.getByTestId('chat-close').isDisabled()).toBe(true)
+      // Gone from the open ones, listed with the closed ones; the conversation stays on screen.
+      await expect.poll(() => row().count()).toBe(0)
+      await filter('Closed')
+      await expect.poll(() => row().getByTestId('chat-conversation-closed').count()).toBe(1)
+      await page.getByTestId('chat-message-staff').last().waitFor()
 
       // Traditional Chinese, once.
       await page.evaluate(() => localStorage.setItem('admin-lang', 'hk'))

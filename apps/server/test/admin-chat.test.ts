@@ -211,4 +211,32 @@ describe.each(DRIVERS)('back-office support chat on %s', (driver) => {
     expect((await postImage(userId, admin.token, photo)).body.code).toBe(1)
     expect(await countUploads()).toBe(1)
   })
+
+  it('counts staff images per staff member against the upload limit', async () => {
+    const limited = await startTestApp(driver, {
+      historyCandles: 5,
+      rateLimits: { upload: { max: 2, timeWindowMs: 60_000 } },
+    })
+    try {
+      const user = await registerAndLogin(limited)
+      const userId = user.user.id as number
+      const [mia, ken] = [await signedInStaff(limited, 'support'), await signedInStaff(limited, 'support')]
+      const photo = await photoWithGps()
+      const post = async (token: string) => {
+        const form = new FormData()
+        form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'a.jpg')
+        const response = await fetch(`${limited.base}/admin/api/chat/${userId}/image`, {
+          method: 'POST',
+          headers: { lang: 'en', authorization: token },
+          body: form,
+        })
+        return response.status
+      }
+      expect([await post(mia.token), await post(mia.token), await post(mia.token)]).toEqual([200, 200, 429])
+      // Another staff member behind the same address has a count of their own.
+      expect(await post(ken.token)).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
 })

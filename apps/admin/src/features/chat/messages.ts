@@ -19,6 +19,8 @@ export const chatEn = {
   'chat.closed': 'Conversation closed',
   'chat.closedNotice':
     'Closed {time}. Replies still reach the user; the user’s next message opens the conversation again.',
+  'chat.closedNoticeNoTime':
+    'Closed. Replies still reach the user; the user’s next message opens the conversation again.',
   'chat.older': 'Load earlier messages',
   'chat.noMessages': 'No messages yet.',
   'chat.user': 'User',
@@ -50,6 +52,7 @@ export const chatHk: Record<keyof typeof chatEn, string> = {
   'chat.closeContent': '對話會移到「已結束」列表。用戶仍可留言，再次發訊息時對話會重新開啟。',
   'chat.closed': '對話已結束',
   'chat.closedNotice': '已於 {time} 結束。回覆仍會送到用戶；用戶再次發訊息時，對話會重新開啟。',
+  'chat.closedNoticeNoTime': '對話已結束。回覆仍會送到用戶；用戶再次發訊息時，對話會重新開啟。',
   'chat.older': '載入較早的訊息',
   'chat.noMessages': '暫時沒有訊息。',
   'chat.user': '用戶',

@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useReducer, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Empty, Typography } from 'antd'
@@ -34,8 +34,20 @@ export function ChatPage() {
   // The open conversation's header keeps what the list last said of it, even once a filter or a
   // page leaves it out of the list.
   const known = useRef(new Map<number, ConversationSummary>())
-  for (const c of list.data?.data ?? []) known.current.set(c.user_id, c)
+  const read = useRef<unknown>(undefined)
+  if (list.data && list.data !== read.current) {
+    // Each answer once: a change made here since (closing) stands until the server's next word.
+    read.current = list.data
+    for (const c of list.data.data) known.current.set(c.user_id, c)
+  }
   const summary = selected ? known.current.get(selected) : undefined
+  const [, rerender] = useReducer((n: number) => n + 1, 0)
+  function markClosed(userId: number) {
+    const before = known.current.get(userId)
+    // Until the list says otherwise (a new message from the user reopens it).
+    if (before) known.current.set(userId, { ...before, status: 2 })
+    rerender()
+  }
 
   function update(changes: Record<string, string | number | undefined>) {
     const next = new URLSearchParams(params)
@@ -68,7 +80,12 @@ export function ChatPage() {
         />
         <div style={{ flex: 1, minWidth: 0 }}>
           {selected ? (
-            <ConversationView key={selected} userId={selected} summary={summary} />
+            <ConversationView
+              key={selected}
+              userId={selected}
+              summary={summary}
+              onClosed={() => markClosed(selected)}
+            />
           ) : (
             <div
               style={{

@@ -18,9 +18,12 @@ import { ReplyBox } from './reply-box.tsx'
 export function ConversationView({
   userId,
   summary,
+  onClosed,
 }: {
   userId: number
   summary: ConversationSummary | undefined
+  /** The server closed it: the header says so even when the list's filter leaves it out. */
+  onClosed: () => void
 }) {
   const t = useT()
   const queryClient = useQueryClient()
@@ -103,7 +106,7 @@ export function ConversationView({
           danger
           icon={<StopOutlined />}
           disabled={closed}
-          onClick={() => close(userId, summary?.uid ?? `#${userId}`, refresh)}
+          onClick={() => close(userId, summary?.uid ?? `#${userId}`, onClosed, refresh)}
           data-testid="chat-close"
         >
           {t('chat.close')}
@@ -114,9 +117,11 @@ export function ConversationView({
           type="info"
           showIcon
           banner
-          title={t('chat.closedNotice', {
-            time: summary.closed_at ? `${utcText(summary.closed_at)} UTC` : '',
-          })}
+          title={
+            summary.closed_at
+              ? t('chat.closedNotice', { time: `${utcText(summary.closed_at)} UTC` })
+              : t('chat.closedNoticeNoTime')
+          }
           data-testid="chat-closed-notice"
         />
       )}

@@ -7,7 +7,8 @@ import { chatApi } from '../api/chat-api.ts'
 export function useCloseConversation() {
   const t = useT()
   const { modal, message } = App.useApp()
-  return (userId: number, uid: string, done: () => void) => {
+  /** `closed` runs once the server has closed it, `done` after the call either way. */
+  return (userId: number, uid: string, closed: () => void, done: () => void) => {
     modal.confirm({
       title: t('chat.closeTitle'),
       content: (
@@ -23,6 +24,7 @@ export function useCloseConversation() {
       onOk: async () => {
         try {
           await chatApi.close(userId)
+          closed()
           message.success(t('chat.closed'))
         } catch (error) {
           message.error((error as Error).message)

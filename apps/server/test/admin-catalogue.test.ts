@@ -477,4 +477,44 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
       data: { bank_swift: 'DEUTDEFF', payee_name: 'Broker Ltd' },
     })
   })
+
+  it('holds a lowered leverage cap at once: options above it are trimmed, live, and audited', async () => {
+    const eur = idOf('EURUSD')
+    const gbp = idOf('GBPUSD')
+    await edit(dealer.token, eur, { leverage: [5, 25, 30] })
+    const gbpBefore = await leverageOf(gbp)
+    expect(gbpBefore).toContain(30)
+    const token = await demo()
+    const socket = await connect(app)
+    sockets.push(socket)
+    const setCap = (value: string) =>
+      app.post(
+        '/admin/api/settings',
+        { key: 'leverage_cap_fx_major', value },
+        { token: dealer.token, json: true },
+      )
+
+    expect((await setCap('20')).body).toMatchObject({ code: 1, data: { value: '20' } })
+    expect(await leverageOf(eur)).toEqual([5])
+    expect(await leverageOf(gbp)).toEqual(gbpBefore.filter((v) => v <= 20))
+    // Other classes keep theirs.
+    expect(await leverageOf(idOf('BTCUSD'))).toEqual([1, 2])
+    await waitForMessage(socket, (m) => m.type === 'CATALOGUE')
+    expect((await listed('EURUSD')).HasForexMultiple.map((o: { Value: number }) => o.Value)).toEqual([5])
+    expect((await submit(token, 'EURUSD', 25)).body).toMatchObject({ code: 0, reason: 'leverage_invalid' })
+    expect((await submit(token, 'EURUSD', 5)).body.code).toBe(1)
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'setting.change'), eq(auditLog.target, 'setting:leverage_cap_fx_major')))
+    expect(entry?.after).toMatchObject({ value: '20', trimmed: expect.arrayContaining(['EURUSD', 'GBPUSD']) })
+
+    // An instrument left with no option offers the cap itself.
+    expect((await setCap('2')).body.code).toBe(1)
+    expect(await leverageOf(eur)).toEqual([2])
+    expect(await leverageOf(gbp)).toEqual([1, 2])
+    // Raising the cap again adds nothing by itself: staff choose the options.
+    expect((await setCap('30')).body.code).toBe(1)
+    expect(await leverageOf(eur)).toEqual([2])
+  })
 })

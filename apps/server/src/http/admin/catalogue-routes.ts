@@ -10,7 +10,6 @@ import {
   withdrawCurrencyUpdateRequest,
   type AdminInstrument,
 } from '@tp/contracts'
-import { loadInstruments } from '../../market/catalogue.ts'
 import { createCategory, listCategories, updateCategory } from '../../staff/catalogue/category-admin.ts'
 import { listInstruments, updateInstrument } from '../../staff/catalogue/instrument-admin.ts'
 import {
@@ -25,6 +24,7 @@ import { answer, ok } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
 import { actorOf, requireStaff } from './staff-guard.ts'
+import { catalogueListeners } from './catalogue-listeners.ts'
 
 /**
  * The back office's catalogue (issue 11): instruments with every field, edited while the server
@@ -32,15 +32,9 @@ import { actorOf, requireStaff } from './staff-guard.ts'
  * and candles kept) and every socket (`CATALOGUE`, so clients load `trade_list` again).
  */
 export function adminCatalogueRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db, clock, desk, market, topics } = deps
+  const { db, clock, topics } = deps
   const guard = { preHandler: requireStaff(db, clock, 'catalogue.edit') }
-  const listeners = {
-    desk,
-    async changed() {
-      market.replaceDefinitions(await loadInstruments(db, true), clock().getTime())
-      topics.broadcast(CATALOGUE_MESSAGE.type, CATALOGUE_MESSAGE)
-    },
-  }
+  const listeners = catalogueListeners(deps)
 
   app.get('/admin/api/instruments', guard, async (request) =>
     ok<AdminInstrument[]>(request, await listInstruments(db)),

@@ -7,10 +7,12 @@ import { answer, ok } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
 import { actorOf, requireStaff, staffOf } from './staff-guard.ts'
+import { catalogueListeners } from './catalogue-listeners.ts'
 
 /** Settings (with units and bounds, each change audited) and the outbox of the back office. */
 export function adminSettingsRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db, clock, desk } = deps
+  const { db, clock } = deps
+  const catalogue = catalogueListeners(deps)
 
   // Readable by whoever may change some of them (dealers: trading; admins: all).
   app.get(
@@ -26,7 +28,7 @@ export function adminSettingsRoutes(app: FastifyInstance, deps: RouteDeps): void
       const { key, value, fee_rates: feeRates } = parse(settingChangeRequest, request.body)
       const outcome = await changeSetting(
         db,
-        desk,
+        catalogue,
         { ...actorOf(request), role: staffOf(request).role },
         key,
         value,

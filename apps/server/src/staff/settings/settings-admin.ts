@@ -11,9 +11,10 @@ import {
   type SettingKey,
 } from '../../services/settings.ts'
 import { accept, refuse, type Outcome } from '../../services/outcome.ts'
-import type { TradingDesk } from '../../trading/desk.ts'
 import { applyTradingSettings } from '../../trading/trading-settings.ts'
 import { audit, type Actor } from '../audit.ts'
+import type { CatalogueListeners } from '../catalogue/instrument-admin.ts'
+import { cappedClass, trimToCap } from '../catalogue/leverage-caps.ts'
 import { can, type StaffRole } from '../roles.ts'
 import {
   normaliseSetting,
@@ -90,12 +91,13 @@ async function refusalOf(db: Db, problems: SettingsProblem[]) {
  * Changes one setting for a staff member: their role must allow its group; the value must fit its
  * rule (and keep minimums at or below maximums); trading ones go through the desk, which checks
  * them against the others and reloads the engine. A change of `trade_fee_type` carries every
- * non-zero fee rate restated in the new unit (`feeRates`, by instrument id), written with it.
- * Written with its audit row in one transaction.
+ * non-zero fee rate restated in the new unit (`feeRates`, by instrument id), written with it. A
+ * lowered leverage cap trims the options of its class's instruments above it, and the engine, the
+ * market and every client hear of it (`catalogue`). Written with its audit row in one transaction.
  */
 export async function changeSetting(
   db: Db,
-  desk: TradingDesk,
+  catalogue: CatalogueListeners,
   actor: Actor & { role: StaffRole },
   key: string,
   raw: string,
@@ -119,17 +121,24 @@ export async function changeSetting(
   const trading = tradingChange(key, value)
   if (trading) {
     const change = feeRates ? { ...trading, feeRates } : trading
-    const applied = await applyTradingSettings(db, desk, change, (tx) => audit(tx, actor, entry))
+    const applied = await applyTradingSettings(db, catalogue.desk, change, (tx) => audit(tx, actor, entry))
     if (!applied.ok) return refusalOf(db, applied.problems)
   } else {
     const current = await getSettings(db, ORDERED_PAIRS.flat())
     const next = { ...current, [key]: value } as Record<SettingKey, string>
     for (const [low, high] of ORDERED_PAIRS)
       if (new Decimal(next[low]).gt(next[high])) return refuse('setting_min_above_max')
-    await db.transaction(async (tx) => {
+    const leverageClass = cappedClass(key)
+    const trimmed = await db.transaction(async (tx) => {
       await setSetting(tx, key, value)
-      await audit(tx, actor, entry)
+      const codes = leverageClass ? await trimToCap(tx, leverageClass, Number(value)) : []
+      await audit(tx, actor, codes.length > 0 ? { ...entry, after: { value, trimmed: codes } } : entry)
+      return codes
     })
+    if (trimmed.length > 0) {
+      await catalogue.desk.reload()
+      await catalogue.changed()
+    }
   }
   return accept({ key, value, group: rule.group, unit: rule.unit, type: rule.type, editable: true })
 }

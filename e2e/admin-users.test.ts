@@ -70,6 +70,12 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)(
     }
 
     async function confirmDialog(page: Page) {
+      // Clicked once the dialog has finished opening (its zoom).
+      await expect
+        .poll(() =>
+          page.locator('.ant-modal-confirm.ant-zoom-appear, .ant-modal-confirm.ant-zoom-enter').count(),
+        )
+        .toBe(0)
       await page.getByTestId('confirm-ok').click()
       await expect.poll(() => page.getByTestId('confirm-ok').count()).toBe(0)
     }
@@ -96,6 +102,7 @@ describe.skipIf(!browserAvailable()).each(DRIVERS)(
       expect(await page.getByTestId('adjust-confirm-balance').innerText()).toContain(
         'from 0.00 USD to 12.34 USD',
       )
+      await adminShot(page, 'users-adjust-confirm')
       await confirmDialog(page)
       await expect.poll(async () => (await info()).data.balance).toBe('12.34')
       await expect.poll(() => page.getByTestId('user-detail-balance').innerText()).toContain('12.34')

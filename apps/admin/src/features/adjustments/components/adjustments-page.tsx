@@ -1,9 +1,11 @@
 import { useSearchParams } from 'react-router'
+import { useEffect, useRef } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Segmented, Space, Table, Typography } from 'antd'
 import { ReloadOutlined } from '@ant-design/icons'
 import { AdjustmentStatus, type AdjustmentItem, type AdjustmentStatusValue } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
+import { dashboardApi } from '../../dashboard/api/dashboard-api.ts'
 import { adjustmentsApi } from '../api/adjustments-api.ts'
 import { useAdjustmentColumns } from './adjustment-columns.tsx'
 
@@ -27,6 +29,18 @@ export function AdjustmentsPage() {
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
   })
+  // The frame reads the dashboard's counts (every 15 s and on live events): a new or decided
+  // adjustment elsewhere changes the waiting count, and the list is read again at once.
+  const counts = useQuery({ queryKey: ['dashboard'], queryFn: ({ signal }) => dashboardApi.counts(signal) })
+  const waiting = counts.data?.adjustments_waiting
+  const seen = useRef(waiting)
+  const { refetch } = list
+  useEffect(() => {
+    if (waiting === undefined || seen.current === waiting) return
+    const first = seen.current === undefined
+    seen.current = waiting
+    if (!first) void refetch()
+  }, [waiting, refetch])
   const columns = useAdjustmentColumns(query.status as AdjustmentStatusValue | undefined)
 
   function update(changes: Record<string, string | number | undefined>) {

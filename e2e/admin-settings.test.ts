@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshEmail, PASSWORD } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { getSetting } from '../apps/server/src/services/settings.ts'
+import { instruments } from '../apps/server/src/db/schema.ts'
 import { CHROMIUM, CHROMIUM_ARGS, browserAvailable } from './platform.ts'
 import {
   ADMIN_DIST,
@@ -128,16 +129,30 @@ describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
         .poll(() => page.getByTestId('setting-hint-stop_out_level').innerText())
         .toBe('Must be below “Margin call level” (100 %).')
       expect(await page.getByTestId('setting-save-stop_out_level').isDisabled()).toBe(true)
-      // The fee type cannot change while instruments have fee rates: the desk refuses, the page says
-      // so and the type stays.
+      // Switching the fee type asks for every charged instrument's rate in the new unit, saved with it.
       await page.getByTestId('setting-input-trade_fee_type').click()
       await page.locator('.ant-select-item-option', { hasText: 'Share of margin' }).click()
       await page.getByTestId('setting-save-trade_fee_type').click()
-      await page.getByTestId('confirm-ok').click()
+      const table = page.getByTestId('fee-rates-table')
+      await table.locator('[data-testid^="fee-rate-"]').first().waitFor()
+      const inputs = table.locator('[data-testid^="fee-rate-"]')
+      const count = await inputs.count()
+      expect(count).toBeGreaterThan(1)
+      expect(await page.getByTestId('fee-rates-ok').isDisabled()).toBe(true)
+      // A per-lot figure kept as it is (7 = 700 % of margin) is stopped in the dialog.
+      await inputs.first().fill('7')
+      await expect.poll(() => table.innerText()).toContain('At most 0.05')
+      for (let i = 0; i < count; i++) await inputs.nth(i).fill('0.0005')
+      await adminShot(page, 'settings-fee-switch')
+      await page.getByTestId('fee-rates-ok').click()
+      await expect.poll(() => getSetting(app.db, 'trade_fee_type')).toBe('2')
+      const charged = await app.db.select().from(instruments)
+      expect(charged.filter((i) => Number(i.feeRate) !== 0).every((i) => Number(i.feeRate) === 0.0005)).toBe(
+        true,
+      )
       await expect
-        .poll(() => page.getByTestId('setting-hint-trade_fee_type').innerText())
-        .toBe('Please check the field: value')
-      expect(await getSetting(app.db, 'trade_fee_type')).toBe('1')
+        .poll(() => page.getByTestId('setting-input-trade_fee_type').innerText())
+        .toContain('Share of margin')
       await page.getByTestId('settings-group-trading').evaluate((el) => el.scrollIntoView())
       await adminShot(page, 'settings-dealer')
     })
@@ -187,8 +202,8 @@ describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
       await page.getByTestId('audit-filter-action').press('Enter')
       await expect
         .poll(() => page.getByTestId('audit-target').allInnerTexts())
-        .toEqual(['setting:loss_url', 'setting:demo_starting_balance'])
-      await page.getByTestId('audit-target').nth(1).click()
+        .toEqual(['setting:trade_fee_type', 'setting:loss_url', 'setting:demo_starting_balance'])
+      await page.getByTestId('audit-target').nth(2).click()
       const diff = page.getByTestId('audit-diff')
       await diff.waitFor()
       expect(await diff.innerText()).toMatch(/value[\s\S]*"10000"[\s\S]*"50000"[\s\S]*changed/)

@@ -91,7 +91,7 @@ export const settingsEn = {
   'settings.help.adjustment_four_eyes_usd':
     'A manual balance adjustment above this waits for a second administrator.',
   'settings.help.trade_fee_type':
-    'What every instrument’s fee rate means. It can change only while every fee rate is 0: set them to 0 in the catalogue, change the type, then enter the new rates.',
+    'What every instrument’s fee rate means. Switching it asks for every non-zero rate in the new unit, saved together.',
   'settings.help.margin_call_level': 'Clients are warned when their margin level falls to this.',
   'settings.help.stop_out_level':
     'Positions are closed when the margin level falls to this. Below the margin call.',
@@ -119,6 +119,18 @@ export const settingsEn = {
   'settings.choice.service_link_type.3': 'Opened outside the app',
   'settings.choice.trade_fee_type.1': 'Per lot',
   'settings.choice.trade_fee_type.2': 'Share of margin',
+  'settings.fee.title': 'Switch the trading fee type',
+  'settings.fee.hint':
+    'Every instrument that charges a fee needs its rate in the new unit ({unit}). The switch and the new rates are saved together.',
+  'settings.fee.instrument': 'Instrument',
+  'settings.fee.current': 'Rate now ({unit})',
+  'settings.fee.new': 'New rate ({unit})',
+  'settings.fee.unitPerLot': 'USD a lot',
+  'settings.fee.unitShare': 'share of margin, 0.001 = 0.1 %',
+  'settings.fee.required': 'Enter the new rate.',
+  'settings.fee.format': 'A number with up to 6 decimals.',
+  'settings.fee.maxPerLot': 'At most 1,000 USD a lot.',
+  'settings.fee.maxShare': 'At most 0.05 (5 % of margin).',
 } as const
 
 export const settingsHk: Record<keyof typeof settingsEn, string> = {
@@ -208,7 +220,7 @@ export const settingsHk: Record<keyof typeof settingsEn, string> = {
   'settings.help.withdraw_daily_max_usd': '用戶在一個 UTC 日內最多可出金的金額。',
   'settings.help.adjustment_four_eyes_usd': '高於此金額的人手餘額調整，須由另一位管理員批核。',
   'settings.help.trade_fee_type':
-    '決定所有交易品種手續費率的含義。只有在所有手續費率均為 0 時才可更改：請先在產品目錄將費率設為 0，更改類型後再輸入新費率。',
+    '決定所有交易品種手續費率的含義。切換時須以新單位輸入所有非零費率，並一併儲存。',
   'settings.help.margin_call_level': '客戶的保證金水平跌至此值時會收到警告。',
   'settings.help.stop_out_level': '保證金水平跌至此值時會強制平倉。須低於追加保證金水平。',
   'settings.help.max_quote_age_ms': '最新報價若比此更舊，市價單會被拒絕。',
@@ -235,4 +247,15 @@ export const settingsHk: Record<keyof typeof settingsEn, string> = {
   'settings.choice.service_link_type.3': '在應用程式外開啟',
   'settings.choice.trade_fee_type.1': '按手數',
   'settings.choice.trade_fee_type.2': '按保證金比例',
+  'settings.fee.title': '切換交易手續費類型',
+  'settings.fee.hint': '每個收取手續費的交易品種都須以新單位（{unit}）輸入費率。類型與新費率會一併儲存。',
+  'settings.fee.instrument': '交易品種',
+  'settings.fee.current': '現時費率（{unit}）',
+  'settings.fee.new': '新費率（{unit}）',
+  'settings.fee.unitPerLot': '每手美元',
+  'settings.fee.unitShare': '保證金比例，0.001 = 0.1 %',
+  'settings.fee.required': '請輸入新費率。',
+  'settings.fee.format': '最多 6 位小數的數字。',
+  'settings.fee.maxPerLot': '每手最多 1,000 美元。',
+  'settings.fee.maxShare': '最多 0.05（保證金的 5 %）。',
 }

@@ -30,5 +30,7 @@ export const SETTINGS_QUERY_KEY = ['settings'] as const
 
 export const settingsApi = {
   list: (signal?: AbortSignal) => api.get<SettingView[]>('/settings', undefined, signal),
-  change: (key: string, value: string) => api.post<SettingView>('/settings', { key, value }),
+  /** `feeRates` (by instrument id) go with a switch of `trade_fee_type`, restated in the new unit. */
+  change: (key: string, value: string, feeRates?: Record<string, string>) =>
+    api.post<SettingView>('/settings', { key, value, fee_rates: feeRates }),
 }

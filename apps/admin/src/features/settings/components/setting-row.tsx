@@ -8,6 +8,7 @@ import { SETTINGS_QUERY_KEY, settingsApi, type SettingView } from '../api/settin
 import { CONFIRMED, helpOf, labelOf, shownValue } from '../lib/setting-meta.ts'
 import { boundsText, settingError } from '../lib/validate.ts'
 import { ConfirmContent } from './confirm-content.tsx'
+import { FeeRatesDialog } from './fee-rates-dialog.tsx'
 import { SettingInput } from './setting-input.tsx'
 
 /** The row's grid: name and help, the field with its bounds, the buttons. */
@@ -32,18 +33,22 @@ export function SettingRow({ setting, all }: { setting: SettingView; all: Settin
   const [draft, setDraft] = useState(setting.value)
   const [refusal, setRefusal] = useState<string>()
   const [saving, setSaving] = useState(false)
+  const [restating, setRestating] = useState(false)
   const label = labelOf(t, setting.key)
   const error = settingError(t, setting, draft, all)
   const dirty = draft.trim() !== setting.value
 
-  async function send() {
+  async function send(feeRates?: Record<string, string>) {
     setSaving(true)
     setRefusal(undefined)
     try {
-      const saved = await settingsApi.change(setting.key, draft.trim())
+      const saved = await settingsApi.change(setting.key, draft.trim(), feeRates)
       queryClient.setQueryData<SettingView[]>(SETTINGS_QUERY_KEY, (old) =>
         old?.map((s) => (s.key === saved.key ? { ...s, value: saved.value } : s)),
       )
+      // A cap or a fee switch may have changed instruments: the catalogue reads them again.
+      void queryClient.invalidateQueries({ queryKey: ['catalogue'] })
+      setRestating(false)
       message.success(t('settings.saved', { label }))
     } catch (failure) {
       // The server's reason (levels against each other, a minimum above its maximum, a role).
@@ -56,6 +61,7 @@ export function SettingRow({ setting, all }: { setting: SettingView; all: Settin
 
   function save() {
     if (error || !dirty) return
+    if (setting.key === 'trade_fee_type') return setRestating(true)
     if (!CONFIRMED.has(setting.key)) return void send()
     modal.confirm({
       title: t('settings.confirm.title', { label }),
@@ -64,7 +70,7 @@ export function SettingRow({ setting, all }: { setting: SettingView; all: Settin
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
       width: 480,
-      onOk: send,
+      onOk: () => send(),
     })
   }
 
@@ -72,6 +78,16 @@ export function SettingRow({ setting, all }: { setting: SettingView; all: Settin
   const bounds = boundsText(t, setting)
   return (
     <div style={ROW_STYLE} data-testid={`setting-${setting.key}`}>
+      {setting.key === 'trade_fee_type' && (
+        <FeeRatesDialog
+          open={restating}
+          next={draft.trim() === '1' ? '1' : '2'}
+          saving={saving}
+          refusal={refusal}
+          onCancel={() => setRestating(false)}
+          onSave={(rates) => void send(rates)}
+        />
+      )}
       <div>
         <Typography.Text strong>{label}</Typography.Text>
         {help && (

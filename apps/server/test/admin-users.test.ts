@@ -410,6 +410,21 @@ describe.each(DRIVERS)('back-office users on %s', (driver) => {
     }
   })
 
+  it('holds the four-eyes amount when one staff member sends adjustments at once, to one user or several', async () => {
+    const first = await realUser()
+    const second = await realUser()
+    staffTokens.racer = await signInStaff('finance')
+    await setSetting(app.db, 'adjustment_four_eyes_usd', '1000')
+    const adjust = (userId: number) =>
+      staffPost('racer', `/admin/api/users/${userId}/adjust`, { amount: '600', memo: 'race' })
+    // 600 + 600 > 1000: whatever the timing, one is booked and the other waits for a second admin.
+    const answers = await Promise.all([adjust(first.userId), adjust(second.userId), adjust(first.userId)])
+    const statuses = answers.map((a) => a.body.data.status).sort()
+    expect(statuses).toEqual([0, 0, 1])
+    const booked = Number(await balanceOf(first.userId)) + Number(await balanceOf(second.userId))
+    expect(booked).toBe(600)
+  })
+
   it('disables an account: its token answers 999 at once, its socket is signed out, sign-in refused; enable restores it', async () => {
     const user = await realUser()
     const socket = await signedInSocket(user.token)

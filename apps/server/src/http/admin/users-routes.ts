@@ -51,7 +51,11 @@ export function adminUsersRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.post('/admin/api/users/:id/adjust', guard('adjustments.request'), async (request) => {
     const { id } = parse(adminUserIdParams, request.params)
     const input = parse(adjustmentRequest, request.body)
-    return answer(request, await requestAdjustment(db, desk, actorOf(request), id, input), 'saved')
+    return answer(
+      request,
+      await requestAdjustment(db, desk, actorOf(request), id, input, deps.clock()),
+      'saved',
+    )
   })
 
   app.get('/admin/api/adjustments', guard('adjustments.request'), async (request) => {

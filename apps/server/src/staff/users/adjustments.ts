@@ -87,39 +87,23 @@ export async function requestAdjustment(
   actor: Actor,
   userId: number,
   input: AdjustmentRequest,
+  now: Date,
 ): Promise<Outcome<AdjustmentItem>> {
   const [user] = await db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId))
   if (!user) return refuse('account_not_found')
   // Demo money is play money: adjusting it would only muddy the house's figures.
   if (user.isDemo) return refuse('demo_forbidden')
   const amount = new Decimal(input.amount)
-  // The four-eyes amount holds for what one staff member books alone in a day (UTC), not for each
-  // adjustment: ten adjustments just under it are as much money as one above it.
-  const bookedToday = await appliedTodayBy(db, actor.staffId, new Date())
-  if (bookedToday.plus(amount.abs()).greaterThan(await fourEyesAmount(db))) {
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(balanceAdjustments)
-        .values({ userId, amount: amount.toFixed(2), memo: input.memo, requestedBy: actor.staffId })
-        .returning({ id: balanceAdjustments.id })
-      const adjustmentId = (row as { id: number }).id
-      await audit(tx, actor, {
-        action: 'adjustment.request',
-        target: `user:${userId}`,
-        after: {
-          adjustment_id: adjustmentId,
-          amount: amount.toFixed(2),
-          memo: input.memo,
-          status: 'waiting',
-        },
-      })
-      return adjustmentId
-    })
-    return accept(await adjustmentItem(db, id))
-  }
+  const limit = await fourEyesAmount(db)
   let adjustmentId = 0
   const result = await desk.runMoney(userId, {
     async prepare(tx) {
+      // The four-eyes amount holds for what one staff member books alone in a day (UTC), not for
+      // each adjustment: ten adjustments just under it are as much money as one above it. Read in
+      // the desk's money step, which runs one at a time: two requests sent together cannot both
+      // count the day's total before either is booked.
+      const bookedToday = await appliedTodayBy(tx, actor.staffId, now)
+      if (bookedToday.plus(amount.abs()).greaterThan(limit)) return refuse('four_eyes')
       const [row] = await tx
         .insert(balanceAdjustments)
         .values({
@@ -128,7 +112,8 @@ export async function requestAdjustment(
           memo: input.memo,
           status: AdjustmentStatus.Applied,
           requestedBy: actor.staffId,
-          decidedAt: new Date(),
+          createdAt: now,
+          decidedAt: now,
         })
         .returning({ id: balanceAdjustments.id })
       adjustmentId = (row as { id: number }).id
@@ -151,8 +136,27 @@ export async function requestAdjustment(
       })
     },
   })
+  if (!result.ok && 'reason' in result && result.reason === 'four_eyes')
+    return accept(await adjustmentItem(db, await recordWaiting(db, actor, userId, amount, input.memo, now)))
   const outcome = outcomeOf(result)
   return outcome.ok ? accept(await adjustmentItem(db, adjustmentId)) : outcome
+}
+
+/** An adjustment above what the staff member may book alone: recorded, waiting for another admin. */
+async function recordWaiting(db: Db, actor: Actor, userId: number, amount: Decimal, memo: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(balanceAdjustments)
+      .values({ userId, amount: amount.toFixed(2), memo, requestedBy: actor.staffId, createdAt: now })
+      .returning({ id: balanceAdjustments.id })
+    const adjustmentId = (row as { id: number }).id
+    await audit(tx, actor, {
+      action: 'adjustment.request',
+      target: `user:${userId}`,
+      after: { adjustment_id: adjustmentId, amount: amount.toFixed(2), memo, status: 'waiting' },
+    })
+    return adjustmentId
+  })
 }
 
 /**

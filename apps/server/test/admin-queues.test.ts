@@ -651,6 +651,14 @@ describe.each(DRIVERS)('back-office review queues on %s', (driver) => {
       expect(stream.text()).toContain('data: {"type":"queue","queue":"deposits"}\n\n')
       await withdrawalOf(who, '50')
       expect(await stream.until(() => stream.text().includes('"queue":"withdrawals"'))).toBe(true)
+      // A balance adjustment, booked or waiting for a second admin, moves the adjustments list.
+      const adjusted = await app.post(
+        `/admin/api/users/${who.user.id}/adjust`,
+        { amount: '5', memo: 'goodwill' },
+        { token: mine.token, json: true },
+      )
+      expect(adjusted.body.code).toBe(1)
+      expect(await stream.until(() => stream.text().includes('"queue":"adjustments"'))).toBe(true)
       expect(await stream.until(() => stream.text().includes(': ping\n\n'))).toBe(true)
       // A refused request announces nothing.
       const before = stream.text().split('"deposits"').length

@@ -166,5 +166,5 @@ export interface AdminWithdrawalItem {
 /** A Server-Sent Event of `GET /admin/api/events`: a new item in one of the queues. */
 export interface AdminQueueEvent {
   type: 'queue'
-  queue: 'deposits' | 'withdrawals' | 'identity' | 'chat'
+  queue: 'deposits' | 'withdrawals' | 'identity' | 'chat' | 'adjustments'
 }

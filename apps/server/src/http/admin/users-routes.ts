@@ -19,6 +19,7 @@ import type { Permission } from '../../staff/roles.ts'
 import { answer, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
+import { announced } from '../../staff/queues/staff-events.ts'
 import { actorOf, requireStaff } from './staff-guard.ts'
 
 /**
@@ -53,7 +54,9 @@ export function adminUsersRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const input = parse(adjustmentRequest, request.body)
     return answer(
       request,
-      await requestAdjustment(db, desk, actorOf(request), id, input, deps.clock()),
+      await requestAdjustment(db, desk, actorOf(request), id, input, deps.clock()).then(
+        announced('adjustments'),
+      ),
       'saved',
     )
   })
@@ -69,7 +72,8 @@ export function adminUsersRoutes(app: FastifyInstance, deps: RouteDeps): void {
   ] as const) {
     app.post(`/admin/api/adjustments/:id/${verb}`, guard('adjustments.approve'), async (request) => {
       const { id } = parse(adminUserIdParams, request.params)
-      return answer(request, await decideAdjustment(db, desk, actorOf(request), id, approve), 'saved')
+      const decided = await decideAdjustment(db, desk, actorOf(request), id, approve)
+      return answer(request, announced('adjustments')(decided), 'saved')
     })
   }
 

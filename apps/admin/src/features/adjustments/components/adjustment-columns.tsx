@@ -45,7 +45,7 @@ export function useAdjustmentColumns(status: AdjustmentStatusValue | undefined):
       run: () => (approve ? adjustmentsApi.approve(item.id) : adjustmentsApi.reject(item.id)),
       done: () => message.success(t(approve ? 'adjustments.approved' : 'adjustments.rejected', values)),
       settled: () => {
-        void queryClient.invalidateQueries({ queryKey: ['adjustments'] })
+        void queryClient.invalidateQueries({ queryKey: ['queue', 'adjustments'] })
         void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
         void queryClient.invalidateQueries({ queryKey: ['user', item.user_id] })
         void queryClient.invalidateQueries({ queryKey: ['user-ledger', item.user_id] })

@@ -24,7 +24,7 @@ export function AdjustmentsPage() {
   const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
   const query = { status: status === ALL ? undefined : Number(status), page, limit }
   const list = useQuery({
-    queryKey: ['adjustments', query],
+    queryKey: ['queue', 'adjustments', query],
     queryFn: ({ signal }) => adjustmentsApi.list(query, signal),
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,

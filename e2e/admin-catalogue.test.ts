@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { auditLog, leverageOptions } from '../apps/server/src/db/schema.ts'
 import { setSetting } from '../apps/server/src/services/settings.ts'
 import {
@@ -17,7 +17,15 @@ import {
   settledScreenshot,
   signInPhone,
 } from './platform.ts'
-import { ADMIN_DIST, DESKTOP, SCREENS, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
+import {
+  ADMIN_DIST,
+  DESKTOP,
+  PAGE_TEST_DRIVERS,
+  SCREENS,
+  adminShot,
+  buildAdminOnce,
+  openBackOffice,
+} from './admin-platform.ts'
 
 /*
  * The catalogue (issue 11, item 4): a dealer changes an instrument's leverage options in the back
@@ -27,166 +35,172 @@ import { ADMIN_DIST, DESKTOP, SCREENS, adminShot, buildAdminOnce, openBackOffice
 
 const CODE = 'EURUSD'
 
-describe.skipIf(!browserAvailable()).each(DRIVERS)('the catalogue in the back office on %s', (driver) => {
-  let app: TestApp
-  let browser: Browser
-  let page: Page
-  let phone: Awaited<ReturnType<typeof openPhonePage>>
-  const pageErrors: string[] = []
+describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
+  'the catalogue in the back office on %s',
+  (driver) => {
+    let app: TestApp
+    let browser: Browser
+    let page: Page
+    let phone: Awaited<ReturnType<typeof openPhonePage>>
+    const pageErrors: string[] = []
 
-  beforeAll(async () => {
-    buildAdminOnce()
-    buildWebOnce()
-    app = await startTestApp(driver, { historyCandles: 5, app: { adminDist: ADMIN_DIST, webDist: WEB_DIST } })
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
-    page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })).newPage()
-    page.on('pageerror', (error) => pageErrors.push(error.message))
-    phone = await openPhonePage()
-  }, 180_000)
-  afterAll(async () => {
-    await phone?.close()
-    await browser?.close()
-    await app?.close()
-  })
+    beforeAll(async () => {
+      buildAdminOnce()
+      buildWebOnce()
+      app = await startTestApp(driver, {
+        historyCandles: 5,
+        app: { adminDist: ADMIN_DIST, webDist: WEB_DIST },
+      })
+      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+      page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })).newPage()
+      page.on('pageerror', (error) => pageErrors.push(error.message))
+      phone = await openPhonePage()
+    }, 180_000)
+    afterAll(async () => {
+      await phone?.close()
+      await browser?.close()
+      await app?.close()
+    })
 
-  const id = () => app.market.instrumentByCode(CODE)!.id
-  const storedLeverage = async () =>
-    (await app.db.select().from(leverageOptions).where(eq(leverageOptions.instrumentId, id())))
-      .map((o) => o.value)
-      .sort((a, b) => a - b)
-  /** The leverage choices the phone's picker offers, in order. */
-  async function phoneOptions(): Promise<number[]> {
-    const p = phone.page
-    await p.getByTestId('order-leverage').click()
-    const options = p.locator('[data-testid^="leverage-option-"]')
-    await options.first().waitFor()
-    const ids = await options.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')))
-    return ids.map((testId) => Number(testId?.replace('leverage-option-', '')))
-  }
-  const closePicker = async () => {
-    await phone.page
-      .locator('.adm-mask')
-      .last()
-      .click({ position: { x: 20, y: 20 } })
-    await phone.page.locator('[data-testid^="leverage-option-"]').first().waitFor({ state: 'detached' })
-  }
-
-  it('a dealer edits the leverage options; the open order form on the phone offers them without a reload', async () => {
-    const user = await registerAndLogin(app)
-    await signInPhone(phone.page, app.base, user.token)
-    await phone.page.goto(`${app.base}/trade?id=${id()}`)
-    await phone.page.getByTestId('order-form').waitFor()
-    expect(await phoneOptions()).toEqual([1, 2, 5, 10, 20, 30])
-    await phone.page.getByTestId('leverage-option-1').click()
-    await expect.poll(() => phone.page.getByTestId('order-leverage').innerText()).toContain('1x')
-    // Set on this page only: a reload would lose it.
-    await phone.page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
-
-    await openBackOffice(app, page, 'dealer', 'Dana Dealer')
-    await page.getByTestId('nav-catalogue').click()
-    await page.getByTestId('instruments-tab').waitFor()
-    await page.getByTestId(`instrument-row-${CODE}`).waitFor()
-    expect(await page.getByTestId(`leverage-${CODE}`).innerText()).toMatch(/1x\s*2x\s*5x\s*10x\s*20x\s*30x/)
-    await adminShot(page, 'catalogue-instruments')
-    await page.getByTestId('instrument-search').locator('input').fill('eurusd')
-    await expect.poll(() => page.locator('[data-testid^="instrument-row-"]').count()).toBe(1)
-
-    await page.getByTestId(`instrument-edit-${CODE}`).click()
-    const drawer = page.getByTestId('instrument-drawer')
-    await drawer.waitFor()
-    expect(await page.getByTestId('leverage-cap').innerText()).toContain('30')
-    const leverage = page.getByTestId('instrument-leverage')
-    const input = leverage.locator('input')
-    // Clear the options, then type new ones; one above the class's cap of 30 is refused on the spot.
-    await leverage.hover()
-    await leverage.locator('.ant-select-clear').click()
-    await input.fill('40')
-    await input.press('Enter')
-    await page.getByTestId('instrument-save').click()
-    await drawer.getByText('Above the cap of 30×.').waitFor()
-    await leverage.locator('.ant-select-selection-item-remove').last().click()
-    for (const value of ['25', '5', '30']) {
-      await input.fill(value)
-      await input.press('Enter')
+    const id = () => app.market.instrumentByCode(CODE)!.id
+    const storedLeverage = async () =>
+      (await app.db.select().from(leverageOptions).where(eq(leverageOptions.instrumentId, id())))
+        .map((o) => o.value)
+        .sort((a, b) => a - b)
+    /** The leverage choices the phone's picker offers, in order. */
+    async function phoneOptions(): Promise<number[]> {
+      const p = phone.page
+      await p.getByTestId('order-leverage').click()
+      const options = p.locator('[data-testid^="leverage-option-"]')
+      await options.first().waitFor()
+      const ids = await options.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')))
+      return ids.map((testId) => Number(testId?.replace('leverage-option-', '')))
     }
-    await page.keyboard.press('Escape')
-    await expect.poll(() => drawer.getByText('Above the cap').count()).toBe(0)
-    await adminShot(page, 'catalogue-drawer')
-    await page.getByTestId('instrument-save').click()
-    await drawer.waitFor({ state: 'hidden' })
-    await expect.poll(() => page.getByTestId(`leverage-${CODE}`).innerText()).toMatch(/^5x\s*25x\s*30x$/)
-    expect(await storedLeverage()).toEqual([5, 25, 30])
-    // Only the changed field travelled: the audit row names the leverage alone.
-    const [entry] = await app.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'instrument.update'), eq(auditLog.target, `instrument:${id()}`)))
-    expect(entry?.after).toEqual({ leverage: [5, 25, 30] })
-
-    // The phone: the choice of 1x is gone, so the form falls back to the lowest new option.
-    await expect
-      .poll(() => phone.page.getByTestId('order-leverage').innerText(), { timeout: 10_000 })
-      .toContain('5x')
-    expect(await phoneOptions()).toEqual([5, 25, 30])
-    expect(
-      await phone.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
-    ).toBe(true)
-    await settledScreenshot(phone.page, join(SCREENS, 'admin-catalogue-phone-leverage.png'))
-    await closePicker()
-
-    await page.getByTestId('tab-channels').click()
-    await page.getByTestId('channels-tab').locator('.ant-table-row').first().waitFor()
-    await adminShot(page, 'catalogue-channels')
-    expect(pageErrors).toEqual([])
-    expect(phone.pageErrors).toEqual([])
-  })
-
-  it('a refusal the form could not foresee shows the server’s message and keeps what was typed', async () => {
-    const before = await storedLeverage()
-    await page.getByTestId('tab-instruments').click()
-    await page.getByTestId(`instrument-edit-${CODE}`).click()
-    const drawer = page.getByTestId('instrument-drawer')
-    await drawer.waitFor()
-    // Meanwhile an admin lowers the class's cap in the settings: the open form still knows 30.
-    await setSetting(app.db, 'leverage_cap_fx_major', '20')
-    try {
-      await page
-        .getByTestId('instrument-leverage')
-        .locator('.ant-select-selection-item-remove')
+    const closePicker = async () => {
+      await phone.page
+        .locator('.adm-mask')
         .last()
-        .click()
-      await page.getByTestId('instrument-save').click()
-      await expect
-        .poll(() => page.getByTestId('save-error').innerText())
-        .toBe('Please check the field: leverage options')
-      expect(await drawer.isVisible()).toBe(true)
-      expect(await page.getByTestId('instrument-leverage').innerText()).toMatch(/^5x\s*25x$/)
-      expect(await storedLeverage()).toEqual(before)
-      await page.getByRole('button', { name: 'Cancel' }).click()
-      await drawer.waitFor({ state: 'hidden' })
-    } finally {
-      await setSetting(app.db, 'leverage_cap_fx_major', '30')
+        .click({ position: { x: 20, y: 20 } })
+      await phone.page.locator('[data-testid^="leverage-option-"]').first().waitFor({ state: 'detached' })
     }
-  })
 
-  it('a support member has no catalogue: no menu entry, the address leads home, the API refuses', async () => {
-    const before = await storedLeverage()
-    const support = await openBackOffice(app, page, 'support', 'Sam Support')
-    expect(await page.getByTestId('nav-catalogue').count()).toBe(0)
-    await page.goto(`${app.base}/admin/catalogue`)
-    await page.getByTestId('dashboard').waitFor()
-    expect(await page.getByTestId('catalogue-page').count()).toBe(0)
-    for (const path of ['/admin/api/instruments', '/admin/api/deposit_channels']) {
-      const refused = await app.get(path, { token: support.token })
-      expect(refused.status).toBe(403)
-      expect(refused.body.reason).toBe('staff_forbidden')
-    }
-    const edit = await app.post(
-      `/admin/api/instruments/${id()}`,
-      { leverage: [1] },
-      { token: support.token, json: true },
-    )
-    expect(edit.body.reason).toBe('staff_forbidden')
-    expect(await storedLeverage()).toEqual(before)
-  })
-})
+    it('a dealer edits the leverage options; the open order form on the phone offers them without a reload', async () => {
+      const user = await registerAndLogin(app)
+      await signInPhone(phone.page, app.base, user.token)
+      await phone.page.goto(`${app.base}/trade?id=${id()}`)
+      await phone.page.getByTestId('order-form').waitFor()
+      expect(await phoneOptions()).toEqual([1, 2, 5, 10, 20, 30])
+      await phone.page.getByTestId('leverage-option-1').click()
+      await expect.poll(() => phone.page.getByTestId('order-leverage').innerText()).toContain('1x')
+      // Set on this page only: a reload would lose it.
+      await phone.page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
+
+      await openBackOffice(app, page, 'dealer', 'Dana Dealer')
+      await page.getByTestId('nav-catalogue').click()
+      await page.getByTestId('instruments-tab').waitFor()
+      await page.getByTestId(`instrument-row-${CODE}`).waitFor()
+      expect(await page.getByTestId(`leverage-${CODE}`).innerText()).toMatch(/1x\s*2x\s*5x\s*10x\s*20x\s*30x/)
+      await adminShot(page, 'catalogue-instruments')
+      await page.getByTestId('instrument-search').locator('input').fill('eurusd')
+      await expect.poll(() => page.locator('[data-testid^="instrument-row-"]').count()).toBe(1)
+
+      await page.getByTestId(`instrument-edit-${CODE}`).click()
+      const drawer = page.getByTestId('instrument-drawer')
+      await drawer.waitFor()
+      expect(await page.getByTestId('leverage-cap').innerText()).toContain('30')
+      const leverage = page.getByTestId('instrument-leverage')
+      const input = leverage.locator('input')
+      // Clear the options, then type new ones; one above the class's cap of 30 is refused on the spot.
+      await leverage.hover()
+      await leverage.locator('.ant-select-clear').click()
+      await input.fill('40')
+      await input.press('Enter')
+      await page.getByTestId('instrument-save').click()
+      await drawer.getByText('Above the cap of 30×.').waitFor()
+      await leverage.locator('.ant-select-selection-item-remove').last().click()
+      for (const value of ['25', '5', '30']) {
+        await input.fill(value)
+        await input.press('Enter')
+      }
+      await page.keyboard.press('Escape')
+      await expect.poll(() => drawer.getByText('Above the cap').count()).toBe(0)
+      await adminShot(page, 'catalogue-drawer')
+      await page.getByTestId('instrument-save').click()
+      await drawer.waitFor({ state: 'hidden' })
+      await expect.poll(() => page.getByTestId(`leverage-${CODE}`).innerText()).toMatch(/^5x\s*25x\s*30x$/)
+      expect(await storedLeverage()).toEqual([5, 25, 30])
+      // Only the changed field travelled: the audit row names the leverage alone.
+      const [entry] = await app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'instrument.update'), eq(auditLog.target, `instrument:${id()}`)))
+      expect(entry?.after).toEqual({ leverage: [5, 25, 30] })
+
+      // The phone: the choice of 1x is gone, so the form falls back to the lowest new option.
+      await expect
+        .poll(() => phone.page.getByTestId('order-leverage').innerText(), { timeout: 10_000 })
+        .toContain('5x')
+      expect(await phoneOptions()).toEqual([5, 25, 30])
+      expect(
+        await phone.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+      ).toBe(true)
+      await settledScreenshot(phone.page, join(SCREENS, 'admin-catalogue-phone-leverage.png'))
+      await closePicker()
+
+      await page.getByTestId('tab-channels').click()
+      await page.getByTestId('channels-tab').locator('.ant-table-row').first().waitFor()
+      await adminShot(page, 'catalogue-channels')
+      expect(pageErrors).toEqual([])
+      expect(phone.pageErrors).toEqual([])
+    })
+
+    it('a refusal the form could not foresee shows the server’s message and keeps what was typed', async () => {
+      const before = await storedLeverage()
+      await page.getByTestId('tab-instruments').click()
+      await page.getByTestId(`instrument-edit-${CODE}`).click()
+      const drawer = page.getByTestId('instrument-drawer')
+      await drawer.waitFor()
+      // Meanwhile an admin lowers the class's cap in the settings: the open form still knows 30.
+      await setSetting(app.db, 'leverage_cap_fx_major', '20')
+      try {
+        await page
+          .getByTestId('instrument-leverage')
+          .locator('.ant-select-selection-item-remove')
+          .last()
+          .click()
+        await page.getByTestId('instrument-save').click()
+        await expect
+          .poll(() => page.getByTestId('save-error').innerText())
+          .toBe('Please check the field: leverage options')
+        expect(await drawer.isVisible()).toBe(true)
+        expect(await page.getByTestId('instrument-leverage').innerText()).toMatch(/^5x\s*25x$/)
+        expect(await storedLeverage()).toEqual(before)
+        await page.getByRole('button', { name: 'Cancel' }).click()
+        await drawer.waitFor({ state: 'hidden' })
+      } finally {
+        await setSetting(app.db, 'leverage_cap_fx_major', '30')
+      }
+    })
+
+    it('a support member has no catalogue: no menu entry, the address leads home, the API refuses', async () => {
+      const before = await storedLeverage()
+      const support = await openBackOffice(app, page, 'support', 'Sam Support')
+      expect(await page.getByTestId('nav-catalogue').count()).toBe(0)
+      await page.goto(`${app.base}/admin/catalogue`)
+      await page.getByTestId('dashboard').waitFor()
+      expect(await page.getByTestId('catalogue-page').count()).toBe(0)
+      for (const path of ['/admin/api/instruments', '/admin/api/deposit_channels']) {
+        const refused = await app.get(path, { token: support.token })
+        expect(refused.status).toBe(403)
+        expect(refused.body.reason).toBe('staff_forbidden')
+      }
+      const edit = await app.post(
+        `/admin/api/instruments/${id()}`,
+        { leverage: [1] },
+        { token: support.token, json: true },
+      )
+      expect(edit.body.reason).toBe('staff_forbidden')
+      expect(await storedLeverage()).toEqual(before)
+    })
+  },
+)

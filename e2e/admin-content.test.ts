@@ -4,11 +4,18 @@ import { eq } from 'drizzle-orm'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { deposits, uploads } from '../apps/server/src/db/schema.ts'
 import { approveDeposit } from '../apps/server/src/money/deposits.ts'
 import { CHROMIUM, CHROMIUM_ARGS, browserAvailable } from './platform.ts'
-import { ADMIN_DIST, DESKTOP, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
+import {
+  ADMIN_DIST,
+  DESKTOP,
+  PAGE_TEST_DRIVERS,
+  adminShot,
+  buildAdminOnce,
+  openBackOffice,
+} from './admin-platform.ts'
 
 /*
  * News, partner companies and the risk view in the back office (issue 11, items 5 and 6): what
@@ -22,7 +29,7 @@ const HOSTILE =
   '<script>window.__hacked=1</script>'
 const ARTICLE_TITLE = `Horaires des fêtes ${Date.now()}`
 
-describe.skipIf(!browserAvailable()).each(DRIVERS)(
+describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
   'news, companies and risk in the back office on %s',
   (driver) => {
     let app: TestApp

@@ -2,10 +2,17 @@
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import type { StaffRole } from '../apps/server/src/staff/roles.ts'
 import { CHROMIUM, CHROMIUM_ARGS, browserAvailable } from './platform.ts'
-import { ADMIN_DIST, DESKTOP, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
+import {
+  ADMIN_DIST,
+  DESKTOP,
+  PAGE_TEST_DRIVERS,
+  adminShot,
+  buildAdminOnce,
+  openBackOffice,
+} from './admin-platform.ts'
 
 /*
  * The back office's users and adjustments pages in a desktop browser (issue 11): finance finds a
@@ -16,7 +23,7 @@ import { ADMIN_DIST, DESKTOP, adminShot, buildAdminOnce, openBackOffice } from '
 
 type User = Awaited<ReturnType<typeof registerAndLogin>>
 
-describe.skipIf(!browserAvailable()).each(DRIVERS)(
+describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
   'back-office users in a desktop browser on %s',
   (driver) => {
     let app: TestApp

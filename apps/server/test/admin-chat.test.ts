@@ -159,6 +159,31 @@ describe.each(DRIVERS)('back-office support chat on %s', (driver) => {
     expect(rows[1]).toMatchObject({ after: { image: true, upload_id: uploadId } })
   })
 
+  it('never lets the user pass a staff image off as their own: not as a deposit proof, an identity photo or a chat image', async () => {
+    const user = await registerAndLogin(app)
+    const userId = user.user.id as number
+    await app.post('/api/chat/send', { text: 'Which screen?' }, { token: user.token })
+    const sent = await postImage(userId, support.token, await photoWithGps())
+    const { upload_id: uploadId, url } = sent.body.data as { upload_id: string; url: string }
+    const [row] = await app.db.select().from(uploads).where(eq(uploads.id, uploadId))
+    expect(row).toMatchObject({ userId, staffId: support.id })
+
+    const channels = (await app.get('/api/quickCharge/info', { token: user.token })).body.data
+    const proof = await app.get(
+      `/api/quickCharge/submit?number=100&proofImg=${encodeURIComponent(url)}&charge_id=${channels[0].id}&address=${channels[0].address}`,
+      { token: user.token },
+    )
+    expect(proof.body).toMatchObject({ code: 0, reason: 'proof_invalid' })
+    const identity = await app.post(
+      '/api/user_real/real_name',
+      { name: 'Chan Tai Man', card_id: 'A7654321', front_pic: url, reverse_pic: url },
+      { token: user.token },
+    )
+    expect(identity.body).toMatchObject({ code: 0, reason: 'image_invalid' })
+    const chat = await app.post('/api/chat/send', { image: url }, { token: user.token })
+    expect(chat.body).toMatchObject({ code: 0, reason: 'image_invalid' })
+  })
+
   it('refuses non-images, oversized files, unknown users, other roles and user tokens, storing nothing', async () => {
     const user = await registerAndLogin(app)
     const userId = user.user.id as number

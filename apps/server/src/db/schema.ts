@@ -17,6 +17,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 
 /** Money columns: exact decimals (docs/decisions/002-money.md). Drizzle reads them as strings. */
@@ -402,6 +403,12 @@ export const uploads = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * Set when staff uploaded it (an image sent in the user's support chat): kept as the user's so
+     * their chat can show it, but never usable as the user's own (a deposit proof, an identity
+     * photo, a chat image they send), and not counted in the user's daily allowance.
+     */
+    staffId: integer('staff_id').references((): AnyPgColumn => staff.id),
     contentType: text('content_type').notNull(),
     bytes: integer('bytes').notNull(),
     width: integer('width').notNull(),

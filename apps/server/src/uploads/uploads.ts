@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { uploads } from '../db/schema.ts'
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
@@ -54,21 +54,40 @@ export function createUploads(options: UploadsOptions) {
     return `${uploadPath(id)}?${query.toString()}`
   }
 
-  /** Checks, re-encodes and keeps an image for `userId`; refusals name what was wrong. */
-  async function save(db: Db, userId: number, data: Buffer, now: Date): Promise<Outcome<SavedUpload>> {
+  /**
+   * Checks, re-encodes and keeps an image for `userId`; refusals name what was wrong. `staffId`
+   * marks an image staff send that user (staff-image.ts): the user's daily allowance is theirs alone.
+   */
+  async function save(
+    db: Db,
+    userId: number,
+    data: Buffer,
+    now: Date,
+    staffId?: number,
+  ): Promise<Outcome<SavedUpload>> {
     const image = await reencodeImage(data)
     if (!image.ok) return image
-    const [used] = await db
-      .select({ bytes: sql<string>`coalesce(sum(${uploads.bytes}), 0)` })
-      .from(uploads)
-      .where(and(eq(uploads.userId, userId), gt(uploads.createdAt, new Date(now.getTime() - DAY_MS))))
-    if (Number(used?.bytes ?? 0) + image.value.bytes.length > dailyBytes) return refuse('upload_daily_limit')
+    if (staffId === undefined) {
+      const [used] = await db
+        .select({ bytes: sql<string>`coalesce(sum(${uploads.bytes}), 0)` })
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.userId, userId),
+            isNull(uploads.staffId),
+            gt(uploads.createdAt, new Date(now.getTime() - DAY_MS)),
+          ),
+        )
+      if (Number(used?.bytes ?? 0) + image.value.bytes.length > dailyBytes)
+        return refuse('upload_daily_limit')
+    }
     const id = newUploadId()
     await store.put(id, image.value.bytes)
     try {
       await db.insert(uploads).values({
         id,
         userId,
+        staffId: staffId ?? null,
         contentType: image.value.contentType,
         bytes: image.value.bytes.length,
         width: image.value.width,
@@ -111,13 +130,16 @@ export function createUploads(options: UploadsOptions) {
 
 export type Uploads = ReturnType<typeof createUploads>
 
-/** Whether upload `id` exists and belongs to `userId`: what a deposit checks of its proof image. */
+/**
+ * Whether upload `id` is `userId`'s own (they uploaded it; not an image staff sent them): what a
+ * deposit proof, an identity photo or a chat image the user sends must be.
+ */
 export async function uploadOwnedBy(db: Db, id: string, userId: number): Promise<boolean> {
   if (!UPLOAD_ID_PATTERN.test(id)) return false
   const [row] = await db
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
+    .where(and(eq(uploads.id, id), eq(uploads.userId, userId), isNull(uploads.staffId)))
   return row !== undefined
 }
 

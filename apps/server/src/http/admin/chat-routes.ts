@@ -116,7 +116,7 @@ function staffImageRoute(
     const userId = parse(conversationPathParams, request.params).userId
     const data = await readFilePart(request, reply)
     if (!data) return reply
-    const saved = await saveStaffImage({ db, clock, uploads }, userId, data)
+    const saved = await saveStaffImage({ db, clock, uploads }, userId, staffOf(request).staffId, data)
     if (!saved.ok) return sendRefusal(reply, saved.reason === 'rate_limited' ? 429 : 200, saved.reason)
     await audit(db, actorOf(request), {
       action: 'chat.image',

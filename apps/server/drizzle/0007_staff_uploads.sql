@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" ADD COLUMN "staff_id" integer;--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;

@@ -219,6 +219,7 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
       [eur, { fee_rate: '-1' }],
       [eur, { fee_rate: '5000' }], // above any rate of either unit
       [eur, { name: '' }],
+      [eur, { show_code: 'GBP/USD' }], // another instrument's: phones would show two alike
       [eur, { code: 'XXX' }], // not editable: the price feed knows instruments by code
       [eur, {}],
       [99_999, { name: 'Nothing' }],

@@ -232,7 +232,8 @@ export const depositBankAccountUpdateRequest = z
   .object({
     bank_name: bankText(100).min(1),
     bank_address: bankText(200),
-    bank_swift: bankText(11),
+    // 8 or 11 characters once spaces are taken out (`DEUT DE FF 500` is typed as printed).
+    bank_swift: bankText(20),
     payee_name: bankText(100).min(1),
     payee_account: bankText(64).min(1),
     bank_remark: bankText(300),

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js'
-import { and, asc, eq, notInArray } from 'drizzle-orm'
+import { and, asc, eq, ne, notInArray } from 'drizzle-orm'
 import type { AdminInstrument, InstrumentUpdateRequest, MarginModeValue } from '@tp/contracts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { categories, instruments, leverageOptions } from '../../db/schema.ts'
@@ -123,6 +123,14 @@ async function nextRow(tx: Tx, row: InstrumentRow, change: InstrumentUpdateReque
   if (min.gt(max)) throw refuseField(change.min_lots !== undefined ? 'min_lots' : 'max_lots')
   if (!min.mod(step).isZero()) throw refuseField(lotField('min_lots'))
   if (!max.mod(step).isZero()) throw refuseField(lotField('max_lots'))
+  if (change.show_code !== undefined && change.show_code !== row.showCode) {
+    // Phones find and show instruments by it: two alike would be one to a user.
+    const taken = await tx
+      .select({ id: instruments.id })
+      .from(instruments)
+      .where(and(eq(instruments.showCode, change.show_code), ne(instruments.id, row.id)))
+    if (taken.length > 0) throw refuseField('show_code')
+  }
   if (change.category_id !== undefined) {
     const found = await tx
       .select({ id: categories.id })

@@ -31,6 +31,8 @@ export function OutboxPage() {
     queryKey: ['outbox', query],
     queryFn: ({ signal }) => outboxApi.list(query, signal),
     placeholderData: keepPreviousData,
+    // Every read is audited (the messages hold sign-in codes): read when staff ask, not on focus.
+    refetchOnWindowFocus: false,
   })
 
   function update(changes: Record<string, string | number | undefined>) {

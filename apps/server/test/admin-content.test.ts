@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NEWS_ANNOUNCEMENT_CATEGORY, NEWS_DEFAULT_CATEGORY } from '@tp/contracts'
 import { auditLog } from '../src/db/schema.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
@@ -67,6 +68,51 @@ describe.each(DRIVERS)('back-office news and companies on %s', (driver) => {
       { token: support.token, json: true },
     )
     expect(empty.body.code).toBe(0)
+  })
+
+  it('files an article as an announcement: listed by category for staff and readers, not on /news', async () => {
+    const post = async (category_id: number | undefined, title: string) => {
+      const body = { texts: { en: { title, desc: `${title} summary`, content: `<p>${title}</p>` } } }
+      const saved = await app.post(
+        '/admin/api/news',
+        category_id === undefined ? body : { ...body, category_id },
+        { token: support.token, json: true },
+      )
+      expect(saved.body.code).toBe(1)
+      return saved.body.data.id as number
+    }
+    const notice = await post(NEWS_ANNOUNCEMENT_CATEGORY, 'Maintenance on Sunday')
+    const article = await post(undefined, 'Gold rallies')
+    const ids = (page: { data: { id: number }[] }) => page.data.map((n) => n.id)
+    const staff = async (query: string) =>
+      (await app.get(`/admin/api/news?page=1&limit=100${query}`, { token: support.token, json: true })).body
+    const announcements = (await staff(`&category_id=${NEWS_ANNOUNCEMENT_CATEGORY}`)).data
+    expect(ids(announcements)).toContain(notice)
+    expect(ids(announcements)).not.toContain(article)
+    expect(announcements.total).toBe(announcements.data.length)
+    expect(announcements.data.find((n: { id: number }) => n.id === notice).category_id).toBe(2)
+    const news = (await staff(`&category_id=${NEWS_DEFAULT_CATEGORY}`)).data
+    expect(ids(news)).toContain(article)
+    expect(ids(news)).not.toContain(notice)
+    expect(ids((await staff('')).data)).toEqual(expect.arrayContaining([notice, article]))
+    expect((await staff('&category_id=0')).code).toBe(0)
+
+    const read = async (category: number) =>
+      ids((await app.get(`/api/news/list?category_id=${category}&page=1`, { lang: 'en' })).body.data)
+    expect(await read(NEWS_ANNOUNCEMENT_CATEGORY)).toContain(notice)
+    expect(await read(NEWS_ANNOUNCEMENT_CATEGORY)).not.toContain(article)
+    expect(await read(NEWS_DEFAULT_CATEGORY)).not.toContain(notice)
+    expect((await app.get(`/api/news/info?id=${notice}`, { lang: 'en' })).body.data.title).toBe(
+      'Maintenance on Sunday',
+    )
+    // An edit may move an article to the other kind.
+    await app.post(
+      '/admin/api/news',
+      { id: notice, category_id: NEWS_DEFAULT_CATEGORY, texts: { en: { title: 'x', content: '<p>x</p>' } } },
+      { token: support.token, json: true },
+    )
+    expect(await read(NEWS_ANNOUNCEMENT_CATEGORY)).not.toContain(notice)
+    expect(await read(NEWS_DEFAULT_CATEGORY)).toContain(notice)
   })
 
   it('keeps partner companies with safe links, audited before and after', async () => {

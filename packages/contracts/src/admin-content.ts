@@ -1,12 +1,15 @@
 import { z } from 'zod'
-import { serialId } from './numbers.ts'
+import { INT32_MAX, integer, serialId } from './numbers.ts'
 import { pageRequest } from './trading.ts'
 
 /** Shapes of the back office's content calls (issue 11, item 5): news and partner companies. */
 
 export const idPathParams = z.object({ id: serialId })
 
-export const staffNewsListRequest = pageRequest
+/** `GET /admin/api/news`: every article, or those of one category (`category_id`) when given. */
+export const staffNewsListRequest = pageRequest.extend({
+  category_id: integer({ min: 1, max: INT32_MAX }).optional(),
+})
 
 /** A partner company (SPEC.md section 3 "Company"); text fields trimmed and bounded. */
 export const companySaveRequest = z.object({

@@ -8,6 +8,11 @@ import { LANGUAGE_CODES, type LanguageCode } from './languages.ts'
 
 /** The category the client lists (SPEC.md: `category_id` 1). */
 export const NEWS_DEFAULT_CATEGORY = 1
+/**
+ * Announcements (issue 11, item 5): staff publish them like news, the phone lists them under the
+ * fixed notice of /mine/announcement (and opens them on /news/detail); they are not on /news.
+ */
+export const NEWS_ANNOUNCEMENT_CATEGORY = 2
 /** A title and a summary are plain text, cut to these lengths when saved. */
 export const NEWS_TITLE_MAX_CHARS = 200
 export const NEWS_DESC_MAX_CHARS = 500

@@ -76,20 +76,26 @@ export async function deleteNews(db: DbOrTx, id: number): Promise<Outcome<null>>
   return row ? accept(null) : refuse('news_not_found')
 }
 
-/** Every article, published or not, newest first, with all its languages (the back office's list). */
+/**
+ * Every article, published or not, newest first, with all its languages (the back office's list);
+ * only those of `categoryId` when it is given.
+ */
 export async function newsForStaff(
   db: DbOrTx,
   page: number,
   limit: number,
+  categoryId?: number,
 ): Promise<RecordPage<StaffNewsItem>> {
   const slice = pageWindow(page, limit)
+  const where = categoryId === undefined ? undefined : eq(news.categoryId, categoryId)
   const rows = await db
     .select()
     .from(news)
+    .where(where)
     .orderBy(desc(news.createdAt), desc(news.id))
     .offset(slice.offset)
     .limit(slice.limit)
-  const [total] = await db.select({ n: count() }).from(news)
+  const [total] = await db.select({ n: count() }).from(news).where(where)
   return {
     data: rows.map((row) => ({
       id: row.id,

@@ -19,8 +19,8 @@ export function adminContentRoutes(app: FastifyInstance, deps: RouteDeps): void 
   const idOf = (params: unknown) => parse(idPathParams, params).id
 
   app.get('/admin/api/news', guard, async (request) => {
-    const { page, limit } = parse(staffNewsListRequest, request.query)
-    return ok(request, await newsForStaff(db, page, limit))
+    const { page, limit, category_id } = parse(staffNewsListRequest, request.query)
+    return ok(request, await newsForStaff(db, page, limit, category_id))
   })
 
   /** Saves a new article (no `id` in the body) or an edit of one. */

@@ -22,8 +22,9 @@ export const contentKeys = {
 }
 
 export const contentApi = {
-  news: (page: number, limit: number, signal?: AbortSignal) =>
-    api.get<NewsPage>('/news', { page, limit }, signal),
+  /** Every article, or only those of `category` (news or announcements) when given. */
+  news: (page: number, limit: number, signal?: AbortSignal, category?: number) =>
+    api.get<NewsPage>('/news', { page, limit, ...(category ? { category_id: category } : {}) }, signal),
   saveNews: (body: NewsSave) => api.post<{ id: number }>('/news', body),
   deleteNews: (id: number) => api.post<null>(`/news/${id}/delete`),
   companies: (signal?: AbortSignal) => api.get<Company[]>('/companies', undefined, signal),

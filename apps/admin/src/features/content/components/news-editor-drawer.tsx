@@ -41,6 +41,7 @@ export default function NewsEditorDrawer({
   const [stored, setStored] = useState(article)
   const [texts, setTexts] = useState<NewsTexts>(article?.texts ?? {})
   const [logo, setLogo] = useState(article?.logo ?? '')
+  const [category, setCategory] = useState(article?.category_id ?? NEWS_DEFAULT_CATEGORY)
   const [language, setLanguage] = useState<LanguageCode>(
     () =>
       (article
@@ -80,7 +81,7 @@ export default function NewsEditorDrawer({
     try {
       const { id } = await contentApi.saveNews({
         ...(stored ? { id: stored.id } : {}),
-        category_id: stored?.category_id ?? NEWS_DEFAULT_CATEGORY,
+        category_id: category,
         logo: logo.trim(),
         texts: Object.fromEntries(started.map((code) => [code, texts[code]])),
         published: publish,
@@ -91,6 +92,7 @@ export default function NewsEditorDrawer({
         setStored(kept)
         setTexts(kept.texts)
         setLogo(kept.logo)
+        setCategory(kept.category_id)
         const languages = articleLanguages(kept.texts)
         const dropped = started.filter((code) => !languages.includes(code))
         if (dropped.length > 0) message.warning(t('content.news.dropped', { languages: dropped.join(', ') }))
@@ -189,6 +191,11 @@ export default function NewsEditorDrawer({
           onRemove={removeLanguage}
         />
         <ArticleFields
+          category={category}
+          onCategory={(value) => {
+            setCategory(value)
+            setDirty(true)
+          }}
           text={text}
           logo={logo}
           rtl={rtl}

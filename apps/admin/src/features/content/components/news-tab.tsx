@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Drawer, Space, Table, Tag, Tooltip, Typography } from 'antd'
+import { Alert, App, Button, Drawer, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd'
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import type { StaffNewsItem } from '@tp/contracts'
@@ -8,6 +8,7 @@ import { useI18n } from '../../../shared/i18n/i18n.tsx'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { contentApi, contentKeys } from '../api/content-api.ts'
 import { articleLanguages, languageName, listedText } from '../lib/article-texts.ts'
+import { NEWS_KINDS, newsKindOf } from '../lib/news-kind.ts'
 
 /** The editor carries tiptap and DOMPurify: loaded when an article is first opened. */
 const NewsEditorDrawer = lazy(() => import('./news-editor-drawer.tsx'))
@@ -20,10 +21,12 @@ export function NewsTab() {
   const { message, modal } = App.useApp()
   const queryClient = useQueryClient()
   const [page, setPage] = useState(1)
+  /** 0: every kind; else the category listed. */
+  const [kind, setKind] = useState(0)
   const [editing, setEditing] = useState<StaffNewsItem | 'new' | null>(null)
   const list = useQuery({
-    queryKey: [...contentKeys.news, page],
-    queryFn: ({ signal }) => contentApi.news(page, PAGE_SIZE, signal),
+    queryKey: [...contentKeys.news, page, kind],
+    queryFn: ({ signal }) => contentApi.news(page, PAGE_SIZE, signal, kind || undefined),
     placeholderData: keepPreviousData,
   })
   const reload = () => queryClient.invalidateQueries({ queryKey: contentKeys.news })
@@ -55,6 +58,19 @@ export function NewsTab() {
           {listedText(item.texts, language)?.title}
         </Typography.Text>
       ),
+    },
+    {
+      title: t('content.news.kind'),
+      dataIndex: 'category_id',
+      width: 130,
+      render: (category: number) => {
+        const known = newsKindOf(category)
+        return (
+          <Tag color={known?.color} data-testid="news-kind-tag">
+            {known ? t(known.label) : t('content.news.kindOther', { id: category })}
+          </Tag>
+        )
+      },
     },
     {
       title: t('content.news.languages'),
@@ -132,6 +148,21 @@ export function NewsTab() {
         >
           {t('content.news.new')}
         </Button>
+        <Segmented<number>
+          data-testid="news-kind-filter"
+          value={kind}
+          onChange={(value) => {
+            setKind(value)
+            setPage(1)
+          }}
+          options={[
+            { value: 0, label: t('content.news.kindAll') },
+            ...NEWS_KINDS.map((k) => ({
+              value: k.category,
+              label: <span data-testid={`news-filter-${k.category}`}>{t(k.label)}</span>,
+            })),
+          ]}
+        />
       </Space>
       {list.error && (
         <Alert type="error" showIcon message={list.error.message} style={{ marginBottom: 12 }} />

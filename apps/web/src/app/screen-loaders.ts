@@ -64,8 +64,12 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
     ),
   '/mine/email': () =>
     import('../features/company/components/complaint-email-screen.tsx').then((m) => m.ComplaintEmailScreen),
+  // The announcements staff publish are articles: their list reuses the news texts.
   '/mine/announcement': () =>
-    import('../features/announcement/components/announcement-screen.tsx').then((m) => m.AnnouncementScreen),
+    withMessages(
+      'news',
+      import('../features/announcement/components/announcement-screen.tsx').then((m) => m.AnnouncementScreen),
+    ),
   '/mine/password': () =>
     import('../features/account/components/password-screen.tsx').then((m) => m.PasswordScreen),
   '/mine/history': () =>

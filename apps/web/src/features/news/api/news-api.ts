@@ -8,10 +8,17 @@ export const NEWS_ARTICLE_QUERY = 'news-article'
 /** Articles per page of /news. */
 export const NEWS_PAGE_SIZE = 10
 
-/** A page of published articles, newest first (`news/list`, `{ data, total }`). */
-export function fetchNewsPage(page: number, signal?: AbortSignal): Promise<NewsPage> {
+/**
+ * A page of published articles of a category (news by default, or announcements), newest first
+ * (`news/list`, `{ data, total }`).
+ */
+export function fetchNewsPage(
+  page: number,
+  signal?: AbortSignal,
+  category: number = NEWS_DEFAULT_CATEGORY,
+): Promise<NewsPage> {
   return api.get<NewsPage>('/api/news/list', {
-    query: { category_id: NEWS_DEFAULT_CATEGORY, page, limit: NEWS_PAGE_SIZE },
+    query: { category_id: category, page, limit: NEWS_PAGE_SIZE },
     silent: true,
     signal,
   })

@@ -7,11 +7,24 @@ import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { deposits, uploads } from '../apps/server/src/db/schema.ts'
 import { approveDeposit } from '../apps/server/src/money/deposits.ts'
-import { CHROMIUM, CHROMIUM_ARGS, browserAvailable } from './platform.ts'
+import { join } from 'node:path'
+import { NEWS_ANNOUNCEMENT_CATEGORY, NEWS_DEFAULT_CATEGORY } from '@tp/contracts'
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  WEB_DIST,
+  browserAvailable,
+  buildWebOnce,
+  openPhonePage,
+  openScreen,
+  settledScreenshot,
+  signInPhone,
+} from './platform.ts'
 import {
   ADMIN_DIST,
   DESKTOP,
   PAGE_TEST_DRIVERS,
+  SCREENS,
   adminShot,
   buildAdminOnce,
   openBackOffice,
@@ -39,7 +52,11 @@ describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
 
     beforeAll(async () => {
       buildAdminOnce()
-      app = await startTestApp(driver, { historyCandles: 20, app: { adminDist: ADMIN_DIST } })
+      buildWebOnce()
+      app = await startTestApp(driver, {
+        historyCandles: 20,
+        app: { adminDist: ADMIN_DIST, webDist: WEB_DIST },
+      })
       app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
       await app.desk.settle()
       browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
@@ -115,6 +132,69 @@ describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
       const row = page.getByTestId('news-row').filter({ hasText: ARTICLE_TITLE })
       await expect.poll(() => row.innerText()).toMatch(/fr[\s\S]*Published/)
       await adminShot(page, 'news-list')
+    })
+
+    it('a support member publishes an announcement: the phone lists it under the notice and opens it', async () => {
+      const title = `Maintenance on Sunday ${Date.now()}`
+      await page.getByTestId('news-new').click()
+      await page.getByTestId('news-form').waitFor()
+      await page.getByTestId(`news-kind-${NEWS_ANNOUNCEMENT_CATEGORY}`).click()
+      await page.getByTestId('news-title').fill(title)
+      await page.getByTestId('news-desc').fill('Deposits pause from 02:00 to 04:00 UTC.')
+      await page.locator('.ProseMirror').click()
+      await page.keyboard.type('Trading is not affected.')
+      await page.getByTestId('news-publish').click()
+      await page.locator('.ant-message-success').last().waitFor()
+      await page.locator('.ant-drawer-close').click()
+      // Listed by kind: the announcement alone under Announcement, tagged so.
+      await page.getByTestId(`news-filter-${NEWS_ANNOUNCEMENT_CATEGORY}`).click()
+      await expect.poll(() => page.getByTestId('news-row').count()).toBe(1)
+      expect(await page.getByTestId('news-row').innerText()).toMatch(
+        new RegExp(`${title}[\\s\\S]*Announcement`),
+      )
+      await adminShot(page, 'news-announcements')
+      await page.evaluate(() => localStorage.setItem('admin-lang', 'hk'))
+      await page.reload()
+      await expect.poll(() => page.getByTestId('news-kind-filter').innerText()).toMatch(/全部類別[\s\S]*公告/)
+      await adminShot(page, 'news-announcements-zh')
+      await page.evaluate(() => localStorage.setItem('admin-lang', 'en'))
+      await page.reload()
+      await page.getByTestId(`news-filter-${NEWS_DEFAULT_CATEGORY}`).click()
+      await expect.poll(() => page.getByTestId('news-row').filter({ hasText: title }).count()).toBe(0)
+      const listed = (await app.get(`/api/news/list?category_id=${NEWS_ANNOUNCEMENT_CATEGORY}`)).body.data
+      expect(listed.data.map((n: { title: string }) => n.title)).toEqual([title])
+
+      const user = await registerAndLogin(app)
+      const phone = await openPhonePage()
+      try {
+        await signInPhone(phone.page, app.base, user.token)
+        await openScreen(phone.page, `${app.base}/mine/announcement`, 'en')
+        const row = phone.page.getByTestId('news-row')
+        await row.waitFor()
+        // The fixed notice first, then the announcement: title, summary, date.
+        expect(
+          await phone.page
+            .locator('[data-testid="announcement"] ~ [data-testid="announcement-list"]')
+            .count(),
+        ).toBe(1)
+        expect(await row.innerText()).toMatch(/Maintenance on Sunday[\s\S]*Deposits pause/)
+        expect(await row.locator('time').getAttribute('datetime')).toBe(
+          `${listed.data[0].created_at.replace(' ', 'T')}Z`,
+        )
+        await settledScreenshot(phone.page, join(SCREENS, 'announcement-en.png'))
+        await openScreen(phone.page, `${app.base}/mine/announcement`, 'ar')
+        await row.waitFor()
+        expect(await phone.page.locator('html').getAttribute('dir')).toBe('rtl')
+        await settledScreenshot(phone.page, join(SCREENS, 'announcement-ar.png'))
+        await row.click()
+        await phone.page.waitForURL(`**/news/detail?id=${listed.data[0].id}`)
+        await expect
+          .poll(() => phone.page.getByTestId('news-content').innerText())
+          .toBe('Trading is not affected.')
+        expect(phone.pageErrors).toEqual([])
+      } finally {
+        await phone.close()
+      }
     })
 
     it('adds a partner company, refusing a script link: the app lists it', async () => {

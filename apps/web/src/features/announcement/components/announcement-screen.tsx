@@ -7,6 +7,7 @@ import { NewsFooter } from '../../news/components/news-footer.tsx'
 import { NewsRow } from '../../news/components/news-row.tsx'
 import { useNewsList } from '../../news/hooks/use-news-list.ts'
 import '../../news/components/news.css'
+import './announcement.css'
 
 /** SPEC.md section 9: the site runs as a demo when its title is DEMO; the notice says so in red. */
 const DEMO_SITE_TITLE = 'DEMO'

@@ -17,7 +17,6 @@ export const outboxEn = {
   'outbox.status.sent': 'Sent',
   'outbox.status.failed': 'Failed',
   'outbox.copyCode': 'Copy code {code}',
-  'outbox.loadFailed': 'The outbox could not be read.',
 } as const
 
 export const outboxHk: Record<keyof typeof outboxEn, string> = {
@@ -38,5 +37,4 @@ export const outboxHk: Record<keyof typeof outboxEn, string> = {
   'outbox.status.sent': '已發送',
   'outbox.status.failed': '發送失敗',
   'outbox.copyCode': '複製驗證碼 {code}',
-  'outbox.loadFailed': '未能讀取發件箱。',
 }

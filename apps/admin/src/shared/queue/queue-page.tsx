@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Drawer, Input, Segmented, Select, Space, Table, Typography } from 'antd'
-import { ReloadOutlined } from '@ant-design/icons'
+import { App, Button, Drawer, Input, Segmented, Select, Space, Table } from 'antd'
+
 import type { ColumnsType } from 'antd/es/table'
 import { useT } from '../i18n/i18n.tsx'
 import { DecisionModal } from './decision-modal.tsx'
 import type { Decision, QueueConfig, QueueItem } from './queue-config.ts'
 import { StatusTag } from './status-tag.tsx'
+import { useUrlParams } from '../../shared/lib/use-url-params.ts'
+import { ListCard } from '../components/list-card.tsx'
 
 /** How often an open queue looks for new items when no live event tells it. */
 export const QUEUE_REFRESH_MS = 15_000
@@ -22,7 +23,7 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
   const t = useT()
   const { message } = App.useApp()
   const queryClient = useQueryClient()
-  const [params, setParams] = useSearchParams()
+  const [params, update] = useUrlParams()
   const status = params.get('status') ?? String(config.waiting)
   const type = params.get('type') ?? ''
   const q = params.get('q') ?? ''
@@ -48,15 +49,6 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
   const rows = useMemo(() => list.data?.data ?? [], [list.data])
   // The drawer shows the list's fresh copy of the item when it has one.
   const shown = selected ? (rows.find((row) => row.id === selected.id) ?? selected) : null
-
-  function update(changes: Record<string, string | number | undefined>) {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key)
-      else next.set(key, String(value))
-    }
-    setParams(next, { replace: true })
-  }
 
   function decided(decision: Decision<T>) {
     message.success(t(decision.done))
@@ -87,26 +79,13 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
   ]
 
   return (
-    <Card
-      title={
-        <Space>
-          {t(config.title)}
-          {list.data && (
-            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-              {t('common.total', { total: list.data.total })}
-            </Typography.Text>
-          )}
-        </Space>
-      }
-      extra={
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void list.refetch()}
-          loading={list.isFetching}
-          aria-label={t('common.retry')}
-        />
-      }
-      data-testid={`queue-${config.name}`}
+    <ListCard
+      testId={`queue-${config.name}`}
+      title={t(config.title)}
+      total={list.data?.total}
+      fetching={list.isFetching}
+      error={list.error}
+      onReload={() => void list.refetch()}
     >
       <Space wrap style={{ marginBottom: 16 }} size="middle">
         <Segmented
@@ -142,15 +121,6 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
           data-testid="queue-search"
         />
       </Space>
-      {list.error && (
-        <Alert
-          type="error"
-          showIcon
-          title={list.error.message}
-          action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
       <Table<T>
         rowKey="id"
         size="middle"
@@ -224,6 +194,6 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
           }}
         />
       )}
-    </Card>
+    </ListCard>
   )
 }

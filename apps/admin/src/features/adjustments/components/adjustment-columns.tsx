@@ -9,7 +9,7 @@ import { formatMoney } from '../../../shared/lib/format.ts'
 import { useSession } from '../../../shared/session/session-store.ts'
 import { useCan } from '../../users/api/permissions.ts'
 import { SignedUsd } from '../../users/components/user-tags.tsx'
-import { useConfirm } from '../../users/components/use-confirm.tsx'
+import { useConfirm } from '../../../shared/components/use-confirm.tsx'
 import { adjustmentsApi } from '../api/adjustments-api.ts'
 
 const STATUS_COLOURS: Record<AdjustmentStatusValue, string> = { 0: 'gold', 1: 'green', 2: 'default' }

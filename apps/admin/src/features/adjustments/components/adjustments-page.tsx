@@ -1,13 +1,14 @@
-import { useSearchParams } from 'react-router'
 import { useEffect, useRef } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Segmented, Space, Table, Typography } from 'antd'
-import { ReloadOutlined } from '@ant-design/icons'
+import { Segmented, Table, Typography } from 'antd'
+
 import { AdjustmentStatus, type AdjustmentItem, type AdjustmentStatusValue } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { dashboardApi } from '../../dashboard/api/dashboard-api.ts'
 import { adjustmentsApi } from '../api/adjustments-api.ts'
 import { useAdjustmentColumns } from './adjustment-columns.tsx'
+import { useUrlParams } from '../../../shared/lib/use-url-params.ts'
+import { ListCard } from '../../../shared/components/list-card.tsx'
 
 const PAGE_SIZE = 20
 const ALL = 'all'
@@ -18,7 +19,7 @@ const STATUSES = [AdjustmentStatus.Waiting, AdjustmentStatus.Applied, Adjustment
 /** Manual balance adjustments by status (waiting first); admins approve or reject others' requests. */
 export function AdjustmentsPage() {
   const t = useT()
-  const [params, setParams] = useSearchParams()
+  const [params, update] = useUrlParams()
   const status = params.get('status') ?? String(AdjustmentStatus.Waiting)
   const page = Math.max(1, Number(params.get('page')) || 1)
   const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
@@ -43,36 +44,14 @@ export function AdjustmentsPage() {
   }, [waiting, refetch])
   const columns = useAdjustmentColumns(query.status as AdjustmentStatusValue | undefined)
 
-  function update(changes: Record<string, string | number | undefined>) {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key)
-      else next.set(key, String(value))
-    }
-    setParams(next, { replace: true })
-  }
-
   return (
-    <Card
-      title={
-        <Space>
-          {t('adjustments.title')}
-          {list.data && (
-            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-              {t('common.total', { total: list.data.total })}
-            </Typography.Text>
-          )}
-        </Space>
-      }
-      extra={
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void list.refetch()}
-          loading={list.isFetching}
-          aria-label={t('common.retry')}
-        />
-      }
-      data-testid="adjustments-page"
+    <ListCard
+      testId={'adjustments-page'}
+      title={t('adjustments.title')}
+      total={list.data?.total}
+      fetching={list.isFetching}
+      error={list.error}
+      onReload={() => void list.refetch()}
     >
       <Typography.Paragraph type="secondary">{t('adjustments.hint')}</Typography.Paragraph>
       <Segmented
@@ -87,15 +66,6 @@ export function AdjustmentsPage() {
         style={{ marginBottom: 16 }}
         data-testid="adjustments-status"
       />
-      {list.error && (
-        <Alert
-          type="error"
-          showIcon
-          title={list.error.message}
-          action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
       <Table<AdjustmentItem>
         rowKey="id"
         size="middle"
@@ -123,6 +93,6 @@ export function AdjustmentsPage() {
             }),
         }}
       />
-    </Card>
+    </ListCard>
   )
 }

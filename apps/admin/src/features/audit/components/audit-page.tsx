@@ -1,7 +1,6 @@
-import { useSearchParams } from 'react-router'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd'
-import { ReloadOutlined } from '@ant-design/icons'
+import { Table, Tag, Typography } from 'antd'
+
 import type { ColumnsType } from 'antd/es/table'
 import type { AuditItem } from '@tp/contracts'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
@@ -9,6 +8,8 @@ import { useT } from '../../../shared/i18n/i18n.tsx'
 import { auditApi } from '../api/audit-api.ts'
 import { AuditDiff, ChangeSummary } from './audit-diff.tsx'
 import { AuditFilters, type AuditFilterValues } from './audit-filters.tsx'
+import { useUrlParams, type ParamChanges } from '../../../shared/lib/use-url-params.ts'
+import { ListCard } from '../../../shared/components/list-card.tsx'
 
 const PAGE_SIZE = 20
 const FILTERS = ['staff_id', 'action', 'target', 'date_from', 'date_to'] as const
@@ -16,7 +17,7 @@ const FILTERS = ['staff_id', 'action', 'target', 'date_from', 'date_to'] as cons
 /** The audit log (admins): filters and paging kept in the URL; a row opens its before and after. */
 export function AuditPage() {
   const t = useT()
-  const [params, setParams] = useSearchParams()
+  const [params, setParam] = useUrlParams()
   const page = Math.max(1, Number(params.get('page')) || 1)
   const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
   const filters = Object.fromEntries(
@@ -37,15 +38,8 @@ export function AuditPage() {
     placeholderData: keepPreviousData,
   })
 
-  function update(changes: Record<string, string | number | undefined>) {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes))
-      if (value === undefined || value === '') next.delete(key)
-      else next.set(key, String(value))
-    // A new filter starts at its first page.
-    if (!('page' in changes)) next.delete('page')
-    setParams(next, { replace: true })
-  }
+  // A new filter starts at its first page.
+  const update = (changes: ParamChanges) => setParam({ page: undefined, ...changes })
 
   const columns: ColumnsType<AuditItem> = [
     {
@@ -96,26 +90,13 @@ export function AuditPage() {
   ]
 
   return (
-    <Card
-      data-testid="audit-page"
-      title={
-        <Space>
-          {t('audit.title')}
-          {list.data && (
-            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-              {t('common.total', { total: list.data.total })}
-            </Typography.Text>
-          )}
-        </Space>
-      }
-      extra={
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void list.refetch()}
-          loading={list.isFetching}
-          aria-label={t('common.retry')}
-        />
-      }
+    <ListCard
+      testId={'audit-page'}
+      title={t('audit.title')}
+      total={list.data?.total}
+      fetching={list.isFetching}
+      error={list.error}
+      onReload={() => void list.refetch()}
     >
       <Typography.Paragraph type="secondary">{t('audit.intro')}</Typography.Paragraph>
       <AuditFilters
@@ -123,15 +104,6 @@ export function AuditPage() {
         onChange={update}
         onClear={() => update(Object.fromEntries(FILTERS.map((name) => [name, undefined])))}
       />
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('audit.loadFailed')}
-          description={list.error.message}
-        />
-      )}
       <Table<AuditItem>
         data-testid="audit-table"
         rowKey="id"
@@ -154,6 +126,6 @@ export function AuditPage() {
             }),
         }}
       />
-    </Card>
+    </ListCard>
   )
 }

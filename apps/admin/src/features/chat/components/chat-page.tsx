@@ -1,5 +1,4 @@
 import { useReducer, useRef } from 'react'
-import { useSearchParams } from 'react-router'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Empty, Typography } from 'antd'
 import type { ConversationSummary } from '@tp/contracts'
@@ -8,6 +7,7 @@ import { chatApi, chatKeys } from '../api/chat-api.ts'
 import { statusFilterOf, statusParam, type StatusFilter } from './chat-status.ts'
 import { ConversationList } from './conversation-list.tsx'
 import { ConversationView } from './conversation-view.tsx'
+import { useUrlParams } from '../../../shared/lib/use-url-params.ts'
 
 /** A fallback for the list when no live event comes through (the stream reconnects in the meantime). */
 const LIST_REFRESH_MS = 30_000
@@ -19,7 +19,7 @@ const LIST_REFRESH_MS = 30_000
  */
 export function ChatPage() {
   const t = useT()
-  const [params, setParams] = useSearchParams()
+  const [params, update] = useUrlParams()
   const status = statusFilterOf(params.get('status'))
   const page = Math.max(1, Number(params.get('page')) || 1)
   const selected = Number(params.get('user')) || null
@@ -47,15 +47,6 @@ export function ChatPage() {
     // Until the list says otherwise (a new message from the user reopens it).
     if (before) known.current.set(userId, { ...before, status: 2 })
     rerender()
-  }
-
-  function update(changes: Record<string, string | number | undefined>) {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key)
-      else next.set(key, String(value))
-    }
-    setParams(next, { replace: true })
   }
 
   return (

@@ -1,14 +1,15 @@
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Input, Space, Table, Tag, Typography } from 'antd'
-import { MailOutlined, MessageOutlined, ReloadOutlined } from '@ant-design/icons'
+import { Input, Table, Tag, Typography } from 'antd'
+import { MailOutlined, MessageOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import type { OutboxItem } from '@tp/contracts'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { outboxApi } from '../api/outbox-api.ts'
 import { MessageText } from './message-text.tsx'
+import { useUrlParams, type ParamChanges } from '../../../shared/lib/use-url-params.ts'
+import { ListCard } from '../../../shared/components/list-card.tsx'
 
 const PAGE_SIZE = 20
 const STATUS_COLOURS: Record<string, string> = {
@@ -21,7 +22,7 @@ const STATUS_COLOURS: Record<string, string> = {
 /** The outbox, newest first: search by recipient, paged on the server (kept in the URL). */
 export function OutboxPage() {
   const t = useT()
-  const [params, setParams] = useSearchParams()
+  const [params, setParam] = useUrlParams()
   const q = params.get('q') ?? ''
   const page = Math.max(1, Number(params.get('page')) || 1)
   const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
@@ -35,13 +36,9 @@ export function OutboxPage() {
     refetchOnWindowFocus: false,
   })
 
-  function update(changes: Record<string, string | number | undefined>) {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes))
-      if (value === undefined || value === '' || value === 1) next.delete(key)
-      else next.set(key, String(value))
-    setParams(next, { replace: true })
-  }
+  // The first page is the one without a page in the URL.
+  const update = (changes: ParamChanges) =>
+    setParam(Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v === 1 ? undefined : v])))
 
   const columns: ColumnsType<OutboxItem> = [
     {
@@ -88,26 +85,13 @@ export function OutboxPage() {
   ]
 
   return (
-    <Card
-      data-testid="outbox-page"
-      title={
-        <Space>
-          {t('outbox.title')}
-          {list.data && (
-            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-              {t('common.total', { total: list.data.total })}
-            </Typography.Text>
-          )}
-        </Space>
-      }
-      extra={
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void list.refetch()}
-          loading={list.isFetching}
-          aria-label={t('common.retry')}
-        />
-      }
+    <ListCard
+      testId={'outbox-page'}
+      title={t('outbox.title')}
+      total={list.data?.total}
+      fetching={list.isFetching}
+      error={list.error}
+      onReload={() => void list.refetch()}
     >
       <Typography.Paragraph type="secondary">{t('outbox.intro')}</Typography.Paragraph>
       <Input.Search
@@ -120,15 +104,6 @@ export function OutboxPage() {
         onSearch={(value) => update({ q: value.trim(), page: undefined })}
         style={{ maxWidth: 480, marginBottom: 16 }}
       />
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('outbox.loadFailed')}
-          description={list.error.message}
-        />
-      )}
       <Table<OutboxItem>
         data-testid="outbox-table"
         rowKey="id"
@@ -146,6 +121,6 @@ export function OutboxPage() {
             update({ page: size !== limit ? undefined : next, limit: size === PAGE_SIZE ? undefined : size }),
         }}
       />
-    </Card>
+    </ListCard>
   )
 }

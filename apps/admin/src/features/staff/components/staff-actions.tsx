@@ -2,7 +2,7 @@ import { App, Button, Space, Typography } from 'antd'
 import type { StaffItem } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { staffApi } from '../api/staff-api.ts'
-import { useConfirm } from './use-confirm.tsx'
+import { useConfirm } from '../../../shared/components/use-confirm.tsx'
 
 interface Props {
   member: StaffItem

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd'
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons'
+import { Button, Space, Table, Tag, Typography } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import type { StaffItem } from '@tp/contracts'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
@@ -12,6 +12,7 @@ import { AddStaffModal } from './add-staff-modal.tsx'
 import { RoleModal } from './role-modal.tsx'
 import { RoleTag } from './role-tag.tsx'
 import { StaffActions } from './staff-actions.tsx'
+import { ListCard } from '../../../shared/components/list-card.tsx'
 
 /** The staff list (admins only): add a member, change a role, disable, enable, reset a second factor. */
 export function StaffPage() {
@@ -89,47 +90,25 @@ export function StaffPage() {
   ]
 
   return (
-    <Card
-      data-testid="staff-page"
-      title={
-        <Space>
-          {t('staff.title')}
-          {list.data && (
-            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-              {t('common.total', { total: list.data.length })}
-            </Typography.Text>
-          )}
-        </Space>
-      }
-      extra={
-        <Space>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void list.refetch()}
-            loading={list.isFetching}
-            aria-label={t('common.retry')}
-          />
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setAdding(true)}
-            data-testid="staff-add"
-          >
-            {t('staff.add')}
-          </Button>
-        </Space>
+    <ListCard
+      testId="staff-page"
+      title={t('staff.title')}
+      total={list.data?.length}
+      fetching={list.isFetching}
+      error={list.error}
+      onReload={() => void list.refetch()}
+      actions={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setAdding(true)}
+          data-testid="staff-add"
+        >
+          {t('staff.add')}
+        </Button>
       }
     >
       <Typography.Paragraph type="secondary">{t('staff.intro')}</Typography.Paragraph>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('staff.loadFailed')}
-          description={list.error.message}
-        />
-      )}
       <Table<StaffItem>
         data-testid="staff-table"
         rowKey="id"
@@ -159,6 +138,6 @@ export function StaffPage() {
           }}
         />
       )}
-    </Card>
+    </ListCard>
   )
 }

@@ -9,7 +9,7 @@ import {
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { formatMoney } from '../../../shared/lib/format.ts'
 import { usersApi } from '../api/users-api.ts'
-import { useConfirm } from './use-confirm.tsx'
+import { useConfirm } from '../../../shared/components/use-confirm.tsx'
 
 interface Values {
   amount: string

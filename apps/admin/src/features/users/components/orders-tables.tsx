@@ -7,7 +7,7 @@ import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { formatMoney } from '../../../shared/lib/format.ts'
 import { useCan } from '../api/permissions.ts'
 import { usersApi } from '../api/users-api.ts'
-import { useConfirm } from './use-confirm.tsx'
+import { useConfirm } from '../../../shared/components/use-confirm.tsx'
 import { SignedUsd } from './user-tags.tsx'
 
 const price = (order: TransOrder, value: number) =>

@@ -6,7 +6,7 @@ import { useT } from '../../../shared/i18n/i18n.tsx'
 import { useCan } from '../api/permissions.ts'
 import { usersApi } from '../api/users-api.ts'
 import { AdjustModal } from './adjust-modal.tsx'
-import { useConfirm } from './use-confirm.tsx'
+import { useConfirm } from '../../../shared/components/use-confirm.tsx'
 
 /** What the signed-in role may do to this account: adjust its balance, disable or enable it, end its sessions. */
 export function UserActions({ user }: { user: AdminUserDetail }) {

@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Input, Space, Table, Typography } from 'antd'
-import { ReloadOutlined } from '@ant-design/icons'
+import { Input, Space, Table, Typography } from 'antd'
+
 import type { ColumnsType } from 'antd/es/table'
 import type { AdminUserItem } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
@@ -11,13 +10,15 @@ import { Usd } from '../../../shared/queue/detail-parts.tsx'
 import { usersApi } from '../api/users-api.ts'
 import { UserDrawer } from './user-drawer.tsx'
 import { DemoTag, DisabledTag, IdentityTag } from './user-tags.tsx'
+import { useUrlParams } from '../../../shared/lib/use-url-params.ts'
+import { ListCard } from '../../../shared/components/list-card.tsx'
 
 const PAGE_SIZE = 20
 
 /** Users: search (uid, e-mail, mobile, nickname), a server-paged table, the profile in a drawer. */
 export function UsersPage() {
   const t = useT()
-  const [params, setParams] = useSearchParams()
+  const [params, update] = useUrlParams()
   const q = params.get('q') ?? ''
   const page = Math.max(1, Number(params.get('page')) || 1)
   const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
@@ -30,15 +31,6 @@ export function UsersPage() {
     queryFn: ({ signal }) => usersApi.search(query, signal),
     placeholderData: keepPreviousData,
   })
-
-  function update(changes: Record<string, string | number | undefined>) {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key)
-      else next.set(key, String(value))
-    }
-    setParams(next, { replace: true })
-  }
 
   const columns: ColumnsType<AdminUserItem> = [
     { title: t('users.uid'), dataIndex: 'uid', width: 120, render: (uid: string) => <b>{uid}</b> },
@@ -86,26 +78,13 @@ export function UsersPage() {
   ]
 
   return (
-    <Card
-      title={
-        <Space>
-          {t('users.title')}
-          {list.data && (
-            <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
-              {t('common.total', { total: list.data.total })}
-            </Typography.Text>
-          )}
-        </Space>
-      }
-      extra={
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void list.refetch()}
-          loading={list.isFetching}
-          aria-label={t('common.retry')}
-        />
-      }
-      data-testid="users-page"
+    <ListCard
+      testId={'users-page'}
+      title={t('users.title')}
+      total={list.data?.total}
+      fetching={list.isFetching}
+      error={list.error}
+      onReload={() => void list.refetch()}
     >
       <Input.Search
         allowClear
@@ -118,15 +97,6 @@ export function UsersPage() {
         maxLength={100}
         data-testid="users-search"
       />
-      {list.error && (
-        <Alert
-          type="error"
-          showIcon
-          title={list.error.message}
-          action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
       <Table<AdminUserItem>
         rowKey="id"
         size="middle"
@@ -154,6 +124,6 @@ export function UsersPage() {
         }}
       />
       <UserDrawer userId={open} onClose={() => update({ user: undefined })} />
-    </Card>
+    </ListCard>
   )
 }

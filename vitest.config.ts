@@ -24,6 +24,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // Both client apps built once for the run, not once per file.
+          globalSetup: ['e2e/global-setup.ts'],
           // After the server and web tests: a browser starved of CPU by the server suite's load and
           // fuzz tests times out for no fault of the app.
           sequence: { groupOrder: 1 },

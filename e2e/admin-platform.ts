@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { DRIVERS, type TestApp } from '../apps/server/test/harness.ts'
 import { createStaff } from '../apps/server/src/staff/staff-accounts.ts'
 import { totpCode } from '../apps/server/src/staff/totp.ts'
@@ -14,10 +14,10 @@ import { ROOT } from './platform.ts'
 export const DESKTOP = { width: 1280, height: 800 }
 
 /**
- * The database the back office's page tests run on: PostgreSQL when the run has one (as in
- * production), else PGlite. Each page's calls are tested on both databases by the server tests
- * (apps/server/test/admin-*.test.ts); the screens do not depend on the database, and running
- * them twice would only spend CI's time. The sign-in and queue test (admin.test.ts) runs on both.
+ * The database the back office's browser tests run on: PostgreSQL when the run has one (as in
+ * production), else PGlite. Every call they make is tested on both databases by the server tests
+ * (apps/server/test/admin-*.test.ts, races included); the screens do not depend on the database,
+ * and running them twice would only spend CI's time.
  */
 export const PAGE_TEST_DRIVERS = [DRIVERS[DRIVERS.length - 1] ?? 'pglite'] as const
 export const STAFF_PASSWORD = 'correct horse battery'
@@ -31,7 +31,7 @@ export const ADMIN_DIST = process.env.E2E_ADMIN_DIST ?? join(ROOT, 'apps/admin/d
 let adminBuilt = Boolean(process.env.E2E_ADMIN_DIST)
 export function buildAdminOnce(): void {
   mkdirSync(SCREENS, { recursive: true })
-  if (adminBuilt) return
+  if (adminBuilt || inject('clientsBuilt')) return
   execSync('npm run build -w apps/admin', {
     cwd: ROOT,
     stdio: 'pipe',

@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { freePort, startServer } from '../apps/server/test/server-process.ts'
 
 export const ROOT = new URL('..', import.meta.url).pathname
@@ -60,8 +60,10 @@ export async function startMailCatcher() {
 
 /** Builds the web apps and starts the platform as `npm start` does, on a fresh data folder. */
 export async function startPlatform(env: Record<string, string>) {
-  // Vitest sets NODE_ENV=test; the platform is built as `npm start` builds it, for production.
-  execSync('npm run build', { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } })
+  // Vitest sets NODE_ENV=test; the platform is built as `npm start` builds it, for production
+  // (once for the run by e2e/global-setup.ts, unless the run serves builds made elsewhere).
+  if (!inject('clientsBuilt'))
+    execSync('npm run build', { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } })
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-e2e-data-'))
   const server = await startServer({
     port: await freePort(),
@@ -128,9 +130,12 @@ export async function openPhonePage() {
 export const WEB_DIST = process.env.E2E_WEB_DIST ?? join(ROOT, 'apps/web/dist')
 
 let webBuilt = Boolean(process.env.E2E_WEB_DIST)
-/** Builds the web app once per test file (for both databases), as `npm start` builds it. */
+/**
+ * Builds the web app, as `npm start` builds it, when the run has not (e2e/global-setup.ts builds
+ * it once for all files): once per test file at most.
+ */
 export function buildWebOnce(): void {
-  if (webBuilt) return
+  if (webBuilt || inject('clientsBuilt')) return
   execSync('npm run build -w apps/web', {
     cwd: ROOT,
     stdio: 'pipe',

@@ -1,10 +1,4 @@
-/*
- * The first screen's data starts with the page, beside the code rather than after it (issue 12):
- * on `/` and `/trade` the instrument list is asked for at once, in the language the app will use,
- * and the app takes this answer once (src/shared/market/first-data.ts) if it is still fresh. A
- * classic script of its own: the page's policy allows no inline script, and a module would wait
- * for the whole app to download before it ran.
- */
+/* Asks for the first screen's instrument list as the page loads: see src/shared/market/first-data.ts. */
 /* global window, location */
 ;(function () {
   try {

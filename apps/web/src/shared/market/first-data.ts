@@ -1,6 +1,11 @@
 import type { Instrument } from '@tp/contracts'
 
-/** What `public/first-data.js` started before the app's code arrived. */
+/**
+ * What `public/first-data.js` started before the app's code arrived (issue 12): on `/` and
+ * `/trade` the page asks for the instrument list at once, beside the code rather than after it, in
+ * the language the app will use. A classic script of its own, served as it is: the page's policy
+ * allows no inline script, and a module would wait for the whole app to download before it ran.
+ */
 interface FirstTradeList {
   at: number
   lang: string

@@ -581,6 +581,11 @@ describe.each(DRIVERS)('back-office users on %s', (driver) => {
       ['post', `/admin/api/users/${user.userId}/adjust`, { amount: '5' }],
       ['post', `/admin/api/users/${user.userId}/adjust`, { amount: ['5'], memo: 'x' }],
       ['post', `/admin/api/users/${user.userId}/adjust`, { amount: '5', memo: 'a\u0000b' }],
+      // A lone surrogate: jsonb refuses it, so it would fail the audit row inside the desk's step.
+      ['post', `/admin/api/users/${user.userId}/adjust`, { amount: '5', memo: 'a\ud800b' }],
+      // A bidi override makes the memo the user reads say something else.
+      ['post', `/admin/api/users/${user.userId}/adjust`, { amount: '5', memo: 'refund \u202e01$' }],
+      ['post', '/admin/api/settings', { key: 'site_title', value: 'x\udc00' }],
     ]
     for (const [method, path, body] of bad) {
       const answer = method === 'get' ? await staffGet('admin', path) : await staffPost('admin', path, body)
@@ -602,5 +607,11 @@ describe.each(DRIVERS)('back-office users on %s', (driver) => {
     )
     expect(await auditCount()).toBe(before)
     expect(await balanceOf(user.userId)).toBe('0.000000')
+    // The desk kept running: the next adjustment is booked.
+    const booked = await staffPost('admin', `/admin/api/users/${user.userId}/adjust`, {
+      amount: '5',
+      memo: 'ok',
+    })
+    expect(booked.body).toMatchObject({ code: 1, data: { status: 1 } })
   })
 })

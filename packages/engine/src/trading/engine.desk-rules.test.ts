@@ -297,6 +297,28 @@ describe('the margin-call state and the catalogue survive a rebuild', () => {
     expect(engine.ordersOf(1)).toEqual([])
   })
 
+  it('a pending order whose leverage is no longer offered is cancelled when its price comes, not filled above the limit', () => {
+    const engine = makeEngine()
+    const kept = mustOpen(engine, buy({ targetPrice: 1.099, leverage: 20 })).id
+    const cut = mustOpen(engine, buy({ targetPrice: 1.099, leverage: 500 })).id
+    engine.setInstruments(instruments().map((t) => (t.id === EURUSD ? { ...t, leverage: [1, 10, 20] } : t)))
+    const reached = tick(engine, EURUSD, 1.0989, 1.099, T0 + 1000)
+    expect(reached).toContainEqual(
+      expect.objectContaining({
+        type: 'order_cancelled',
+        order: expect.objectContaining({ id: cut }),
+        reason: 'leverage_withdrawn',
+      }),
+    )
+    expect(reached).toContainEqual(
+      expect.objectContaining({
+        type: 'position_opened',
+        order: expect.objectContaining({ id: kept, leverage: 20 }),
+      }),
+    )
+    expect(engine.ordersOf(1).map((o) => o.id)).toEqual([kept])
+  })
+
   it('a catalogue edit does not reprice open positions: they keep the contract size and margin mode they opened with', () => {
     const engine = makeEngine()
     const { id } = mustOpen(engine, buy()) // 1 lot of 100 000 at 1.1001

@@ -768,6 +768,9 @@ export class TradingEngine {
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     // Staff disabled the instrument: it opens nothing new, a pending order's fill included.
     if (!terms.enabled) return this.cancelPending(order, 'instrument_disabled', quote.timeMs, events)
+    // Its leverage is no longer offered (options cut, a lower cap): it would open above the limit.
+    if (!terms.leverage.includes(order.leverage))
+      return this.cancelPending(order, 'leverage_withdrawn', quote.timeMs, events)
     const price = entryPrice(order.side, quote)
     const rate = this.rates.booked(terms.quoteCurrency)
     const margin =

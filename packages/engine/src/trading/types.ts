@@ -94,7 +94,7 @@ export interface FinishedOrder extends Order {
   closedAtMs: number
 }
 
-export type CancelReason = 'user' | 'no_margin' | 'reset' | 'instrument_disabled'
+export type CancelReason = 'user' | 'no_margin' | 'reset' | 'instrument_disabled' | 'leverage_withdrawn'
 
 /** One row for the ledger, computed by the engine and written by the server as it is. */
 export interface Booking {

@@ -249,6 +249,43 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
   })
 
+  it('a tick that throws gets the engine rebuilt from the database, and trading goes on', async () => {
+    const w = await world(driver)
+    const u = await user(w)
+    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    const broken = w.desk.view
+    broken.applyTick = () => {
+      throw new Error('a bug in the tick path')
+    }
+    w.desk.tick(w.btc, { bid: 65_100, ask: 65_130, timeMs: Date.now() })
+    expect(w.desk.available).toBe(false)
+    await until(() => w.desk.available).catch((e) => {
+      throw new Error(`${e.message}: ${JSON.stringify(w.errors)}`)
+    })
+    expect(w.desk.view).not.toBe(broken)
+    expect(w.desk.view.ordersOf(u)).toHaveLength(1)
+    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect(w.errors.some((e) => e.startsWith('a tick failed'))).toBe(true)
+  })
+
+  it('a reload that cannot read the catalogue gets the engine rebuilt, never left on the old terms', async () => {
+    const w = await world(driver)
+    const u = await user(w)
+    const before = w.desk.view
+    const db = w.database.db
+    const select = db.select.bind(db)
+    let failing = true
+    ;(db as { select: unknown }).select = ((...args: Parameters<typeof select>) => {
+      if (failing) throw new Error('the database went away')
+      return select(...args)
+    }) as typeof select
+    await w.desk.reload()
+    failing = false
+    expect(w.errors.some((e) => e.startsWith('reloading the catalogue failed'))).toBe(true)
+    await until(() => w.desk.available && w.desk.view !== before)
+    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+  })
+
   it('a tick that arrives while a failed batch is retried never leaves memory behind the database', async () => {
     const w = await world(driver)
     const [good, bad] = [await user(w), await user(w)]

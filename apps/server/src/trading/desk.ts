@@ -200,9 +200,16 @@ export class TradingDesk {
    * a change). Applied between commands; held positions keep what they were booked with.
    */
   async reload(): Promise<void> {
-    const [risk, terms] = [await loadRisk(this.options.db), await loadTradingTerms(this.options.db)]
-    this.engine.setRisk(risk)
-    this.engine.setInstruments(terms)
+    try {
+      const [risk, terms] = [await loadRisk(this.options.db), await loadTradingTerms(this.options.db)]
+      this.engine.setRisk(risk)
+      this.engine.setInstruments(terms)
+    } catch (error) {
+      // The change is committed: memory must not go on with the old terms. A rebuild reads them.
+      this.options.hooks.error(error, 'reloading the catalogue failed; the engine will be rebuilt')
+      this.stopForRebuild()
+      this.schedule()
+    }
   }
 
   /** Waits until everything queued so far is committed (tests and shutdown). */
@@ -253,6 +260,8 @@ export class TradingDesk {
         for (const item of batch) item.resolve(UNAVAILABLE)
         for (const item of money) item.resolve(UNAVAILABLE)
         this.tickEvents = []
+        // A failed tick or reload left memory unsure: rebuild it from the database now.
+        if (this.mustRebuild()) await this.recover()
         return
       }
       await this.write(batch, await this.runCommands(batch))
@@ -275,7 +284,15 @@ export class TradingDesk {
     } finally {
       this.committing = false
     }
-    if (this.queue.length > 0 || this.moneyQueue.length > 0 || this.tickEvents.length > 0) this.schedule()
+    // Work that came meanwhile, or a tick or reload that failed while this ran (its own schedule()
+    // found a commit under way), is taken up by the next commit.
+    if (
+      this.queue.length > 0 ||
+      this.moneyQueue.length > 0 ||
+      this.tickEvents.length > 0 ||
+      this.mustRebuild()
+    )
+      this.schedule()
   }
 
   /** One money step in its own transaction (inside a commit: nothing else writes meanwhile). */

@@ -423,8 +423,20 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     expect(after.filter((c: { key: string }) => c.key === 'bonds')).toHaveLength(1)
   })
 
-  it('edits payout currencies and deposit channels, checked and audited', async () => {
-    const currencies = (await app.get('/admin/api/withdraw_currencies', { token: dealer.token })).body.data
+  it('keeps where clients send money and what payouts are worth to admins: checked and audited', async () => {
+    // A dealer runs the market, not the money: no channel, bank account or payout price.
+    for (const path of [
+      '/admin/api/withdraw_currencies',
+      '/admin/api/deposit_channels',
+      '/admin/api/deposit_bank_accounts',
+    ]) {
+      expect((await app.get(path, { token: dealer.token })).status, path).toBe(403)
+      expect(
+        (await app.post(`${path}/1`, { enabled: false }, { token: dealer.token, json: true })).status,
+        path,
+      ).toBe(403)
+    }
+    const currencies = (await app.get('/admin/api/withdraw_currencies', { token: admin.token })).body.data
     const currency = currencies[0]
     expect(currency).toMatchObject({
       id: expect.any(Number),
@@ -433,12 +445,19 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     })
     expect((await app.get('/admin/api/withdraw_currencies', { token: finance.token })).status).toBe(403)
     const editCurrency = (body: Record<string, unknown>) =>
-      app.post(`/admin/api/withdraw_currencies/${currency.id}`, body, { token: dealer.token, json: true })
+      app.post(`/admin/api/withdraw_currencies/${currency.id}`, body, { token: admin.token, json: true })
     // Changing the fee type must restate the rate, and a share is at most 20 %.
     expect((await editCurrency({ fee_type: currency.fee_type === 1 ? 2 : 1 })).body.code).toBe(0)
     expect((await editCurrency({ fee_type: 2, draw_rate: '0.5' })).body.code).toBe(0)
     expect((await editCurrency({ usd_price: '0' })).body.code).toBe(0)
     expect((await editCurrency({ usd_price: 1 })).body.code).toBe(0)
+    // A slipped decimal point: more than double or less than half the price in one edit.
+    const price = Number(currency.usd_price)
+    for (const slip of [price * 2.01, price / 2.01, 1e14, 1e-10])
+      expect((await editCurrency({ usd_price: slip.toFixed(10) })).body, String(slip)).toMatchObject({
+        code: 0,
+        reason: 'invalid_input',
+      })
     const changed = await editCurrency({ fee_type: 2, draw_rate: '0.01', usd_price: '1.25', enabled: false })
     expect(changed.body).toMatchObject({
       code: 1,
@@ -457,10 +476,10 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     expect(rows[0]).toMatchObject({ before: { usd_price: currency.usd_price }, after: { usd_price: '1.25' } })
     await editCurrency({ enabled: true })
 
-    const channels = (await app.get('/admin/api/deposit_channels', { token: dealer.token })).body.data
+    const channels = (await app.get('/admin/api/deposit_channels', { token: admin.token })).body.data
     const tron = channels.find((c: { protocol_code: string }) => c.protocol_code === 'TRC20')
     const editChannel = (body: Record<string, unknown>) =>
-      app.post(`/admin/api/deposit_channels/${tron.id}`, body, { token: dealer.token, json: true })
+      app.post(`/admin/api/deposit_channels/${tron.id}`, body, { token: admin.token, json: true })
     expect((await editChannel({ address: '0x000000000000000000000000000000000000dEaD' })).body.code).toBe(0)
     expect((await editChannel({ address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })).body).toMatchObject({
       code: 1,
@@ -470,7 +489,7 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     const banks = (await app.get('/admin/api/deposit_bank_accounts', { token: admin.token })).body.data
     const bank = banks[0]
     const editBank = (body: Record<string, unknown>) =>
-      app.post(`/admin/api/deposit_bank_accounts/${bank.id}`, body, { token: dealer.token, json: true })
+      app.post(`/admin/api/deposit_bank_accounts/${bank.id}`, body, { token: admin.token, json: true })
     expect((await editBank({ bank_swift: 'NOT A BIC' })).body.code).toBe(0)
     expect((await editBank({ payee_name: '' })).body.code).toBe(0)
     expect((await editBank({ bank_swift: 'deut de ff', payee_name: 'Broker Ltd' })).body).toMatchObject({

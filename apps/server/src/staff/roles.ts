@@ -18,6 +18,11 @@ export const PERMISSIONS = {
   'users.manage': [],
   'positions.close': ['dealer'],
   'catalogue.edit': ['dealer'],
+  /**
+   * Where clients send money and what payouts are worth (deposit channels, the broker's bank
+   * accounts, payout currencies): admins only. One dealer must not be able to redirect deposits.
+   */
+  'money_catalogue.edit': [],
   'risk.read': ['dealer', 'finance'],
   'settings.trading': ['dealer'],
   'settings.site': [],

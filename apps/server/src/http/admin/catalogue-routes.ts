@@ -34,6 +34,7 @@ import { catalogueListeners } from './catalogue-listeners.ts'
 export function adminCatalogueRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock, topics } = deps
   const guard = { preHandler: requireStaff(db, clock, 'catalogue.edit') }
+  const moneyGuard = { preHandler: requireStaff(db, clock, 'money_catalogue.edit') }
   const listeners = catalogueListeners(deps)
 
   app.get('/admin/api/instruments', guard, async (request) =>
@@ -66,29 +67,31 @@ export function adminCatalogueRoutes(app: FastifyInstance, deps: RouteDeps): voi
   })
 
   // The money screens read these tables on every call: a change shows at the next one.
-  app.get('/admin/api/withdraw_currencies', guard, async (request) =>
+  app.get('/admin/api/withdraw_currencies', moneyGuard, async (request) =>
     ok(request, await listWithdrawCurrencies(db)),
   )
 
-  app.post('/admin/api/withdraw_currencies/:id', guard, async (request) => {
+  app.post('/admin/api/withdraw_currencies/:id', moneyGuard, async (request) => {
     const { id } = parse(instrumentIdParams, request.params)
     const change = parse(withdrawCurrencyUpdateRequest, request.body)
     return answer(request, await updateWithdrawCurrency(db, actorOf(request), id, change), 'saved')
   })
 
-  app.get('/admin/api/deposit_channels', guard, async (request) => ok(request, await listDepositChannels(db)))
+  app.get('/admin/api/deposit_channels', moneyGuard, async (request) =>
+    ok(request, await listDepositChannels(db)),
+  )
 
-  app.post('/admin/api/deposit_channels/:id', guard, async (request) => {
+  app.post('/admin/api/deposit_channels/:id', moneyGuard, async (request) => {
     const { id } = parse(instrumentIdParams, request.params)
     const change = parse(depositChannelUpdateRequest, request.body)
     return answer(request, await updateDepositChannel(db, actorOf(request), id, change), 'saved')
   })
 
-  app.get('/admin/api/deposit_bank_accounts', guard, async (request) =>
+  app.get('/admin/api/deposit_bank_accounts', moneyGuard, async (request) =>
     ok(request, await listDepositBankAccounts(db)),
   )
 
-  app.post('/admin/api/deposit_bank_accounts/:id', guard, async (request) => {
+  app.post('/admin/api/deposit_bank_accounts/:id', moneyGuard, async (request) => {
     const { id } = parse(instrumentIdParams, request.params)
     const change = parse(depositBankAccountUpdateRequest, request.body)
     return answer(request, await updateDepositBankAccount(db, actorOf(request), id, change), 'saved')

@@ -22,6 +22,9 @@ import { normalizedBic } from '../../money/bank-account-check.ts'
 import { accept, refuse, type Outcome, type Refusal } from '../../services/outcome.ts'
 import { audit, type Actor } from '../audit.ts'
 
+/** The most a payout currency's USD price may move in one edit, either way (×2 or ÷2). */
+const USD_PRICE_STEP = 2
+
 /**
  * The money side of the catalogue (issue 11): the channels users deposit to (coin addresses, the
  * broker's bank accounts) and the currencies payouts are made in (fee type, rate, USD price). The
@@ -137,6 +140,12 @@ export function updateWithdrawCurrency(
       return refuse('invalid_input', { field: 'draw_rate' })
     const max = next.feeType === 1 ? WITHDRAW_FIXED_FEE_MAX_USD : WITHDRAW_FEE_SHARE_MAX
     if (new Decimal(next.drawRate).gt(max)) return refuse('invalid_input', { field: 'draw_rate' })
+    // What a payout is worth moves by at most half or double in one edit: a slip of the decimal
+    // point (0.0000001 or 10^14 for a stablecoin) cannot pay a user a fortune or nothing.
+    const price = new Decimal(next.usdPrice)
+    const was = new Decimal(row.usdPrice)
+    if (was.gt(0) && (price.lt(was.div(USD_PRICE_STEP)) || price.gt(was.mul(USD_PRICE_STEP))))
+      return refuse('invalid_input', { field: 'usd_price' })
     const { id: _id, ...values } = next
     return {
       before: currencyView(row),

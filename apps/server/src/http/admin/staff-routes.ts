@@ -30,13 +30,17 @@ export function adminStaffRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.post('/admin/api/staff', guard, async (request) => {
     const input = parse(staffCreateRequest, request.body)
-    const created = await createStaff(db, input)
-    if (created.ok)
-      await audit(db, actorOf(request), {
-        action: 'staff.create',
-        target: `staff:${created.value.id}`,
-        after: { email: input.email, name: input.name, role: input.role },
-      })
+    // The account and its audit row are written together, or neither is.
+    const created = await db.transaction(async (tx) => {
+      const outcome = await createStaff(tx, input)
+      if (outcome.ok)
+        await audit(tx, actorOf(request), {
+          action: 'staff.create',
+          target: `staff:${outcome.value.id}`,
+          after: { email: input.email, name: input.name, role: input.role },
+        })
+      return outcome
+    })
     return answer(request, created, 'saved')
   })
 

@@ -103,7 +103,7 @@ export async function changeSetting(
   raw: string,
   feeRates?: Record<string, string>,
 ): Promise<Outcome<SettingView>> {
-  if (!isSettingKey(key)) return refuse('invalid_input', { field: 'key' })
+  if (!isSettingKey(key)) return refuse('invalid_input', { field: 'setting' })
   const rule = SETTING_RULES[key]
   if (!mayChange(actor.role, rule.group)) return refuse('staff_forbidden')
   const value = normaliseSetting(rule, raw)

@@ -153,6 +153,21 @@ describe.each(DRIVERS)('back-office settings and outbox on %s', (driver) => {
       })
   })
 
+  it('never lets a minimum and its maximum cross, however two admins save them at once', async () => {
+    const other = await signedInStaff(app, 'admin')
+    const [min, max] = await Promise.all([
+      change(admin.token, 'withdraw_min_usd', '400'),
+      change(other.token, 'withdraw_max_usd', '300'),
+    ])
+    // Each is fine against the other's old value; together they would cross: exactly one is saved.
+    expect([min.body.code, max.body.code].sort()).toEqual([0, 1])
+    expect([min.body.reason, max.body.reason]).toContain('setting_min_above_max')
+    const saved = [await getSetting(app.db, 'withdraw_min_usd'), await getSetting(app.db, 'withdraw_max_usd')]
+    expect(Number(saved[0])).toBeLessThanOrEqual(Number(saved[1]))
+    await change(admin.token, 'withdraw_min_usd', '10')
+    await change(admin.token, 'withdraw_max_usd', '50000')
+  })
+
   it('shows support the outbox (a registration code for a customer on the phone), and audits the reading', async () => {
     const email = freshEmail()
     await app.post('/api/notify/send_email', { to: email, type: 1 })

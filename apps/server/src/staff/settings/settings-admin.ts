@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js'
-import { inArray } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { SettingsProblem } from '@tp/engine'
 import type { Db } from '../../db/client.ts'
 import { instruments } from '../../db/schema.ts'
@@ -124,17 +124,20 @@ export async function changeSetting(
     const applied = await applyTradingSettings(db, catalogue.desk, change, (tx) => audit(tx, actor, entry))
     if (!applied.ok) return refusalOf(db, applied.problems)
   } else {
-    const current = await getSettings(db, ORDERED_PAIRS.flat())
-    const next = { ...current, [key]: value } as Record<SettingKey, string>
-    for (const [low, high] of ORDERED_PAIRS)
-      if (new Decimal(next[low]).gt(next[high])) return refuse('setting_min_above_max')
     const leverageClass = cappedClass(key)
     const trimmed = await db.transaction(async (tx) => {
+      // Settings change one at a time: two staff saving a minimum and its maximum at the same
+      // instant would each check against the other's old value and could cross them.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('settings.change'))`)
+      const current = await getSettings(tx, ORDERED_PAIRS.flat())
+      const next = { ...current, [key]: value } as Record<SettingKey, string>
+      for (const [low, high] of ORDERED_PAIRS) if (new Decimal(next[low]).gt(next[high])) return undefined
       await setSetting(tx, key, value)
       const codes = leverageClass ? await trimToCap(tx, leverageClass, Number(value)) : []
       await audit(tx, actor, codes.length > 0 ? { ...entry, after: { value, trimmed: codes } } : entry)
       return codes
     })
+    if (trimmed === undefined) return refuse('setting_min_above_max')
     if (trimmed.length > 0) {
       await catalogue.desk.reload()
       await catalogue.changed()

@@ -14,16 +14,9 @@ import {
   openPhonePage,
   openScreen,
   signInPhone,
+  BROWSER_DRIVERS,
 } from './platform.ts'
-import {
-  ADMIN_DIST,
-  DESKTOP,
-  PAGE_TEST_DRIVERS,
-  SCREENS,
-  adminShot,
-  buildAdminOnce,
-  openBackOffice,
-} from './admin-platform.ts'
+import { ADMIN_DIST, DESKTOP, SCREENS, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
 
 /*
  * The support chat from both ends (issue 11, item 7): a user writes in the phone's chat page, the
@@ -44,7 +37,7 @@ function replyImage(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer()
 }
 
-describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'support chat in the back office on %s',
   (driver) => {
     let app: TestApp

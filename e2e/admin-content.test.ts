@@ -19,16 +19,9 @@ import {
   openScreen,
   settledScreenshot,
   signInPhone,
+  BROWSER_DRIVERS,
 } from './platform.ts'
-import {
-  ADMIN_DIST,
-  DESKTOP,
-  PAGE_TEST_DRIVERS,
-  SCREENS,
-  adminShot,
-  buildAdminOnce,
-  openBackOffice,
-} from './admin-platform.ts'
+import { ADMIN_DIST, DESKTOP, SCREENS, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
 
 /*
  * News, partner companies and the risk view in the back office (issue 11, items 5 and 6): what
@@ -42,7 +35,7 @@ const HOSTILE =
   '<script>window.__hacked=1</script>'
 const ARTICLE_TITLE = `Horaires des fêtes ${Date.now()}`
 
-describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'news, companies and risk in the back office on %s',
   (driver) => {
     let app: TestApp

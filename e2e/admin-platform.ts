@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
-import { DRIVERS, type TestApp } from '../apps/server/test/harness.ts'
+import type { TestApp } from '../apps/server/test/harness.ts'
 import { createStaff } from '../apps/server/src/staff/staff-accounts.ts'
 import { totpCode } from '../apps/server/src/staff/totp.ts'
 import type { StaffRole } from '../apps/server/src/staff/roles.ts'
@@ -13,13 +13,6 @@ import { ROOT } from './platform.ts'
 
 export const DESKTOP = { width: 1280, height: 800 }
 
-/**
- * The database the back office's browser tests run on: PostgreSQL when the run has one (as in
- * production), else PGlite. Every call they make is tested on both databases by the server tests
- * (apps/server/test/admin-*.test.ts, races included); the screens do not depend on the database,
- * and running them twice would only spend CI's time.
- */
-export const PAGE_TEST_DRIVERS = [DRIVERS[DRIVERS.length - 1] ?? 'pglite'] as const
 export const STAFF_PASSWORD = 'correct horse battery'
 export const SCREENS = join(ROOT, '.tmp/screens')
 

@@ -5,11 +5,10 @@ import { freshEmail, PASSWORD } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { getSetting } from '../apps/server/src/services/settings.ts'
 import { instruments } from '../apps/server/src/db/schema.ts'
-import { CHROMIUM, CHROMIUM_ARGS, browserAvailable } from './platform.ts'
+import { CHROMIUM, CHROMIUM_ARGS, browserAvailable, BROWSER_DRIVERS } from './platform.ts'
 import {
   ADMIN_DIST,
   DESKTOP,
-  PAGE_TEST_DRIVERS,
   STAFF_PASSWORD,
   adminShot,
   buildAdminOnce,
@@ -23,7 +22,7 @@ import {
  * member, and the audit log shows each change with its before and after.
  */
 
-describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'the back office settings pages on %s',
   (driver) => {
     let app: TestApp

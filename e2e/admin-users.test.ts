@@ -4,15 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import type { StaffRole } from '../apps/server/src/staff/roles.ts'
-import { CHROMIUM, CHROMIUM_ARGS, browserAvailable } from './platform.ts'
-import {
-  ADMIN_DIST,
-  DESKTOP,
-  PAGE_TEST_DRIVERS,
-  adminShot,
-  buildAdminOnce,
-  openBackOffice,
-} from './admin-platform.ts'
+import { CHROMIUM, CHROMIUM_ARGS, browserAvailable, BROWSER_DRIVERS } from './platform.ts'
+import { ADMIN_DIST, DESKTOP, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
 
 /*
  * The back office's users and adjustments pages in a desktop browser (issue 11): finance finds a
@@ -23,7 +16,7 @@ import {
 
 type User = Awaited<ReturnType<typeof registerAndLogin>>
 
-describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'back-office users in a desktop browser on %s',
   (driver) => {
     let app: TestApp

@@ -7,14 +7,13 @@ import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { deposits, identityChecks, withdrawals } from '../apps/server/src/db/schema.ts'
 import { createStaff } from '../apps/server/src/staff/staff-accounts.ts'
 import { totpCode } from '../apps/server/src/staff/totp.ts'
-import { CHROMIUM, CHROMIUM_ARGS, browserAvailable, smallPng } from './platform.ts'
+import { CHROMIUM, CHROMIUM_ARGS, browserAvailable, smallPng, BROWSER_DRIVERS } from './platform.ts'
 import {
   ADMIN_DIST,
   DESKTOP,
   STAFF_PASSWORD,
   adminShot,
   buildAdminOnce,
-  PAGE_TEST_DRIVERS,
   openBackOffice,
 } from './admin-platform.ts'
 
@@ -81,7 +80,7 @@ const balances = async (app: TestApp, user: User) =>
     lock_balance: string
   }
 
-describe.skipIf(!browserAvailable()).each(PAGE_TEST_DRIVERS)(
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'the back office in a desktop browser on %s',
   (driver) => {
     let app: TestApp

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { identityChecks } from '../apps/server/src/db/schema.ts'
 import { reviewIdentityCheck } from '../apps/server/src/identity/review.ts'
 import {
@@ -18,6 +18,7 @@ import {
   openScreen,
   settledScreenshot,
   signInPhone,
+  BROWSER_DRIVERS,
 } from './platform.ts'
 
 /*
@@ -39,7 +40,7 @@ function cardImage(side: 'front' | 'back'): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg().toBuffer()
 }
 
-describe.skipIf(!browserAvailable()).each(DRIVERS)(
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'identity verification in the phone browser on %s',
   (driver) => {
     let app: TestApp

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshEmail, lastCode, PASSWORD, registerAndLogin } from '../apps/server/test/accounts.ts'
-import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import {
   ROOT,
   WEB_DIST,
@@ -14,6 +14,7 @@ import {
   openScreen,
   settledScreenshot,
   signInPhone,
+  BROWSER_DRIVERS,
 } from './platform.ts'
 
 /*
@@ -24,83 +25,86 @@ import {
 
 const SCREENS = join(ROOT, '.tmp/screens')
 
-describe.skipIf(!browserAvailable()).each(DRIVERS)('invitations in the phone browser on %s', (driver) => {
-  let app: TestApp
-  let phone: Awaited<ReturnType<typeof openPhonePage>>
-  let page: Page
-  let inviter: Awaited<ReturnType<typeof registerAndLogin>>
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
+  'invitations in the phone browser on %s',
+  (driver) => {
+    let app: TestApp
+    let phone: Awaited<ReturnType<typeof openPhonePage>>
+    let page: Page
+    let inviter: Awaited<ReturnType<typeof registerAndLogin>>
 
-  beforeAll(async () => {
-    mkdirSync(SCREENS, { recursive: true })
-    buildWebOnce()
-    app = await startTestApp(driver, { historyCandles: 20, app: { webDist: WEB_DIST } })
-    inviter = await registerAndLogin(app)
-    phone = await openPhonePage()
-    page = phone.page
-    await signInPhone(page, app.base, inviter.token)
-  })
-  afterAll(async () => {
-    await phone?.close()
-    await app?.close()
-  })
+    beforeAll(async () => {
+      mkdirSync(SCREENS, { recursive: true })
+      buildWebOnce()
+      app = await startTestApp(driver, { historyCandles: 20, app: { webDist: WEB_DIST } })
+      inviter = await registerAndLogin(app)
+      phone = await openPhonePage()
+      page = phone.page
+      await signInPhone(page, app.base, inviter.token)
+    })
+    afterAll(async () => {
+      await phone?.close()
+      await app?.close()
+    })
 
-  const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang, true)
+    const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang, true)
 
-  /** A screenshot once toasts and spinners have gone. */
-  const shot = (name: string) => settledScreenshot(page, join(SCREENS, `${name}.png`))
+    /** A screenshot once toasts and spinners have gone. */
+    const shot = (name: string) => settledScreenshot(page, join(SCREENS, `${name}.png`))
 
-  it('shows the code, the QR code of the link and both links', async () => {
-    const code = inviter.user.invite_code as string
-    for (const lang of ['hk', 'en', 'ar']) {
-      await open('/mine/invite', lang)
-      await page.getByTestId('invite-qr').waitFor()
-      await shot(`invite-${lang}`)
-    }
-    await open('/mine/invite')
-    const qr = page.getByTestId('invite-qr')
-    expect(await qr.evaluate((svg) => svg.tagName.toLowerCase())).toBe('svg')
-    expect(await qr.getAttribute('width')).toBe('160')
-    expect(await qr.getAttribute('height')).toBe('160')
-    expect(await page.getByTestId('invite-code').innerText()).toBe(code)
-    expect(await page.getByTestId('invite-link').innerText()).toBe(
-      `${app.base}/#/register?invite_code=${code}`,
-    )
-    expect(await page.getByTestId('invite-plain-link').innerText()).toBe(
-      `${app.base}/register?invite_code=${code}`,
-    )
-    expect(await page.getByTestId('invite-count').innerText()).toBe('0')
-    await page.getByTestId('invite-link-copy').click()
-    await expect.poll(() => page.locator('.adm-toast-main').innerText()).toBe('Copied')
-  })
+    it('shows the code, the QR code of the link and both links', async () => {
+      const code = inviter.user.invite_code as string
+      for (const lang of ['hk', 'en', 'ar']) {
+        await open('/mine/invite', lang)
+        await page.getByTestId('invite-qr').waitFor()
+        await shot(`invite-${lang}`)
+      }
+      await open('/mine/invite')
+      const qr = page.getByTestId('invite-qr')
+      expect(await qr.evaluate((svg) => svg.tagName.toLowerCase())).toBe('svg')
+      expect(await qr.getAttribute('width')).toBe('160')
+      expect(await qr.getAttribute('height')).toBe('160')
+      expect(await page.getByTestId('invite-code').innerText()).toBe(code)
+      expect(await page.getByTestId('invite-link').innerText()).toBe(
+        `${app.base}/#/register?invite_code=${code}`,
+      )
+      expect(await page.getByTestId('invite-plain-link').innerText()).toBe(
+        `${app.base}/register?invite_code=${code}`,
+      )
+      expect(await page.getByTestId('invite-count').innerText()).toBe('0')
+      await page.getByTestId('invite-link-copy').click()
+      await expect.poll(() => page.locator('.adm-toast-main').innerText()).toBe('Copied')
+    })
 
-  it('prefills the code from both links, and a friend who registers counts', async () => {
-    const code = inviter.user.invite_code as string
-    const link = await page.getByTestId('invite-link').innerText()
-    const friend = await openPhonePage()
-    try {
-      const other = friend.page
-      // The link without `#` prefills the code too.
-      await other.goto(`${app.base}/register?invite_code=${code}`)
-      await expect.poll(() => other.getByTestId('register-invite').inputValue()).toBe(code)
-      // The shared link, as the QR code holds it.
-      await other.goto(link)
-      await other.waitForURL((url) => url.pathname === '/register')
-      await expect.poll(() => other.getByTestId('register-invite').inputValue()).toBe(code)
-      const email = freshEmail()
-      await other.getByTestId('register-email').fill(email)
-      await other.getByTestId('register-send-code').click()
-      await expect.poll(() => other.getByTestId('register-send-code').isDisabled()).toBe(true)
-      await expect.poll(() => lastCode(app, email).catch(() => '')).toMatch(/^\d{6}$/)
-      await other.getByTestId('register-code').fill(await lastCode(app, email))
-      await other.getByTestId('register-password').fill(PASSWORD)
-      await other.getByTestId('register-repassword').fill(PASSWORD)
-      await other.getByTestId('register-submit').click()
-      await other.waitForURL((url) => url.pathname !== '/register')
-    } finally {
-      await friend.close()
-    }
-    await open('/mine/invite')
-    await expect.poll(() => page.getByTestId('invite-count').innerText()).toBe('1')
-    await shot('invite-joined-en')
-  })
-})
+    it('prefills the code from both links, and a friend who registers counts', async () => {
+      const code = inviter.user.invite_code as string
+      const link = await page.getByTestId('invite-link').innerText()
+      const friend = await openPhonePage()
+      try {
+        const other = friend.page
+        // The link without `#` prefills the code too.
+        await other.goto(`${app.base}/register?invite_code=${code}`)
+        await expect.poll(() => other.getByTestId('register-invite').inputValue()).toBe(code)
+        // The shared link, as the QR code holds it.
+        await other.goto(link)
+        await other.waitForURL((url) => url.pathname === '/register')
+        await expect.poll(() => other.getByTestId('register-invite').inputValue()).toBe(code)
+        const email = freshEmail()
+        await other.getByTestId('register-email').fill(email)
+        await other.getByTestId('register-send-code').click()
+        await expect.poll(() => other.getByTestId('register-send-code').isDisabled()).toBe(true)
+        await expect.poll(() => lastCode(app, email).catch(() => '')).toMatch(/^\d{6}$/)
+        await other.getByTestId('register-code').fill(await lastCode(app, email))
+        await other.getByTestId('register-password').fill(PASSWORD)
+        await other.getByTestId('register-repassword').fill(PASSWORD)
+        await other.getByTestId('register-submit').click()
+        await other.waitForURL((url) => url.pathname !== '/register')
+      } finally {
+        await friend.close()
+      }
+      await open('/mine/invite')
+      await expect.poll(() => page.getByTestId('invite-count').innerText()).toBe('1')
+      await shot('invite-joined-en')
+    })
+  },
+)

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { deposits, withdrawals } from '../apps/server/src/db/schema.ts'
 import { approveDeposit } from '../apps/server/src/money/deposits.ts'
 import { decideWithdrawal } from '../apps/server/src/money/withdrawals.ts'
@@ -19,6 +19,7 @@ import {
   settledScreenshot,
   signInPhone,
   smallPng,
+  BROWSER_DRIVERS,
 } from './platform.ts'
 
 /*
@@ -33,7 +34,7 @@ const SCREENS = join(ROOT, '.tmp/screens')
 /** The seeded USDT-TRC20 deposit address: a valid TRC20 address to bind as the payout address too. */
 const TRC20_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
 
-describe.skipIf(!browserAvailable()).each(DRIVERS)(
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'deposit and withdrawal in the phone browser on %s',
   (driver) => {
     let app: TestApp

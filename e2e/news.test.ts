@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { inArray } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { news } from '../apps/server/src/db/schema.ts'
 import { deleteNews, saveNews } from '../apps/server/src/news/news.ts'
 import {
@@ -15,6 +15,7 @@ import {
   openPhonePage,
   openScreen,
   settledScreenshot,
+  BROWSER_DRIVERS,
 } from './platform.ts'
 
 /*
@@ -32,7 +33,7 @@ const HOSTILE =
   // Unclosed, as attackers send it: everything after it is inside <math> and goes with it.
   '<math><mtext><table><mglyph><style><img src=x onerror="window.__newsHacked=1">'
 
-describe.skipIf(!browserAvailable()).each(DRIVERS)('news in the phone browser on %s', (driver) => {
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('news in the phone browser on %s', (driver) => {
   let app: TestApp
   let phone: Awaited<ReturnType<typeof openPhonePage>>
   let page: Page

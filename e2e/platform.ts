@@ -7,9 +7,17 @@ import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
+import { DRIVERS } from '../apps/server/test/harness.ts'
 import { freePort, startServer } from '../apps/server/test/server-process.ts'
 
 export const ROOT = new URL('..', import.meta.url).pathname
+
+/**
+ * The database the browser tests run on: PostgreSQL when the run has one (as in production), else
+ * PGlite. Every call they make, races included, is tested on both databases by the server tests;
+ * the screens do not depend on the database, and running them twice would only spend CI's time.
+ */
+export const BROWSER_DRIVERS = [DRIVERS[DRIVERS.length - 1] ?? 'pglite'] as const
 export const CHROMIUM = '/usr/bin/chromium'
 export const PHONE = { width: 390, height: 844 }
 

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import {
   ROOT,
   WEB_DIST,
@@ -12,6 +12,7 @@ import {
   openPhonePage,
   openScreen,
   settledScreenshot,
+  BROWSER_DRIVERS,
 } from './platform.ts'
 
 /*
@@ -28,7 +29,7 @@ import {
 
 const SCREENS = join(ROOT, '.tmp/screens')
 
-describe.skipIf(!browserAvailable()).each(DRIVERS)('ranking in the phone browser on %s', (driver) => {
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('ranking in the phone browser on %s', (driver) => {
   let app: TestApp
   let phone: Awaited<ReturnType<typeof openPhonePage>>
   let page: Page

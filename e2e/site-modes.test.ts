@@ -4,10 +4,19 @@ import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { DRIVERS, startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { companies } from '../apps/server/src/db/schema.ts'
 import { setSetting } from '../apps/server/src/services/settings.ts'
-import { CHROMIUM, CHROMIUM_ARGS, PHONE, ROOT, WEB_DIST, browserAvailable, buildWebOnce } from './platform.ts'
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  PHONE,
+  ROOT,
+  WEB_DIST,
+  browserAvailable,
+  buildWebOnce,
+  BROWSER_DRIVERS,
+} from './platform.ts'
 
 /*
  * The site modes of issue 10 in a real browser: main mode's partner companies and the company_id
@@ -23,7 +32,7 @@ const DESKTOP_UA =
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36'
 
-describe.skipIf(!browserAvailable()).each(DRIVERS)('site modes in the browser on %s', (driver) => {
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('site modes in the browser on %s', (driver) => {
   let app: TestApp
   let browser: Browser
 

@@ -1,10 +1,13 @@
 /**
- * What the browser downloads before `/` can paint its list, gzipped: the entry script of
+ * What the browser downloads before a route can paint, gzipped: the entry script of
  * dist/index.html with every module it imports statically (its modulepreloads), plus the chunk of
- * the `/` screen and its static imports, which the router fetches at once on `/`. Stylesheets are
+ * the route's screen and its static imports, which the router fetches at once. Stylesheets are
  * counted apart. Run after `npm run build -w apps/web`:
  *
- *   node apps/web/scripts/initial-size.mjs [--budget-kb 150] [--check]
+ *   node apps/web/scripts/initial-size.mjs [--route /trade] [--budget-kb 150] [--check]
+ *
+ * The route is `/` unless given (the screens it knows are in SCREENS). Lazy parts a screen loads
+ * after it has painted (the chart library on /trade) are not counted.
  *
  * It reads dist/.vite/manifest.json (build.manifest is on in vite.config.ts). With --check it exits
  * with code 1 when the JavaScript total is over the budget.
@@ -15,8 +18,15 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
-/** The module of the `/` screen, as screen-loaders.ts imports it. */
-const HOME_SCREEN = 'src/features/market/components/market-screen.tsx'
+/** The module of each measured route's screen, as screen-loaders.ts imports it. */
+const SCREENS = {
+  '/': 'src/features/market/components/market-screen.tsx',
+  '/trade': 'src/features/trade/components/trade-screen.tsx',
+}
+const routeArg = process.argv.indexOf('--route')
+const route = routeArg > 0 ? process.argv[routeArg + 1] : '/'
+const SCREEN = SCREENS[route]
+if (!SCREEN) throw new Error(`--route must be one of ${Object.keys(SCREENS).join(', ')}, not ${route}`)
 const budgetArg = process.argv.indexOf('--budget-kb')
 const budgetKb = budgetArg > 0 ? Number(process.argv[budgetArg + 1]) : 150
 // A missing or mistyped number would make every comparison false and --check always pass.
@@ -27,7 +37,7 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 // The app's own page: the build has other entries (the support chat page, chat.html) loaded elsewhere.
 const entryKey = manifest['index.html']?.isEntry ? 'index.html' : undefined
 if (!entryKey) throw new Error('no entry in the manifest')
-if (!manifest[HOME_SCREEN]) throw new Error(`${HOME_SCREEN} is not in the manifest`)
+if (!manifest[SCREEN]) throw new Error(`${SCREEN} is not in the manifest`)
 
 /** A chunk and everything it imports statically, depth first, each once. */
 function collect(key, seen) {
@@ -38,9 +48,9 @@ function collect(key, seen) {
 
 const entryKeys = new Set()
 collect(entryKey, entryKeys)
-const homeKeys = new Set()
-collect(HOME_SCREEN, homeKeys)
-for (const key of entryKeys) homeKeys.delete(key)
+const screenKeys = new Set()
+collect(SCREEN, screenKeys)
+for (const key of entryKeys) screenKeys.delete(key)
 
 // Cross-check with index.html: the manifest's static imports are what Vite writes as modulepreloads.
 const html = readFileSync(join(dist, 'index.html'), 'utf8')
@@ -84,9 +94,9 @@ for (const file of pageScripts) {
   console.log(`  ${kb(bytes)} KB  ${file}`)
 }
 const entryJs = report('Entry script and its static imports (index.html):', entryKeys)
-const homeJs = report(`The / screen (${HOME_SCREEN}) and its further static imports:`, homeKeys)
-const css = [...cssOf(entryKeys), ...cssOf(homeKeys)].reduce((sum, file) => sum + gzipBytes(file), 0)
-const js = pageJs + entryJs + homeJs
-console.log(`Initial JavaScript of /: ${kb(js).trim()} KB gzipped (budget ${budgetKb} KB)`)
-console.log(`Initial CSS of /:        ${kb(css).trim()} KB gzipped`)
+const screenJs = report(`The ${route} screen (${SCREEN}) and its further static imports:`, screenKeys)
+const css = [...cssOf(entryKeys), ...cssOf(screenKeys)].reduce((sum, file) => sum + gzipBytes(file), 0)
+const js = pageJs + entryJs + screenJs
+console.log(`Initial JavaScript of ${route}: ${kb(js).trim()} KB gzipped (budget ${budgetKb} KB)`)
+console.log(`Initial CSS of ${route}:        ${kb(css).trim()} KB gzipped`)
 if (process.argv.includes('--check') && js > budgetKb * 1024) process.exitCode = 1

@@ -21,3 +21,28 @@ export function useUrlParams() {
   )
   return [params, update] as const
 }
+
+/** Rows a list shows unless staff choose another size (kept out of the URL when it is this). */
+export const PAGE_SIZE = 20
+
+/**
+ * A server-paged list's page and page size, read from the URL, and the table's paging that writes
+ * them back (a new page size starts at the first page).
+ */
+export function pagingOf(params: URLSearchParams, update: (changes: ParamChanges) => void) {
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
+  const pagination = (total: number | undefined) => ({
+    current: page,
+    pageSize: limit,
+    total: total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    onChange: (next: number, size: number) =>
+      update({
+        page: size !== limit || next === 1 ? undefined : next,
+        limit: size === PAGE_SIZE ? undefined : size,
+      }),
+  })
+  return { page, limit, pagination }
+}

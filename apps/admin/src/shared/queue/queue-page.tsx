@@ -7,12 +7,11 @@ import { useT } from '../i18n/i18n.tsx'
 import { DecisionModal } from './decision-modal.tsx'
 import type { Decision, QueueConfig, QueueItem } from './queue-config.ts'
 import { StatusTag } from './status-tag.tsx'
-import { useUrlParams } from '../../shared/lib/use-url-params.ts'
+import { pagingOf, useUrlParams } from '../../shared/lib/use-url-params.ts'
 import { ListCard } from '../components/list-card.tsx'
 
 /** How often an open queue looks for new items when no live event tells it. */
 export const QUEUE_REFRESH_MS = 15_000
-const PAGE_SIZE = 20
 const ALL = 'all'
 
 /**
@@ -27,8 +26,7 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
   const status = params.get('status') ?? String(config.waiting)
   const type = params.get('type') ?? ''
   const q = params.get('q') ?? ''
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
+  const { page, limit, pagination } = pagingOf(params, update)
   const [search, setSearch] = useState(q)
   const [selected, setSelected] = useState<T | null>(null)
   const [pending, setPending] = useState<Decision<T> | null>(null)
@@ -136,18 +134,7 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
           'data-testid': 'queue-row',
         })}
         rowClassName={(record) => (record.id === shown?.id ? 'ant-table-row-selected' : '')}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (nextPage, nextSize) =>
-            update({
-              page: nextPage === 1 ? undefined : nextPage,
-              limit: nextSize === PAGE_SIZE ? undefined : nextSize,
-            }),
-        }}
+        pagination={pagination(list.data?.total)}
       />
       <Drawer
         open={Boolean(shown)}

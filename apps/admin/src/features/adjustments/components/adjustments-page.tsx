@@ -7,10 +7,9 @@ import { useT } from '../../../shared/i18n/i18n.tsx'
 import { dashboardApi } from '../../dashboard/api/dashboard-api.ts'
 import { adjustmentsApi } from '../api/adjustments-api.ts'
 import { useAdjustmentColumns } from './adjustment-columns.tsx'
-import { useUrlParams } from '../../../shared/lib/use-url-params.ts'
+import { pagingOf, useUrlParams } from '../../../shared/lib/use-url-params.ts'
 import { ListCard } from '../../../shared/components/list-card.tsx'
 
-const PAGE_SIZE = 20
 const ALL = 'all'
 /** Waiting adjustments are looked for this often (the dashboard's count is read as often). */
 const REFRESH_MS = 15_000
@@ -21,8 +20,7 @@ export function AdjustmentsPage() {
   const t = useT()
   const [params, update] = useUrlParams()
   const status = params.get('status') ?? String(AdjustmentStatus.Waiting)
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
+  const { page, limit, pagination } = pagingOf(params, update)
   const query = { status: status === ALL ? undefined : Number(status), page, limit }
   const list = useQuery({
     queryKey: ['queue', 'adjustments', query],
@@ -80,18 +78,7 @@ export function AdjustmentsPage() {
         onRow={(record) =>
           ({ 'data-testid': `adjustment-row-${record.id}` }) as React.HTMLAttributes<HTMLElement>
         }
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (nextPage, nextSize) =>
-            update({
-              page: nextPage === 1 ? undefined : nextPage,
-              limit: nextSize === PAGE_SIZE ? undefined : nextSize,
-            }),
-        }}
+        pagination={pagination(list.data?.total)}
       />
     </ListCard>
   )

@@ -8,18 +8,16 @@ import { useT } from '../../../shared/i18n/i18n.tsx'
 import { auditApi } from '../api/audit-api.ts'
 import { AuditDiff, ChangeSummary } from './audit-diff.tsx'
 import { AuditFilters, type AuditFilterValues } from './audit-filters.tsx'
-import { useUrlParams, type ParamChanges } from '../../../shared/lib/use-url-params.ts'
+import { pagingOf, useUrlParams, type ParamChanges } from '../../../shared/lib/use-url-params.ts'
 import { ListCard } from '../../../shared/components/list-card.tsx'
 
-const PAGE_SIZE = 20
 const FILTERS = ['staff_id', 'action', 'target', 'date_from', 'date_to'] as const
 
 /** The audit log (admins): filters and paging kept in the URL; a row opens its before and after. */
 export function AuditPage() {
   const t = useT()
   const [params, setParam] = useUrlParams()
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
+  const { page, limit, pagination } = pagingOf(params, setParam)
   const filters = Object.fromEntries(
     FILTERS.map((name) => [name, params.get(name) ?? '']),
   ) as unknown as AuditFilterValues
@@ -91,7 +89,7 @@ export function AuditPage() {
 
   return (
     <ListCard
-      testId={'audit-page'}
+      testId="audit-page"
       title={t('audit.title')}
       total={list.data?.total}
       fetching={list.isFetching}
@@ -114,17 +112,7 @@ export function AuditPage() {
         loading={list.isPending}
         locale={{ emptyText: t('common.empty') }}
         expandable={{ expandedRowRender: (item) => <AuditDiff item={item} />, expandRowByClick: true }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (next, size) =>
-            update({
-              page: size !== limit || next === 1 ? undefined : next,
-              limit: size === PAGE_SIZE ? undefined : size,
-            }),
-        }}
+        pagination={pagination(list.data?.total)}
       />
     </ListCard>
   )

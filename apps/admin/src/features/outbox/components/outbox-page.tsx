@@ -8,10 +8,9 @@ import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { outboxApi } from '../api/outbox-api.ts'
 import { MessageText } from './message-text.tsx'
-import { useUrlParams, type ParamChanges } from '../../../shared/lib/use-url-params.ts'
+import { pagingOf, useUrlParams, type ParamChanges } from '../../../shared/lib/use-url-params.ts'
 import { ListCard } from '../../../shared/components/list-card.tsx'
 
-const PAGE_SIZE = 20
 const STATUS_COLOURS: Record<string, string> = {
   stored: 'gold',
   pending: 'blue',
@@ -24,8 +23,7 @@ export function OutboxPage() {
   const t = useT()
   const [params, setParam] = useUrlParams()
   const q = params.get('q') ?? ''
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
+  const { page, limit, pagination } = pagingOf(params, setParam)
   const [search, setSearch] = useState(q)
   const query = { page, limit, q: q || undefined }
   const list = useQuery({
@@ -86,7 +84,7 @@ export function OutboxPage() {
 
   return (
     <ListCard
-      testId={'outbox-page'}
+      testId="outbox-page"
       title={t('outbox.title')}
       total={list.data?.total}
       fetching={list.isFetching}
@@ -112,14 +110,7 @@ export function OutboxPage() {
         dataSource={list.data?.data ?? []}
         loading={list.isPending}
         locale={{ emptyText: t('common.empty') }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (next, size) =>
-            update({ page: size !== limit ? undefined : next, limit: size === PAGE_SIZE ? undefined : size }),
-        }}
+        pagination={pagination(list.data?.total)}
       />
     </ListCard>
   )

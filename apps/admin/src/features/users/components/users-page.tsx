@@ -10,18 +10,15 @@ import { Usd } from '../../../shared/queue/detail-parts.tsx'
 import { usersApi } from '../api/users-api.ts'
 import { UserDrawer } from './user-drawer.tsx'
 import { DemoTag, DisabledTag, IdentityTag } from './user-tags.tsx'
-import { useUrlParams } from '../../../shared/lib/use-url-params.ts'
+import { pagingOf, useUrlParams } from '../../../shared/lib/use-url-params.ts'
 import { ListCard } from '../../../shared/components/list-card.tsx'
-
-const PAGE_SIZE = 20
 
 /** Users: search (uid, e-mail, mobile, nickname), a server-paged table, the profile in a drawer. */
 export function UsersPage() {
   const t = useT()
   const [params, update] = useUrlParams()
   const q = params.get('q') ?? ''
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || PAGE_SIZE))
+  const { page, limit, pagination } = pagingOf(params, update)
   const open = Number(params.get('user')) || null
   const [search, setSearch] = useState(q)
 
@@ -110,18 +107,7 @@ export function UsersPage() {
           'data-testid': 'user-row',
         })}
         rowClassName={(record) => (record.id === open ? 'ant-table-row-selected' : '')}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (nextPage, nextSize) =>
-            update({
-              page: nextPage === 1 ? undefined : nextPage,
-              limit: nextSize === PAGE_SIZE ? undefined : nextSize,
-            }),
-        }}
+        pagination={pagination(list.data?.total)}
       />
       <UserDrawer userId={open} onClose={() => update({ user: undefined })} />
     </ListCard>

@@ -1,4 +1,4 @@
-import { useCallback } from 'react'
+import { useCallback, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 
 export type ParamChanges = Record<string, string | number | undefined>
@@ -6,18 +6,23 @@ export type ParamChanges = Record<string, string | number | undefined>
 /**
  * A page's filters and paging, kept in the URL (a reload or a shared link shows the same list):
  * the current params, and `update` that sets the given ones and drops those given as undefined or ''.
+ * Two updates before the next render both count: each builds on the one before, not on the
+ * params this render read.
  */
 export function useUrlParams() {
   const [params, setParams] = useSearchParams()
+  const latest = useRef(params)
+  latest.current = params
   const update = useCallback(
     (changes: ParamChanges) => {
-      const next = new URLSearchParams(params)
+      const next = new URLSearchParams(latest.current)
       for (const [key, value] of Object.entries(changes))
         if (value === undefined || value === '') next.delete(key)
         else next.set(key, String(value))
+      latest.current = next
       setParams(next, { replace: true })
     },
-    [params, setParams],
+    [setParams],
   )
   return [params, update] as const
 }

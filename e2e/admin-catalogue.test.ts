@@ -81,6 +81,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       const user = await registerAndLogin(app)
       await signInPhone(phone.page, app.base, user.token)
       await phone.page.goto(`${app.base}/trade?id=${id()}`)
+      await phone.page.getByTestId('ticket-buy').click()
       await phone.page.getByTestId('order-form').waitFor()
       expect(await phoneOptions()).toEqual([1, 2, 5, 10, 20, 30])
       await phone.page.getByTestId('leverage-option-1').click()

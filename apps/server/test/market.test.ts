@@ -54,6 +54,7 @@ describe.each(DRIVERS)('market data on %s', (driver) => {
           'MarginMode',
           'MarketStatus',
           'Name',
+          'NameShowTrans',
           'PricePrecision',
           'Pip',
           'QuoteCurrency',

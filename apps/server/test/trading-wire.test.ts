@@ -129,6 +129,18 @@ describe.each(DRIVERS)('trading on the wire on %s', (driver) => {
     })
   })
 
+  it('names the instrument of each my_deal order in the caller’s language', async () => {
+    const { token } = await demo()
+    expect((await submit(token, buy)).body.code).toBe(1)
+    for (const [lang, name] of [
+      ['jp', 'ビットコイン/米ドル'],
+      ['en', 'Bitcoin / US Dollar'],
+    ]) {
+      const listed = (await app.get('/v1/api/forex/my_deal?status=1', { token, lang })).body.data.data[0]
+      expect(listed.ForexTradeLists.NameShowTrans, lang).toBe(name)
+    }
+  })
+
   it('warns the owner alone with MARGIN_CALL, and remembers it in the account', async () => {
     const { token, userId } = await demo()
     const other = await demo()

@@ -15,6 +15,13 @@ export const SPREAD_POINTS_MAX = 100_000
 export const SESSION_WINDOWS_MAX = 50
 const MINUTES_PER_WEEK = 7 * 24 * 60
 export const INSTRUMENT_NAME_MAX_LENGTH = 64
+
+/**
+ * An instrument's name as phones show it: one line read as written, so no control characters and
+ * no direction overrides (which could make "EUR/USD" display as another code).
+ */
+const SHOWN_NAME = /^[^\p{Cc}\u202a-\u202e\u2066-\u2069]*$/u
+
 export const SHOW_CODE_MAX_LENGTH = 32
 
 /** A path's instrument, category, currency, channel or account id. */
@@ -67,7 +74,7 @@ export const leverageField = z
  */
 export const instrumentUpdateRequest = z
   .object({
-    name: z.string().trim().min(1).max(INSTRUMENT_NAME_MAX_LENGTH),
+    name: z.string().trim().min(1).max(INSTRUMENT_NAME_MAX_LENGTH).regex(SHOWN_NAME),
     show_code: z.string().trim().min(1).max(SHOW_CODE_MAX_LENGTH),
     category_id: z.number().int().min(1).max(2_147_483_647),
     enabled: z.boolean(),
@@ -97,12 +104,33 @@ export const instrumentUpdateRequest = z
   .refine((change) => Object.keys(change).length > 0)
 export type InstrumentUpdateRequest = z.infer<typeof instrumentUpdateRequest>
 
+/**
+ * `POST /admin/api/instruments/:id/names` (JSON): the instrument's name in other languages than
+ * English (English is `name`), merged over the stored ones; an empty text removes a language's name
+ * (English shows again).
+ */
+export const instrumentNamesRequest = z
+  .object({
+    names: z
+      .record(z.string(), z.string().trim().max(INSTRUMENT_NAME_MAX_LENGTH).regex(SHOWN_NAME))
+      .refine((names) => Object.keys(names).length > 0)
+      .refine((names) =>
+        Object.keys(names).every(
+          (code) => code !== 'en' && (LANGUAGE_CODES as readonly string[]).includes(code),
+        ),
+      ),
+  })
+  .strict()
+export type InstrumentNamesRequest = z.infer<typeof instrumentNamesRequest>
+
 /** One instrument as the back office shows and edits it: every field, disabled ones too. */
 export interface AdminInstrument {
   id: number
   code: string
   show_code: string
   name: string
+  /** Its name by language code, English aside (`POST /admin/api/instruments/:id/names`). */
+  names?: Record<string, string>
   category_id: number
   precision: number
   lot_step: string

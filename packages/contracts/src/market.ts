@@ -65,6 +65,8 @@ export interface Instrument {
   ShowCode: string
   /** English name, e.g. "Euro / US Dollar". */
   Name: string
+  /** The name in the request's language (`lang` header), e.g. "歐元/美元"; English when none is kept. */
+  NameShowTrans: string
   /** URL of the logo image, served by the platform. */
   Logo: string
   CategoryId: number

@@ -195,6 +195,8 @@ export const instruments = pgTable(
     code: text('code').notNull().unique(),
     showCode: text('show_code').notNull(),
     name: text('name').notNull(),
+    /** The name in other languages by language code (English is `name`); missing ones show `name`. */
+    names: jsonb('names').$type<Record<string, string>>().notNull().default({}),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id),

@@ -12,7 +12,10 @@ export interface InstrumentDef {
   id: number
   code: string
   showCode: string
+  /** English name. */
   name: string
+  /** The name by language code, English aside (see nameIn). */
+  names: Record<string, string>
   categoryId: number
   logo: string
   precision: number
@@ -55,6 +58,7 @@ export async function loadInstruments(db: DbOrTx, withDisabled = false): Promise
     code: r.code,
     showCode: r.showCode,
     name: r.name,
+    names: r.names,
     categoryId: r.categoryId,
     logo: r.logo,
     precision: r.pricePrecision,

@@ -7,10 +7,12 @@ import {
   type DayQuotation,
   type Instrument,
   type KlineMessage,
+  type LanguageCode,
   type Period,
 } from '@tp/contracts'
 import { CandleBook, bucketStart, isOpenAt, percentChange, type Bar } from '@tp/engine'
 import type { InstrumentDef } from './catalogue.ts'
+import { nameIn } from './instrument-names.ts'
 import type { StoredCandle } from './candle-store.ts'
 
 /** One price update from a source: bid and ask at an instant (Unix ms). */
@@ -183,8 +185,11 @@ export class MarketData {
     return reachesBack ? earlier.slice(-limit).map(toCandle) : undefined
   }
 
-  /** The trade_list item of an instrument at `nowMs`. */
-  view(def: InstrumentDef, nowMs: number): Instrument {
+  /**
+   * The trade_list item of an instrument at `nowMs`, its `NameShowTrans` in `lang` (English when the
+   * caller has no language or the catalogue no name in it).
+   */
+  view(def: InstrumentDef, nowMs: number, lang?: LanguageCode): Instrument {
     const live = this.byId.get(def.id) as LiveInstrument
     const quote = live.quote
     return {
@@ -192,6 +197,7 @@ export class MarketData {
       Code: def.code,
       ShowCode: def.showCode,
       Name: def.name,
+      NameShowTrans: lang ? nameIn(def.names, def.name, lang) : def.name,
       Logo: def.logo || logoPath(def.code),
       CategoryId: def.categoryId,
       MarketStatus: isOpenAt(def.sessions, nowMs) ? MarketStatus.Open : MarketStatus.Closed,

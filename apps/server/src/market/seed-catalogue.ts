@@ -9,6 +9,7 @@ import {
   type LeverageClass,
 } from '../db/seed/market-catalogue.ts'
 import { getSettings, type SettingKey } from '../services/settings.ts'
+import { seededInstrumentNames } from './instrument-names.ts'
 
 const capKey = (leverageClass: LeverageClass) => `leverage_cap_${leverageClass}` as SettingKey
 
@@ -32,6 +33,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
           code: s.code,
           showCode: s.showCode,
           name: s.name,
+          names: seededInstrumentNames(s.code) ?? {},
           categoryId: categoryIds.get(s.category) as number,
           pricePrecision: s.precision,
           lotStep: '0.01',

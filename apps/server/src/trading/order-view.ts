@@ -1,4 +1,11 @@
-import { OrderStatus, Side, type ForexTradeMessage, type Instrument, type TransOrder } from '@tp/contracts'
+import {
+  OrderStatus,
+  Side,
+  type ForexTradeMessage,
+  type Instrument,
+  type LanguageCode,
+  type TransOrder,
+} from '@tp/contracts'
 import type { AccountView, TradingEngine } from '@tp/engine'
 import type { MarketData } from '../market/market-data.ts'
 import { asStored, type StoredOrder } from './order-store.ts'
@@ -18,13 +25,14 @@ export function markText(value: number): string {
  * An order as `my_deal` shows it. A holding order carries its live mark, profit and margin (margin
  * follows the market; `OriginCautionMoney` is what it took at open); a pending one the price it
  * would fill at now and the margin it will take at its target; a finished one its close price and
- * booked profit.
+ * booked profit. Its instrument's `NameShowTrans` is in `lang` when the caller has one.
  */
 export function transOrder(
   order: StoredOrder,
   engine: TradingEngine,
   market: MarketData,
   nowMs: number,
+  lang?: LanguageCode,
 ): TransOrder {
   const def = market.instrument(order.instrumentId)
   const quote = engine.quote(order.instrumentId)
@@ -60,7 +68,7 @@ export function transOrder(
     CreateTimeHandler: wireTime(order.placedAtMs),
     CompleteTimeHandler: wireTime(order.closedAtMs),
     // Disabled instruments stay in the market (priced, but out of the lists): absent only for a deleted row.
-    ForexTradeLists: (def && market.view(def, nowMs)) as Instrument,
+    ForexTradeLists: (def && market.view(def, nowMs, lang)) as Instrument,
   }
 }
 

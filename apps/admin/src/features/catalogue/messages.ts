@@ -177,6 +177,11 @@ export const catalogueEn = {
   'catalogue.currency.confirmTitle': 'Save payout currency {code}?',
   'catalogue.currency.confirmText':
     'New payout requests are charged and converted with these values at once.',
+  'catalogue.names': 'Names',
+  'catalogue.names.title': '{code}: names in other languages',
+  'catalogue.names.english': 'English (the instrument’s name, changed under Edit): {name}',
+  'catalogue.names.fallback': 'Empty: English is shown',
+  'catalogue.names.savedLive': '{code}: names saved; every phone shows them at its next list.',
 } as const
 
 export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
@@ -352,4 +357,9 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.currency.bank': '銀行轉賬',
   'catalogue.currency.confirmTitle': '儲存提款幣種 {code}？',
   'catalogue.currency.confirmText': '新的提款申請會即時按這些數值收費及換算。',
+  'catalogue.names': '名稱',
+  'catalogue.names.title': '{code}：其他語言的名稱',
+  'catalogue.names.english': '英文（即品種名稱，在「編輯」中更改）：{name}',
+  'catalogue.names.fallback': '留空：顯示英文',
+  'catalogue.names.savedLive': '{code}：名稱已儲存，所有手機下次載入列表時顯示。',
 }

@@ -6,12 +6,14 @@ import {
   depositBankAccountUpdateRequest,
   depositChannelUpdateRequest,
   instrumentIdParams,
+  instrumentNamesRequest,
   instrumentUpdateRequest,
   withdrawCurrencyUpdateRequest,
   type AdminInstrument,
 } from '@tp/contracts'
 import { createCategory, listCategories, updateCategory } from '../../staff/catalogue/category-admin.ts'
 import { listInstruments, updateInstrument } from '../../staff/catalogue/instrument-admin.ts'
+import { namesById, updateInstrumentNames } from '../../market/instrument-names-admin.ts'
 import {
   listDepositBankAccounts,
   listDepositChannels,
@@ -37,9 +39,24 @@ export function adminCatalogueRoutes(app: FastifyInstance, deps: RouteDeps): voi
   const moneyGuard = { preHandler: requireStaff(db, clock, 'money_catalogue.edit') }
   const listeners = catalogueListeners(deps)
 
-  app.get('/admin/api/instruments', guard, async (request) =>
-    ok<AdminInstrument[]>(request, await listInstruments(db)),
-  )
+  app.get('/admin/api/instruments', guard, async (request) => {
+    const [list, names] = await Promise.all([listInstruments(db), namesById(db)])
+    return ok<AdminInstrument[]>(
+      request,
+      list.map((item) => ({ ...item, names: names.get(item.id) ?? {} })),
+    )
+  })
+
+  // Names in other languages: phones hear of them as of any catalogue change (CATALOGUE).
+  app.post('/admin/api/instruments/:id/names', guard, async (request) => {
+    const { id } = parse(instrumentIdParams, request.params)
+    const change = parse(instrumentNamesRequest, request.body)
+    return answer(
+      request,
+      await updateInstrumentNames(db, listeners.changed, actorOf(request), id, change),
+      'saved',
+    )
+  })
 
   app.post('/admin/api/instruments/:id', guard, async (request) => {
     const { id } = parse(instrumentIdParams, request.params)

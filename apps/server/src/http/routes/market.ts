@@ -11,6 +11,7 @@ import { loadCategories, type InstrumentDef } from '../../market/catalogue.ts'
 import { recentCandles } from '../../market/candle-store.ts'
 import { toCandle } from '../../market/market-data.ts'
 import { instrumentLogoSvg } from '../../market/logo-svg.ts'
+import { nameIn } from '../../market/instrument-names.ts'
 import { langOf, ok, refused, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import { PUBLIC_DATA_COMPRESSION } from '../compression.ts'
@@ -22,18 +23,25 @@ export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, market } = deps
   const notFound = (request: FastifyRequest) => refused(request, refuse('instrument_not_found'))
 
-  app.get('/v1/api/forex/trade_list', PUBLIC_DATA_COMPRESSION, async (request) => {
+  // The answer holds names in the caller's language (`lang` header): any cache must keep one per language.
+  app.get('/v1/api/forex/trade_list', PUBLIC_DATA_COMPRESSION, async (request, reply) => {
     const { searchCurrency, category_id } = parse(tradeListRequest, request.query)
+    const lang = langOf(request)
     const term = searchCurrency?.toUpperCase() ?? ''
     const compact = term.replace(/[\s/]/g, '')
     const matches = (def: InstrumentDef) =>
-      def.code.includes(compact) || def.showCode.includes(term) || def.name.toUpperCase().includes(term)
+      def.code.includes(compact) ||
+      def.showCode.includes(term) ||
+      def.name.toUpperCase().includes(term) ||
+      nameIn(def.names, def.name, lang).toUpperCase().includes(term)
     const now = deps.clock().getTime()
     const items = market
       .instruments()
       .filter((def) => category_id === undefined || def.categoryId === category_id)
       .filter((def) => !term || matches(def))
-      .map((def) => market.view(def, now))
+      .map((def) => market.view(def, now, lang))
+    const vary = reply.getHeader('vary')
+    reply.header('vary', vary ? `${String(vary)}, lang` : 'lang')
     return ok(request, items)
   })
 

@@ -97,6 +97,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const { userId } = sessionOf(request)
     const engine = desk.view
     const at = now()
+    const lang = langOf(request)
     const offset = (page - 1) * limit
     const balance = displayMoney((await balanceRow(userId)).available)
     // Finished orders, and the list of everything, come from the database (live rows there are
@@ -104,7 +105,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     if (status !== OrderStatus.Pending && status !== OrderStatus.Holding) {
       const stored = await orderPage(db, userId, status === undefined ? undefined : [status], offset, limit)
       return ok<MyDealAnswer>(request, {
-        data: stored.rows.map((o) => transOrder(o, engine, market, at)),
+        data: stored.rows.map((o) => transOrder(o, engine, market, at, lang)),
         total: stored.total,
         all_fact_profits: new Decimal(stored.profit).toFixed(6),
         balance,
@@ -114,7 +115,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
       .ordersOf(userId)
       .filter((o) => o.status === status)
       .reverse()
-      .map((o) => transOrder(asStored(o), engine, market, at))
+      .map((o) => transOrder(asStored(o), engine, market, at, lang))
     const profits = live.reduce((sum, o) => sum + Number(o.FactProfits), 0)
     return ok<MyDealAnswer>(request, {
       data: live.slice(offset, offset + limit),

@@ -8,6 +8,7 @@ import type {
   CategoryUpdateRequest,
   DepositBankAccountUpdateRequest,
   DepositChannelUpdateRequest,
+  InstrumentNamesRequest,
   InstrumentUpdateRequest,
   WithdrawCurrencyUpdateRequest,
 } from '@tp/contracts'
@@ -28,6 +29,9 @@ export const catalogueApi = {
   /** Only the fields that changed: the server checks the instrument as it will be after them. */
   editInstrument: (id: number, change: InstrumentUpdateRequest) =>
     api.post<AdminInstrument>(`/instruments/${id}`, change),
+  /** Names in other languages than English, merged over the stored ones ("" removes one). */
+  editInstrumentNames: (id: number, change: InstrumentNamesRequest) =>
+    api.post<{ id: number; names: Record<string, string> }>(`/instruments/${id}/names`, change),
   categories: (signal?: AbortSignal) => api.get<AdminCategory[]>('/categories', undefined, signal),
   createCategory: (body: CategoryCreateRequest) => api.post<AdminCategory>('/categories', body),
   editCategory: (id: number, change: CategoryUpdateRequest) =>

@@ -9,6 +9,7 @@ import { categoryName } from '../lib/category-name.ts'
 import { percentText } from '../lib/rules.ts'
 import { isOpenAt } from '../lib/sessions.ts'
 import { InstrumentDrawer } from './instrument-drawer.tsx'
+import { InstrumentNamesDrawer } from './instrument-names-drawer.tsx'
 
 /** Every instrument, disabled ones too, searchable by code or name and filtered by category. */
 export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) {
@@ -17,6 +18,7 @@ export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) 
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState<number | 'all'>('all')
   const [editing, setEditing] = useState<AdminInstrument | null>(null)
+  const [naming, setNaming] = useState<AdminInstrument | null>(null)
   const [now, setNow] = useState(() => Date.now())
   const list = useQuery({
     queryKey: catalogueKeys.instruments,
@@ -106,9 +108,14 @@ export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) 
     {
       key: 'edit',
       render: (_, i) => (
-        <Button size="small" data-testid={`instrument-edit-${i.code}`} onClick={() => setEditing(i)}>
-          {t('catalogue.edit')}
-        </Button>
+        <Space size="small">
+          <Button size="small" data-testid={`instrument-edit-${i.code}`} onClick={() => setEditing(i)}>
+            {t('catalogue.edit')}
+          </Button>
+          <Button size="small" data-testid={`instrument-names-${i.code}`} onClick={() => setNaming(i)}>
+            {t('catalogue.names')}
+          </Button>
+        </Space>
       ),
     },
   ]
@@ -145,6 +152,14 @@ export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) 
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         onRow={(i) => ({ 'data-testid': `instrument-row-${i.code}` }) as HTMLAttributes<HTMLElement>}
       />
+      {naming && (
+        <InstrumentNamesDrawer
+          key={naming.id}
+          instrument={naming}
+          onClose={() => setNaming(null)}
+          onSaved={() => client.invalidateQueries({ queryKey: ['catalogue'] })}
+        />
+      )}
       {editing && (
         <InstrumentDrawer
           key={editing.id}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cacheControlFor } from '../src/http/static-files.ts'
 import { startTestApp, type TestApp } from './harness.ts'
 import { rawGet } from './raw-http.ts'
 
@@ -13,6 +14,7 @@ import { rawGet } from './raw-http.ts'
  */
 
 const SCRIPT = `console.log(${JSON.stringify('a fairly long line of script '.repeat(200))})\n`
+const WORKER = `self.addEventListener('install', () => self.skipWaiting())\n`
 const PAGE = `<!doctype html><html><head><title>app</title></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`
 
 describe('serving the built app', () => {
@@ -30,6 +32,9 @@ describe('serving the built app', () => {
     await writeFile(join(dist, 'assets/app-Ab12Cd.js.br'), brotliCompressSync(SCRIPT))
     await writeFile(join(dist, 'assets/app-Ab12Cd.js.gz'), gzipSync(SCRIPT))
     await writeFile(join(dist, '.vite/manifest.json'), '{"src/secret.ts":{}}')
+    await writeFile(join(dist, 'sw.js'), WORKER)
+    await writeFile(join(dist, 'workbox-2fbc6a65.js'), WORKER)
+    await writeFile(join(dist, 'app-shell.js'), WORKER)
     app = await startTestApp('pglite', { historyCandles: 5, app: { webDist: dist } })
   })
   afterAll(async () => {
@@ -65,6 +70,22 @@ describe('serving the built app', () => {
       })
       expect(brotliDecompressSync(page.body).toString()).toBe(PAGE)
     }
+  })
+
+  it('has the browser ask for the service worker, its workbox runtime and the shell script every time', async () => {
+    for (const path of ['/sw.js', '/workbox-2fbc6a65.js', '/app-shell.js']) {
+      const answer = await rawGet(app.base, path, { 'accept-encoding': 'br' })
+      expect({ path, status: answer.status, cache: answer.headers['cache-control'] }).toEqual({
+        path,
+        status: 200,
+        cache: 'no-cache',
+      })
+      expect(answer.headers['content-type']).toMatch(/javascript/)
+      expect(answer.body.toString()).toBe(WORKER)
+    }
+    // Hashed assets stay immutable; a worker script is revalidated wherever it sits.
+    expect(cacheControlFor('/dist/assets/app-Ab12Cd.js')).toBe('public, max-age=31536000, immutable')
+    expect(cacheControlFor('/dist/assets/sw.js')).toBe('no-cache')
   })
 
   it('never sends dotfiles: the build manifest stays on the server', async () => {

@@ -5,9 +5,15 @@ import { api } from '../../../shared/api-client.ts'
 /** Candles the chart loads: a phone shows about 60 at once, the rest is there to scroll back. */
 export const CHART_CANDLES = 300
 
-export async function fetchKline(forexId: number, period: Period, signal?: AbortSignal): Promise<Candle[]> {
+/** Candles of one period, the newest `CHART_CANDLES`, or those that start before `before` (Unix ms). */
+export async function fetchKline(
+  forexId: number,
+  period: Period,
+  signal?: AbortSignal,
+  before?: number,
+): Promise<Candle[]> {
   const data = await api.get<Candle[] | null>('/v1/api/forex/kline', {
-    query: { forex_id: forexId, period, limit: CHART_CANDLES },
+    query: { forex_id: forexId, period, limit: CHART_CANDLES, ...(before === undefined ? {} : { before }) },
     silent: true,
     signal,
   })

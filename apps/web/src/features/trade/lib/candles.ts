@@ -57,6 +57,8 @@ export interface ChartBar {
   high: number
   low: number
   close: number
+  /** Tick volume of the period. */
+  volume: number
 }
 
 /**
@@ -77,6 +79,7 @@ export function toChartBar(candle: Candle, period: Period): ChartBar {
     high: candle.High,
     low: candle.Low,
     close: candle.Close,
+    volume: Number.isFinite(candle.Volume) ? candle.Volume : 0,
   }
 }
 

@@ -1,0 +1,355 @@
+import { klineTopic, Side, type Instrument, type Period, type TransOrder } from '@tp/contracts'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LoadFailed } from '../../../../shared/components/load-failed.tsx'
+import { PageLoading } from '../../../../shared/components/page-loading.tsx'
+import { formatPrice } from '../../../../shared/market/format.ts'
+import { useInstruments } from '../../../../shared/market/instruments-api.ts'
+import { currentQuote, type Quote } from '../../../../shared/market/quote.ts'
+import { realtime } from '../../../../shared/realtime.ts'
+import { showToast, toastSuccess } from '../../../../shared/lib/toast.ts'
+import { Dialog } from '../../../../shared/lib/antd-dialog.ts'
+import { nextTask } from '../../../../shared/lib/next-task.ts'
+import { checkStop, exitPrice } from '../../../../shared/trading/stops.ts'
+import { DEALS_QUERY, saveStops } from '../../../orders/api/orders-api.ts'
+import { fetchKline, useKline } from '../../api/kline-api.ts'
+import { useQuotesOf } from '../../hooks/use-quotes-of.ts'
+import { createCandleChart, type CandleChart } from '../../lib/candle-chart.ts'
+import { candleOf, isKlineMessage, type ChartBar } from '../../lib/candles.ts'
+import { usdRateOf } from '../../lib/order-estimate.ts'
+import { readPrefs, writePrefs, type ChartPrefs } from '../lib/chart-prefs.ts'
+import { readChartTheme } from '../lib/chart-theme.ts'
+import { profitIfHit } from '../lib/drag.ts'
+import {
+  isStopLine,
+  orderLines,
+  spreadPoints,
+  type PriceLineSpec,
+  type StopLine,
+} from '../lib/trade-lines.ts'
+import { useChartOrders } from '../hooks/use-chart-orders.ts'
+import { useFullscreen } from '../hooks/use-fullscreen.ts'
+import { useLineDrag, type HeldLine } from '../hooks/use-line-drag.ts'
+import { useThemeChange } from '../hooks/use-theme-change.ts'
+import { ChartLegend } from './chart-legend.tsx'
+import { ChartToolbar } from './chart-toolbar.tsx'
+import { IndicatorSheet } from './indicator-sheet.tsx'
+import '../chart.css'
+
+export interface TraderChartProps {
+  instrument: Instrument
+  period: Period
+}
+
+/** What is drawn, for the screen's attributes (browser tests wait on them to see a redraw). */
+interface Drawn {
+  period: Period | ''
+  bars: number
+  /** The newest bar's time as the chart holds it (seconds), so a test can see the unit is right. */
+  lastTime: number | null
+}
+
+const lotsText = (lots: number) => String(Number(lots.toFixed(8)))
+
+/**
+ * The trader's chart of one instrument (render it with `key={instrument.Id}`): candles from `kline`
+ * and `KLINE.{code}` frames, older ones as the view reaches the first, bid and ask lines, the
+ * user's orders as lines (a position's stop and target can be dragged), a legend, chart types,
+ * indicators and full screen.
+ */
+export default function TraderChart({ instrument, period }: TraderChartProps) {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const frame = useRef<HTMLDivElement>(null)
+  const container = useRef<HTMLDivElement>(null)
+  const [chart, setChart] = useState<CandleChart | null>(null)
+  const [chartFailed, setChartFailed] = useState(false)
+  const [drawn, setDrawn] = useState<Drawn>({ period: '', bars: 0, lastTime: null })
+  const [hover, setHover] = useState<ChartBar | null>(null)
+  const [lastBar, setLastBar] = useState<ChartBar | null>(null)
+  const [prefs, setPrefs] = useState<ChartPrefs>(readPrefs)
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const [linesVersion, setLinesVersion] = useState(0)
+  const held = useRef<HeldLine | null>(null)
+  const kline = useKline(instrument.Id, period)
+  const precision = instrument.PricePrecision
+  const fullscreen = useFullscreen(frame)
+
+  // History paging: the oldest candle asked for, and whether the server has any older.
+  const history = useRef({ loading: false, exhausted: false, period: '' as Period | '' })
+  const loadOlder = useRef<() => void>(() => undefined)
+
+  useEffect(() => {
+    const element = container.current
+    if (!element) return
+    let made: CandleChart | null = null
+    let cancelled = false
+    // In a task of its own, after the one that evaluated the chart's code and mounted this: each
+    // stays short on a slow phone.
+    void nextTask().then(() => {
+      if (cancelled) return
+      try {
+        made = createCandleChart(element, precision, readChartTheme(), readPrefs().type, {
+          onHover: setHover,
+          onNearFirstBar: () => loadOlder.current(),
+        })
+        made.setIndicators(readPrefs().indicators)
+        setChart(made)
+      } catch (error) {
+        console.debug('chart failed', error)
+        setChartFailed(true)
+      }
+    })
+    return () => {
+      cancelled = true
+      made?.destroy()
+    }
+    // The chart is made once per instrument (the screen keys it), with that instrument's precision.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  useThemeChange(useCallback(() => chart?.setTheme(readChartTheme()), [chart]))
+
+  useEffect(() => {
+    if (!chart || !kline.data) return
+    const bars = chart.show(kline.data, period)
+    history.current = { loading: false, exhausted: false, period }
+    setDrawn({ period, bars, lastTime: chart.lastBarTime() })
+    setLastBar(chart.lastBar())
+  }, [chart, kline.data, period])
+
+  loadOlder.current = () => {
+    const state = history.current
+    const before = chart?.oldestTime()
+    if (!chart || state.loading || state.exhausted || state.period !== period || before == null) return
+    state.loading = true
+    fetchKline(instrument.Id, period, undefined, before).then(
+      (older) => {
+        if (history.current !== state) return
+        state.loading = false
+        const added = chart.prepend(older, period)
+        if (added === 0) state.exhausted = true
+        else setDrawn((current) => ({ ...current, bars: current.bars + added }))
+      },
+      () => {
+        state.loading = false
+      },
+    )
+  }
+
+  useEffect(() => {
+    if (!chart) return
+    return realtime.subscribe(klineTopic(instrument.Code), (message) => {
+      if (!isKlineMessage(message)) return
+      const update = chart.update(candleOf(message), message.kline.Period)
+      if (update.change === 'ignore') return
+      setLastBar(chart.lastBar())
+      if (update.change === 'append')
+        setDrawn((current) => ({ ...current, bars: update.bars, lastTime: chart.lastBarTime() }))
+    })
+  }, [chart, instrument.Code])
+
+  // Prefs: drawn and remembered.
+  useEffect(() => {
+    if (!chart) return
+    chart.setType(prefs.type)
+    chart.setIndicators(prefs.indicators)
+    writePrefs(prefs)
+  }, [chart, prefs])
+
+  // Quotes: this instrument's, and the pairs that turn its quote currency into USD.
+  const currency = instrument.QuoteCurrency
+  const codes = useMemo(
+    () => [instrument.Code, `USD${currency}`, `${currency}USD`],
+    [instrument.Code, currency],
+  )
+  const live = useQuotesOf(codes)
+  const instruments = useInstruments()
+  const quote = currentQuote(instrument, live.get(instrument.Code))
+  const quoteOf = useCallback(
+    (code: string): Quote | undefined => {
+      const listed = instruments.data?.find((item) => item.Code === code)
+      return listed ? currentQuote(listed, live.get(code)) : live.get(code)
+    },
+    [instruments.data, live],
+  )
+  const latestQuote = useRef(quote)
+  latestQuote.current = quote
+
+  const orders = useChartOrders()
+  const texts = useMemo(
+    () => ({
+      entry: (order: TransOrder) =>
+        t(order.Status === 1 ? 'chart.positionLine' : 'chart.pendingLine', {
+          side: order.OrderType === Side.Buy ? t('orderForm.buy') : t('orderForm.sell'),
+          lots: lotsText(order.Quantity),
+        }),
+      stopLoss: t('chart.stopLossLine'),
+      takeProfit: t('chart.takeProfitLine'),
+    }),
+    [t],
+  )
+  const tradeLines = useMemo(
+    () => orderLines(orders.data ?? [], instrument.Id, texts),
+    [orders.data, instrument.Id, texts],
+  )
+  const stopLines = useMemo(() => tradeLines.filter(isStopLine), [tradeLines])
+
+  useEffect(() => {
+    if (!chart) return
+    const lines: PriceLineSpec[] = []
+    if (quote.bid > 0) lines.push({ id: 'bid', role: 'bid', price: quote.bid, title: t('chart.bid') })
+    if (quote.ask > 0) lines.push({ id: 'ask', role: 'ask', price: quote.ask, title: t('chart.ask') })
+    for (const line of tradeLines) {
+      const moved = held.current?.id === line.id ? held.current.price : line.price
+      lines.push({ ...line, price: moved })
+    }
+    chart.setLines(lines)
+  }, [chart, quote.bid, quote.ask, tradeLines, t, linesVersion])
+
+  const release = useCallback(() => {
+    held.current = null
+    setLinesVersion((version) => version + 1)
+  }, [])
+
+  const confirmMove = useCallback(
+    async (line: StopLine, price: number) => {
+      const { order } = line
+      const kind = line.role
+      const side = order.OrderType
+      const checked = checkStop(kind, price.toFixed(precision), {
+        side,
+        reference: exitPrice(side, latestQuote.current),
+        precision,
+      })
+      if (!checked.ok) {
+        showToast({ content: t(checked.problem.key, checked.problem.values) })
+        release()
+        return
+      }
+      const profit = profitIfHit(
+        side,
+        order.Price,
+        price,
+        order.Quantity,
+        instrument.ForexContNum,
+        usdRateOf(currency, quoteOf),
+      )
+      const confirmed = await Dialog.confirm({
+        // In full screen only the chart's box is shown: the dialog goes inside it.
+        getContainer: () => (document.fullscreenElement as HTMLElement | null) ?? document.body,
+        title: t(kind === 'stopLoss' ? 'chart.moveStopLoss' : 'chart.moveTakeProfit'),
+        content: (
+          <dl className="chart-move" data-testid="chart-move-dialog">
+            <dt>{t('chart.from')}</dt>
+            <dd className="num" data-testid="chart-move-old">
+              {formatPrice(line.price, precision)}
+            </dd>
+            <dt>{t('chart.to')}</dt>
+            <dd className="num" data-testid="chart-move-new">
+              {formatPrice(price, precision)}
+            </dd>
+            <dt>{t(profit !== null && profit < 0 ? 'chart.lossIfHit' : 'chart.profitIfHit')}</dt>
+            <dd className={`num ${profit !== null && profit < 0 ? 'chart-loss' : 'chart-profit'}`}>
+              {profit === null ? '—' : `${profit > 0 ? '+' : ''}${profit.toFixed(2)} USD`}
+            </dd>
+          </dl>
+        ),
+        confirmText: <span data-testid="chart-move-confirm">{t('common.confirm')}</span>,
+        cancelText: <span data-testid="chart-move-cancel">{t('common.cancel')}</span>,
+      })
+      if (!confirmed) {
+        release()
+        return
+      }
+      try {
+        const result = await saveStops(
+          order.Id,
+          kind === 'stopLoss' ? price : order.TargetLossPrice,
+          kind === 'takeProfit' ? price : order.TargetProfitPrice,
+        )
+        toastSuccess(result.msg)
+        await queryClient.invalidateQueries({ queryKey: [DEALS_QUERY] })
+      } catch {
+        // The API client has shown the server's refusal; the line goes back.
+      }
+      release()
+    },
+    [precision, t, release, instrument.ForexContNum, currency, quoteOf, queryClient],
+  )
+
+  const dragging = useLineDrag({
+    container,
+    chart,
+    lines: stopLines,
+    precision,
+    held,
+    onDrop: (line, price) => void confirmMove(line, price),
+  })
+
+  const spread = spreadPoints(quote.bid, quote.ask, precision)
+
+  let overlay = null
+  if (chartFailed || (kline.isError && !kline.data)) {
+    overlay = (
+      <LoadFailed
+        onRetry={() => {
+          if (chartFailed) window.location.reload()
+          else void kline.refetch()
+        }}
+      />
+    )
+  } else if (!chart || kline.isPending) overlay = <PageLoading />
+  else if (drawn.period === period && drawn.bars === 0) {
+    overlay = <p className="trade-chart-empty">{t('trade.noCandles')}</p>
+  }
+
+  return (
+    <div
+      ref={frame}
+      className={`chart-frame${fullscreen.active ? ' chart-frame-full' : ''}${fullscreen.fallback ? ' chart-frame-fallback' : ''}`}
+      data-testid="chart-frame"
+      data-fullscreen={fullscreen.active}
+    >
+      <ChartToolbar
+        type={prefs.type}
+        onType={(type) => setPrefs((current) => ({ ...current, type }))}
+        onIndicators={() => setSheetOpen(true)}
+        fullscreen={fullscreen.active}
+        onFullscreen={() => void (fullscreen.active ? fullscreen.exit() : fullscreen.enter())}
+      />
+      <div className="chart-stage">
+        <div
+          ref={container}
+          className="chart-canvas"
+          dir="ltr"
+          data-testid="trade-chart"
+          data-period={drawn.period}
+          data-bars={drawn.bars}
+          data-last-time={drawn.lastTime ?? ''}
+          data-dragging={dragging ?? ''}
+          // id:price:y of each draggable line (y as of this render), so a test knows where to grab.
+          data-stop-lines={stopLines
+            .map((line) => `${line.id}:${line.price}:${Math.round(chart?.yOf(line.price) ?? -1)}`)
+            .join(' ')}
+        />
+        <ChartLegend
+          bar={hover ?? lastBar}
+          precision={precision}
+          bid={quote.bid}
+          ask={quote.ask}
+          spread={spread}
+        />
+        {overlay && <div className="chart-overlay">{overlay}</div>}
+      </div>
+      <IndicatorSheet
+        open={sheetOpen}
+        container={frame}
+        selected={prefs.indicators}
+        onChange={(indicators) => setPrefs((current) => ({ ...current, indicators }))}
+        onClose={() => setSheetOpen(false)}
+      />
+    </div>
+  )
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { BalanceAnswer, BasicInfo, Instrument } from '@tp/contracts'
-import { PHONE, ROOT, browserAvailable, openPhonePage, startPlatform } from './platform.ts'
+import { browserAvailable, openPhonePage, PHONE, ROOT, signedInCall, startPlatform } from './platform.ts'
 
 const SHOTS = join(ROOT, '.tmp/screens/trading')
 /** Crypto trades around the clock, so this test can open and close a position on any day. */
@@ -50,12 +50,7 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
     await platform?.stop()
   })
 
-  async function api<T>(path: string): Promise<T> {
-    const response = await fetch(`${platform.base}${path}`, { headers: { authorization: token, lang: 'en' } })
-    const body = (await response.json()) as { code: number; msg: string; data: T }
-    if (body.code !== 1) throw new Error(`${path}: ${body.code} ${body.msg}`)
-    return body.data
-  }
+  const api = <T>(path: string) => signedInCall<T>(platform.base, token, path)
 
   /** A screenshot, after checking that nothing is wider than the phone. */
   async function shot(name: string) {
@@ -73,7 +68,7 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
     await page.getByTestId(`market-row-${CODE}`).click()
     await page.waitForURL((url) => url.pathname === '/trade')
     const tradePath = new URL(page.url()).pathname + new URL(page.url()).search
-    await page.getByTestId('order-side-buy').click()
+    await page.getByTestId('ticket-buy').click()
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('from') === tradePath)
     await page.getByTestId('login-demo').click()
     await page.waitForURL((url) => url.pathname === '/trade')
@@ -90,6 +85,8 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
 
   it('buys the minimum lots at the lowest leverage on /trade and sees the confirmation', async () => {
     expect(await page.getByTestId('trade-drawer-open').textContent()).toContain(instrument.ShowCode)
+    // BUY on the bar above the tab bar opens the order ticket.
+    await page.getByTestId('ticket-buy').click()
     const form = page.getByTestId('order-form')
     await form.waitFor()
 
@@ -131,6 +128,7 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
 
     await page.getByTestId('order-submit').click()
     await page.getByTestId('order-success').waitFor()
+    expect(await page.getByTestId('order-success-price').textContent()).toMatch(/^[\d,]+\.\d{2}$/)
     await shot('order-success')
     await page.getByTestId('order-success-view').click()
     await page.waitForURL((url) => url.pathname === '/order' && url.searchParams.get('type') === '1')

@@ -1,3 +1,4 @@
+import { OrderStatus, type BalanceAnswer, type MyDealAnswer, type TransOrder } from '@tp/contracts'
 import { api } from '../../../shared/api-client.ts'
 import type { SubmitParams } from '../lib/order-check.ts'
 
@@ -7,4 +8,41 @@ import type { SubmitParams } from '../lib/order-check.ts'
  */
 export function submitOrder(params: SubmitParams) {
   return api.getResult<{ id: number }>('/v1/api/forex/submit', { query: { ...params }, loading: true })
+}
+
+/** The account's balance and free margin (the ticket shows the free margin left after the order). */
+export function fetchBalance(signal?: AbortSignal): Promise<BalanceAnswer> {
+  return api.get<BalanceAnswer>('/v1/api/main/wallet/getBalance', { silent: true, signal })
+}
+
+const PAGE_SIZE = 20
+/** Pages looked through: the new order is the first of its list (newest first), so one is enough. */
+const MAX_PAGES = 3
+
+async function findIn(id: number, status: number | undefined): Promise<TransOrder | undefined> {
+  for (let page = 1; page <= MAX_PAGES; page += 1) {
+    const answer = await api.get<MyDealAnswer>('/v1/api/forex/my_deal', {
+      query: { ...(status === undefined ? {} : { status }), page, limit: PAGE_SIZE },
+      silent: true,
+    })
+    const found = answer.data.find((order) => order.Id === id)
+    if (found) return found
+    if (page * PAGE_SIZE >= answer.total || answer.data.length === 0) return undefined
+  }
+  return undefined
+}
+
+/**
+ * The order just placed, as `my_deal` lists it (the submit answer carries its id only, WIRE.md):
+ * under Holding (a market order) or Pending, else among all orders (a position its stop closed at
+ * once). Undefined when it cannot be read; the caller then shows no price rather than a guessed one.
+ */
+export async function fetchPlacedOrder(id: number, pending: boolean): Promise<TransOrder | undefined> {
+  try {
+    return (
+      (await findIn(id, pending ? OrderStatus.Pending : OrderStatus.Holding)) ?? (await findIn(id, undefined))
+    )
+  } catch {
+    return undefined
+  }
 }

@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import { MarketStatus, type Instrument } from '@tp/contracts'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Popup, SearchBar } from 'antd-mobile'
 import { useMemo, useState } from 'react'
@@ -8,8 +8,12 @@ import { LogoImage } from '../../../shared/components/logo-image.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { PriceChange } from '../../../shared/components/price-change.tsx'
 import { formatPrice } from '../../../shared/market/format.ts'
+import { instrumentName } from '../../../shared/market/instrument-name.ts'
 import { currentQuote } from '../../../shared/market/quote.ts'
 import { useLiveQuotes } from '../../../shared/market/use-live-quotes.ts'
+import { FavouriteStar } from '../../market/components/favourite-star.tsx'
+import { formatLocale } from '../../../shared/lib/locale.ts'
+import { openingTime } from '../../market/lib/opening-text.ts'
 import { matchesInstrument } from '../lib/instrument-search.ts'
 
 interface Props {
@@ -29,13 +33,18 @@ function DrawerRows({
   currentId: number | undefined
   onSelect: (id: number) => void
 }) {
+  const { t } = useTranslation()
   const live = useLiveQuotes()
+  const locale = formatLocale()
+  const now = Date.now()
   return (
     <ul className="drawer-list">
       {instruments.map((instrument) => {
         const quote = currentQuote(instrument, live.get(instrument.Code))
+        const closed = instrument.MarketStatus === MarketStatus.Closed
+        const opens = closed ? openingTime(instrument, now, locale) : null
         return (
-          <li key={instrument.Id}>
+          <li key={instrument.Id} className="drawer-item">
             <button
               type="button"
               className="drawer-row"
@@ -46,13 +55,20 @@ function DrawerRows({
               <LogoImage src={instrument.Logo} name={instrument.ShowCode} size={28} />
               <span className="drawer-row-name">
                 <bdi>{instrument.ShowCode}</bdi>
-                <bdi className="drawer-row-sub">{instrument.Name}</bdi>
+                <bdi className="drawer-row-sub">{instrumentName(instrument)}</bdi>
               </span>
               <span className="drawer-row-quote">
                 <span className="num">{formatPrice(quote.last, instrument.PricePrecision)}</span>
-                <PriceChange change={quote.change} />
+                {opens ? (
+                  <span className="drawer-row-opens">{t('favourites.opens', { time: opens })}</span>
+                ) : closed ? (
+                  <span className="drawer-row-opens">{t('market.closed')}</span>
+                ) : (
+                  <PriceChange change={quote.change} />
+                )}
               </span>
             </button>
+            <FavouriteStar code={instrument.Code} showCode={instrument.ShowCode} />
           </li>
         )
       })}

@@ -1,4 +1,5 @@
 import { Popup } from 'antd-mobile'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 
 interface Props {
@@ -9,9 +10,43 @@ interface Props {
   onClose: () => void
 }
 
-/** The leverage choices of the instrument; with none configured it says so (SPEC.md 5). */
+/**
+ * The leverage choices of the instrument; with none configured it says so (SPEC.md 5). Focus moves
+ * to the chosen option when it opens; Escape closes it.
+ */
 export function LeveragePicker({ open, options, value, onChange, onClose }: Props) {
   const { t } = useTranslation()
+  const list = useRef<HTMLDivElement>(null)
+  const close = useRef(onClose)
+  useEffect(() => {
+    close.current = onClose
+  })
+
+  useEffect(() => {
+    if (!open) return
+    let frame = 0
+    let tries = 0
+    const focusChosen = () => {
+      const root = list.current
+      if (!root && tries++ < 30) {
+        frame = requestAnimationFrame(focusChosen)
+        return
+      }
+      const chosen =
+        root?.querySelector<HTMLElement>('[aria-selected="true"]') ?? root?.querySelector('button')
+      chosen?.focus({ preventScroll: true })
+    }
+    frame = requestAnimationFrame(focusChosen)
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close.current()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      cancelAnimationFrame(frame)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+
   return (
     <Popup
       visible={open}
@@ -20,31 +55,33 @@ export function LeveragePicker({ open, options, value, onChange, onClose }: Prop
       bodyClassName="leverage-picker"
       destroyOnClose
     >
-      <h2 className="leverage-picker-title">{t('orderForm.chooseLeverage')}</h2>
-      {options.length === 0 ? (
-        <p className="leverage-picker-empty" data-testid="leverage-empty">
-          {t('orderForm.noMultiples')}
-        </p>
-      ) : (
-        <div className="leverage-options" role="listbox" aria-label={t('orderForm.leverage')}>
-          {options.map((option) => (
-            <button
-              key={option}
-              type="button"
-              role="option"
-              className="leverage-option num"
-              aria-selected={option === value}
-              data-testid={`leverage-option-${option}`}
-              onClick={() => {
-                onChange(option)
-                onClose()
-              }}
-            >
-              {option}x
-            </button>
-          ))}
-        </div>
-      )}
+      <div ref={list} role="dialog" aria-modal="true" aria-label={t('orderForm.chooseLeverage')}>
+        <h2 className="leverage-picker-title">{t('orderForm.chooseLeverage')}</h2>
+        {options.length === 0 ? (
+          <p className="leverage-picker-empty" data-testid="leverage-empty">
+            {t('orderForm.noMultiples')}
+          </p>
+        ) : (
+          <div className="leverage-options" role="listbox" aria-label={t('orderForm.leverage')}>
+            {options.map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="option"
+                className="leverage-option num"
+                aria-selected={option === value}
+                data-testid={`leverage-option-${option}`}
+                onClick={() => {
+                  onChange(option)
+                  onClose()
+                }}
+              >
+                {option}x
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
     </Popup>
   )
 }

@@ -1,124 +1,122 @@
 import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contracts'
-import { useId, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { useBasicInfo } from '../../../shared/api/basic-info.ts'
 import { formatAmount } from '../../../shared/lib/money.ts'
-import { currentPath, loginPath } from '../../../shared/lib/navigation.ts'
 import { toastInfo } from '../../../shared/lib/toast.ts'
 import { formatPrice } from '../../../shared/market/format.ts'
-import { currentQuote } from '../../../shared/market/quote.ts'
 import { useSession } from '../../../shared/session/session-store.ts'
 import { decimalInput } from '../../../shared/trading/decimal-input.ts'
-import { submitOrder } from '../api/order-api.ts'
-import { useQuotesOf } from '../hooks/use-quotes-of.ts'
-import { checkOrder, entryPrice, type OrderDraft, type OrderKind } from '../lib/order-check.ts'
-import { estimateFee, estimateMargin, usdRateOf } from '../lib/order-estimate.ts'
-import { defaultLots, lotRules, parseLots } from '../lib/lots.ts'
+import { checkStop, exitPrice } from '../../../shared/trading/stops.ts'
+import { fetchBalance } from '../api/order-api.ts'
+import { usePricedQuote } from '../hooks/use-priced-quote.ts'
+import { checkOrder, entryPrice, type OrderKind } from '../lib/order-check.ts'
+import { estimateFee, estimateMargin } from '../lib/order-estimate.ts'
+import { lotRules, parseLots } from '../lib/lots.ts'
+import { lastUsedFor } from '../ticket/lib/one-tap.ts'
+import {
+  previewStop,
+  toOrderDraft,
+  withStopUnit,
+  type StopUnit,
+  type TicketDraft,
+} from '../ticket/lib/ticket-draft.ts'
+import { OneTapSwitch } from '../ticket/one-tap-switch.tsx'
+import { placeOrder } from '../ticket/place-order.ts'
+import { readLastUsed } from '../ticket/ticket-settings.ts'
 import { LeveragePicker } from './leverage-picker.tsx'
 import { LotsStepper } from './lots-stepper.tsx'
-import { OrderSuccess, type PlacedOrder } from './order-success.tsx'
+import type { PlacedOrder } from './order-success.tsx'
 import { StopField } from './stop-field.tsx'
 import './order-form.css'
 
 interface Props {
-  /** Render with `key={instrument.Id}`: the form starts over for another instrument. */
+  /** Render with a new `key` for another instrument or another opening: the form starts over. */
   instrument: Instrument
   /** The whole list, for the pair that converts a non-USD quote currency into USD. */
   instruments: readonly Instrument[]
+  initialSide: SideValue
+  /** The id of the ticket's heading, which names the sheet. */
+  titleId: string
+  onClose: () => void
+  onPlaced: (placed: PlacedOrder) => void
 }
 
 const money6 = (value: number | null) => (value === null ? '--' : formatAmount(value.toFixed(6), 6))
+const money2 = (value: number | null) => (value === null ? '--' : formatAmount(value.toFixed(2), 2))
 
-function initialDraft(instrument: Instrument): OrderDraft {
+function initialDraft(instrument: Instrument, side: SideValue): TicketDraft {
+  // The last lots and leverage used on this instrument, else the minimum and the lowest (least risk).
+  const { lotsText, leverage } = lastUsedFor(readLastUsed(), instrument)
   return {
-    side: Side.Buy,
+    side,
     kind: 'market',
     priceText: '',
-    lotsText: defaultLots(lotRules(instrument)),
-    // The lowest leverage: the least risk until the user asks for more.
-    leverage: instrument.HasForexMultiple[0]?.Value ?? null,
+    lotsText,
+    leverage,
     stopLoss: { on: false, text: '' },
     takeProfit: { on: false, text: '' },
+    stopUnit: 'price',
   }
 }
 
 /**
- * The order form of /trade (SPEC.md 2 and 5): buy or sell, market or pending at a price, lots,
- * leverage, optional stop-loss and take-profit, the estimated margin and fee, and the submit
- * button. Visitors are sent to sign in; everything is off while the market is closed.
+ * The order ticket (SPEC.md 2 and 5), compact enough to fit a phone without scrolling: sell or buy
+ * at the live price, market or pending at a price, lots, leverage, optional stop-loss and
+ * take-profit (as a price or in points, with the P/L in USD if hit), the margin, fee and free
+ * margin after, one-tap trading, and the place button. Everything is off while the market is closed.
  */
-export function OrderForm({ instrument, instruments }: Props) {
+export function OrderForm({ instrument, instruments, initialSide, titleId, onClose, onPlaced }: Props) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const signedIn = useSession((state) => state.token !== null)
   const basicInfo = useBasicInfo()
+  const balance = useQuery({
+    queryKey: ['ticket-balance'],
+    queryFn: ({ signal }) => fetchBalance(signal),
+    enabled: signedIn,
+    staleTime: 0,
+  })
   const priceId = useId()
-  const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(instrument))
+  const [draft, setDraft] = useState<TicketDraft>(() => initialDraft(instrument, initialSide))
   const [pickerOpen, setPickerOpen] = useState(false)
+  const leverageButton = useRef<HTMLButtonElement>(null)
   const [busy, setBusy] = useState(false)
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null)
 
-  const currency = instrument.QuoteCurrency
-  const conversion = currency === 'USD' ? [] : [`USD${currency}`, `${currency}USD`]
-  const live = useQuotesOf([instrument.Code, ...conversion])
-  const quote = currentQuote(instrument, live.get(instrument.Code))
-  const quoteOf = (code: string) => {
-    const listed = instruments.find((item) => item.Code === code)
-    return listed && currentQuote(listed, live.get(code))
-  }
+  const { quote, usdRate } = usePricedQuote(instrument, instruments)
 
   const rules = lotRules(instrument)
   const options = instrument.HasForexMultiple.map((option) => option.Value)
-  // Staff may change the options while the form is open (CATALOGUE): a choice no longer offered
+  // Staff may change the options while the ticket is open (CATALOGUE): a choice no longer offered
   // falls back to the lowest one, rather than showing (and sending) a leverage that is gone.
   const leverage =
     draft.leverage !== null && options.includes(draft.leverage) ? draft.leverage : (options[0] ?? null)
   const closed = instrument.MarketStatus === MarketStatus.Closed
   const precision = instrument.PricePrecision
   const lots = parseLots(draft.lotsText) ?? 0
-  const margin = estimateMargin(
-    instrument,
-    lots,
-    entryPrice(draft, quote, precision),
-    leverage,
-    usdRateOf(currency, quoteOf),
-  )
+  const margin = estimateMargin(instrument, lots, entryPrice(draft, quote, precision), leverage, usdRate)
   const feePerLot = basicInfo.data ? basicInfo.data.trade_fee_type === 1 : undefined
   const fee = estimateFee(instrument, lots, margin, feePerLot)
+  const freeMargin = balance.data ? Number(balance.data.free_margin) : Number.NaN
+  const freeAfter = Number.isFinite(freeMargin) && margin !== null ? freeMargin - margin - (fee ?? 0) : null
   const buy = draft.side === Side.Buy
-  const sidePrice = formatPrice(buy ? quote.ask : quote.bid, precision)
+  const anyStop = draft.stopLoss.on || draft.takeProfit.on
+  const spread = Math.round((quote.ask - quote.bid) * 10 ** precision)
 
-  const update = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }))
-  const toLogin = () => navigate(loginPath(currentPath()))
-
-  function chooseSide(side: SideValue) {
-    // SPEC.md 5: ordering needs a sign-in; a visitor's tap on buy or sell goes there first.
-    if (!signedIn) return toLogin()
-    update({ side })
-  }
+  const update = (patch: Partial<TicketDraft>) => setDraft((current) => ({ ...current, ...patch }))
+  const setUnit = (unit: StopUnit) => setDraft((current) => withStopUnit(current, unit, quote, precision))
 
   async function submit() {
-    if (!signedIn) return toLogin()
-    if (closed || busy) return
-    const checked = checkOrder({ ...draft, leverage }, instrument, quote)
+    if (closed || busy || !signedIn) return
+    const converted = toOrderDraft({ ...draft, leverage }, quote, precision)
+    if (!converted.ok) return toastInfo(t(converted.problem.key, converted.problem.values))
+    const checked = checkOrder(converted.value, instrument, quote)
     if (!checked.ok) return toastInfo(t(checked.problem.key, checked.problem.values))
     setBusy(true)
     try {
-      const result = await submitOrder(checked.value)
-      const pending = checked.value.status === 0
-      setPlaced({
-        id: result.data.id,
-        pending,
-        text: t('orderForm.successText', {
-          side: buy ? t('orderForm.buy') : t('orderForm.sell'),
-          lots: checked.value.cont,
-          code: instrument.ShowCode,
-          id: result.data.id,
-        }),
-      })
+      onPlaced(await placeOrder(checked.value, instrument))
     } catch {
-      // The API client has shown the server's message.
+      // The API client has shown the server's message; the ticket stays open to change the order.
     } finally {
       setBusy(false)
     }
@@ -128,13 +126,64 @@ export function OrderForm({ instrument, instruments }: Props) {
     ? t('orderForm.submitBuy', { lots: draft.lotsText || '0' })
     : t('orderForm.submitSell', { lots: draft.lotsText || '0' })
   if (closed) submitLabel = t('orderForm.marketClosed')
-  else if (!signedIn) submitLabel = t('orderForm.loginToTrade')
+
+  const stopField = (kind: 'stopLoss' | 'takeProfit') => {
+    const stop = draft[kind]
+    const preview = previewStop(kind, draft, quote, instrument, usdRate)
+    // A level on the wrong side says so at once (as the order check will), not a P/L it cannot reach.
+    const checked =
+      preview.price === null
+        ? null
+        : checkStop(kind, preview.price.toFixed(precision), {
+            side: draft.side,
+            reference:
+              draft.kind === 'pending' ? entryPrice(draft, quote, precision) : exitPrice(draft.side, quote),
+            precision,
+          })
+    const problem = checked && !checked.ok ? t(checked.problem.key, checked.problem.values) : null
+    return (
+      <StopField
+        label={kind === 'stopLoss' ? t('orderForm.stopLoss') : t('orderForm.takeProfit')}
+        on={stop.on}
+        text={stop.text}
+        unit={draft.stopUnit}
+        preview={preview}
+        problem={problem}
+        precision={precision}
+        disabled={closed}
+        onToggle={(on) => setDraft((current) => ({ ...current, [kind]: { ...current[kind], on } }))}
+        onChange={(text) => setDraft((current) => ({ ...current, [kind]: { ...current[kind], text } }))}
+        testId={kind === 'stopLoss' ? 'order-sl' : 'order-tp'}
+      />
+    )
+  }
 
   return (
-    <section className="order-form" data-testid="order-form" aria-label={t('trade.orderArea')}>
+    <section className="order-form" data-testid="order-form" aria-labelledby={titleId}>
+      <header className="ticket-head">
+        <h2 className="ticket-title" id={titleId}>
+          <bdi>{instrument.ShowCode}</bdi>
+          <span className="ticket-title-sub">{t('ticket.title')}</span>
+        </h2>
+        <span className="ticket-spread num">
+          {t('ticket.spreadPoints', { value: Number.isFinite(spread) ? spread : '--' })}
+        </span>
+        <button
+          type="button"
+          className="ticket-close"
+          data-testid="ticket-close"
+          aria-label={t('ticket.close')}
+          onClick={onClose}
+        >
+          <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth={2} strokeLinecap="round" />
+          </svg>
+        </button>
+      </header>
+
       <fieldset className="order-fieldset" disabled={closed}>
         <div className="order-sides" role="radiogroup" aria-label={t('orderForm.side')}>
-          {([Side.Buy, Side.Sell] as const).map((side) => (
+          {([Side.Sell, Side.Buy] as const).map((side) => (
             <button
               key={side}
               type="button"
@@ -142,7 +191,7 @@ export function OrderForm({ instrument, instruments }: Props) {
               aria-checked={draft.side === side}
               className={`order-side order-side-${side === Side.Buy ? 'buy' : 'sell'}`}
               data-testid={side === Side.Buy ? 'order-side-buy' : 'order-side-sell'}
-              onClick={() => chooseSide(side)}
+              onClick={() => update({ side })}
             >
               <span className="order-side-name">
                 {side === Side.Buy ? t('orderForm.buy') : t('orderForm.sell')}
@@ -171,7 +220,7 @@ export function OrderForm({ instrument, instruments }: Props) {
         </div>
 
         {draft.kind === 'pending' && (
-          <div className="order-field">
+          <div className="order-field order-field-inline">
             <label className="order-field-label" htmlFor={priceId}>
               {t('orderForm.price')}
             </label>
@@ -182,7 +231,7 @@ export function OrderForm({ instrument, instruments }: Props) {
               inputMode="decimal"
               autoComplete="off"
               maxLength={20}
-              placeholder={sidePrice}
+              placeholder={formatPrice(buy ? quote.ask : quote.bid, precision)}
               value={draft.priceText}
               onChange={(event) => update({ priceText: decimalInput(event.target.value) })}
             />
@@ -195,9 +244,11 @@ export function OrderForm({ instrument, instruments }: Props) {
             <span className="order-field-label">{t('orderForm.leverage')}</span>
             <button
               type="button"
+              ref={leverageButton}
               className="order-input leverage-button"
               data-testid="order-leverage"
               aria-haspopup="listbox"
+              aria-label={`${t('orderForm.leverage')} ${leverage === null ? '--' : `${leverage}x`}`}
               onClick={() => setPickerOpen(true)}
             >
               <span className="num">{leverage === null ? '--' : `${leverage}x`}</span>
@@ -209,24 +260,28 @@ export function OrderForm({ instrument, instruments }: Props) {
         </div>
 
         <div className="order-stops">
-          <StopField
-            label={t('orderForm.stopLoss')}
-            on={draft.stopLoss.on}
-            text={draft.stopLoss.text}
-            placeholder={t('orderForm.stopPlaceholder')}
-            onToggle={(on) => update({ stopLoss: { ...draft.stopLoss, on } })}
-            onChange={(text) => update({ stopLoss: { ...draft.stopLoss, text } })}
-            testId="order-sl"
-          />
-          <StopField
-            label={t('orderForm.takeProfit')}
-            on={draft.takeProfit.on}
-            text={draft.takeProfit.text}
-            placeholder={t('orderForm.stopPlaceholder')}
-            onToggle={(on) => update({ takeProfit: { ...draft.takeProfit, on } })}
-            onChange={(text) => update({ takeProfit: { ...draft.takeProfit, text } })}
-            testId="order-tp"
-          />
+          {anyStop && (
+            <div className="stop-unit" role="radiogroup" aria-label={t('ticket.stopUnit')}>
+              <span className="stop-unit-label" aria-hidden="true">
+                {t('ticket.stopUnit')}
+              </span>
+              {(['price', 'points'] as const).map((unit) => (
+                <button
+                  key={unit}
+                  type="button"
+                  role="radio"
+                  aria-checked={draft.stopUnit === unit}
+                  className="stop-unit-option"
+                  data-testid={`order-stop-unit-${unit}`}
+                  onClick={() => setUnit(unit)}
+                >
+                  {unit === 'price' ? t('ticket.unitPrice') : t('ticket.unitPoints')}
+                </button>
+              ))}
+            </div>
+          )}
+          {stopField('stopLoss')}
+          {stopField('takeProfit')}
         </div>
 
         <dl className="order-estimate">
@@ -246,7 +301,20 @@ export function OrderForm({ instrument, instruments }: Props) {
               </span>
             </dd>
           </div>
+          <div>
+            <dt>{t('ticket.freeMarginAfter')}</dt>
+            <dd>
+              <span
+                className={freeAfter !== null && freeAfter < 0 ? 'num change-down' : 'num'}
+                data-testid="order-free-after"
+              >
+                {money2(freeAfter)}
+              </span>
+            </dd>
+          </div>
         </dl>
+
+        <OneTapSwitch />
 
         <button
           type="button"
@@ -265,9 +333,11 @@ export function OrderForm({ instrument, instruments }: Props) {
         options={options}
         value={leverage}
         onChange={(leverage) => update({ leverage })}
-        onClose={() => setPickerOpen(false)}
+        onClose={() => {
+          setPickerOpen(false)
+          leverageButton.current?.focus({ preventScroll: true })
+        }}
       />
-      <OrderSuccess placed={placed} onClose={() => setPlaced(null)} />
     </section>
   )
 }

@@ -5,7 +5,10 @@ import { changeDirection, formatPrice } from '../../../shared/market/format.ts'
 import { currentQuote } from '../../../shared/market/quote.ts'
 import { useLiveQuotes } from '../../../shared/market/use-live-quotes.ts'
 
-/** The instrument's live last price, bid and ask, and the day's range (repainted once per frame). */
+/**
+ * The instrument's live last price and change, and the day's range, on one line (repainted once
+ * per frame); bid and ask are on the sell/buy bar below the chart.
+ */
 export function QuotePanel({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation()
   const live = useLiveQuotes()
@@ -15,37 +18,27 @@ export function QuotePanel({ instrument }: { instrument: Instrument }) {
 
   return (
     <section className="quote-panel" aria-label={t('trade.quote')}>
-      <div className="quote-main">
-        <span className={`quote-last num change-${changeDirection(quote.change)}`}>{price(quote.last)}</span>
-        <PriceChange change={quote.change} className="quote-change" />
-      </div>
-      <dl className="quote-range">
-        <div>
-          <dt>{t('trade.high')}</dt>
-          <dd className="num">{price(quote.high)}</dd>
-        </div>
-        <div>
-          <dt>{t('trade.low')}</dt>
-          <dd className="num">{price(quote.low)}</dd>
-        </div>
-        <div>
-          <dt>{t('trade.open')}</dt>
-          <dd className="num">{price(quote.open)}</dd>
-        </div>
-      </dl>
-      <div className="quote-sides">
-        <div className="quote-side quote-side-bid">
-          <span className="quote-side-label">{t('trade.bid')}</span>
-          <span className="quote-side-price num" data-testid="trade-bid">
-            {price(quote.bid)}
+      <div className="quote-line">
+        <div className="quote-main">
+          <span className={`quote-last num change-${changeDirection(quote.change)}`} data-testid="trade-last">
+            {price(quote.last)}
           </span>
+          <PriceChange change={quote.change} className="quote-change" />
         </div>
-        <div className="quote-side quote-side-ask">
-          <span className="quote-side-label">{t('trade.ask')}</span>
-          <span className="quote-side-price num" data-testid="trade-ask">
-            {price(quote.ask)}
-          </span>
-        </div>
+        <dl className="quote-range">
+          <div>
+            <dt>{t('trade.high')}</dt>
+            <dd className="num">{price(quote.high)}</dd>
+          </div>
+          <div>
+            <dt>{t('trade.low')}</dt>
+            <dd className="num">{price(quote.low)}</dd>
+          </div>
+          <div>
+            <dt>{t('trade.open')}</dt>
+            <dd className="num">{price(quote.open)}</dd>
+          </div>
+        </dl>
       </div>
       {closed && (
         <p className="trade-closed-notice" role="status" data-testid="trade-closed">

@@ -1,5 +1,5 @@
 import type { Period } from '@tp/contracts'
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChevronDownIcon } from '../../../shared/components/icons.tsx'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
@@ -8,22 +8,35 @@ import { MarginCallBanner } from '../../../shared/components/margin-call-banner.
 import { Page } from '../../../shared/components/page.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { useInstruments } from '../../../shared/market/instruments-api.ts'
+import { InstrumentActions } from '../../market/components/instrument-actions.tsx'
 import { useCurrentInstrument } from '../hooks/use-current-instrument.ts'
 import { DEFAULT_PERIOD } from '../lib/periods.ts'
 import { CandleChartView } from './candle-chart-view.tsx'
-import { InstrumentDrawer } from './instrument-drawer.tsx'
-import { OrderForm } from './order-form.tsx'
 import { PeriodBar } from './period-bar.tsx'
 import { QuotePanel } from './quote-panel.tsx'
+import { TradeTicket } from '../ticket/trade-ticket.tsx'
 import './trade.css'
 
-/** /trade: one instrument's live quote, candle chart and order form. */
+const loadDrawer = () => import('./instrument-drawer.tsx')
+/** The instrument list (antd-mobile's Popup and SearchBar) is not part of /trade's first load. */
+const InstrumentDrawer = lazy(() => loadDrawer().then((module) => ({ default: module.InstrumentDrawer })))
+
+/**
+ * /trade: one instrument's live quote and candle chart, with the sell/buy bar always on screen
+ * above the tab bar (the chart takes the height in between); the bar opens the order ticket.
+ */
 export function TradeScreen() {
   const { t } = useTranslation()
   const instruments = useInstruments()
   const { instrument, select } = useCurrentInstrument(instruments.data)
   const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD)
   const [drawerOpen, setDrawerOpen] = useState(false)
+  // Mounted from its first opening on (so that it slides away when closed), fetched once idle.
+  const [drawerUsed, setDrawerUsed] = useState(false)
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadDrawer().catch(() => undefined), 2000)
+    return () => window.clearTimeout(timer)
+  }, [])
 
   const title = (
     <button
@@ -32,7 +45,10 @@ export function TradeScreen() {
       data-testid="trade-drawer-open"
       aria-haspopup="dialog"
       aria-label={t('trade.selectInstrument')}
-      onClick={() => setDrawerOpen(true)}
+      onClick={() => {
+        setDrawerUsed(true)
+        setDrawerOpen(true)
+      }}
     >
       {instrument ? (
         <>
@@ -54,25 +70,36 @@ export function TradeScreen() {
   else {
     body = (
       <>
-        <QuotePanel instrument={instrument} />
-        <PeriodBar value={period} onChange={setPeriod} />
-        <CandleChartView key={instrument.Id} instrument={instrument} period={period} />
-        <OrderForm key={instrument.Id} instrument={instrument} instruments={instruments.data ?? []} />
+        <div className="trade-main">
+          <QuotePanel instrument={instrument} />
+          <PeriodBar value={period} onChange={setPeriod} />
+          <CandleChartView key={instrument.Id} instrument={instrument} period={period} />
+        </div>
+        <TradeTicket key={instrument.Id} instrument={instrument} instruments={instruments.data ?? []} />
       </>
     )
   }
 
   return (
-    <Page title={title} back={false} className="trade-page">
+    <Page
+      title={title}
+      back={false}
+      right={instrument && <InstrumentActions instrument={instrument} />}
+      className="trade-page"
+    >
       <MarginCallBanner />
       {body}
-      <InstrumentDrawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        query={instruments}
-        currentId={instrument?.Id}
-        onSelect={select}
-      />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <InstrumentDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            query={instruments}
+            currentId={instrument?.Id}
+            onSelect={select}
+          />
+        </Suspense>
+      )}
     </Page>
   )
 }

@@ -1,10 +1,16 @@
 import type { Instrument } from '@tp/contracts'
+import { instrumentName } from '../../../shared/market/instrument-name.ts'
 
-/** The drawer's filter: the text anywhere in the code, shown code or name, ignoring case and spaces. */
+const folded = (value: string) => value.replace(/\s+/g, '').toLocaleLowerCase()
+
+/**
+ * The drawer's and /product's filter: the text anywhere in the code, shown code, English name or
+ * the name in the user's language, ignoring case and spaces.
+ */
 export function matchesInstrument(instrument: Instrument, text: string): boolean {
-  const needle = text.replace(/\s+/g, '').toLowerCase()
+  const needle = folded(text)
   if (!needle) return true
-  return [instrument.Code, instrument.ShowCode, instrument.Name].some((value) =>
-    value.replace(/\s+/g, '').toLowerCase().includes(needle),
+  return [instrument.Code, instrument.ShowCode, instrument.Name, instrumentName(instrument)].some(
+    (value) => typeof value === 'string' && folded(value).includes(needle),
   )
 }

@@ -16,6 +16,19 @@ export interface OrderDraft {
   takeProfit: { on: boolean; text: string }
 }
 
+/** A market order without stop-loss or take-profit: one-tap trading and quick buy/sell. */
+export function marketDraft(side: SideValue, lotsText: string, leverage: number | null): OrderDraft {
+  return {
+    side,
+    kind: 'market',
+    priceText: '',
+    lotsText,
+    leverage,
+    stopLoss: { on: false, text: '' },
+    takeProfit: { on: false, text: '' },
+  }
+}
+
 /** The query of `GET /v1/api/forex/submit`. */
 export interface SubmitParams {
   forex_id: number

@@ -7,6 +7,7 @@ export function testInstrument(overrides: Partial<Instrument> = {}): Instrument 
     Code: 'BTCUSD',
     ShowCode: 'BTC/USD',
     Name: 'Bitcoin / US Dollar',
+    NameShowTrans: 'Bitcoin / US Dollar',
     Logo: '/v1/api/forex/logo/BTCUSD.svg',
     CategoryId: 5,
     MarketStatus: MarketStatus.Open,

@@ -1,0 +1,27 @@
+import type { Instrument, SideValue } from '@tp/contracts'
+import { checkOrder, marketDraft } from '../lib/order-check.ts'
+import type { PlacedOrder } from '../components/order-success.tsx'
+import type { Problem } from '../../../shared/trading/problem.ts'
+import { lastUsedFor } from './lib/one-tap.ts'
+import { placeOrder } from './place-order.ts'
+import { readLastUsed } from './ticket-settings.ts'
+
+/**
+ * A one-tap order from the sell/buy bar: at market, with the last lots and leverage used on the
+ * instrument and no stops, through the same checks as the ticket. Loaded on the first one-tap.
+ */
+export async function placeOneTapOrder(
+  side: SideValue,
+  instrument: Instrument,
+  quote: { bid: number; ask: number },
+): Promise<{ ok: true; placed: PlacedOrder } | { ok: false; problem: Problem | null }> {
+  const { lotsText, leverage } = lastUsedFor(readLastUsed(), instrument)
+  const checked = checkOrder(marketDraft(side, lotsText, leverage), instrument, quote)
+  if (!checked.ok) return { ok: false, problem: checked.problem }
+  try {
+    return { ok: true, placed: await placeOrder(checked.value, instrument) }
+  } catch {
+    // Refused: the API client has shown the server's message.
+    return { ok: false, problem: null }
+  }
+}

@@ -1,0 +1,29 @@
+import { Side, type Instrument } from '@tp/contracts'
+import { fetchPlacedOrder, submitOrder } from '../api/order-api.ts'
+import type { SubmitParams } from '../lib/order-check.ts'
+import type { PlacedOrder } from '../components/order-success.tsx'
+import { saveLastUsed } from './ticket-settings.ts'
+
+/**
+ * Sends a checked order and reads it back for its fill price (the submit answer holds its id only):
+ * what the success popup and the one-tap toast show. Remembers its lots and leverage for one-tap.
+ * Rejects when the server refused it (its message has been shown by the API client).
+ */
+export async function placeOrder(params: SubmitParams, instrument: Instrument): Promise<PlacedOrder> {
+  const result = await submitOrder(params)
+  const id = result.data.id
+  saveLastUsed(instrument.Code, params.cont, params.multiple)
+  const pending = params.status === 0
+  const order = await fetchPlacedOrder(id, pending)
+  // A market order's fill is its Price; a pending order has none yet, only the price it waits for.
+  const price = order ? (pending ? order.OriginPrice : order.Price) : null
+  return {
+    id,
+    pending,
+    buy: params.type === Side.Buy,
+    lots: params.cont,
+    code: instrument.ShowCode,
+    price: price !== null && price > 0 ? price : null,
+    precision: instrument.PricePrecision,
+  }
+}

@@ -18,6 +18,9 @@ declare global {
   }
 }
 
+/** Whether the app has asked for its list yet in this page. */
+let asked = false
+
 /** Older than this, the list is asked for again: quotes in it would be stale. */
 const FRESH_MS = 10_000
 
@@ -30,8 +33,13 @@ export async function takeFirstInstruments(
   now = Date.now(),
 ): Promise<Instrument[] | undefined> {
   const first = window.__firstTradeList
-  if (!first) return undefined
   delete window.__firstTradeList
+  // Only the app's first ask may take it. The page's script may run after the app has asked (it
+  // loads async): a list it leaves behind then is older than what the app already has, and a later
+  // ask (a catalogue change, a pull to refresh) must reach the server.
+  const firstAsk = !asked
+  asked = true
+  if (!first || !firstAsk) return undefined
   if (first.lang !== language || now - first.at > FRESH_MS) return undefined
   try {
     const envelope = (await first.answer) as { code?: unknown; data?: unknown } | null

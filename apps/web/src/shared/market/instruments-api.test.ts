@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { queryClient } from '../lib/query-client.ts'
-import { takeFirstInstruments } from './first-data.ts'
 import { watchCatalogue } from './instruments-api.ts'
 
 describe('watchCatalogue', () => {
@@ -18,14 +17,14 @@ describe('watchCatalogue', () => {
         return stop
       },
     }
-    queryClient.setQueryData(['instruments', ''], [])
+    queryClient.setQueryData(['instruments', 'en', ''], [])
     queryClient.setQueryData(['categories', 'en'], [])
     queryClient.setQueryData(['news'], [])
     const unwatch = watchCatalogue(socket)
     expect([...handlers.keys()]).toEqual(['CATALOGUE'])
 
     handlers.get('CATALOGUE')?.()
-    expect(queryClient.getQueryState(['instruments', ''])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(['instruments', 'en', ''])?.isInvalidated).toBe(true)
     expect(queryClient.getQueryState(['categories', 'en'])?.isInvalidated).toBe(true)
     expect(queryClient.getQueryState(['news'])?.isInvalidated).toBe(false)
 
@@ -35,6 +34,12 @@ describe('watchCatalogue', () => {
 })
 
 describe('the first instrument list, asked for by the page as it loaded', () => {
+  /** A fresh page: the module's memory of the app's first ask starts over. */
+  let takeFirstInstruments: (language: string, now?: number) => Promise<unknown>
+  beforeEach(async () => {
+    vi.resetModules()
+    takeFirstInstruments = (await import('./first-data.ts')).takeFirstInstruments
+  })
   afterEach(() => {
     delete window.__firstTradeList
   })
@@ -49,15 +54,20 @@ describe('the first instrument list, asked for by the page as it loaded', () => 
     expect(await takeFirstInstruments('en', 2000)).toBeUndefined()
   })
 
-  it('is not used in another language, when old, refused or failed', async () => {
-    started('hk', 1000, Promise.resolve({ code: 1, data: list }))
+  it.each([
+    ['another language', 'hk', 2000, () => Promise.resolve({ code: 1, data: list })],
+    ['old', 'en', 12_000, () => Promise.resolve({ code: 1, data: list })],
+    ['refused', 'en', 2000, () => Promise.resolve({ code: 0, msg: 'no' })],
+    ['failed', 'en', 2000, () => Promise.reject(new Error('offline'))],
+  ])('is not used when %s', async (_, lang, now, answer) => {
+    started(lang, 1000, answer())
+    expect(await takeFirstInstruments('en', now)).toBeUndefined()
+  })
+
+  it('is ignored when the page’s script ran after the app had asked (a later ask reaches the server)', async () => {
+    expect(await takeFirstInstruments('en', 1000)).toBeUndefined()
+    started('en', 1500, Promise.resolve({ code: 1, data: list }))
     expect(await takeFirstInstruments('en', 2000)).toBeUndefined()
-    started('en', 1000, Promise.resolve({ code: 1, data: list }))
-    expect(await takeFirstInstruments('en', 12_000)).toBeUndefined()
-    started('en', 1000, Promise.resolve({ code: 0, msg: 'no' }))
-    expect(await takeFirstInstruments('en', 2000)).toBeUndefined()
-    started('en', 1000, Promise.reject(new Error('offline')))
-    expect(await takeFirstInstruments('en', 2000)).toBeUndefined()
-    expect(await takeFirstInstruments('en', 2000)).toBeUndefined()
+    expect(window.__firstTradeList).toBeUndefined()
   })
 })

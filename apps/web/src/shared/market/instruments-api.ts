@@ -1,5 +1,6 @@
 import type { Instrument } from '@tp/contracts'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { api } from '../api-client.ts'
 import { currentLanguage } from '../i18n/i18n.ts'
 import { queryClient } from '../lib/query-client.ts'
@@ -19,14 +20,19 @@ export async function fetchInstruments(search: string, signal?: AbortSignal): Pr
   return Array.isArray(data) ? data : []
 }
 
+/** The query key of the list: `NameShowTrans` comes in the request's language, so the language is in it. */
+export const instrumentsKey = (language: string, term: string) => ['instruments', language, term] as const
+
 /**
  * The instrument list. SPEC.md: entering / or /trade refreshes it, so every screen that mounts
- * fetches it again, while still showing the cached list at once.
+ * fetches it again, while still showing the cached list at once. A new language asks again (names),
+ * showing the previous list meanwhile.
  */
 export function useInstruments(search = '') {
+  const { i18n } = useTranslation()
   const term = search.trim()
   return useQuery({
-    queryKey: ['instruments', term],
+    queryKey: instrumentsKey(i18n.language, term),
     queryFn: ({ signal }) => fetchInstruments(term, signal),
     refetchOnMount: 'always',
     // While a new search runs, the previous results stay on screen instead of a spinner.

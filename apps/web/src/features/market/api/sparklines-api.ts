@@ -1,5 +1,5 @@
 import type { Candle } from '@tp/contracts'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../../shared/api-client.ts'
 
 /** The server takes at most 100 ids per call (contracts' `abbreviatedKlineRequest`). */
@@ -32,13 +32,23 @@ export async function fetchSparklines(
   return merged
 }
 
-/** The abbreviated candles of these instruments by Id (as a string key, as JSON gives it). */
-export function useSparklines(ids: readonly number[]) {
+const SPARKLINES_KEY = 'sparklines'
+
+/**
+ * The abbreviated candles of these instruments by Id (as a string key, as JSON gives it), asked for
+ * once `enabled` (after the rows they decorate have painted).
+ */
+export function useSparklines(ids: readonly number[], enabled = true) {
   const sorted = [...new Set(ids)].sort((a, b) => a - b)
   return useQuery({
-    queryKey: ['sparklines', sorted.join(',')],
+    queryKey: [SPARKLINES_KEY, sorted.join(',')],
     queryFn: ({ signal }) => fetchSparklines(sorted, signal),
-    enabled: sorted.length > 0,
+    enabled: enabled && sorted.length > 0,
     staleTime: SPARKLINE_STALE_MS,
   })
+}
+
+/** Pull-to-refresh: the small charts on screen are fetched again. */
+export function refetchSparklines(client: QueryClient): Promise<void> {
+  return client.refetchQueries({ queryKey: [SPARKLINES_KEY], type: 'active' })
 }

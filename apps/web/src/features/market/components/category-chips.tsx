@@ -1,6 +1,6 @@
 import type { Category } from '@tp/contracts'
 import { useTranslation } from 'react-i18next'
-import type { CategoryChoice } from '../lib/category-filter.ts'
+import { FAVOURITES, type CategoryChoice } from '../lib/category-filter.ts'
 
 interface Props {
   /** Already in display order. */
@@ -9,7 +9,7 @@ interface Props {
   onSelect: (tapped: CategoryChoice) => void
 }
 
-/** "All" and one chip per category; the chip that filters the list is pressed. */
+/** "Favourites" first, "All", then one chip per category; the chip that filters the list is pressed. */
 export function CategoryChips({ categories, active, onSelect }: Props) {
   const { t } = useTranslation()
   const chip = (id: CategoryChoice, label: string, testId: string) => (
@@ -26,6 +26,7 @@ export function CategoryChips({ categories, active, onSelect }: Props) {
   )
   return (
     <div className="category-chips" role="toolbar" aria-label={t('market.categories')}>
+      {chip(FAVOURITES, t('favourites.chip'), 'category-chip-favourites')}
       {chip(null, t('market.all'), 'category-chip-all')}
       {categories.map((category) =>
         chip(category.Id, category.NameShowTrans || category.Name, `category-chip-${category.Id}`),

@@ -1,22 +1,39 @@
-import type { Candle, Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useDeferredValue, useId, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
+import { useAfterPaint } from '../../../shared/lib/use-after-paint.ts'
 import { instrumentQuote, newerQuote } from '../../../shared/market/quote.ts'
 import { useLiveQuotes } from '../../../shared/market/use-live-quotes.ts'
+import { useSparklines } from '../api/sparklines-api.ts'
 import { MarketRow } from './market-row.tsx'
 
 interface Props {
   query: UseQueryResult<Instrument[]>
   /** The rows to show: the query's list, maybe filtered. */
   instruments: readonly Instrument[]
-  sparklines: Record<string, Candle[]> | undefined
+  /** The instruments whose small charts are fetched (all of a screen's, so a filter needs no new call). */
+  sparklineIds: readonly number[]
   emptyText: string
+  /** Quick buy/sell for a row that is long-pressed (useQuickTrade); without it, rows are plain links. */
+  quickTrade?: { open: (instrument: Instrument) => void; prepare: () => unknown }
 }
 
+const NO_ROWS: readonly Instrument[] = []
+
 /** Market rows with live prices, or the list's loading, error (with retry) or empty state. */
-export function InstrumentList({ query, instruments, sparklines, emptyText }: Props) {
+export function InstrumentList({ query, instruments, sparklineIds, emptyText, quickTrade }: Props) {
+  const { t } = useTranslation()
+  // The rows are drawn in a transition, which React cuts into slices between which the phone stays
+  // responsive: dozens of rows with their small charts are otherwise one long task on a slow phone,
+  // right when the first screen appears. Until then (a frame or two) the list shows as loading.
+  const rows = useDeferredValue(instruments, NO_ROWS)
+  const hintId = useId()
+  // Logos and small charts once the rows have painted: the prices come first on a slow line.
+  const decorated = useAfterPaint(rows.length > 0)
+  const sparklines = useSparklines(sparklineIds, decorated).data
   const live = useLiveQuotes()
   // One quote object per instrument until the list changes, so rows without live ticks keep their props.
   const listed = useMemo(
@@ -34,7 +51,7 @@ export function InstrumentList({ query, instruments, sparklines, emptyText }: Pr
     return byId
   }, [sparklines])
 
-  if (query.isPending) return <PageLoading />
+  if (query.isPending || (rows.length === 0 && instruments.length > 0)) return <PageLoading />
   if (query.isError && !query.data) return <LoadFailed onRetry={() => void query.refetch()} />
   if (instruments.length === 0) {
     return (
@@ -44,8 +61,14 @@ export function InstrumentList({ query, instruments, sparklines, emptyText }: Pr
     )
   }
   return (
-    <div className="market-list">
-      {instruments.map((instrument) => (
+    // A press on any row starts loading the quick-trade sheet, in case it becomes a long-press.
+    <div className="market-list" onPointerDown={quickTrade && (() => void quickTrade.prepare())}>
+      {quickTrade && (
+        <span id={hintId} className="visually-hidden">
+          {t('favourites.quickTradeHint')}
+        </span>
+      )}
+      {rows.map((instrument) => (
         <MarketRow
           key={instrument.Id}
           instrument={instrument}
@@ -54,6 +77,9 @@ export function InstrumentList({ query, instruments, sparklines, emptyText }: Pr
             live.get(instrument.Code),
           )}
           closes={closes.get(instrument.Id)}
+          decorated={decorated}
+          onQuickTrade={quickTrade?.open}
+          quickTradeHintId={hintId}
         />
       ))}
     </div>

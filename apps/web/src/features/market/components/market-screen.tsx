@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { NewsIcon, SearchIcon } from '../../../shared/components/icons.tsx'
@@ -6,10 +7,19 @@ import { Page } from '../../../shared/components/page.tsx'
 import { PullToRefresh } from '../../../shared/components/pull-to-refresh.tsx'
 import { useInstruments } from '../../../shared/market/instruments-api.ts'
 import { useCategories } from '../api/categories-api.ts'
-import { useSparklines } from '../api/sparklines-api.ts'
-import { filterByCategory, parseCategory, sortCategories, toggleCategory } from '../lib/category-filter.ts'
+import { refetchSparklines } from '../api/sparklines-api.ts'
+import {
+  FAVOURITES,
+  filterByCategory,
+  parseCategory,
+  sortCategories,
+  toggleCategory,
+  type CategoryChoice,
+} from '../lib/category-filter.ts'
+import { useFavourites } from '../state/favourites-store.ts'
 import { CategoryChips } from './category-chips.tsx'
 import { InstrumentList } from './instrument-list.tsx'
+import { useQuickTrade } from './quick-trade-host.tsx'
 import './market.css'
 
 /** The `/` query parameter that keeps the chosen category across a visit to /trade and back. */
@@ -23,19 +33,26 @@ export function MarketScreen() {
   const instruments = useInstruments()
   const categories = useCategories()
   const all = useMemo(() => instruments.data ?? [], [instruments.data])
-  const shown = useMemo(() => filterByCategory(all, active), [all, active])
+  const favourites = useFavourites((state) => state.codes)
+  const shown = useMemo(() => filterByCategory(all, active, favourites), [all, active, favourites])
+  const quickTrade = useQuickTrade(all)
   const chips = useMemo(() => sortCategories(categories.data ?? []), [categories.data])
-  const sparklines = useSparklines(all.map((instrument) => instrument.Id))
+  const allIds = useMemo(() => all.map((instrument) => instrument.Id), [all])
+  const queryClient = useQueryClient()
   const [refreshFailed, setRefreshFailed] = useState(false)
 
-  function select(tapped: number | null) {
+  function select(tapped: CategoryChoice) {
     const next = toggleCategory(active, tapped)
     setParams(next === null ? {} : { [CATEGORY_PARAM]: String(next) }, { replace: true })
   }
 
   // The list keeps what it showed when a refresh fails; the pull indicator says that it failed.
   async function refresh() {
-    const [list] = await Promise.all([instruments.refetch(), sparklines.refetch(), categories.refetch()])
+    const [list] = await Promise.all([
+      instruments.refetch(),
+      refetchSparklines(queryClient),
+      categories.refetch(),
+    ])
     setRefreshFailed(list.isError)
   }
 
@@ -68,10 +85,18 @@ export function MarketScreen() {
         <InstrumentList
           query={instruments}
           instruments={shown}
-          sparklines={sparklines.data}
-          emptyText={active === null ? t('market.empty') : t('market.emptyCategory')}
+          sparklineIds={allIds}
+          emptyText={
+            active === FAVOURITES
+              ? t('favourites.empty')
+              : active === null
+                ? t('market.empty')
+                : t('market.emptyCategory')
+          }
+          quickTrade={quickTrade}
         />
       </PullToRefresh>
+      {quickTrade.sheet}
     </Page>
   )
 }

@@ -5,10 +5,11 @@ import { SearchIcon } from '../../../shared/components/icons.tsx'
 import { Page } from '../../../shared/components/page.tsx'
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.ts'
 import { useInstruments } from '../../../shared/market/instruments-api.ts'
+import { matchesInstrument } from '../../trade/lib/instrument-search.ts'
 import { useCompanySearch } from '../api/company-search-api.ts'
-import { useSparklines } from '../api/sparklines-api.ts'
 import { CompanyResults } from './company-results.tsx'
 import { InstrumentList } from './instrument-list.tsx'
+import { useQuickTrade } from './quick-trade-host.tsx'
 import './market.css'
 
 /** Typing waits this long before searching, so a word costs one call rather than one per letter. */
@@ -21,9 +22,13 @@ export function ProductSearchScreen() {
   const { t } = useTranslation()
   const [text, setText] = useState('')
   const term = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS)
-  const instruments = useInstruments(term)
-  const results = useMemo(() => instruments.data ?? [], [instruments.data])
-  const sparklines = useSparklines(results.map((instrument) => instrument.Id))
+  // The whole list (usually cached from /), searched here: the name in the user's language is
+  // matched too, which the server's search (English code and name) cannot do.
+  const instruments = useInstruments()
+  const all = useMemo(() => instruments.data ?? [], [instruments.data])
+  const results = useMemo(() => all.filter((instrument) => matchesInstrument(instrument, term)), [all, term])
+  const quickTrade = useQuickTrade(all)
+  const resultIds = useMemo(() => results.map((instrument) => instrument.Id), [results])
   const mainMode = useCompanyStatus().data?.type === MAIN_MODE
   const companies = useCompanySearch(term, mainMode)
 
@@ -56,9 +61,11 @@ export function ProductSearchScreen() {
           <InstrumentList
             query={instruments}
             instruments={results}
-            sparklines={sparklines.data}
+            sparklineIds={resultIds}
             emptyText={term ? t('market.noResults') : t('market.empty')}
+            quickTrade={quickTrade}
           />
+          {quickTrade.sheet}
         </section>
       )}
     </Page>

@@ -1,6 +1,12 @@
 import type { Category, Instrument } from '@tp/contracts'
 import { describe, expect, it } from 'vitest'
-import { filterByCategory, parseCategory, sortCategories, toggleCategory } from './category-filter.ts'
+import {
+  FAVOURITES,
+  filterByCategory,
+  parseCategory,
+  sortCategories,
+  toggleCategory,
+} from './category-filter.ts'
 
 describe('category chips', () => {
   it('selects a tapped chip and clears it when tapped again', () => {
@@ -25,6 +31,16 @@ describe('category chips', () => {
     expect(filterByCategory(list, 9)).toEqual([])
   })
 
+  it('lists the starred instruments for the favourites chip, in the order starred', () => {
+    const list = [
+      { Id: 1, Code: 'EURUSD' },
+      { Id: 2, Code: 'BTCUSD' },
+    ] as Instrument[]
+    expect(filterByCategory(list, FAVOURITES, ['BTCUSD', 'GONE', 'EURUSD']).map((i) => i.Id)).toEqual([2, 1])
+    expect(filterByCategory(list, FAVOURITES)).toEqual([])
+    expect(toggleCategory(FAVOURITES, FAVOURITES)).toBeNull()
+  })
+
   it('orders chips by Sort, then Id', () => {
     const categories = [
       { Id: 3, Sort: 2 },
@@ -36,6 +52,7 @@ describe('category chips', () => {
 
   it('reads the query parameter', () => {
     expect(parseCategory('4')).toBe(4)
+    expect(parseCategory('favourites')).toBe(FAVOURITES)
     expect(parseCategory(null)).toBeNull()
     expect(parseCategory('')).toBeNull()
     expect(parseCategory('0')).toBeNull()

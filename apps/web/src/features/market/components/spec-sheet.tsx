@@ -1,0 +1,150 @@
+import { MarginMode, MarketStatus, type Instrument } from '@tp/contracts'
+import { Popup } from 'antd-mobile'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useBasicInfo } from '../../../shared/api/basic-info.ts'
+import { formatAmount } from '../../../shared/lib/money.ts'
+import { useInstruments } from '../../../shared/market/instruments-api.ts'
+import { usePricedQuote } from '../../trade/hooks/use-priced-quote.ts'
+import { estimateMargin } from '../../trade/lib/order-estimate.ts'
+import { formatLots, lotRules } from '../../trade/lib/lots.ts'
+import { formatLocale } from '../../../shared/lib/locale.ts'
+import { formatNumber, formatRatePercent, zoneLabel } from '../lib/number-format.ts'
+import { openingTime } from '../lib/opening-text.ts'
+import { weeklyHours } from '../lib/weekly-hours.ts'
+import { SheetHead } from './sheet-head.tsx'
+import './spec-sheet.css'
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="spec-row" data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+const usd = (value: number | null) => (value === null ? '--' : `${formatAmount(value.toFixed(2), 2)} USD`)
+/** A figure set into a sentence stays in its own order in Arabic and Persian (a Unicode isolate). */
+const isolated = (text: string) => `\u2066${text}\u2069`
+
+/** What one lot of the instrument holds and costs, and when it trades (issue 12, "Lists"). */
+function SpecFields({ instrument }: { instrument: Instrument }) {
+  const { t } = useTranslation()
+  const locale = formatLocale()
+  const instruments = useInstruments()
+  const basicInfo = useBasicInfo()
+  const currency = instrument.QuoteCurrency
+  const { quote, usdRate } = usePricedQuote(instrument, instruments.data ?? [])
+  const rules = lotRules(instrument)
+  const leverages = instrument.HasForexMultiple.map((option) => option.Value)
+  const now = Date.now()
+  const hours = weeklyHours(instrument.Sessions, locale, now)
+  const opens = openingTime(instrument, now, locale)
+  const closed = instrument.MarketStatus === MarketStatus.Closed
+  const feePerLot = basicInfo.data ? basicInfo.data.trade_fee_type === 1 : undefined
+  // The margin the order form would ask for one lot bought now (ask), at each leverage offered.
+  const margins =
+    instrument.MarginMode === MarginMode.Fixed
+      ? [{ leverage: null, margin: estimateMargin(instrument, 1, quote.ask, null, usdRate) }]
+      : leverages.map((leverage) => ({
+          leverage,
+          margin: estimateMargin(instrument, 1, quote.ask, leverage, usdRate),
+        }))
+
+  let fee = '--'
+  if (feePerLot === true) fee = t('spec.feePerLot', { amount: isolated(usd(instrument.ForexFeeRate)) })
+  else if (feePerLot === false)
+    fee = t('spec.feeOfMargin', { percent: isolated(formatRatePercent(instrument.ForexFeeRate, locale)) })
+
+  return (
+    <dl className="spec-fields">
+      <Row label={t('spec.status')} testId="spec-status">
+        {closed ? (opens ? t('spec.closedOpens', { time: opens }) : t('spec.closed')) : t('spec.statusOpen')}
+      </Row>
+      <Row label={t('spec.contractSize')} testId="spec-contract-size">
+        <span className="num">{formatNumber(instrument.ForexContNum, locale)}</span>
+      </Row>
+      <Row label={t('spec.lotStep')}>
+        <span className="num">{formatLots(rules.step, rules)}</span>
+      </Row>
+      <Row label={t('spec.lotLimits')}>
+        <span className="num" dir="ltr">
+          {formatLots(rules.min, rules)} – {formatLots(rules.max, rules)}
+        </span>
+      </Row>
+      <Row label={t('spec.leverage')}>
+        {leverages.length === 0 ? (
+          t('spec.noLeverage')
+        ) : (
+          <span className="num">{leverages.map((value) => `${value}x`).join(' · ')}</span>
+        )}
+      </Row>
+      <Row label={t('spec.marginOneLot')} testId="spec-margin">
+        <ul className="spec-lines">
+          {margins.length === 0 && <li>--</li>}
+          {margins.map(({ leverage, margin }) => (
+            <li key={leverage ?? 'fixed'} className="spec-margin-line num">
+              {leverage !== null && <span className="spec-line-key">{leverage}x</span>}
+              <span>{usd(margin)}</span>
+            </li>
+          ))}
+        </ul>
+      </Row>
+      <Row label={t('spec.fee')}>{fee}</Row>
+      <Row label={t('spec.spread')}>
+        <span className="num">{formatNumber(instrument.ForexPointRate, locale)}</span>
+      </Row>
+      <Row label={t('spec.quoteCurrency')}>{currency}</Row>
+      <Row label={t('spec.precision')}>
+        <span className="num" dir="ltr">
+          {instrument.PricePrecision} (
+          {(10 ** -instrument.PricePrecision).toFixed(Math.max(0, instrument.PricePrecision))})
+        </span>
+      </Row>
+      <Row label={t('spec.hours', { zone: zoneLabel(locale) })} testId="spec-hours">
+        {hours === 'always' ? (
+          t('spec.always')
+        ) : hours.length === 0 ? (
+          t('spec.never')
+        ) : (
+          <ul className="spec-lines">
+            {hours.map((window) => (
+              <li key={`${window.from}-${window.to}`}>
+                <bdi className="spec-time">{window.from}</bdi> – <bdi className="spec-time">{window.to}</bdi>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Row>
+      {/*
+        Swap (overnight financing): the catalogue has no swap field yet. When it gets one, its row
+        goes here, shown only for an instrument that has a swap; until then nothing is shown.
+      */}
+    </dl>
+  )
+}
+
+interface Props {
+  instrument: Instrument
+  open: boolean
+  onClose: () => void
+}
+
+/** The instrument's specification sheet: opened from /trade's "i" button and from quick trade. */
+export function SpecSheet({ instrument, open, onClose }: Props) {
+  const { t } = useTranslation()
+  return (
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="spec-sheet" destroyOnClose>
+      <section
+        aria-label={t('spec.title', { code: instrument.ShowCode })}
+        data-testid="spec-sheet"
+        role="dialog"
+        aria-modal="true"
+      >
+        <SheetHead instrument={instrument} onClose={onClose} />
+        <SpecFields instrument={instrument} />
+      </section>
+    </Popup>
+  )
+}

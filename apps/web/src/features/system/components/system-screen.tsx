@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { Page } from '../../../shared/components/page.tsx'
 import { Dialog } from '../../../shared/lib/antd-dialog.ts'
 import { useLogout } from '../hooks/use-logout.ts'
+import { ThemeSetting } from './theme-setting.tsx'
+import { PressableList } from '../../../shared/components/pressable-list.tsx'
 
-/** /mine/system: for now the logout row, behind a confirmation. */
+/** /mine/system: the theme (system, light or dark) and the logout row, behind a confirmation. */
 export function SystemScreen() {
   const { t } = useTranslation()
   const logout = useLogout()
@@ -21,16 +23,19 @@ export function SystemScreen() {
 
   return (
     <Page title={t('pages.system')} backTo="/user">
-      <List mode="card" className="menu-list">
-        <List.Item
-          data-testid="logout-row"
-          className="logout-row"
-          arrowIcon={false}
-          onClick={() => void confirmLogout()}
-        >
-          {t('system.logout')}
-        </List.Item>
-      </List>
+      <ThemeSetting />
+      <PressableList>
+        <List mode="card" className="menu-list">
+          <List.Item
+            data-testid="logout-row"
+            className="logout-row"
+            arrowIcon={false}
+            onClick={() => void confirmLogout()}
+          >
+            {t('system.logout')}
+          </List.Item>
+        </List>
+      </PressableList>
     </Page>
   )
 }

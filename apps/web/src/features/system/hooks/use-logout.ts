@@ -20,9 +20,8 @@ export function useLogout() {
     queryClient.clear()
     await navigate('/', { replace: true })
     useSession.getState().clear()
-    // The router renders the new page in a transition: the guarded page may render once more
-    // without a session, and must not send the user to /login (RequireAuth waits while signing out).
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    useSession.getState().endSignOut()
+    // The router renders the new page in a transition: until it commits, the guarded page may render
+    // again without a session, and must not send the user to /login. RequireAuth waits while signing
+    // out, and ends the sign-out as that page unmounts.
   }, [navigate, queryClient])
 }

@@ -10,6 +10,7 @@ import { currentLanguage } from '../../../shared/i18n/i18n.ts'
 import { realtime } from '../../../shared/realtime.ts'
 import { useSession } from '../../../shared/session/session-store.ts'
 import { useRealAccountLink } from '../hooks/use-real-account-link.ts'
+import { PressableList } from '../../../shared/components/pressable-list.tsx'
 
 /** The user-centre entries of SPEC.md section 2, in its order; `realOnly` ones are closed to demo accounts. */
 const ENTRIES = [
@@ -31,30 +32,32 @@ export function UserMenu() {
   const openService = useServiceEntry()
   const unread = useChatUnread()
   return (
-    <List className="menu-list" mode="card">
-      {ENTRIES.map((entry) =>
-        entry.key === 'service' ? (
-          <List.Item
-            key={entry.key}
-            data-testid="menu-service"
-            onClick={openService}
-            extra={
-              unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} data-testid="chat-unread" /> : null
-            }
-          >
-            {t('user.menu.service')}
-          </List.Item>
-        ) : (
-          <List.Item
-            key={entry.key}
-            data-testid={`menu-${entry.key}`}
-            onClick={() => open(entry.path, entry.realOnly)}
-          >
-            {t(`user.menu.${entry.key}`)}
-          </List.Item>
-        ),
-      )}
-    </List>
+    <PressableList>
+      <List className="menu-list" mode="card">
+        {ENTRIES.map((entry) =>
+          entry.key === 'service' ? (
+            <List.Item
+              key={entry.key}
+              data-testid="menu-service"
+              onClick={openService}
+              extra={
+                unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} data-testid="chat-unread" /> : null
+              }
+            >
+              {t('user.menu.service')}
+            </List.Item>
+          ) : (
+            <List.Item
+              key={entry.key}
+              data-testid={`menu-${entry.key}`}
+              onClick={() => open(entry.path, entry.realOnly)}
+            >
+              {t(`user.menu.${entry.key}`)}
+            </List.Item>
+          ),
+        )}
+      </List>
+    </PressableList>
   )
 }
 

@@ -1,9 +1,9 @@
 import type { AreaCode, LoginType } from '@tp/contracts'
-import { Segmented } from 'antd-mobile'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TextField } from '../../../shared/components/text-field.tsx'
 import { AreaCodePicker } from './area-code-picker.tsx'
+import { SegmentedChoice } from '../../../shared/components/segmented-choice.tsx'
 
 interface Props {
   mode: LoginType
@@ -70,15 +70,16 @@ export function AccountModeSwitch({
 }) {
   const { t } = useTranslation()
   return (
-    <Segmented
-      block
+    <SegmentedChoice
+      name="account-mode"
       className="mode-switch"
       value={mode}
-      onChange={(value) => onChange(value === 'mobile' ? 'mobile' : 'email')}
+      onChange={onChange}
       options={[
-        { label: t('auth.email'), value: 'email' },
-        { label: t('auth.mobile'), value: 'mobile' },
+        { value: 'email', label: t('auth.email') },
+        { value: 'mobile', label: t('auth.mobile') },
       ]}
+      testIdPrefix="account-mode"
     />
   )
 }

@@ -3,6 +3,7 @@ import { List, Popup, SearchBar } from 'antd-mobile'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { matchesArea, regionName } from '../utils/region-name.ts'
+import { PressableList } from '../../../shared/components/pressable-list.tsx'
 
 interface Props {
   areas: AreaCode[]
@@ -54,22 +55,24 @@ export function AreaCodePicker({ areas, value, onChange, testId }: Props) {
           {rows.length === 0 ? (
             <p className="area-popup-empty">{t('auth.noArea')}</p>
           ) : (
-            <List>
-              {rows.map(({ area, name }) => (
-                <List.Item
-                  key={area.id}
-                  extra={<span dir="ltr">{area.global_code}</span>}
-                  className={area.id === value ? 'area-row-selected' : undefined}
-                  onClick={() => {
-                    onChange(area.id)
-                    setOpen(false)
-                  }}
-                  arrowIcon={false}
-                >
-                  {name}
-                </List.Item>
-              ))}
-            </List>
+            <PressableList>
+              <List>
+                {rows.map(({ area, name }) => (
+                  <List.Item
+                    key={area.id}
+                    extra={<span dir="ltr">{area.global_code}</span>}
+                    className={area.id === value ? 'area-row-selected' : undefined}
+                    onClick={() => {
+                      onChange(area.id)
+                      setOpen(false)
+                    }}
+                    arrowIcon={false}
+                  >
+                    {name}
+                  </List.Item>
+                ))}
+              </List>
+            </PressableList>
           )}
         </div>
       </Popup>

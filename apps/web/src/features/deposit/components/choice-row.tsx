@@ -1,6 +1,7 @@
 import { List, Picker } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PressableList } from '../../../shared/components/pressable-list.tsx'
 
 interface Props<T> {
   title: string
@@ -28,13 +29,15 @@ export function ChoiceRow<T>({
   const [open, setOpen] = useState(false)
   return (
     <>
-      <List.Item
-        data-testid={testId}
-        extra={value ? labelOf(value) : placeholder}
-        onClick={() => setOpen(true)}
-      >
-        {title}
-      </List.Item>
+      <PressableList>
+        <List.Item
+          data-testid={testId}
+          extra={value ? labelOf(value) : placeholder}
+          onClick={() => setOpen(true)}
+        >
+          {title}
+        </List.Item>
+      </PressableList>
       <Picker
         visible={open}
         onClose={() => setOpen(false)}

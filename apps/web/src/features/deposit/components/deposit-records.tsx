@@ -1,6 +1,7 @@
 import type { DepositRecord } from '@tp/contracts'
 import { useTranslation } from 'react-i18next'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
+import { formatDateTime, isoTime } from '../../../shared/lib/datetime.ts'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { formatAmount } from '../../../shared/lib/money.ts'
 import { PagedFooter } from '../../wallet/components/paged-footer.tsx'
@@ -23,7 +24,9 @@ function RecordRow({ record }: { record: DepositRecord }) {
         <div className="money-card-title num">{formatAmount(record.number)} USD</div>
         {record.currency_code && <div className="money-card-line">{record.currency_code}</div>}
         {record.remark && <div className="money-card-line">{record.remark}</div>}
-        <div className="money-card-line num">{record.created_at}</div>
+        <time className="money-card-line" dateTime={isoTime(record.created_at)}>
+          {formatDateTime(record.created_at)}
+        </time>
       </div>
       <span className={`money-status-${record.status}`} data-testid="deposit-status">
         {t(STATUS[record.status])}

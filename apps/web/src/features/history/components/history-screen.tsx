@@ -4,6 +4,7 @@ import { PullToRefresh } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
+import { formatDateTime, isoTime } from '../../../shared/lib/datetime.ts'
 import { Page } from '../../../shared/components/page.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { formatAmount } from '../../../shared/lib/money.ts'
@@ -24,7 +25,9 @@ function LedgerRow({ record }: { record: LedgerRecord }) {
     <li className="money-card" data-testid="ledger-row">
       <div className="money-card-body">
         <div className="money-card-title">{ledgerDescription(record)}</div>
-        <div className="money-card-line num">{record.CreatedAtTran}</div>
+        <time className="money-card-line" dateTime={isoTime(record.CreatedAtTran)}>
+          {formatDateTime(record.CreatedAtTran)}
+        </time>
       </div>
       <span className={negative ? 'num money-status-2' : 'num money-status-1'} data-testid="ledger-value">
         {negative ? '' : '+'}

@@ -1,17 +1,17 @@
-import { LANGUAGES, type LanguageCode } from '@tp/contracts'
+import type { LanguageCode } from '@tp/contracts'
+import { parseServerTime } from '../../../shared/lib/datetime.ts'
+import { formatLocale } from '../../../shared/lib/locale.ts'
 
 /**
  * A wire time ("YYYY-MM-DD HH:mm:ss", UTC) as a date in the reader's language and time zone, with
- * Western digits like every other figure in the app; the wire text itself if it cannot be read.
+ * Latin digits like every other figure in the app (decision 014); the wire text itself if it cannot
+ * be read.
  */
 export function newsDate(wireTime: string, language: LanguageCode, withTime = false): string {
-  const instant = new Date(`${wireTime.replace(' ', 'T')}Z`)
-  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(wireTime) || Number.isNaN(instant.getTime()))
-    return wireTime
-  const locale = LANGUAGES.find((entry) => entry.code === language)?.htmlLang ?? 'en'
-  return new Intl.DateTimeFormat(locale, {
+  const instant = parseServerTime(wireTime)
+  if (!instant) return wireTime
+  return new Intl.DateTimeFormat(formatLocale(language), {
     dateStyle: 'medium',
     ...(withTime ? { timeStyle: 'short' } : {}),
-    numberingSystem: 'latn',
   }).format(instant)
 }

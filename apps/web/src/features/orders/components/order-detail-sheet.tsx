@@ -25,14 +25,29 @@ interface Props {
 
 const levelText = (value: number) => (value > 0 ? String(value) : '')
 
-function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/** A label and its value; `date` values keep the language's own direction (an Arabic date is RTL). */
+function Item({
+  label,
+  children,
+  testId,
+  date = false,
+}: {
+  label: string
+  children: ReactNode
+  testId?: string
+  date?: boolean
+}) {
   return (
     <div className="detail-item">
       <dt>{label}</dt>
       <dd>
-        <span className="num" data-testid={testId}>
-          {children}
-        </span>
+        {date ? (
+          <bdi data-testid={testId}>{children}</bdi>
+        ) : (
+          <span className="num" data-testid={testId}>
+            {children}
+          </span>
+        )}
       </dd>
     </div>
   )
@@ -197,12 +212,14 @@ function DetailBody({
         <Item label={t('orders.takeProfit')} testId="detail-tp-saved">
           {price(order.TargetProfitPrice)}
         </Item>
-        <Item label={unfilled ? t('orders.placeTime') : t('orders.openTime')}>
+        <Item label={unfilled ? t('orders.placeTime') : t('orders.openTime')} date>
           {localTime(order.CreateTimeHandler)}
         </Item>
         {finished && (
           <>
-            <Item label={t('orders.closeTime')}>{localTime(order.CompleteTimeHandler)}</Item>
+            <Item label={t('orders.closeTime')} date>
+              {localTime(order.CompleteTimeHandler)}
+            </Item>
             <Item label={t('orders.status')}>{t(outcomeKey(order))}</Item>
           </>
         )}

@@ -76,21 +76,26 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: Props) {
         {/* Open -> current reads left to right in every language, like the numbers themselves. */}
         <span className={pending || cancelled ? 'order-row-prices' : 'order-row-prices num'}>{prices}</span>
         {holding && (
+          // Each label stays with its price; the pair wraps below the prices when the words are long.
           <span className="order-row-stops">
-            {t('orders.slShort')}{' '}
-            <span className="num" data-testid={`order-sl-${order.Id}`}>
-              {price(order.TargetLossPrice)}
+            <span className="order-row-stop">
+              {t('orders.slShort')}{' '}
+              <span className="num" data-testid={`order-sl-${order.Id}`}>
+                {price(order.TargetLossPrice)}
+              </span>
             </span>
-            {' · '}
-            {t('orders.tpShort')}{' '}
-            <span className="num" data-testid={`order-tp-${order.Id}`}>
-              {price(order.TargetProfitPrice)}
+            <span className="order-row-stop">
+              {t('orders.tpShort')}{' '}
+              <span className="num" data-testid={`order-tp-${order.Id}`}>
+                {price(order.TargetProfitPrice)}
+              </span>
             </span>
           </span>
         )}
       </span>
       <span className="order-row-line order-row-sub">
-        <span className="num">{localTime(order.CompleteTimeHandler || order.CreateTimeHandler)}</span>
+        {/* A date as the language writes it (an Arabic date reads right to left), not forced left to right. */}
+        <bdi>{localTime(order.CompleteTimeHandler || order.CreateTimeHandler)}</bdi>
         {!holding && !pending && !cancelled && (
           <span>
             {t(outcomeKey(order))} · {t('orders.fee')}{' '}

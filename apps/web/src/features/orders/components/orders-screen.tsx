@@ -1,18 +1,35 @@
 import { OrderStatus } from '@tp/contracts'
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { Page } from '../../../shared/components/page.tsx'
 import { toastInfo } from '../../../shared/lib/toast.ts'
+import { useAfterPaint } from '../../../shared/lib/use-after-paint.ts'
 import { BALANCE_QUERY, DEAL_TABS, DEALS_QUERY, type DealTab } from '../api/orders-api.ts'
 import { useForexClosed, useForexTrade } from '../hooks/use-account-live.ts'
 import { useBalance, useDeals } from '../hooks/use-deals.ts'
 import { flattenDeals, liveMarks, parseTab, withLiveMark } from '../lib/deals.ts'
 import { AccountSummary } from './account-summary.tsx'
-import { OrderDetailSheet } from './order-detail-sheet.tsx'
 import { OrderList } from './order-list.tsx'
 import './orders.css'
+
+/**
+ * The detail sheet (antd-mobile's popup and its animation library) is fetched once the list has
+ * painted and the phone is idle, and shown from the first tap on a row: loading and evaluating it
+ * while /order first paints would hold the list back for nothing, as most visits only read it.
+ */
+const loadDetailSheet = () => import('./order-detail-sheet.tsx')
+const OrderDetailSheet = lazy(() => loadDetailSheet().then((m) => ({ default: m.OrderDetailSheet })))
+
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 3000 })
+    return () => window.cancelIdleCallback(id)
+  }
+  const id = window.setTimeout(task, 1500)
+  return () => window.clearTimeout(id)
+}
 
 const NONE: ReadonlySet<number> = new Set()
 
@@ -37,6 +54,11 @@ export function OrdersScreen() {
   const live = useForexTrade()
   const [closed, setClosed] = useState<ReadonlySet<number>>(() => new Set())
   const [openId, setOpenId] = useState<number | null>(null)
+  // Mounted from the first opening on, so that it can slide away when closed.
+  const [sheetWanted, setSheetWanted] = useState(false)
+  if (openId !== null && !sheetWanted) setSheetWanted(true)
+  const listShown = useAfterPaint(deals.isSuccess)
+  useEffect(() => (listShown ? whenIdle(() => void loadDetailSheet()) : undefined), [listShown])
 
   const marks = useMemo(() => liveMarks(live), [live])
   const orders = useMemo(
@@ -123,13 +145,17 @@ export function OrdersScreen() {
         ))}
       </div>
       <OrderList tab={tab} query={deals} orders={orders} onOpen={setOpenId} />
-      <OrderDetailSheet
-        order={openOrder}
-        onClose={() => setOpenId(null)}
-        onFinished={reloadFromStart}
-        onClosing={(id) => closingByUser.current.add(id)}
-        onStopsSaved={refreshInPlace}
-      />
+      {sheetWanted && (
+        <Suspense fallback={null}>
+          <OrderDetailSheet
+            order={openOrder}
+            onClose={() => setOpenId(null)}
+            onFinished={reloadFromStart}
+            onClosing={(id) => closingByUser.current.add(id)}
+            onStopsSaved={refreshInPlace}
+          />
+        </Suspense>
+      )}
     </Page>
   )
 }

@@ -162,12 +162,20 @@ describe('order texts', () => {
     expect(formatProfit(12345.5)).toBe('+12,345.500000')
   })
 
-  it('show wire times (UTC) in the phone’s time zone', () => {
+  it('show wire times (UTC) in the phone’s time zone, as the language writes them', () => {
     const expected = new Date(Date.UTC(2026, 10, 23, 11, 27, 8))
-    const pad = (n: number) => String(n).padStart(2, '0')
-    expect(localTime('2026-11-23 11:27:08')).toBe(
-      `${expected.getFullYear()}-${pad(expected.getMonth() + 1)}-${pad(expected.getDate())} ${pad(expected.getHours())}:${pad(expected.getMinutes())}:08`,
+    const shown = localTime('2026-11-23 11:27:08')
+    expect(shown).toBe(
+      new Intl.DateTimeFormat('zh-Hant-HK-u-nu-latn', {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }).format(expected),
     )
+    expect(shown).toContain('2026')
     expect(localTime('')).toBe('')
   })
 

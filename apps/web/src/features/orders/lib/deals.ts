@@ -7,7 +7,8 @@ import {
   type MyDealAnswer,
   type TransOrder,
 } from '@tp/contracts'
-import { formatAmount } from '../../../shared/lib/money.ts'
+import { formatDateTime } from '../../../shared/lib/datetime.ts'
+import { formatAmount, formatSignedAmount } from '../../../shared/lib/money.ts'
 import type { ServerMessage } from '../../../shared/socket-client.ts'
 import { DEAL_TABS, type DealTab } from '../api/orders-api.ts'
 
@@ -90,11 +91,9 @@ export function isForexClosedMessage(message: ServerMessage): message is ServerM
   )
 }
 
-/** Profit with its sign, 6 decimals (SPEC.md 9): +1.250000, -0.300000, 0.000000. */
+/** Profit with its sign, 6 decimals (SPEC.md 9): +1.250000, -0.300000, 0.000000, in the reader's locale. */
 export function formatProfit(value: string | number): string {
-  const text = formatAmount(typeof value === 'number' ? value.toFixed(6) : value, 6)
-  if (text === '--' || text.startsWith('-')) return text
-  return /[1-9]/.test(text) ? `+${text}` : text
+  return formatSignedAmount(typeof value === 'number' ? value.toFixed(6) : value, 6)
 }
 
 /** Colour class of a profit: up, down or flat. */
@@ -103,15 +102,12 @@ export function profitDirection(value: string): 'up' | 'down' | 'flat' {
   return !Number.isFinite(number) || number === 0 ? 'flat' : number > 0 ? 'up' : 'down'
 }
 
-const pad = (value: number) => String(value).padStart(2, '0')
-
-/** A wire time ("YYYY-MM-DD HH:mm:ss", UTC) in the phone's time zone, same format; "" stays "". */
+/**
+ * A wire time ("YYYY-MM-DD HH:mm:ss", UTC) in the phone's time zone, written as the user's language
+ * writes dates and times (shared/lib/datetime.ts); "" stays "".
+ */
 export function localTime(wire: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wire)
-  if (!match) return wire
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[]
-  const date = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 1, h ?? 0, mi ?? 0, s ?? 0))
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  return formatDateTime(wire)
 }
 
 /** How a finished order ended, as a translation key. */

@@ -1,4 +1,5 @@
-import { formatAmount } from '../../../shared/lib/money.ts'
+import { formatSignedAmount } from '../../../shared/lib/money.ts'
+import { formatPercent, formatShare as formatPercentShare } from '../../../shared/market/format.ts'
 
 /** Up, down or flat, by the figure as shown with 2 decimals. */
 export function signOf(value: number): 'up' | 'down' | 'flat' {
@@ -6,23 +7,18 @@ export function signOf(value: number): 'up' | 'down' | 'flat' {
   return hundredths > 0 ? 'up' : hundredths < 0 ? 'down' : 'flat'
 }
 
-/** A rate with its sign and 2 decimals: +3.99%, -1.20%, 0.00%. */
+/** A rate with its sign and 2 decimals, as the reader's locale writes percent: +3.99%, -1.20%, 0.00%. */
 export function formatRate(value: number): string {
-  if (!Number.isFinite(value)) return '--'
-  const sign = signOf(value)
-  const text = `${formatAmount(Math.abs(value).toFixed(2))}%`
-  return sign === 'up' ? `+${text}` : sign === 'down' ? `-${text}` : '0.00%'
+  return formatPercent(value)
 }
 
-/** USD with its sign, grouping and 2 decimals: +1,234.50, -20.70. */
+/** USD with its sign, grouping and 2 decimals: +1,234.50, -20.70 (the locale's separators). */
 export function formatProfit(value: number): string {
   if (!Number.isFinite(value)) return '--'
-  const sign = signOf(value)
-  const text = formatAmount(Math.abs(value).toFixed(2))
-  return sign === 'up' ? `+${text}` : sign === 'down' ? `-${text}` : '0.00'
+  return formatSignedAmount(value.toFixed(2), 2)
 }
 
-/** A share without sign: 66.67%. */
+/** A share without sign: 66.67% (the locale's percent: 66,67 % in de). */
 export function formatShare(value: number): string {
-  return Number.isFinite(value) ? `${formatAmount(value.toFixed(2))}%` : '--'
+  return formatPercentShare(value)
 }

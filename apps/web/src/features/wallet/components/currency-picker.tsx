@@ -2,6 +2,7 @@ import type { DrawSymbol } from '@tp/contracts'
 import { List, Picker } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PressableList } from '../../../shared/components/pressable-list.tsx'
 
 interface Props {
   currencies: readonly DrawSymbol[]
@@ -16,13 +17,15 @@ export function CurrencyPicker({ currencies, value, onChange, testId }: Props) {
   const [open, setOpen] = useState(false)
   return (
     <>
-      <List.Item
-        data-testid={testId}
-        extra={value ? value.label : t('wallet.chooseCurrency')}
-        onClick={() => setOpen(true)}
-      >
-        {t('wallet.currency')}
-      </List.Item>
+      <PressableList>
+        <List.Item
+          data-testid={testId}
+          extra={value ? value.label : t('wallet.chooseCurrency')}
+          onClick={() => setOpen(true)}
+        >
+          {t('wallet.currency')}
+        </List.Item>
+      </PressableList>
       <Picker
         visible={open}
         onClose={() => setOpen(false)}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router'
 import { Page } from '../../../shared/components/page.tsx'
 import { BalanceCard } from './balance-card.tsx'
 import './money.css'
+import { PressableList } from '../../../shared/components/pressable-list.tsx'
 
 /** /mine/wallet: the balance, then the saved bank cards and coin addresses (SPEC.md 2). */
 export function WalletScreen() {
@@ -12,14 +13,16 @@ export function WalletScreen() {
   return (
     <Page title={t('pages.wallet')} backTo="/user">
       <BalanceCard />
-      <List className="money-section">
-        <List.Item data-testid="wallet-coin-addresses" onClick={() => navigate('/mine/coin-address-list')}>
-          {t('pages.coinAddresses')}
-        </List.Item>
-        <List.Item data-testid="wallet-bank-cards" onClick={() => navigate('/mine/bank-card-list')}>
-          {t('pages.bankCards')}
-        </List.Item>
-      </List>
+      <PressableList>
+        <List className="money-section">
+          <List.Item data-testid="wallet-coin-addresses" onClick={() => navigate('/mine/coin-address-list')}>
+            {t('pages.coinAddresses')}
+          </List.Item>
+          <List.Item data-testid="wallet-bank-cards" onClick={() => navigate('/mine/bank-card-list')}>
+            {t('pages.bankCards')}
+          </List.Item>
+        </List>
+      </PressableList>
     </Page>
   )
 }

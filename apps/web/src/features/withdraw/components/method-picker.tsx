@@ -1,6 +1,7 @@
 import type { SavedPayoutMethod } from '@tp/contracts'
 import { List, Picker } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
+import { PressableList } from '../../../shared/components/pressable-list.tsx'
 
 interface Props {
   open: boolean
@@ -21,13 +22,15 @@ export function MethodPicker({ open, onOpen, onClose, methods, value, onChange }
   const { t } = useTranslation()
   return (
     <>
-      <List.Item
-        data-testid="withdraw-method"
-        extra={<span className="num">{value ? methodLabel(value) : t('withdraw.chooseMethod')}</span>}
-        onClick={onOpen}
-      >
-        {t('withdraw.method')}
-      </List.Item>
+      <PressableList>
+        <List.Item
+          data-testid="withdraw-method"
+          extra={<span className="num">{value ? methodLabel(value) : t('withdraw.chooseMethod')}</span>}
+          onClick={onOpen}
+        >
+          {t('withdraw.method')}
+        </List.Item>
+      </PressableList>
       <Picker
         visible={open}
         onClose={onClose}

@@ -1,6 +1,7 @@
 import type { WithdrawRecord } from '@tp/contracts'
 import { useTranslation } from 'react-i18next'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
+import { formatDateTime, isoTime } from '../../../shared/lib/datetime.ts'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { formatAmount } from '../../../shared/lib/money.ts'
 import { currencyLabel } from '../../wallet/api/wallet-api.ts'
@@ -25,7 +26,9 @@ function RecordRow({ record }: { record: WithdrawRecord }) {
         </div>
         <div className="money-card-line num">{record.type === 1 ? record.address : record.payee_account}</div>
         {record.notes && <div className="money-card-line">{record.notes}</div>}
-        <div className="money-card-line num">{record.created_at}</div>
+        <time className="money-card-line" dateTime={isoTime(record.created_at)}>
+          {formatDateTime(record.created_at)}
+        </time>
       </div>
       <span className={`money-status-${record.status}`} data-testid="withdraw-status">
         {record.status_name}

@@ -1,5 +1,6 @@
 import type { DrawSymbol } from '@tp/contracts'
 import { withdrawalQuote } from '@tp/engine'
+import { formatAmount } from '../../../shared/lib/money.ts'
 
 /** An amount as the server takes it: digits with at most two decimals (contracts `usdAmount`). */
 const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/
@@ -19,11 +20,16 @@ export interface QuoteText {
 export function quoteText(amount: string, currency: DrawSymbol | null): QuoteText {
   if (!currency) return { fee: '--', received: '--' }
   const typed = amount.trim()
-  if (!AMOUNT.test(typed) || Number(typed) <= 0) return { fee: '0.00', received: `0 ${currency.code}` }
+  if (!AMOUNT.test(typed) || Number(typed) <= 0)
+    return { fee: formatAmount('0'), received: `${formatAmount('0', 0)} ${currency.code}` }
   const { fee, received } = withdrawalQuote(typed, {
     feeType: currency.fee_type,
     drawRate: currency.draw_rate,
     usdPrice: currency.usd_price,
   })
-  return { fee: fee.toFixed(2), received: `${received.toFixed(2)} ${currency.code}` }
+  // Figures as the reader's language writes them (decision 014); hk and en as before.
+  return {
+    fee: formatAmount(fee.toFixed(2)),
+    received: `${formatAmount(received.toFixed(2))} ${currency.code}`,
+  }
 }

@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config'
 // TEST_DATABASE_URL is set), pure packages, the web unit tests (jsdom) and the browser tests.
 export default defineConfig({
   test: {
+    // Two test files at a time on CI's two cores (Vitest's default leaves one core idle): the server
+    // tests wait on PostgreSQL as much as they compute. The browser tests stay one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -23,6 +26,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // One file at a time: two browsers, two servers and a back office's animations on two
+          // cores made clicks land before the page was ready (seen as flaky failures).
           fileParallelism: false,
           // Both client apps built once for the run, not once per file.
           globalSetup: ['e2e/global-setup.ts'],

@@ -41,7 +41,7 @@ describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser',
   it('clears the account field when the login tab switches between e-mail and mobile', async () => {
     await page.goto(`${platform.base}/login`)
     const field = page.getByTestId('login-account')
-    const tabs = page.locator('.mode-switch .adm-segmented-item')
+    const tabs = page.locator('.mode-switch .segmented-choice-option')
     await field.fill('someone@example.com')
     await tabs.nth(1).click()
     await expect.poll(() => field.getAttribute('type')).toBe('tel')

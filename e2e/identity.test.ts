@@ -75,6 +75,10 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         buffer: await cardImage(side),
       })
       await page.locator(`[data-testid="identity-${side}"] .adm-image-uploader-cell img`).waitFor()
+      // The preview shows at once; the side counts once its upload has finished (the mask is gone).
+      await page
+        .locator(`[data-testid="identity-${side}"] .adm-image-uploader-cell-mask`)
+        .waitFor({ state: 'detached' })
     }
 
     async function fillAndSubmit(name: string, cardId: string, screenshot?: string) {

@@ -69,7 +69,7 @@ describe('route guard', () => {
   })
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock)
-    useSession.setState({ token: null, user: null })
+    useSession.setState({ token: null, user: null, signingOut: false })
   })
   afterEach(() => {
     cleanup()
@@ -122,6 +122,32 @@ describe('route guard', () => {
       fireEvent.click(screen.getByTestId('login-submit'))
     })
     await waitFor(() => expect(at(router)).toBe('/'))
+  })
+
+  it('keeps a signing-out page from sending the user to /login until it has gone, however long', async () => {
+    useSession.setState({ token: 'tok-old', user: { ...USER, is_demo: 0 } })
+    const router = renderAt('/feedback')
+    await screen.findByTestId('coming-soon')
+    await act(() => router.navigate('/user'))
+    await screen.findByTestId('user-card')
+    // Signed out while the guarded page is still on screen (the way home has not committed yet).
+    act(() => {
+      useSession.getState().startSignOut()
+      useSession.getState().clear()
+    })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(at(router)).toBe('/user')
+    expect(useSession.getState().signingOut).toBe(true)
+    await act(() => router.navigate('/', { replace: true }))
+    await waitFor(() => expect(useSession.getState().signingOut).toBe(false))
+    expect(at(router)).toBe('/')
+  })
+
+  it('sends a visitor to /login from a guarded page opened after a sign-out', async () => {
+    useSession.setState({ token: null, user: null, signingOut: true })
+    const router = renderAt('/order')
+    await waitFor(() => expect(at(router)).toBe('/login?from=%2Forder'))
+    expect(useSession.getState().signingOut).toBe(false)
   })
 
   it('shows demo accounts the real-account notice on real-only screens', async () => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { loginPath } from '../../shared/lib/navigation.ts'
 import { useSession } from '../../shared/session/session-store.ts'
@@ -10,8 +11,20 @@ export function RequireAuth() {
   const token = useSession((state) => state.token)
   const signingOut = useSession((state) => state.signingOut)
   const location = useLocation()
+  // A sign-out is over once the guarded page it left has gone (the router has committed the page it
+  // went to, however long that render took on a slow phone), or when a guarded page is opened after
+  // it: either way, from then on a visitor here goes to /login.
+  useEffect(() => {
+    endFinishedSignOut()
+    return endFinishedSignOut
+  }, [])
   // A sign-out is on its way home: the page it leaves must not send the user to /login meanwhile.
   if (!token)
     return signingOut ? null : <Navigate to={loginPath(location.pathname + location.search)} replace />
   return <Outlet />
+}
+
+function endFinishedSignOut(): void {
+  const session = useSession.getState()
+  if (session.signingOut && !session.token) session.endSignOut()
 }

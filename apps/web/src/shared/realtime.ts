@@ -1,4 +1,6 @@
 import { SOCKET_PATH } from '@tp/contracts'
+import { queryClient } from './lib/query-client.ts'
+import { reportSocketStatus } from './pwa/connectivity.ts'
 import { useSession } from './session/session-store.ts'
 import { SocketClient } from './socket-client.ts'
 import { watchCatalogue } from './market/instruments-api.ts'
@@ -33,4 +35,35 @@ export function startRealtime(): void {
     else realtime.logout()
   })
   realtime.ensureConnected()
+  resumeOnWake()
+}
+
+/** Query keys whose refetch would change what the user is in the middle of (a captcha being typed). */
+const KEEP_ON_RESUME = new Set<unknown>(['captcha'])
+
+/**
+ * Everything the screens show from REST (quotes, positions, balance, ...) is fetched again: after
+ * the socket was lost, the pushes of that time never came, so nothing old may stay on screen.
+ */
+export function refetchShownData(): void {
+  void queryClient.invalidateQueries({
+    predicate: (query) => !KEEP_ON_RESUME.has(query.queryKey[0]),
+    refetchType: 'active',
+  })
+}
+
+/**
+ * A phone that slept, a tab brought back, a network that returned: the socket is checked at once
+ * (realtime.resume replaces a dead or silent one without waiting for its backoff), and once a new
+ * socket is open after a lost one the REST data is fetched again.
+ */
+function resumeOnWake(): void {
+  const resume = () => {
+    if (document.visibilityState === 'visible') realtime.resume()
+  }
+  document.addEventListener('visibilitychange', resume)
+  window.addEventListener('pageshow', resume)
+  window.addEventListener('online', resume)
+  realtime.onReopen(refetchShownData)
+  realtime.onStatus(reportSocketStatus)
 }

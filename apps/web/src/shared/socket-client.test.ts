@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SocketClient, type SocketLike } from './socket-client.ts'
+import { STALE_AFTER_MS, SocketClient, type SocketLike, type SocketStatus } from './socket-client.ts'
 
 class FakeSocket implements SocketLike {
   static all: FakeSocket[] = []
@@ -225,5 +225,92 @@ describe('SocketClient', () => {
     client.close()
     vi.advanceTimersByTime(60_000)
     expect(FakeSocket.all).toHaveLength(1)
+  })
+
+  describe('resuming after the phone wakes', () => {
+    /** A phone asleep: the clock moves on, but no timer of the page runs meanwhile. */
+    const sleep = (ms: number) => vi.setSystemTime(Date.now() + ms)
+
+    function connected() {
+      const made = makeClient()
+      const reopened = vi.fn()
+      made.client.onReopen(reopened)
+      made.client.login('token-1')
+      made.client.subscribe('FOREX', () => undefined)
+      made.client.ensureConnected()
+      latest().open()
+      return { ...made, reopened }
+    }
+
+    it('replaces a socket that went silent during a sleep at once, then logs in, resubscribes and asks for a refetch', () => {
+      const { client, reopened } = connected()
+      const old = latest()
+      sleep(60_000)
+      expect(client.resume()).toBe(true)
+      expect(old.closed).toBe(true)
+      expect(FakeSocket.all).toHaveLength(2)
+      expect(reopened).not.toHaveBeenCalled()
+      latest().open()
+      expect(latest().sent).toEqual([
+        { type: 'login', params: 'token-1' },
+        { type: 'sub', params: 'FOREX' },
+      ])
+      expect(reopened).toHaveBeenCalledTimes(1)
+      // The dead socket's late events change nothing.
+      old.drop()
+      vi.advanceTimersByTime(10_000)
+      expect(FakeSocket.all).toHaveLength(2)
+    })
+
+    it('keeps a socket that is open and heard from recently', () => {
+      const { client } = connected()
+      vi.advanceTimersByTime(STALE_AFTER_MS - 1_000)
+      latest().receive({ type: 'pong' })
+      sleep(STALE_AFTER_MS - 1)
+      expect(client.resume()).toBe(false)
+      expect(FakeSocket.all).toHaveLength(1)
+    })
+
+    it('does not wait out the backoff: a closed socket is reopened at once', () => {
+      const { client, reopened } = connected()
+      // Three failed attempts: the next one is 4 s away.
+      latest().drop()
+      vi.advanceTimersByTime(1_000)
+      latest().drop()
+      vi.advanceTimersByTime(2_000)
+      latest().drop()
+      expect(FakeSocket.all).toHaveLength(3)
+      vi.advanceTimersByTime(100)
+      expect(client.resume()).toBe(true)
+      expect(FakeSocket.all).toHaveLength(4)
+      latest().open()
+      expect(reopened).toHaveBeenCalledTimes(1)
+      // The cancelled backoff does not open a fifth socket.
+      vi.advanceTimersByTime(10_000)
+      expect(FakeSocket.all).toHaveLength(4)
+    })
+
+    it('leaves a socket that is still opening to its connect timeout', () => {
+      const { client } = makeClient()
+      client.ensureConnected()
+      expect(client.resume()).toBe(false)
+      expect(FakeSocket.all).toHaveLength(1)
+    })
+
+    it('reports its status: connecting, open, down while it cannot connect, open again', () => {
+      const { client } = makeClient()
+      const seen: SocketStatus[] = []
+      client.onStatus((status) => seen.push(status))
+      expect(client.status).toBe('connecting')
+      client.ensureConnected()
+      latest().open()
+      latest().drop()
+      vi.advanceTimersByTime(1_000)
+      latest().drop()
+      vi.advanceTimersByTime(2_000)
+      latest().open()
+      expect(seen).toEqual(['open', 'down', 'open'])
+      expect(client.status).toBe('open')
+    })
   })
 })

@@ -11,6 +11,17 @@ export const RECONNECT_BASE_MS = 1_000
 export const RECONNECT_MAX_MS = 30_000
 /** Topics one page may hold; the server bounds subscriptions per socket too. */
 export const MAX_TOPICS = 64
+/**
+ * A socket that has said nothing for this long is dead, whatever its readyState says: the server
+ * answers a ping every 5 s, so this is three heartbeats (a phone that slept froze our timers).
+ */
+export const STALE_AFTER_MS = SOCKET_HEARTBEAT_MS * (SOCKET_MAX_MISSED_PONGS + 1)
+
+/**
+ * `connecting` until the first socket opens, `open` while one is, `down` once an attempt failed
+ * (closed or timed out before it opened, or an open socket dropped) until the next one opens.
+ */
+export type SocketStatus = 'connecting' | 'open' | 'down'
 
 const OPEN = 1
 
@@ -37,6 +48,8 @@ export interface SocketClientOptions {
   createSocket: (url: string) => SocketLike
   timers?: Timers
   log?: (...args: unknown[]) => void
+  /** The clock staleness is measured by (tests pass a fake one). */
+  now?: () => number
 }
 
 /** A server frame: `type` plus whatever the topic carries. */
@@ -69,10 +82,56 @@ export class SocketClient {
   private readonly listeners = new Map<string, Set<MessageHandler>>()
   private readonly timers: Timers
   private readonly log: (...args: unknown[]) => void
+  private readonly now: () => number
+  /** When the current socket last heard from the server (any frame, pongs included). */
+  private lastHeardAt = 0
+  private everOpened = false
+  private currentStatus: SocketStatus = 'connecting'
+  private readonly statusListeners = new Set<(status: SocketStatus) => void>()
+  private readonly reopenListeners = new Set<() => void>()
 
   constructor(private readonly options: SocketClientOptions) {
     this.timers = options.timers ?? browserTimers
     this.log = options.log ?? ((...args) => console.debug('[socket]', ...args))
+    this.now = options.now ?? (() => Date.now())
+  }
+
+  get status(): SocketStatus {
+    return this.currentStatus
+  }
+
+  /** Called with every change of status; the returned function stops it. */
+  onStatus(listener: (status: SocketStatus) => void): () => void {
+    this.statusListeners.add(listener)
+    return () => this.statusListeners.delete(listener)
+  }
+
+  /**
+   * Called each time a socket opens after an earlier one was lost (not on the first connection):
+   * what the server pushed in between never arrived, so the screens' REST data must be fetched again.
+   */
+  onReopen(listener: () => void): () => void {
+    this.reopenListeners.add(listener)
+    return () => this.reopenListeners.delete(listener)
+  }
+
+  /**
+   * The phone woke up, the page came back or the network returned: a socket that is closed, still
+   * waiting for its backoff, or silent for longer than STALE_AFTER_MS is replaced at once (not after
+   * the backoff); login and subscriptions follow as after any reconnect. Returns whether it did.
+   */
+  resume(): boolean {
+    const silentMs = this.now() - this.lastHeardAt
+    if (this.isOpen && silentMs <= STALE_AFTER_MS) return false
+    // A socket still opening is left to its connect timeout, unless it was started before a sleep.
+    if (this.socket && !this.isOpen && silentMs <= SOCKET_CONNECT_TIMEOUT_MS) return false
+    this.log('resuming', this.socket ? `silent for ${silentMs} ms` : 'no socket')
+    this.clearReconnect()
+    this.dropSocket()
+    if (this.everOpened) this.setStatus('down')
+    this.attempts = 0
+    this.open()
+    return true
   }
 
   get isOpen(): boolean {
@@ -148,9 +207,17 @@ export class SocketClient {
     this.dropSocket()
   }
 
+  private setStatus(status: SocketStatus): void {
+    if (status === this.currentStatus) return
+    this.currentStatus = status
+    for (const listener of [...this.statusListeners]) listener(status)
+  }
+
   private open(): void {
     const socket = this.options.createSocket(this.options.url())
     this.socket = socket
+    // The connect timeout and resume() measure from here.
+    this.lastHeardAt = this.now()
     this.connectTimer = this.timers.setTimeout(() => {
       this.log('connect timed out')
       this.reconnect()
@@ -168,9 +235,21 @@ export class SocketClient {
     this.clearTimer('connect')
     this.attempts = 0
     this.missedPongs = 0
+    this.lastHeardAt = this.now()
     this.heartbeatTimer = this.timers.setInterval(() => this.beat(), SOCKET_HEARTBEAT_MS)
     if (this.token) this.send({ type: 'login', params: this.token })
     for (const topic of this.handlers.keys()) this.send({ type: 'sub', params: topic })
+    const reopened = this.everOpened
+    this.everOpened = true
+    this.setStatus('open')
+    if (!reopened) return
+    for (const listener of [...this.reopenListeners]) {
+      try {
+        listener()
+      } catch (error) {
+        this.log('reopen listener failed', error)
+      }
+    }
   }
 
   private beat(): void {
@@ -184,6 +263,7 @@ export class SocketClient {
   }
 
   private handleMessage(data: unknown): void {
+    this.lastHeardAt = this.now()
     let message: ServerMessage
     try {
       message = JSON.parse(String(data)) as ServerMessage
@@ -224,6 +304,7 @@ export class SocketClient {
   /** Drops the current socket and schedules the next attempt: 1 s, 2 s, 4 s ... 30 s. */
   private reconnect(): void {
     this.dropSocket()
+    this.setStatus('down')
     if (this.reconnectTimer !== null) return
     const delayMs = Math.min(RECONNECT_BASE_MS * 2 ** this.attempts, RECONNECT_MAX_MS)
     this.attempts += 1

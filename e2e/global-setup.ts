@@ -11,11 +11,12 @@ declare module 'vitest' {
 /**
  * Builds both client apps once for the whole browser-test run (`npm run build`, production), so
  * that each test file serves the same build instead of building its own. With `E2E_WEB_DIST` and
- * `E2E_ADMIN_DIST` (builds made elsewhere) nothing is built here.
+ * `E2E_ADMIN_DIST` (builds made elsewhere) nothing is built here; with `E2E_CLIENTS_BUILT=1` the
+ * caller has just run `npm run build` itself (CI, which measures that build's size first).
  */
 export default function setup(project: TestProject): void {
   const elsewhere = Boolean(process.env.E2E_WEB_DIST && process.env.E2E_ADMIN_DIST)
-  if (!elsewhere)
+  if (!elsewhere && process.env.E2E_CLIENTS_BUILT !== '1')
     execSync('npm run build', {
       cwd: new URL('..', import.meta.url).pathname,
       stdio: 'pipe',

@@ -88,6 +88,14 @@ export async function startPlatform(env: Record<string, string>) {
   }
 }
 
+/** A GET of the platform's API as a signed-in user, messages in English; a refusal throws with its code. */
+export async function signedInCall<T>(base: string, token: string, path: string): Promise<T> {
+  const response = await fetch(`${base}${path}`, { headers: { authorization: token, lang: 'en' } })
+  const body = (await response.json()) as { code: number; msg: string; data: T }
+  if (body.code !== 1) throw new Error(`${path}: ${body.code} ${body.msg}`)
+  return body.data
+}
+
 /** Headless Chromium that stays off the network this machine does not have (STACK.md). */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -100,8 +108,18 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+export interface PhoneOptions {
+  /**
+   * The app's service worker (offline shell) is blocked unless a test opts in: a worker kept from an
+   * earlier build would answer with old files while other builds and restarts come and go.
+   */
+  serviceWorkers?: 'allow' | 'block'
+}
+
 /** Debian's Chromium at a phone viewport, with a fresh profile. */
-export async function openPhone(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+export async function openPhone(
+  options: PhoneOptions = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'tp-e2e-profile-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -110,6 +128,7 @@ export async function openPhone(): Promise<{ context: BrowserContext; close(): P
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    serviceWorkers: options.serviceWorkers ?? 'block',
     args: CHROMIUM_ARGS,
   })
   return {
@@ -122,8 +141,8 @@ export async function openPhone(): Promise<{ context: BrowserContext; close(): P
 }
 
 /** A page on a fresh phone profile that records every uncaught page error. */
-export async function openPhonePage() {
-  const phone = await openPhone()
+export async function openPhonePage(options: PhoneOptions = {}) {
+  const phone = await openPhone(options)
   const page = await phone.context.newPage()
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))

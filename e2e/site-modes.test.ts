@@ -136,6 +136,9 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('site modes in the br
     expect(shell?.width).toBeLessThanOrEqual(480)
     expect(Math.abs((shell?.x ?? 0) - (1280 - (shell?.width ?? 0)) / 2)).toBeLessThan(2)
     await page.screenshot({ path: join(SCREENS, 'site-desktop-centred.png') })
+    // The page checks the site's modes once it has loaded and is idle: that check is done (no
+    // pc_url yet) before the setting changes, or this page would follow it too.
+    await page.waitForLoadState('networkidle')
 
     // Another origin for the same server: localhost instead of 127.0.0.1.
     const pcUrl = app.base.replace('127.0.0.1', 'localhost') + '/pc'

@@ -38,6 +38,8 @@ interface Figures {
   lcpMs: number
   tbtMs: number
   cls: number
+  /** What the browser painted as the largest element (of the last run): text and its element. */
+  lcpElement: string
 }
 
 const median = (values: number[]) => {
@@ -66,8 +68,8 @@ async function measure(url: string, port: number, name: string): Promise<Figures
       port,
       output: 'json',
       logLevel: 'error',
-      // Keeps the signed-in token the bench put in localStorage (for /order).
-      disableStorageReset: true,
+      // Lighthouse's storage reset empties the HTTP cache and service workers before each run (a
+      // first visit every time) but not localStorage, so /order keeps the bench's signed-in token.
     })
     if (!result) throw new Error(`no Lighthouse result for ${url}`)
     const { lhr } = result
@@ -82,6 +84,7 @@ async function measure(url: string, port: number, name: string): Promise<Figures
       lcpMs: audit('largest-contentful-paint'),
       tbtMs: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
+      lcpElement: lcpElementOf(lhr),
     })
   }
   return {
@@ -92,7 +95,16 @@ async function measure(url: string, port: number, name: string): Promise<Figures
     lcpMs: median(runs.map((r) => r.lcpMs)),
     tbtMs: median(runs.map((r) => r.tbtMs)),
     cls: median(runs.map((r) => r.cls)),
+    lcpElement: runs.at(-1)?.lcpElement ?? '',
   }
+}
+
+/** The LCP element of a report, as "its text <its tag>", so a change of candidate shows in the output. */
+function lcpElementOf(lhr: { audits: Record<string, { details?: unknown }> }): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined
+  const node = details?.items?.[0]?.items?.[0]?.node
+  return node ? `${(node.nodeLabel ?? '').slice(0, 40)} ${node.snippet ?? ''}` : 'none'
 }
 
 /** A demo account's token in the app's localStorage, so that `/order` shows the signed-in screen. */
@@ -165,10 +177,17 @@ async function main() {
       ].join(' '),
     )
     console.log(row('baseline', await measure(`http://127.0.0.1:${baselinePort}/`, chrome.port, 'baseline')))
-    for (const path of PAGES)
-      console.log(
-        row(path, await measure(`${server.base}${path}`, chrome.port, path === '/' ? 'home' : path.slice(1))),
+    const elements: string[] = []
+    for (const path of PAGES) {
+      const figures = await measure(
+        `${server.base}${path}`,
+        chrome.port,
+        path === '/' ? 'home' : path.slice(1),
       )
+      console.log(row(path, figures))
+      elements.push(`${path.padEnd(10)} ${figures.lcpElement}`)
+    }
+    console.log(`\nLCP element (last run):\n${elements.join('\n')}`)
     console.log(`\nreports: ${REPORTS}`)
   } finally {
     chrome.kill()

@@ -17,7 +17,10 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
+const distArg = process.argv.indexOf('--dist')
+/** The build to measure: apps/web/dist, or another build's folder (`--dist /tmp/x-web-dist`). */
+const dist =
+  distArg > 0 ? process.argv[distArg + 1] : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 /** The module of each measured route's screen, as screen-loaders.ts imports it. */
 const SCREENS = {
   '/': 'src/features/market/components/market-screen.tsx',
@@ -52,13 +55,19 @@ const screenKeys = new Set()
 collect(SCREEN, screenKeys)
 for (const key of entryKeys) screenKeys.delete(key)
 
-// Cross-check with index.html: the manifest's static imports are what Vite writes as modulepreloads.
+// Cross-check with index.html: the manifest's static imports are what Vite writes as modulepreloads,
+// which the build moves into `<meta name="app-preload">` (preloaded after the first paint).
 const html = readFileSync(join(dist, 'index.html'), 'utf8')
+const afterPaint = /<meta name="app-preload" content="([^"]*)"/.exec(html)?.[1] ?? ''
 const htmlScripts = [
-  ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+)"/g),
-]
-  .map((match) => match[1])
-  .sort()
+  ...[...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+)"/g)].map(
+    (match) => match[1],
+  ),
+  ...afterPaint
+    .split(' ')
+    .filter(Boolean)
+    .map((file) => file.replace(/^\//, '')),
+].sort()
 const manifestScripts = [...entryKeys].map((key) => manifest[key].file).sort()
 // Classic scripts copied from public/ (first-data.js) are not in the manifest: counted on their own.
 const pageScripts = htmlScripts.filter((file) => !file.startsWith('assets/'))

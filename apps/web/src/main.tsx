@@ -1,40 +1,85 @@
-import { setDefaultConfig } from 'antd-mobile'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { applyHashRoute } from './app/hash-route.ts'
+import { followShellTexts } from './app/layout/remember-shell-texts.ts'
 import { Providers } from './app/providers.tsx'
 import { createAppRouter } from './app/router.tsx'
 import './app/styles.css'
-import { loadAntdLocale } from './shared/i18n/antd-locale.ts'
 import { initI18n, storedLanguage } from './shared/i18n/i18n.ts'
 import { setNavigator } from './shared/lib/navigation.ts'
+import { nextTask } from './shared/lib/next-task.ts'
 import { preloadToast } from './shared/lib/toast.ts'
 import { startRealtime } from './shared/realtime.ts'
 
 async function start(): Promise<void> {
   // Before the router reads the URL: old `/#/register?invite_code=X` links become `/register?...`.
   applyHashRoute()
-  // Closed site, desktop browser, partner link: checked beside the first screen, not before it.
-  void import('./features/system/site-modes.ts').then((modes) => modes.applySiteModes())
+  // The theme is on <html> before the first paint (app-shell.js); this follows later changes (the
+  // system's, another tab's) and is not part of the first load.
+  void import('./shared/theme/theme.ts').then((theme) => theme.startTheme())
+  // The shell of index.html is on screen: from here on, start-up is done in steps, each a short
+  // task of its own (nextTask), so that none blocks a tap for long on a slow phone.
   const language = storedLanguage()
-  const [, antdLocale] = await Promise.all([initI18n(language), loadAntdLocale(language)])
-  if (antdLocale) setDefaultConfig({ locale: antdLocale })
-
+  await initI18n(language)
+  followShellTexts()
+  await nextTask()
   const router = createAppRouter()
   setNavigator((to, options) => void router.navigate(to, options))
+  await nextTask()
   startRealtime()
 
   const container = document.getElementById('root')
   if (!container) throw new Error('#root is missing from index.html')
-  createRoot(container).render(
-    <StrictMode>
-      <Providers antdLocale={antdLocale}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  const root = createRoot(container)
+  // A transition: React renders the first screen in slices and lets the browser breathe between
+  // them (the shell of index.html is on screen meanwhile), instead of one long blocking task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   )
-  whenIdle(preloadToast)
+  // Once the page has loaded and the browser is idle, so that on a slow line their calls and files
+  // come after the first screen's rather than among them: the closed-site, desktop-browser and
+  // partner-link checks, and antd-mobile's texts in the user's language (for its sheets, dialogs and
+  // pickers, which open on a tap).
+  whenIdle(() => {
+    void import('./features/system/site-modes.ts').then((modes) => modes.applySiteModes())
+    void import('./shared/i18n/antd-config.ts').then((antd) => antd.followAntdLocale(language))
+  })
+  // The toast's code (antd-mobile's animation library) at the first touch or key, which is what
+  // a toast mostly follows: evaluating it while the first screen settles is a long task on a slow phone.
+  onFirstInteraction(preloadToast)
+  // The service worker (offline shell) a while after the first screen: its precache (about 400 KB
+  // compressed) must not compete with the first screen's data and images. Never in the first load.
+  if (import.meta.env.PROD)
+    whenIdle(() =>
+      setTimeout(
+        () => void import('./shared/pwa/register.ts').then((pwa) => pwa.registerServiceWorker()),
+        SERVICE_WORKER_DELAY_MS,
+      ),
+    )
+}
+
+const SERVICE_WORKER_DELAY_MS = 5_000
+const FIRST_INTERACTION_TIMEOUT_MS = 15_000
+
+/** Runs `task` once: at the first touch, click or key, or after 15 s if none comes. */
+function onFirstInteraction(task: () => void): void {
+  const events = ['pointerdown', 'keydown'] as const
+  let done = false
+  const run = () => {
+    if (done) return
+    done = true
+    for (const type of events) window.removeEventListener(type, run, true)
+    task()
+  }
+  for (const type of events) window.addEventListener(type, run, { capture: true, passive: true })
+  setTimeout(run, FIRST_INTERACTION_TIMEOUT_MS)
 }
 
 /** After the page has loaded and the browser has nothing else to do (Safari has no requestIdleCallback). */

@@ -1,4 +1,5 @@
 import './chat-page.css'
+import { startTheme } from '../shared/theme/theme.ts'
 import { chatPageApi, ChatCallError } from './chat-page-api.ts'
 import { startChatPage } from './chat-page.ts'
 import { htmlLang, isRtl, loadTexts, pageLanguage, storedLanguage } from './chat-page-texts.ts'
@@ -21,6 +22,8 @@ function storedToken(): string | null {
  * account never writes as another.
  */
 async function start(): Promise<void> {
+  // The app's theme (stored choice or the system's), followed live: the page is framed by /mine/chat.
+  startTheme()
   const query = new URLSearchParams(window.location.search)
   const lang = pageLanguage(query, storedLanguage())
   const locale = htmlLang(lang)

@@ -1,12 +1,14 @@
-import { useEffect } from 'react'
+import { useEffect, useLayoutEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router'
 import { useBrandName } from '../../shared/components/brand.tsx'
+import { OfflineNotice } from '../../shared/components/offline-notice.tsx'
 import { realtime } from '../../shared/realtime.ts'
 import { useUserInfo } from '../../shared/session/use-user-info.ts'
 import type { RouteHandle } from '../screens.ts'
 import { isTabPath } from '../screens.ts'
 import { AppTabBar } from './app-tab-bar.tsx'
+import { removeBootShell } from './remove-boot-shell.ts'
 
 /** The frame of every screen: content, the bottom tabs on the five top-level screens, app-wide effects. */
 export function AppLayout() {
@@ -18,6 +20,7 @@ export function AppLayout() {
   const withTabs = isTabPath(location.pathname)
 
   useUserInfo()
+  useLayoutEffect(removeBootShell, [])
 
   // SPEC.md: the realtime socket is started on every navigation; ensureConnected never opens a second one.
   useEffect(() => {
@@ -37,6 +40,7 @@ export function AppLayout() {
       <main className="app-main">
         <Outlet />
       </main>
+      <OfflineNotice aboveTabs={withTabs} />
       {withTabs && <AppTabBar />}
     </div>
   )

@@ -26,17 +26,24 @@ export function AppTabBar() {
       <div className="tab-bar" data-testid="tabbar">
         <div className="tab-bar-wrap">
           {TABS.map((tab) => (
-            <div
+            // Links, as the boot shell's: reachable with a keyboard and read as "link, current page".
+            <a
               key={tab.key}
+              href={tab.key}
               className={tab.key === pathname ? 'tab-bar-item tab-bar-item-active' : 'tab-bar-item'}
+              aria-current={tab.key === pathname ? 'page' : undefined}
               data-testid={`tab-${tab.name}`}
-              onClick={() => {
+              onClick={(event) => {
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+                event.preventDefault()
                 if (tab.key !== pathname) navigate(tab.key)
               }}
             >
-              <div className="tab-bar-item-icon">{ICONS[tab.key]}</div>
+              <div className="tab-bar-item-icon" aria-hidden="true">
+                {ICONS[tab.key]}
+              </div>
               <div className="tab-bar-item-title">{t(tab.title)}</div>
-            </div>
+            </a>
           ))}
         </div>
         <div className="tab-bar-safe-area" />

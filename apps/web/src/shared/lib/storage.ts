@@ -9,6 +9,14 @@ export const StorageKey = {
   HIDE_BALANCE: 'hide_balance',
   /** The instrument last shown on /trade, so the Trade tab reopens it. */
   CURRENT_INSTRUMENT: 'current_instrument',
+  /** The codes of the instruments the user starred, as a JSON array (device-local, guests too). */
+  FAVOURITES: 'favourites',
+  /** 'light', 'dark' or absent (follow the system). */
+  THEME: 'theme',
+  /** '1' when the user switched on one-tap trading (the sell/buy bar places market orders at once). */
+  ONE_TAP: 'one_tap',
+  /** The current language's texts of the app shell that index.html draws (app/layout/boot-shell.ts). */
+  SHELL_TEXTS: 'shell_texts',
 } as const
 export type StorageKeyName = (typeof StorageKey)[keyof typeof StorageKey]
 

@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { LANGUAGES } from '@tp/contracts'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MarketIcon, MineIcon, OrdersIcon, RankIcon, TradeIcon } from '../../shared/components/icons.tsx'
+import { SCREENS, TABS } from '../screens.ts'
+import { SHELL_SCREENS, SHELL_TEXTS_KEY, renderShell, shellDictionary, shellScript } from './boot-shell.ts'
+
+const LOCALES = join(import.meta.dirname, '../../shared/i18n/locales')
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- locale files as read from disk
+const locales: Record<string, any> = Object.fromEntries(
+  readdirSync(LOCALES)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => [file.slice(0, -5), JSON.parse(readFileSync(join(LOCALES, file), 'utf8'))]),
+)
+const indexHtml = readFileSync(join(import.meta.dirname, '../../../index.html'), 'utf8')
+
+describe('the app shell dictionary', () => {
+  it('has every shell label in every language, none blank, with lang and dir as shared/i18n sets them', () => {
+    const dictionary = shellDictionary(locales)
+    expect(Object.keys(dictionary.langs).sort()).toEqual(LANGUAGES.map((l) => l.code).sort())
+    for (const language of LANGUAGES) {
+      const texts = dictionary.langs[language.code]!
+      expect(texts.l).toBe(language.htmlLang)
+      expect(texts.r).toBe(language.rtl ? 1 : 0)
+      expect(texts.t).toHaveLength(TABS.length)
+      expect(texts.p).toHaveLength(SHELL_SCREENS.length)
+      for (const text of [...texts.t, ...texts.p, texts.b]) expect(text.trim()).not.toBe('')
+    }
+    expect(dictionary.langs.ar!.t[0]).toBe(locales.ar.tabs.market)
+    expect(dictionary.langs.jp!.p[SCREENS.findIndex((s) => s.path === '/order')]).toBe(
+      locales.jp.pages.orders,
+    )
+  })
+
+  it('refuses to build with a missing label, naming the language and key', () => {
+    const broken = { ...locales, fa: { ...locales.fa, tabs: { ...locales.fa.tabs, rank: '' } } }
+    expect(() => shellDictionary(broken)).toThrow('fa has no text for tabs.rank')
+  })
+
+  it('fills index.html with the default language and leaves no placeholder', () => {
+    const html = renderShell(indexHtml, locales)
+    expect(html).not.toMatch(/\{\{/)
+    expect(html).toContain(`<h1 class="boot-title">${locales.hk.pages.market}</h1>`)
+    expect(html).toContain('<script src="/app-shell.js"></script>')
+  })
+
+  it('draws the same tab icons as the app tab bar', () => {
+    const icons = [MarketIcon, TradeIcon, OrdersIcon, RankIcon, MineIcon].map((Icon) =>
+      renderToStaticMarkup(<Icon />)
+        .replace(/^<svg[^>]*>|<\/svg>$/g, '')
+        .replace(/><\/(path|rect|circle)>/g, '/>'),
+    )
+    const shellSvgs = [
+      ...indexHtml.matchAll(/<svg viewBox="0 0 24 24" aria-hidden="true">([\s\S]*?)<\/svg>/g),
+    ].map((match) => match[1]!.replace(/\s*\n\s*/g, '').replace(/ \/>/g, '/>'))
+    expect(shellSvgs).toEqual(icons)
+  })
+})
+
+describe('/app-shell.js in the page', () => {
+  afterEach(() => {
+    localStorage.clear()
+    document.body.innerHTML = ''
+    window.history.replaceState(null, '', '/')
+  })
+
+  function loadPage(path: string) {
+    window.history.replaceState(null, '', path)
+    const body = renderShell(indexHtml, locales).split('<body>')[1]!.split('</body>')[0]!
+    // As the parser does: the head script runs first, then the body arrives.
+    document.body.innerHTML = ''
+    new Function(shellScript(locales))()
+    document.body.innerHTML = body
+  }
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+  it('shows the stored language from the texts the app remembered, right to left in Arabic, and marks the route tab', async () => {
+    localStorage.setItem('lang', 'ar')
+    localStorage.setItem(SHELL_TEXTS_KEY, JSON.stringify(shellDictionary(locales).langs.ar))
+    loadPage('/trade')
+    await flush()
+    expect(document.documentElement.lang).toBe('ar')
+    expect(document.documentElement.dir).toBe('rtl')
+    expect(document.querySelector('.boot-title')?.textContent).toBe(locales.ar.pages.trade)
+    const labels = [...document.querySelectorAll('.boot-tab-label')].map((label) => label.textContent)
+    expect(labels).toEqual(TABS.map((tab) => locales.ar.tabs[tab.name]))
+    expect(document.querySelector('.boot-tab[aria-current="page"]')?.getAttribute('href')).toBe('/trade')
+  })
+
+  it('carries only the default language, and shows it when the remembered texts are of another language or malformed', async () => {
+    expect(shellScript(locales)).not.toContain(locales.ar.tabs.market)
+    localStorage.setItem('lang', 'jp')
+    for (const saved of [JSON.stringify(shellDictionary(locales).langs.ar), '{"c":"jp"}', 'not json']) {
+      localStorage.setItem(SHELL_TEXTS_KEY, saved)
+      loadPage('/')
+      await flush()
+      expect(document.documentElement.lang).toBe('zh-Hant-HK')
+      expect(document.querySelector('.boot-title')?.textContent).toBe(locales.hk.pages.market)
+    }
+  })
+
+  it('falls back to hk for an unknown language; no tab bar (nor title) off the tab and sign-in screens', async () => {
+    localStorage.setItem('lang', 'xx')
+    loadPage('/login/')
+    await flush()
+    expect(document.documentElement.lang).toBe('zh-Hant-HK')
+    expect(document.querySelector('.boot-title')?.textContent).toBe(locales.hk.pages.login)
+    expect(document.getElementById('boot-shell')?.classList.contains('boot-with-tabs')).toBe(false)
+    loadPage('/mine/system')
+    await flush()
+    expect(document.querySelector('.boot-title')?.textContent).toBe('')
+    expect(document.getElementById('boot-shell')?.classList.contains('boot-with-tabs')).toBe(false)
+  })
+
+  it('sets the theme from storage, else from the system', () => {
+    localStorage.setItem('theme', 'dark')
+    loadPage('/')
+    expect(document.documentElement.dataset.theme).toBe('dark')
+    expect(document.documentElement.dataset.prefersColorScheme).toBe('dark')
+    localStorage.setItem('theme', 'light')
+    loadPage('/')
+    expect(document.documentElement.dataset.theme).toBe('light')
+  })
+})

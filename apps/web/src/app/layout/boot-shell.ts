@@ -1,0 +1,251 @@
+/**
+ * The app shell that index.html draws before any JavaScript (header, tab bar, list skeleton): its
+ * texts in the 21 languages, taken at build time from the core locales (vite.config.ts,
+ * `transformIndexHtml`), and the small inline script that picks the user's language and the current
+ * route's tab. Plain data and string work only, so that Vite's config and the unit tests can both
+ * run it.
+ */
+import { LANGUAGES } from '../../../../../packages/contracts/src/languages.ts'
+import { StorageKey } from '../../shared/lib/storage.ts'
+import { SCREENS, TABS } from '../screens.ts'
+
+type Messages = Record<string, unknown>
+
+/** One language's shell texts, as the inline script reads them (short keys: it is in every page). */
+export interface ShellTexts {
+  /** Our language id (hk, en, ...), so texts remembered for one language are never shown for another. */
+  c: string
+  /** `<html lang>`, as shared/i18n sets it. */
+  l: string
+  /** 1 when the language is written right to left (`<html dir="rtl">`). */
+  r: 0 | 1
+  /** Tab labels, in TABS order. */
+  t: string[]
+  /** The skeleton's accessible name ("Loading…"). */
+  b: string
+  /** Page titles, in SHELL_SCREENS order (`paths` of the dictionary). */
+  p: string[]
+}
+
+export interface ShellDictionary {
+  paths: string[]
+  tabs: string[]
+  langs: Record<string, ShellTexts>
+  /** The storage key under which the app remembers the current language's texts (SHELL_TEXTS_KEY). */
+  key: string
+  /**
+   * Built files of a route's screen (its chunk, the chunks only it imports, its CSS), fetched as the
+   * page starts instead of after the app's code has run and asked for them.
+   */
+  preload: Record<string, string[]>
+}
+
+function lookup(messages: Messages, key: string): string | undefined {
+  let node: unknown = messages
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined
+    node = (node as Messages)[part]
+  }
+  return typeof node === 'string' && node.trim() !== '' ? node : undefined
+}
+
+/**
+ * The screens whose title the shell writes: the five tabs and the sign-in screens the signed-out
+ * tabs lead to. Others show the header without a title until the app draws it (every language's
+ * every title would double the script, which is part of the first load).
+ */
+const TITLED_PATHS = new Set<string>([...TABS.map((tab) => tab.key), '/login', '/register', '/forgot'])
+export const SHELL_SCREENS = SCREENS.filter((screen) => TITLED_PATHS.has(screen.path))
+
+/**
+ * The storage key of the current language's shell texts, written by the app whenever it applies a
+ * language (rememberShellTexts) and read by `/app-shell.js` on the next visit: the script carries
+ * only the default language's texts, not the 21 languages' (they would be most of the first load).
+ */
+export const SHELL_TEXTS_KEY = StorageKey.SHELL_TEXTS
+
+/** One language's shell texts; `text` answers a message key, undefined when the language has none. */
+export function shellTexts(
+  language: (typeof LANGUAGES)[number],
+  text: (key: string) => string | undefined,
+): ShellTexts {
+  const required = (key: string) => {
+    const value = text(key)
+    if (value === undefined) throw new Error(`app shell: ${language.code} has no text for ${key}`)
+    return value
+  }
+  return {
+    c: language.code,
+    l: language.htmlLang,
+    r: language.rtl ? 1 : 0,
+    t: TABS.map((tab) => required(tab.title)),
+    b: required('common.loading'),
+    p: SHELL_SCREENS.map((screen) => required(screen.title)),
+  }
+}
+
+/**
+ * The shell's texts in every language of `locales` (code → core messages). Throws, naming the
+ * language and key, when one is missing: a build with a blank tab label must not ship.
+ */
+export function shellDictionary(
+  locales: Record<string, Messages>,
+  preload: Record<string, string[]> = {},
+): ShellDictionary {
+  const langs: Record<string, ShellTexts> = {}
+  for (const language of LANGUAGES) {
+    const messages = locales[language.code]
+    if (!messages) throw new Error(`app shell: no messages for ${language.code}`)
+    langs[language.code] = shellTexts(language, (key) => lookup(messages, key))
+  }
+  return {
+    paths: SHELL_SCREENS.map((s) => s.path),
+    tabs: TABS.map((t) => t.key),
+    langs,
+    key: SHELL_TEXTS_KEY,
+    preload,
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/**
+ * Runs in the page as `/app-shell.js`, a classic script in index.html's <head> (the server's content
+ * security policy allows no inline script), so before the first paint: the theme (the stored
+ * 'light' | 'dark', else the system's; kept afterwards by shared/theme/theme.ts), the stored
+ * language's `<html lang dir>` (as shared/i18n sets them), and, once the parser has inserted the
+ * shell, its texts, the current route's title and active tab (no tab bar off the five tab screens).
+ * Self-contained: it is shipped as its own source text.
+ */
+export function startShell(dictionary: ShellDictionary): void {
+  const storage = (key: string) => {
+    try {
+      return window.localStorage.getItem(key)
+    } catch {
+      return null
+    }
+  }
+  const root = document.documentElement
+  const path = window.location.pathname.replace(/(.)\/+$/, '$1')
+  // The app's modules (index.html's `app-preload`, see vite.config.ts) and the route's screen are
+  // asked for once the shell has painted: the first paint waits for nothing but the page and its
+  // two small files, and the app's code follows a frame later instead of sharing the line with it.
+  const preload = () => {
+    const app = document.querySelector('meta[name="app-preload"]')?.getAttribute('content') ?? ''
+    const files = [...app.split(' ').filter(Boolean), ...(dictionary.preload[path] ?? []).map((f) => `/${f}`)]
+    for (const file of files) {
+      const link = document.createElement('link')
+      const css = file.endsWith('.css')
+      link.rel = css ? 'preload' : 'modulepreload'
+      if (css) link.as = 'style'
+      link.href = file
+      // As Vite's own tags and loader ask for them (CORS, same-origin credentials): a preload
+      // made otherwise would not be reused, and the file would be fetched twice.
+      link.crossOrigin = ''
+      document.head.appendChild(link)
+    }
+  }
+  let preloading = false
+  const preloadAfterPaint = () => {
+    if (preloading) return
+    preloading = true
+    if (typeof window.requestAnimationFrame === 'function')
+      window.requestAnimationFrame(() => setTimeout(preload, 0))
+    else setTimeout(preload, 0)
+  }
+  document.addEventListener('DOMContentLoaded', preloadAfterPaint)
+  const choice = storage('theme')
+  const dark =
+    choice === 'dark' ||
+    (choice !== 'light' &&
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(prefers-color-scheme: dark)').matches)
+  root.setAttribute('data-theme', dark ? 'dark' : 'light')
+  // antd-mobile's own dark mode keys on this attribute.
+  root.setAttribute('data-prefers-color-scheme', dark ? 'dark' : 'light')
+  if (dark) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', '#0e1116')
+
+  const code = storage('lang')
+  let texts = code ? dictionary.langs[code] : undefined
+  if (!texts) {
+    // The texts the app remembered for the stored language (anything malformed is ignored).
+    try {
+      const saved = JSON.parse(storage(dictionary.key) ?? 'null') as ShellTexts | null
+      if (saved && saved.c === code && Array.isArray(saved.t) && Array.isArray(saved.p)) texts = saved
+    } catch {
+      // Not JSON: the default language's texts below.
+    }
+  }
+  texts ??= dictionary.langs.hk
+  if (!texts) return
+  root.lang = texts.l
+  root.dir = texts.r ? 'rtl' : 'ltr'
+
+  const fill = (shell: HTMLElement) => {
+    const screen = dictionary.paths.indexOf(path)
+    const title = shell.querySelector('.boot-title')
+    if (title) title.textContent = screen >= 0 ? (texts.p[screen] ?? '') : ''
+    shell.querySelector('.boot-list')?.setAttribute('aria-label', texts.b)
+    const tab = dictionary.tabs.indexOf(path)
+    shell.classList.toggle('boot-with-tabs', tab >= 0)
+    shell.querySelectorAll('.boot-tab').forEach((item, index) => {
+      const label = item.querySelector('.boot-tab-label')
+      if (label) label.textContent = texts.t[index] ?? ''
+      if (index === tab) item.setAttribute('aria-current', 'page')
+      else item.removeAttribute('aria-current')
+    })
+  }
+  // The shell is complete once the element after it (#root) is in: a mutation callback runs before
+  // the browser may paint, so the default language's texts are never seen.
+  const done = () => {
+    const shell = document.getElementById('boot-shell')
+    if (!shell || !document.getElementById('root')) return false
+    fill(shell)
+    // The frame after this one shows the shell: the app's files are asked for once it is painted.
+    preloadAfterPaint()
+    // A page's first Intl.NumberFormat sets up the engine's number formatting, tens of milliseconds
+    // on a phone whatever the locale: done now, in a task of its own, while the app's code is still
+    // on its way, rather than inside the app's first render (every figure it shows goes through Intl).
+    setTimeout(() => {
+      try {
+        new Intl.NumberFormat(texts.l).format(0)
+      } catch {
+        // An engine without Intl's locales: the app falls back on its own.
+      }
+    }, 0)
+    return true
+  }
+  if (done()) return
+  const observer = new MutationObserver(() => {
+    if (done()) observer.disconnect()
+  })
+  observer.observe(root, { childList: true, subtree: true })
+  document.addEventListener('DOMContentLoaded', () => observer.disconnect())
+}
+
+/**
+ * The source of `/app-shell.js`: startShell with the default language's texts (every language is
+ * checked here, so a missing label still fails the build) and the routes' files.
+ */
+export function shellScript(
+  locales: Record<string, Messages>,
+  preload: Record<string, string[]> = {},
+): string {
+  const dictionary = shellDictionary(locales, preload)
+  const hk = dictionary.langs.hk
+  const json = JSON.stringify({ ...dictionary, langs: hk ? { hk } : {} })
+  return `/* The app shell's texts and theme before the first paint: src/app/layout/boot-shell.ts */\n;(${startShell.toString()})(${json})\n`
+}
+
+/**
+ * index.html with its shell filled in: `{{key}}` placeholders get the default language's text, what
+ * a page without JavaScript shows.
+ */
+export function renderShell(html: string, locales: Record<string, Messages>): string {
+  const hk = locales.hk ?? {}
+  return html.replace(/\{\{([\w.-]+)\}\}/g, (_, key: string) => {
+    const value = lookup(hk, key)
+    if (value === undefined) throw new Error(`app shell: index.html asks for ${key}, which hk does not have`)
+    return escapeHtml(value)
+  })
+}

@@ -39,7 +39,7 @@ describe.skipIf(!browserAvailable())('quotes and chart at a phone viewport', () 
     await page.goto(`${platform.base}/`)
     await page.getByTestId(`market-price-${CODE}`).waitFor()
     page.off('request', onRequest)
-    // public/first-data.js's request (the app's own carry a time stamp), taken by the app.
+    // /app-shell.js's request (the app's own carry a time stamp), taken by the app.
     expect(lists).toEqual([`${platform.base}/v1/api/forex/trade_list`])
   })
 

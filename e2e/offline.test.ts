@@ -131,6 +131,59 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('offline and resume o
     }
   })
 
+  it("before the app runs, / and /trade show the server's live prices, in the language of the last visit", async () => {
+    const phone = await openPhonePage()
+    const { page } = phone
+    try {
+      type Item = {
+        Id: number
+        Code: string
+        ShowCode: string
+        NameShowTrans: string
+        LastPrice: number
+        PricePrecision: number
+      }
+      const list = async (lang: string) =>
+        (await app.get('/v1/api/forex/trade_list', { headers: { lang } })).body.data as Item[]
+      const digits = (text: string) => text.replace(/[^\d.]/g, '')
+      // The app's own code never arrives: what shows is the page as the server wrote it.
+      await page.route('**/assets/**', (route) => route.abort())
+      await page.goto(`${app.base}/`)
+      const hk = await list('hk')
+      const rows = page.locator('#boot-shell .boot-quote-row')
+      expect(await rows.count()).toBe(10)
+      expect(await rows.locator('.boot-code').allInnerTexts()).toEqual(hk.slice(0, 10).map((i) => i.ShowCode))
+      expect(await rows.first().locator('.boot-name').innerText()).toBe(hk[0]?.NameShowTrans)
+      expect(digits(await rows.first().locator('.boot-last').innerText())).toBe(
+        hk[0]?.LastPrice.toFixed(hk[0].PricePrecision),
+      )
+      await page.screenshot({ path: join(SCREENS, 'shell-prices-hk.png') })
+
+      // English chosen: the page written before the server knew it is hidden, the next is in English.
+      await page.evaluate(() => localStorage.setItem('lang', 'en'))
+      await page.goto(`${app.base}/`)
+      expect(await page.locator('#boot-shell .boot-content').isVisible()).toBe(false)
+      await page.goto(`${app.base}/`)
+      const en = await list('en')
+      expect(await rows.first().locator('.boot-name').innerText()).toBe(en[0]?.NameShowTrans)
+
+      // /trade: the instrument in the address.
+      const btc = en.find((item) => item.Code === 'BTCUSD') as Item
+      await page.goto(`${app.base}/trade?id=${btc.Id}`)
+      expect(await page.locator('#boot-shell .boot-quote .boot-code').innerText()).toBe(btc.ShowCode)
+      expect(digits(await page.locator('#boot-shell .boot-quote-last').innerText())).toBe(
+        btc.LastPrice.toFixed(btc.PricePrecision),
+      )
+      await page.screenshot({ path: join(SCREENS, 'shell-prices-trade-en.png') })
+      // Without one, the instrument the app would open: here the one shown last, so no other is shown.
+      await page.evaluate((id) => localStorage.setItem('current_instrument', String(id)), btc.Id)
+      await page.goto(`${app.base}/trade`)
+      expect(await page.locator('#boot-shell .boot-content').isVisible()).toBe(btc.Id === en[0]?.Id)
+    } finally {
+      await phone.close()
+    }
+  })
+
   it('the app takes over from the shell without moving anything', async () => {
     const phone = await openPhonePage()
     try {

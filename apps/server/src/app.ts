@@ -28,6 +28,7 @@ import { webManifestRoutes } from './http/routes/web-manifest.ts'
 import { adminRoutes } from './http/admin/admin-routes.ts'
 import { STATIC_FILE_OPTIONS } from './http/static-files.ts'
 import { registerCompression } from './http/compression.ts'
+import { firstScreenRoutes } from './web-shell/first-screen-routes.ts'
 import { registerGateway } from './realtime/gateway.ts'
 import { currentMarginCall } from './trading/account-push.ts'
 
@@ -98,7 +99,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   webManifestRoutes(app, deps)
   adminRoutes(app, deps)
 
-  await serveClients(app, options)
+  await serveClients(app, deps, options)
   return app
 }
 
@@ -106,12 +107,15 @@ const isApiPath = (url: string) =>
   url.startsWith('/api/') || url.startsWith('/v1/') || url.startsWith('/admin/api/')
 
 /** Serves the built web apps; any other non-API GET gets the client's index.html (its router decides). */
-async function serveClients(app: FastifyInstance, options: AppOptions): Promise<void> {
+async function serveClients(app: FastifyInstance, deps: RouteDeps, options: AppOptions): Promise<void> {
   const web = options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : undefined
   const admin =
     options.adminDist && existsSync(join(options.adminDist, 'index.html')) ? options.adminDist : undefined
-  if (web)
-    await app.register(fastifyStatic, { ...STATIC_FILE_OPTIONS, root: web, prefix: '/', index: 'index.html' })
+  if (web) {
+    // `/` and `/trade` carry their first screen (first-screen-routes.ts); the files are served as built.
+    firstScreenRoutes(app, web, deps.market, deps.clock)
+    await app.register(fastifyStatic, { ...STATIC_FILE_OPTIONS, root: web, prefix: '/', index: false })
+  }
   if (admin) {
     await app.register(fastifyStatic, {
       ...STATIC_FILE_OPTIONS,

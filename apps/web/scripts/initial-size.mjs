@@ -69,7 +69,7 @@ const htmlScripts = [
     .map((file) => file.replace(/^\//, '')),
 ].sort()
 const manifestScripts = [...entryKeys].map((key) => manifest[key].file).sort()
-// Classic scripts copied from public/ (first-data.js) are not in the manifest: counted on their own.
+// Classic scripts (app-shell.js) are not in the manifest: counted on their own.
 const pageScripts = htmlScripts.filter((file) => !file.startsWith('assets/'))
 const bundled = htmlScripts.filter((file) => file.startsWith('assets/'))
 if (bundled.join() !== manifestScripts.join()) {

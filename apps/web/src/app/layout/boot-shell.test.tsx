@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { LANGUAGES } from '@tp/contracts'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MarketIcon, MineIcon, OrdersIcon, RankIcon, TradeIcon } from '../../shared/components/icons.tsx'
 import { SCREENS, TABS } from '../screens.ts'
 import { SHELL_SCREENS, SHELL_TEXTS_KEY, renderShell, shellDictionary, shellScript } from './boot-shell.ts'
@@ -60,15 +60,25 @@ describe('the app shell dictionary', () => {
 })
 
 describe('/app-shell.js in the page', () => {
+  const fetchList = vi.fn(() => Promise.resolve({ json: () => Promise.resolve({ code: 1, data: [] }) }))
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchList)
+  })
   afterEach(() => {
+    vi.unstubAllGlobals()
+    fetchList.mockClear()
+    delete window.__firstTradeList
+    document.cookie = 'lang=; max-age=0; path=/'
     localStorage.clear()
     document.body.innerHTML = ''
     window.history.replaceState(null, '', '/')
   })
 
-  function loadPage(path: string) {
+  /** The page as built, or with `content` where the server writes the first screen. */
+  function loadPage(path: string, content?: string) {
     window.history.replaceState(null, '', path)
-    const body = renderShell(indexHtml, locales).split('<body>')[1]!.split('</body>')[0]!
+    let body = renderShell(indexHtml, locales).split('<body>')[1]!.split('</body>')[0]!
+    if (content) body = body.replace(/<!--first-screen-->[\s\S]*<!--\/first-screen-->/, content)
     // As the parser does: the head script runs first, then the body arrives.
     document.body.innerHTML = ''
     new Function(shellScript(locales))()
@@ -122,5 +132,69 @@ describe('/app-shell.js in the page', () => {
     localStorage.setItem('theme', 'light')
     loadPage('/')
     expect(document.documentElement.dataset.theme).toBe('light')
+  })
+
+  const serverContent = (lang: string, instrument?: number) =>
+    `<div class="boot-content" data-lang="${lang}"${instrument ? ` data-instrument="${instrument}"` : ''}><b>1.08412</b></div>`
+  const contentShown = () => !(document.querySelector('.boot-content') as HTMLElement).hidden
+
+  it("keeps the server's first screen only when it is in the language the app starts in", async () => {
+    loadPage('/', serverContent('hk'))
+    await flush()
+    expect(contentShown()).toBe(true)
+    localStorage.setItem('lang', 'en')
+    loadPage('/', serverContent('hk'))
+    await flush()
+    expect(contentShown()).toBe(false)
+    loadPage('/', serverContent('en'))
+    await flush()
+    expect(contentShown()).toBe(true)
+    // A stored value that is no language code is never written into the cookie.
+    document.cookie = 'lang=; max-age=0; path=/'
+    localStorage.setItem('lang', 'en; domain=example.com')
+    loadPage('/', serverContent('hk'))
+    await flush()
+    expect(contentShown()).toBe(true)
+    expect(document.cookie).not.toContain('lang=')
+  })
+
+  it("keeps /trade's quote only when it is of the instrument the app opens", async () => {
+    loadPage('/trade', serverContent('hk', 3))
+    await flush()
+    expect(contentShown()).toBe(true)
+    localStorage.setItem('current_instrument', '5')
+    loadPage('/trade', serverContent('hk', 3))
+    await flush()
+    expect(contentShown()).toBe(false)
+    loadPage('/trade?id=3', serverContent('hk', 3))
+    await flush()
+    expect(contentShown()).toBe(true)
+    localStorage.setItem('current_instrument', '3')
+    loadPage('/trade', serverContent('hk', 3))
+    await flush()
+    expect(contentShown()).toBe(true)
+  })
+
+  it('tells the server the stored language (a cookie) for the next page it writes', () => {
+    localStorage.setItem('lang', 'jp')
+    loadPage('/order')
+    expect(document.cookie).toContain('lang=jp')
+  })
+
+  it('asks for the instrument list at once on / and /trade, in the language the app starts in', async () => {
+    localStorage.setItem('lang', 'de')
+    loadPage('/trade')
+    expect(fetchList).toHaveBeenCalledWith('/v1/api/forex/trade_list', {
+      headers: { lang: 'de', accept: 'application/json' },
+    })
+    expect(window.__firstTradeList?.lang).toBe('de')
+    expect(await window.__firstTradeList?.answer).toEqual({ code: 1, data: [] })
+    fetchList.mockClear()
+    loadPage('/order')
+    expect(fetchList).not.toHaveBeenCalled()
+    // A failed request is an empty answer, which the app replaces with its own.
+    fetchList.mockImplementationOnce(() => Promise.reject(new TypeError('offline')))
+    loadPage('/')
+    expect(await window.__firstTradeList?.answer).toBeNull()
   })
 })

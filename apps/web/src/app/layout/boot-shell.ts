@@ -7,6 +7,8 @@
  */
 import { LANGUAGES } from '../../../../../packages/contracts/src/languages.ts'
 import { StorageKey } from '../../shared/lib/storage.ts'
+// For its declaration of `window.__firstTradeList`.
+import type {} from '../../shared/market/first-data.ts'
 import { SCREENS, TABS } from '../screens.ts'
 
 type Messages = Record<string, unknown>
@@ -166,6 +168,26 @@ export function startShell(dictionary: ShellDictionary): void {
   if (dark) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', '#0e1116')
 
   const code = storage('lang')
+  // The language the app will start in, told to the server for the next page it writes (a first
+  // screen in the reader's language: first-screen-routes.ts on the server).
+  const language = code && /^[a-z]{2,3}$/.test(code) ? code : 'hk'
+  if (code === language) document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`
+  // The first screen's instrument list, asked for now, beside the app's code rather than after it
+  // (taken by shared/market/first-data.ts, in the language the app starts in).
+  if (path === '/' || path === '/trade') {
+    try {
+      window.__firstTradeList = {
+        at: Date.now(),
+        lang: language,
+        // A failure is an empty answer: the app then asks itself.
+        answer: fetch('/v1/api/forex/trade_list', { headers: { lang: language, accept: 'application/json' } })
+          .then((response) => response.json())
+          .catch(() => null),
+      }
+    } catch {
+      // No fetch: the app asks for the list itself.
+    }
+  }
   let texts = code ? dictionary.langs[code] : undefined
   if (!texts) {
     // The texts the app remembered for the stored language (anything malformed is ignored).
@@ -186,6 +208,20 @@ export function startShell(dictionary: ShellDictionary): void {
     const title = shell.querySelector('.boot-title')
     if (title) title.textContent = screen >= 0 ? (texts.p[screen] ?? '') : ''
     shell.querySelector('.boot-list')?.setAttribute('aria-label', texts.b)
+    // The server's first screen (prices written into the page) stays only if it is what the app
+    // will show: in the app's language, and on /trade the instrument the app opens (the one in the
+    // address, else the one shown last).
+    const content = shell.querySelector<HTMLElement>('.boot-content')
+    if (content) {
+      const shown = content.getAttribute('data-instrument')
+      const last = storage('current_instrument')
+      const otherInstrument =
+        shown !== null &&
+        !new URLSearchParams(window.location.search).has('id') &&
+        last !== null &&
+        last !== shown
+      if (content.getAttribute('data-lang') !== language || otherInstrument) content.hidden = true
+    }
     const tab = dictionary.tabs.indexOf(path)
     shell.classList.toggle('boot-with-tabs', tab >= 0)
     shell.querySelectorAll('.boot-tab').forEach((item, index) => {

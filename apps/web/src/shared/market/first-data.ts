@@ -1,9 +1,9 @@
 import type { Instrument } from '@tp/contracts'
 
 /**
- * What `public/first-data.js` started before the app's code arrived (issue 12): on `/` and
- * `/trade` the page asks for the instrument list at once, beside the code rather than after it, in
- * the language the app will use. A classic script of its own, served as it is: the page's policy
+ * What `/app-shell.js` started before the app's code arrived (issue 12, app/layout/boot-shell.ts):
+ * on `/` and `/trade` the page asks for the instrument list at once, beside the code rather than
+ * after it, in the language the app will use. A classic script, served as it is: the page's policy
  * allows no inline script, and a module would wait for the whole app to download before it ran.
  */
 interface FirstTradeList {
@@ -34,9 +34,8 @@ export async function takeFirstInstruments(
 ): Promise<Instrument[] | undefined> {
   const first = window.__firstTradeList
   delete window.__firstTradeList
-  // Only the app's first ask may take it. The page's script may run after the app has asked (it
-  // loads async): a list it leaves behind then is older than what the app already has, and a later
-  // ask (a catalogue change, a pull to refresh) must reach the server.
+  // Only the app's first ask may take it: a later ask (a catalogue change, a pull to refresh) must
+  // reach the server.
   const firstAsk = !asked
   asked = true
   if (!first || !firstAsk) return undefined

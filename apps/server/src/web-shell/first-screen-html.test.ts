@@ -1,0 +1,73 @@
+import { MarketStatus, type Instrument } from '@tp/contracts'
+import { describe, expect, it } from 'vitest'
+import {
+  CONTENT_END,
+  CONTENT_START,
+  marketRowsHtml,
+  shellChange,
+  shellPrice,
+  tradeQuoteHtml,
+  withFirstScreen,
+} from './first-screen-html.ts'
+
+function instrument(overrides: Partial<Instrument> = {}): Instrument {
+  return {
+    Id: 7,
+    Code: 'EURUSD',
+    ShowCode: 'EUR/USD',
+    Name: 'Euro / US Dollar',
+    NameShowTrans: '歐元/美元',
+    MarketStatus: MarketStatus.Open,
+    PricePrecision: 5,
+    LastPrice: 1.08412,
+    ForexQuotations: { Change: 0.125, NowTime: 1_700_000_000_000 },
+    ...overrides,
+  } as Instrument
+}
+
+describe('the first screen written into the page', () => {
+  it('writes prices as the app does: the instrument decimals and the locale, Latin digits', () => {
+    expect(shellPrice(67012.5, 2, 'en')).toBe('67,012.50')
+    expect(shellPrice(67012.5, 2, 'de')).toBe('67.012,50')
+    expect(shellPrice(1.005, 2, 'en')).toBe('1.00') // toFixed's text, as the app's formatPrice
+    expect(shellPrice(1234.5, 1, 'ar')).toBe('1,234.5')
+    expect(shellPrice(Number.NaN, 2, 'en')).toBe('--')
+  })
+
+  it('writes the change with its sign, rounded half away from zero, flat when it rounds to nothing', () => {
+    expect(shellChange(0.125, 'en')).toEqual({ text: '+0.13%', direction: 'up' })
+    expect(shellChange(-0.125, 'en')).toEqual({ text: '-0.13%', direction: 'down' })
+    expect(shellChange(0.004, 'en')).toEqual({ text: '0.00%', direction: 'flat' })
+    expect(shellChange(1.5, 'de').text).toBe('+1,50\u00a0%')
+  })
+
+  it("escapes names and codes: a catalogue name is staff's text, not markup", () => {
+    const html = marketRowsHtml(
+      [instrument({ NameShowTrans: '<img src=x onerror=alert(1)>', ShowCode: 'A&B"' })],
+      'en',
+    )
+    expect(html).not.toContain('<img')
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;')
+    expect(html).toContain('A&#38;B&#34;')
+  })
+
+  it('writes nothing unless every row shown has a live price, and marks a closed market', () => {
+    expect(marketRowsHtml([], 'hk')).toBe('')
+    expect(
+      marketRowsHtml([instrument(), instrument({ ForexQuotations: { NowTime: 0 } as never })], 'hk'),
+    ).toBe('')
+    expect(marketRowsHtml([instrument({ MarketStatus: MarketStatus.Closed })], 'hk')).toContain(
+      ' data-closed',
+    )
+    expect(tradeQuoteHtml(undefined, 'hk')).toBe('')
+    expect(tradeQuoteHtml(instrument({ LastPrice: 0 }), 'hk')).toBe('')
+    expect(tradeQuoteHtml(instrument(), 'hk')).toContain('data-instrument="7"')
+  })
+
+  it('replaces the skeleton between the markers, and leaves a page without them as it is', () => {
+    const page = `<body>${CONTENT_START}<i></i>${CONTENT_END}</body>`
+    expect(withFirstScreen(page, '<b>rows</b>')).toBe('<body><b>rows</b></body>')
+    expect(withFirstScreen(page, '')).toBe(page)
+    expect(withFirstScreen('<body></body>', '<b>rows</b>')).toBe('<body></body>')
+  })
+})

@@ -1,0 +1,120 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
+import type { Instrument } from '@tp/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTENT_END, CONTENT_START, FIRST_SCREEN_ROWS } from '../src/web-shell/first-screen-html.ts'
+import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
+import { rawGet } from './raw-http.ts'
+
+/*
+ * Issue 12, an instant first screen: `/` and `/trade` come with their first prices written into the
+ * app shell by the server (decision 017), in the reader's language, from the live quotes only.
+ */
+
+const SKELETON = '<div class="boot-row"><i></i></div>'
+const PAGE = `<!doctype html><html><body><div class="boot-list">${CONTENT_START}${SKELETON}${CONTENT_END}</div></body></html>`
+
+const rows = (html: string) => html.match(/class="boot-row boot-quote-row"/g)?.length ?? 0
+const codes = (html: string) => [...html.matchAll(/<bdi class="boot-code">([^<]*)<\/bdi>/g)].map((m) => m[1])
+
+describe.each(DRIVERS)('the first screen in the page on %s', (driver) => {
+  let app: TestApp
+  let dist: string
+  let list: Instrument[]
+
+  const page = async (path: string, headers: Record<string, string> = {}) => {
+    const answer = await rawGet(app.base, path, headers)
+    const body =
+      answer.headers['content-encoding'] === 'br'
+        ? brotliDecompressSync(answer.body).toString()
+        : answer.body.toString()
+    return { answer, body }
+  }
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'web-dist-'))
+    await writeFile(join(dist, 'index.html'), PAGE)
+    // No stored history: no instrument has a price until the test's ticks.
+    app = await startTestApp(driver, { historyCandles: 0, app: { webDist: dist } })
+    list = (await app.get('/v1/api/forex/trade_list')).body.data as Instrument[]
+  })
+  afterAll(async () => {
+    await app?.close()
+    await rm(dist, { recursive: true, force: true })
+  })
+
+  it('keeps the skeleton while the server has no live price: nothing made up', async () => {
+    for (const path of ['/', '/trade']) {
+      const { answer, body } = await page(path)
+      expect(answer.status).toBe(200)
+      expect(body).toBe(PAGE)
+    }
+  })
+
+  it("writes / 's first rows from the live quotes, in trade_list's order, never cached", async () => {
+    expect(list.length).toBeGreaterThan(FIRST_SCREEN_ROWS)
+    list.forEach((item, index) => app.tick({ code: item.Code, bid: 100 + index + 0.5, ask: 101 + index }))
+    const { answer, body } = await page('/', { 'accept-encoding': 'br' })
+    expect(answer.headers['cache-control']).toBe('no-cache')
+    expect(answer.headers['content-type']).toMatch(/^text\/html/)
+    expect(answer.headers['content-encoding']).toBe('br')
+    expect(rows(body)).toBe(FIRST_SCREEN_ROWS)
+    expect(codes(body)).toEqual(list.slice(0, FIRST_SCREEN_ROWS).map((item) => item.ShowCode))
+    expect(body).not.toContain(SKELETON)
+    expect(body).toContain('data-lang="hk"')
+    // The first instrument's bid, with its own decimals.
+    const first = list[0] as Instrument
+    expect(body).toContain(`>${(100.5).toFixed(first.PricePrecision)}<`)
+  })
+
+  it('writes names and figures in the language of the lang cookie, Traditional Chinese without one', async () => {
+    const hk = (await app.get('/v1/api/forex/trade_list', { headers: { lang: 'hk' } })).body
+      .data as Instrument[]
+    const en = (await app.get('/v1/api/forex/trade_list', { headers: { lang: 'en' } })).body
+      .data as Instrument[]
+    const plain = (await page('/')).body
+    expect(plain).toContain(`>${hk[0]?.NameShowTrans}<`)
+    const english = (await page('/', { cookie: 'theme=dark; lang=en' })).body
+    expect(english).toContain('data-lang="en"')
+    expect(english).toContain(`>${en[0]?.NameShowTrans}<`)
+    // German writes a decimal comma.
+    const german = (await page('/', { cookie: 'lang=de' })).body
+    expect(german).toContain('data-lang="de"')
+    expect(german).toMatch(/boot-last num">\d[\d.]*,\d+</)
+    // A forged cookie is not a language.
+    for (const cookie of ['lang=xx', 'lang="><script>', 'lang=en<b>', 'xlang=en']) {
+      const forged = (await page('/', { cookie })).body
+      expect(forged).toContain('data-lang="hk"')
+      expect(forged).not.toContain('<script>')
+    }
+  })
+
+  it("writes a chosen category's rows, and leaves the favourites (kept on the phone) to the app", async () => {
+    const category = list[list.length - 1]?.CategoryId as number
+    const { body } = await page(`/?category=${category}`)
+    const expected = list.filter((item) => item.CategoryId === category).slice(0, FIRST_SCREEN_ROWS)
+    expect(codes(body)).toEqual(expected.map((item) => item.ShowCode))
+    for (const choice of ['favourites', '0', '-1', '1.5', 'abc', '99999']) {
+      expect((await page(`/?category=${choice}`)).body).toBe(PAGE)
+    }
+  })
+
+  it("writes /trade's quote of the instrument in the address, else the first", async () => {
+    const [first, other] = list as [Instrument, Instrument]
+    const plain = (await page('/trade')).body
+    expect(plain).toContain(`data-instrument="${first.Id}"`)
+    expect(codes(plain)).toEqual([first.ShowCode])
+    expect(plain).toContain(`boot-quote-last num change-`)
+    const chosen = (await page(`/trade?id=${other.Id}`)).body
+    expect(chosen).toContain(`data-instrument="${other.Id}"`)
+    expect(chosen).toContain(`>${(101.5).toFixed(other.PricePrecision)}<`)
+    for (const id of ['999999', 'abc', '']) expect((await page(`/trade?id=${id}`)).body).toBe(PAGE)
+  })
+
+  it('leaves every other page, and index.html itself, as built', async () => {
+    for (const path of ['/index.html', '/order', '/mine/invite?x=1'])
+      expect((await page(path)).body).toBe(PAGE)
+  })
+})

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LANGUAGE_CODES } from './languages.ts'
 import type { MarginModeValue, TradingWindow } from './market.ts'
 import { serialId } from './numbers.ts'
+import { ONE_LINE } from './plain-text.ts'
 
 /** Shapes of the back office's catalogue calls (`/admin/api/instruments/*`, issue 11). */
 
@@ -15,12 +16,6 @@ export const SPREAD_POINTS_MAX = 100_000
 export const SESSION_WINDOWS_MAX = 50
 const MINUTES_PER_WEEK = 7 * 24 * 60
 export const INSTRUMENT_NAME_MAX_LENGTH = 64
-
-/**
- * An instrument's name as phones show it: one line read as written, so no control characters and
- * no direction overrides (which could make "EUR/USD" display as another code).
- */
-const SHOWN_NAME = /^[^\p{Cc}\u202a-\u202e\u2066-\u2069]*$/u
 
 export const SHOW_CODE_MAX_LENGTH = 32
 
@@ -74,7 +69,8 @@ export const leverageField = z
  */
 export const instrumentUpdateRequest = z
   .object({
-    name: z.string().trim().min(1).max(INSTRUMENT_NAME_MAX_LENGTH).regex(SHOWN_NAME),
+    // Names as phones show them: one line of plain text, so none can display as another code.
+    name: z.string().trim().min(1).max(INSTRUMENT_NAME_MAX_LENGTH).regex(ONE_LINE),
     show_code: z.string().trim().min(1).max(SHOW_CODE_MAX_LENGTH),
     category_id: z.number().int().min(1).max(2_147_483_647),
     enabled: z.boolean(),
@@ -112,7 +108,7 @@ export type InstrumentUpdateRequest = z.infer<typeof instrumentUpdateRequest>
 export const instrumentNamesRequest = z
   .object({
     names: z
-      .record(z.string(), z.string().trim().max(INSTRUMENT_NAME_MAX_LENGTH).regex(SHOWN_NAME))
+      .record(z.string(), z.string().trim().max(INSTRUMENT_NAME_MAX_LENGTH).regex(ONE_LINE))
       .refine((names) => Object.keys(names).length > 0)
       .refine((names) =>
         Object.keys(names).every(

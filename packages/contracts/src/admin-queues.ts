@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { integer, INT32_MAX, oneOf } from './numbers.ts'
 import { IdentityCheckStatus, REJECT_REASON_MAX_LENGTH } from './identity.ts'
 import { DepositStatus, DepositType, WithdrawalStatus } from './money.ts'
+import { LINES, ONE_LINE } from './plain-text.ts'
 
 /** Shapes of the back office's review queues (`/admin/api/{dashboard,identity,deposits,withdrawals}`, issue 11). */
 
@@ -60,14 +61,8 @@ export const adminWithdrawalListRequest = queuePage.extend({
 export const queueItemIdParams = z.object({ id: integer({ min: 1, max: Number.MAX_SAFE_INTEGER }) })
 export const identityCheckIdParams = z.object({ id: integer({ min: 1, max: INT32_MAX }) })
 
-/** Text a user or an accountant reads: one line or a few, no other control characters. */
-const decisionText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(max)
-    .regex(/^(?:[^\p{Cc}]|[\n\r])*$/u)
+/** Text a user or an accountant reads: a few lines of plain text (plain-text.ts). */
+const decisionText = (max: number) => z.string().trim().min(1).max(max).regex(LINES)
 
 /** `POST /admin/api/identity/:id/reject`: the reason the user reads. */
 export const adminIdentityRejectRequest = z.object({ reason: decisionText(REJECT_REASON_MAX_LENGTH) })
@@ -77,12 +72,7 @@ export const adminRemarkRequest = z.object({ remark: decisionText(DECISION_REMAR
 
 /** `POST /admin/api/withdrawals/:id/approve`: the transfer's reference (a transaction hash, a bank reference). */
 export const adminWithdrawalApproveRequest = z.object({
-  real_number: z
-    .string()
-    .trim()
-    .min(1)
-    .max(REAL_NUMBER_MAX_LENGTH)
-    .regex(/^[^\p{Cc}]+$/u),
+  real_number: z.string().trim().min(1).max(REAL_NUMBER_MAX_LENGTH).regex(ONE_LINE),
 })
 
 /** `GET /admin/api/dashboard`: what waits for staff. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { integer } from './numbers.ts'
+import { LINES } from './plain-text.ts'
 import { MAX_PAGE_SIZE } from './trading.ts'
 
 /** Shapes of the support chat calls (issue 10; SPEC.md section 7 "Chat"). */
@@ -15,17 +16,13 @@ export const CHAT_TEXT_MAX = 2000
 export const CHAT_PAGE_SIZE = 30
 
 /**
- * Control characters other than newline (and tab, which becomes a space in a bubble anyway):
- * escape sequences and invisible bidi tricks have no place in a support message.
+ * Message text: a few lines of plain text (plain-text.ts; a tab becomes a space in a bubble
+ * anyway), line breaks as newlines, trimmed, at most CHAT_TEXT_MAX characters.
  */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
-
-/** Message text: trimmed, at most CHAT_TEXT_MAX characters, no control characters but newlines. */
 export const chatText = z
   .string()
   .transform((text) => text.replace(/\r\n?/g, '\n').trim())
-  .refine((text) => text.length <= CHAT_TEXT_MAX && !CONTROL_CHARACTERS.test(text))
+  .refine((text) => text.length <= CHAT_TEXT_MAX && LINES.test(text))
 
 /**
  * `POST /api/chat/send`: text, an image (the `data.url` that `image_upload` answered, or its id), or

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { oneOf, serialId } from './numbers.ts'
+import { LINES, ONE_LINE } from './plain-text.ts'
 import { pageRequest } from './trading.ts'
 
 /** Identity verification, `/mine/auth` (SPEC.md sections 2, 3, 5 and 7, issue 10). */
@@ -22,12 +23,11 @@ export const CARD_ID_MAX_LENGTH = 32
 export const REJECT_REASON_MAX_LENGTH = 200
 
 /**
- * Control characters (tabs, line breaks, escapes), the Unicode line and paragraph separators, and
- * the bidirectional embeddings, overrides and isolates (which make "\u202eNAM IAT NAHC" read as
- * "CHAN TAI MAN" to staff) belong in no name. The zero-width non-joiner and joiner stay allowed:
- * Persian and Indic names need them; other invisible characters do not belong in a name.
+ * Besides one line of plain text (plain-text.ts), a name holds no invisible character: the
+ * zero-width non-joiner and joiner stay allowed (Persian and Indic names need them), the zero-width
+ * space, word joiners, byte-order mark and Mongolian vowel separator do not.
  */
-const NO_CONTROL = /^[^\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\u2060-\u2064\ufeff\u180e]*$/u
+const NO_INVISIBLE = /^[^\u200b\u2060-\u2064\ufeff\u180e]*$/u
 /** A name has at least one letter: marks or invisible characters alone name nobody. */
 const HAS_LETTER = /\p{L}/u
 
@@ -40,7 +40,8 @@ export const personName = z
   .trim()
   .min(NAME_MIN_LENGTH)
   .max(NAME_MAX_LENGTH)
-  .regex(NO_CONTROL)
+  .regex(ONE_LINE)
+  .regex(NO_INVISIBLE)
   .regex(HAS_LETTER)
 
 /**
@@ -107,13 +108,7 @@ export const identityQueueRequest = pageRequest.extend({
 export const identityReviewRequest = z.object({
   id: serialId,
   approve: z.boolean(),
-  reason: z
-    .string()
-    .trim()
-    .max(REJECT_REASON_MAX_LENGTH)
-    .regex(/^(?:[^\p{Cc}]|[\n\r])*$/u)
-    .optional()
-    .default(''),
+  reason: z.string().trim().max(REJECT_REASON_MAX_LENGTH).regex(LINES).optional().default(''),
 })
 
 /** One identity check as staff see it: the full document number and freshly signed image links. */

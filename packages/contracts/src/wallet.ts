@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { oneOf, serialId } from './numbers.ts'
+import { LINES, ONE_LINE } from './plain-text.ts'
 
 /** Payout methods and the currencies withdrawals are paid in (SPEC.md sections 3 and 7). */
 
@@ -21,21 +22,12 @@ const optionalId = z.preprocess(
   serialId.optional(),
 )
 
-/** Control characters (tabs, line breaks, escapes) belong in no single-line field. */
-const NO_CONTROL = /^[^\p{Cc}]*$/u
-
-/** A single line of text, trimmed, at most `max` characters; `min` 1 makes it required. */
-const line = (max: number, min = 0) => z.string().trim().min(min).max(max).regex(NO_CONTROL)
+/** A single line of plain text (plain-text.ts), trimmed, at most `max` characters; `min` 1 makes it required. */
+const line = (max: number, min = 0) => z.string().trim().min(min).max(max).regex(ONE_LINE)
 /** An optional line: absent is the empty string. */
 const optionalLine = (max: number) => line(max).optional().default('')
-/** A free remark: line breaks allowed, other control characters not. */
-export const remark = z
-  .string()
-  .trim()
-  .max(200)
-  .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u)
-  .optional()
-  .default('')
+/** A free remark: a few lines of plain text (plain-text.ts). */
+export const remark = z.string().trim().max(200).regex(LINES).optional().default('')
 
 /** `draw_symbol_list`: the enabled currencies of one type. */
 export const drawSymbolListRequest = z.object({ type: payoutType })

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { IdentityCheckStatus, REJECT_REASON_MAX_LENGTH } from '@tp/contracts'
+import { IdentityCheckStatus, LINES, REJECT_REASON_MAX_LENGTH } from '@tp/contracts'
 import type { Db, Tx } from '../db/client.ts'
 import { identityChecks } from '../db/schema.ts'
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
@@ -8,8 +8,6 @@ import { accept, refuse, type Outcome } from '../services/outcome.ts'
 const STAFF_NAME_MAX_LENGTH = 64
 /** The largest serial id (PostgreSQL integer): a larger one names no check and must not reach SQL. */
 const MAX_SERIAL_ID = 2_147_483_647
-/** A reason the user reads on one line or a few: no escapes or other control characters. */
-const REASON_TEXT = /^(?:[^\p{Cc}]|[\n\r])*$/u
 
 export interface IdentityReview {
   checkId: number
@@ -34,10 +32,7 @@ export async function reviewIdentityCheck(
   onDecided?: IdentityDecided,
 ): Promise<Outcome<void>> {
   const reason = review.approve ? '' : (review.reason ?? '').trim()
-  if (
-    !review.approve &&
-    (reason === '' || reason.length > REJECT_REASON_MAX_LENGTH || !REASON_TEXT.test(reason))
-  )
+  if (!review.approve && (reason === '' || reason.length > REJECT_REASON_MAX_LENGTH || !LINES.test(reason)))
     return refuse('invalid_input', { field: 'remark' })
   const staff = review.staff.trim()
   if (staff === '' || staff.length > STAFF_NAME_MAX_LENGTH) return refuse('invalid_input', { field: 'name' })

@@ -1,3 +1,5 @@
+import { ONE_LINE } from '@tp/contracts'
+
 /**
  * The client's checks of the identity form, mirroring the server's (packages/contracts identity.ts)
  * so that the user reads a specific message before sending. The server checks everything again.
@@ -10,7 +12,6 @@ export interface IdentityFormValues {
   back: string | null
 }
 
-const CONTROL = /[\p{Cc}\u2028\u2029]/u
 const CARD_ID = /^[A-Za-z0-9 -]{4,32}$/
 
 /** The translation key of the first problem, or null when the form may be sent. */
@@ -19,7 +20,7 @@ export function identityFormProblem(values: IdentityFormValues): string | null {
   const cardId = values.cardId.normalize('NFKC').trim()
   if (!values.front || !values.back) return 'identity.imagesRequired'
   if (!name) return 'identity.nameRequired'
-  if ([...name].length < 2 || [...name].length > 64 || CONTROL.test(name)) return 'identity.nameInvalid'
+  if ([...name].length < 2 || [...name].length > 64 || !ONE_LINE.test(name)) return 'identity.nameInvalid'
   if (!cardId) return 'identity.cardIdRequired'
   if (!CARD_ID.test(cardId) || cardId.replace(/[ -]/g, '').length < 4) return 'identity.cardIdInvalid'
   return null

@@ -106,6 +106,8 @@ const entryJs = report('Entry script and its static imports (index.html):', entr
 const screenJs = report(`The ${route} screen (${SCREEN}) and its further static imports:`, screenKeys)
 const css = [...cssOf(entryKeys), ...cssOf(screenKeys)].reduce((sum, file) => sum + gzipBytes(file), 0)
 const js = pageJs + entryJs + screenJs
-console.log(`Initial JavaScript of ${route}: ${kb(js).trim()} KB gzipped (budget ${budgetKb} KB)`)
+console.log(
+  `Initial JavaScript of ${route}: ${kb(js).trim()} KB gzipped (${js} bytes; budget ${budgetKb} KB)`,
+)
 console.log(`Initial CSS of ${route}:        ${kb(css).trim()} KB gzipped`)
 if (process.argv.includes('--check') && js > budgetKb * 1024) process.exitCode = 1

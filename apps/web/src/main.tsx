@@ -9,6 +9,7 @@ import './app/styles.css'
 import { initI18n, storedLanguage } from './shared/i18n/i18n.ts'
 import { setNavigator } from './shared/lib/navigation.ts'
 import { nextTask } from './shared/lib/next-task.ts'
+import { whenIdle } from './shared/lib/when-idle.ts'
 import { preloadToast } from './shared/lib/toast.ts'
 import { startRealtime } from './shared/realtime.ts'
 
@@ -47,7 +48,7 @@ async function start(): Promise<void> {
   // come after the first screen's rather than among them: the closed-site, desktop-browser and
   // partner-link checks, and antd-mobile's texts in the user's language (for its sheets, dialogs and
   // pickers, which open on a tap).
-  whenIdle(() => {
+  whenLoadedAndIdle(() => {
     void import('./features/system/site-modes.ts').then((modes) => modes.applySiteModes())
     void import('./shared/i18n/antd-config.ts').then((antd) => antd.followAntdLocale(language))
   })
@@ -57,7 +58,7 @@ async function start(): Promise<void> {
   // The service worker (offline shell) a while after the first screen: its precache (about 400 KB
   // compressed) must not compete with the first screen's data and images. Never in the first load.
   if (import.meta.env.PROD)
-    whenIdle(() =>
+    whenLoadedAndIdle(() =>
       setTimeout(
         () => void import('./shared/pwa/register.ts').then((pwa) => pwa.registerServiceWorker()),
         SERVICE_WORKER_DELAY_MS,
@@ -82,14 +83,10 @@ function onFirstInteraction(task: () => void): void {
   setTimeout(run, FIRST_INTERACTION_TIMEOUT_MS)
 }
 
-/** After the page has loaded and the browser has nothing else to do (Safari has no requestIdleCallback). */
-function whenIdle(task: () => void): void {
-  const idle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => task())
-    else setTimeout(task, 200)
-  }
-  if (document.readyState === 'complete') idle()
-  else window.addEventListener('load', idle, { once: true })
+/** After the page has loaded, once the browser has nothing else to do. */
+function whenLoadedAndIdle(task: () => void): void {
+  if (document.readyState === 'complete') whenIdle(task)
+  else window.addEventListener('load', () => whenIdle(task), { once: true })
 }
 
 void start()

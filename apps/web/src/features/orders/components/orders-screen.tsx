@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router'
 import { Page } from '../../../shared/components/page.tsx'
 import { toastInfo } from '../../../shared/lib/toast.ts'
 import { useAfterPaint } from '../../../shared/lib/use-after-paint.ts'
+import { whenIdle } from '../../../shared/lib/when-idle.ts'
 import { BALANCE_QUERY, DEAL_TABS, DEALS_QUERY, type DealTab } from '../api/orders-api.ts'
 import { useForexClosed, useForexTrade } from '../hooks/use-account-live.ts'
 import { useBalance, useDeals } from '../hooks/use-deals.ts'
@@ -21,15 +22,6 @@ import './orders.css'
  */
 const loadDetailSheet = () => import('./order-detail-sheet.tsx')
 const OrderDetailSheet = lazy(() => loadDetailSheet().then((m) => ({ default: m.OrderDetailSheet })))
-
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 3000 })
-    return () => window.cancelIdleCallback(id)
-  }
-  const id = window.setTimeout(task, 1500)
-  return () => window.clearTimeout(id)
-}
 
 const NONE: ReadonlySet<number> = new Set()
 
@@ -58,7 +50,7 @@ export function OrdersScreen() {
   const [sheetWanted, setSheetWanted] = useState(false)
   if (openId !== null && !sheetWanted) setSheetWanted(true)
   const listShown = useAfterPaint(deals.isSuccess)
-  useEffect(() => (listShown ? whenIdle(() => void loadDetailSheet()) : undefined), [listShown])
+  useEffect(() => (listShown ? whenIdle(() => void loadDetailSheet(), 3000) : undefined), [listShown])
 
   const marks = useMemo(() => liveMarks(live), [live])
   const orders = useMemo(

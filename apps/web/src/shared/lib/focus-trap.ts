@@ -23,3 +23,23 @@ export function trapTab(event: KeyboardEvent<HTMLElement>): void {
     first.focus()
   }
 }
+
+/** About half a second of frames: a popup draws its content a frame or two after it opens. */
+const DRAW_FRAMES = 30
+
+/**
+ * Moves focus into a dialog once it is drawn: `find` answers the element to focus, or nothing while
+ * the popup has not rendered its content yet (tried again each frame, for about half a second).
+ * Returns a cancel, for an effect's clean-up.
+ */
+export function focusWhenDrawn(find: () => HTMLElement | null | undefined): () => void {
+  let frame = 0
+  let tries = 0
+  const attempt = () => {
+    const target = find()
+    if (target) target.focus({ preventScroll: true })
+    else if (tries++ < DRAW_FRAMES) frame = requestAnimationFrame(attempt)
+  }
+  frame = requestAnimationFrame(attempt)
+  return () => cancelAnimationFrame(frame)
+}

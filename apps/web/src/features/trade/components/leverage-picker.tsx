@@ -1,6 +1,7 @@
 import { Popup } from 'antd-mobile'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { focusWhenDrawn } from '../../../shared/lib/focus-trap.ts'
 
 interface Props {
   open: boolean
@@ -24,25 +25,17 @@ export function LeveragePicker({ open, options, value, onChange, onClose }: Prop
 
   useEffect(() => {
     if (!open) return
-    let frame = 0
-    let tries = 0
-    const focusChosen = () => {
-      const root = list.current
-      if (!root && tries++ < 30) {
-        frame = requestAnimationFrame(focusChosen)
-        return
-      }
-      const chosen =
-        root?.querySelector<HTMLElement>('[aria-selected="true"]') ?? root?.querySelector('button')
-      chosen?.focus({ preventScroll: true })
-    }
-    frame = requestAnimationFrame(focusChosen)
+    const cancelFocus = focusWhenDrawn(
+      () =>
+        list.current?.querySelector<HTMLElement>('[aria-selected="true"]') ??
+        list.current?.querySelector('button'),
+    )
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close.current()
     }
     document.addEventListener('keydown', onKey)
     return () => {
-      cancelAnimationFrame(frame)
+      cancelFocus()
       document.removeEventListener('keydown', onKey)
     }
   }, [open])

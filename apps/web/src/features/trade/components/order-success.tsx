@@ -2,7 +2,7 @@ import { Button, CenterPopup } from 'antd-mobile'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { trapTab } from '../../../shared/lib/focus-trap.ts'
+import { focusWhenDrawn, trapTab } from '../../../shared/lib/focus-trap.ts'
 import { formatPrice } from '../../../shared/market/format.ts'
 
 /** A tick in a circle (drawn here: icons.tsx is part of the first load, this is not). */
@@ -60,20 +60,13 @@ export function OrderSuccess({ placed, onClose }: Props) {
   // caller returns focus).
   useEffect(() => {
     if (!shown) return
-    let frame = 0
-    let tries = 0
-    const focusFirst = () => {
-      const button = body.current?.querySelector<HTMLElement>('button')
-      if (!button && tries++ < 30) frame = requestAnimationFrame(focusFirst)
-      else button?.focus({ preventScroll: true })
-    }
-    frame = requestAnimationFrame(focusFirst)
+    const cancelFocus = focusWhenDrawn(() => body.current?.querySelector<HTMLElement>('button'))
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close.current()
     }
     document.addEventListener('keydown', onKey)
     return () => {
-      cancelAnimationFrame(frame)
+      cancelFocus()
       document.removeEventListener('keydown', onKey)
     }
   }, [shown])

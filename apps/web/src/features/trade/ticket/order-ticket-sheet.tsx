@@ -1,7 +1,7 @@
 import type { Instrument, SideValue } from '@tp/contracts'
 import { Popup } from 'antd-mobile'
 import { useEffect, useRef } from 'react'
-import { trapTab } from '../../../shared/lib/focus-trap.ts'
+import { focusWhenDrawn, trapTab } from '../../../shared/lib/focus-trap.ts'
 import { OrderForm } from '../components/order-form.tsx'
 import type { PlacedOrder } from '../components/order-success.tsx'
 
@@ -42,19 +42,10 @@ export function OrderTicketSheet({ open, serial, side, instrument, instruments, 
   // it becomes visible): the side chosen, so that a screen reader starts at what was tapped.
   useEffect(() => {
     if (!open) return
-    let frame = 0
-    let tries = 0
-    const focusFirst = () => {
+    return focusWhenDrawn(() => {
       const root = dialog.current
-      if (!root && tries++ < 30) {
-        frame = requestAnimationFrame(focusFirst)
-        return
-      }
-      const checked = root?.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]')
-      ;(checked ?? root)?.focus({ preventScroll: true })
-    }
-    frame = requestAnimationFrame(focusFirst)
-    return () => cancelAnimationFrame(frame)
+      return root && (root.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]') ?? root)
+    })
   }, [open, serial])
 
   return (

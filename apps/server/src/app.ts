@@ -113,7 +113,7 @@ async function serveClients(app: FastifyInstance, deps: RouteDeps, options: AppO
     options.adminDist && existsSync(join(options.adminDist, 'index.html')) ? options.adminDist : undefined
   if (web) {
     // `/` and `/trade` carry their first screen (first-screen-routes.ts); the files are served as built.
-    firstScreenRoutes(app, web, deps.market, deps.clock)
+    firstScreenRoutes(app, web, deps)
     await app.register(fastifyStatic, { ...STATIC_FILE_OPTIONS, root: web, prefix: '/', index: false })
   }
   if (admin) {

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import type { Instrument } from '@tp/contracts'
+import { MarketStatus, type Instrument } from '@tp/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_END, CONTENT_START, FIRST_SCREEN_ROWS } from '../src/web-shell/first-screen-html.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
@@ -84,10 +84,10 @@ describe.each(DRIVERS)('the first screen in the page on %s', (driver) => {
     expect(german).toContain('data-lang="de"')
     expect(german).toMatch(/boot-last num">\d[\d.]*,\d+</)
     // A forged cookie is not a language.
-    for (const cookie of ['lang=xx', 'lang="><script>', 'lang=en<b>', 'xlang=en']) {
+    for (const cookie of ['lang=xx', 'lang="><b>', 'lang=en<b>', 'xlang=en', 'lang=en%3Cb%3E']) {
       const forged = (await page('/', { cookie })).body
       expect(forged).toContain('data-lang="hk"')
-      expect(forged).not.toContain('<script>')
+      expect(forged).not.toContain('<b>')
     }
   })
 
@@ -111,6 +111,23 @@ describe.each(DRIVERS)('the first screen in the page on %s', (driver) => {
     expect(chosen).toContain(`data-instrument="${other.Id}"`)
     expect(chosen).toContain(`>${(101.5).toFixed(other.PricePrecision)}<`)
     for (const id of ['999999', 'abc', '']) expect((await page(`/trade?id=${id}`)).body).toBe(PAGE)
+    // A repeated parameter reads as its first value, as the app's URLSearchParams.get does.
+    expect((await page(`/trade?id=${other.Id}&id=${first.Id}`)).body).toContain(
+      `data-instrument="${other.Id}"`,
+    )
+  })
+
+  it('writes no price once the feed has gone quiet for longer than the engine trades at', async () => {
+    const btc = list.find((item) => item.Code === 'BTCUSD') as Instrument
+    app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
+    expect((await page(`/trade?id=${btc.Id}`)).body).toContain(`data-instrument="${btc.Id}"`)
+    app.clock.advance(app.desk.view.riskSettings().maxQuoteAgeMs + 1)
+    const now = (await app.get('/v1/api/forex/trade_list')).body.data as Instrument[]
+    // Bitcoin trades around the clock: its old quote is not shown as live.
+    expect(now.find((item) => item.Code === 'BTCUSD')?.MarketStatus).toBe(MarketStatus.Open)
+    expect((await page(`/trade?id=${btc.Id}`)).body).toBe(PAGE)
+    app.tick({ code: 'BTCUSD', bid: 65_100, ask: 65_130 })
+    expect((await page(`/trade?id=${btc.Id}`)).body).toContain(`data-instrument="${btc.Id}"`)
   })
 
   it('leaves every other page, and index.html itself, as built', async () => {

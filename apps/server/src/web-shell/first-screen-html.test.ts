@@ -10,6 +10,10 @@ import {
   withFirstScreen,
 } from './first-screen-html.ts'
 
+const NOW = 1_700_000_000_000
+const FRESH = { nowMs: NOW, maxQuoteAgeMs: 5_000 }
+const quotedAt = (NowTime: number) => ({ Change: 0, NowTime }) as Instrument['ForexQuotations']
+
 function instrument(overrides: Partial<Instrument> = {}): Instrument {
   return {
     Id: 7,
@@ -20,7 +24,7 @@ function instrument(overrides: Partial<Instrument> = {}): Instrument {
     MarketStatus: MarketStatus.Open,
     PricePrecision: 5,
     LastPrice: 1.08412,
-    ForexQuotations: { Change: 0.125, NowTime: 1_700_000_000_000 },
+    ForexQuotations: { Change: 0.125, NowTime: NOW - 1_000 } as Instrument['ForexQuotations'],
     ...overrides,
   } as Instrument
 }
@@ -45,23 +49,30 @@ describe('the first screen written into the page', () => {
     const html = marketRowsHtml(
       [instrument({ NameShowTrans: '<img src=x onerror=alert(1)>', ShowCode: 'A&B"' })],
       'en',
+      FRESH,
     )
     expect(html).not.toContain('<img')
     expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;')
     expect(html).toContain('A&#38;B&#34;')
   })
 
-  it('writes nothing unless every row shown has a live price, and marks a closed market', () => {
-    expect(marketRowsHtml([], 'hk')).toBe('')
-    expect(
-      marketRowsHtml([instrument(), instrument({ ForexQuotations: { NowTime: 0 } as never })], 'hk'),
-    ).toBe('')
-    expect(marketRowsHtml([instrument({ MarketStatus: MarketStatus.Closed })], 'hk')).toContain(
-      ' data-closed',
-    )
-    expect(tradeQuoteHtml(undefined, 'hk')).toBe('')
-    expect(tradeQuoteHtml(instrument({ LastPrice: 0 }), 'hk')).toBe('')
-    expect(tradeQuoteHtml(instrument(), 'hk')).toContain('data-instrument="7"')
+  it('writes nothing unless every row shown has a price the engine would trade at', () => {
+    expect(marketRowsHtml([], 'hk', FRESH)).toBe('')
+    expect(marketRowsHtml([instrument(), instrument({ ForexQuotations: quotedAt(0) })], 'hk', FRESH)).toBe('')
+    // Older than the engine's quote age on an open market: a stopped feed, a price from before a restart.
+    expect(marketRowsHtml([instrument({ ForexQuotations: quotedAt(NOW - 5_001) })], 'hk', FRESH)).toBe('')
+    expect(marketRowsHtml([instrument({ ForexQuotations: quotedAt(NOW - 5_000) })], 'hk', FRESH)).not.toBe('')
+    expect(marketRowsHtml([instrument({ ForexQuotations: quotedAt(NOW + 60_000) })], 'hk', FRESH)).toBe('')
+    // A closed market shows its last price, marked closed.
+    const weekend = instrument({
+      MarketStatus: MarketStatus.Closed,
+      ForexQuotations: quotedAt(NOW - 86_400_000),
+    })
+    expect(marketRowsHtml([weekend], 'hk', FRESH)).toContain(' data-closed')
+    expect(tradeQuoteHtml(undefined, 'hk', FRESH)).toBe('')
+    expect(tradeQuoteHtml(instrument({ LastPrice: 0 }), 'hk', FRESH)).toBe('')
+    expect(tradeQuoteHtml(instrument({ ForexQuotations: quotedAt(NOW - 60_000) }), 'hk', FRESH)).toBe('')
+    expect(tradeQuoteHtml(instrument(), 'hk', FRESH)).toContain('data-instrument="7"')
   })
 
   it('replaces the skeleton between the markers, and leaves a page without them as it is', () => {

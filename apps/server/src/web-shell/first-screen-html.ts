@@ -59,8 +59,22 @@ export function shellChange(percent: number, lang: LanguageCode): { text: string
 
 const nameOf = (item: Instrument) => item.NameShowTrans?.trim() || item.Name
 
-/** An instrument with a price to show: the server has had a quote for it since it started. */
-export const isPriced = (item: Instrument) => item.ForexQuotations.NowTime > 0 && item.LastPrice > 0
+/** When the content is written, and how old a quote the engine still trades at (its risk settings). */
+export interface Freshness {
+  nowMs: number
+  maxQuoteAgeMs: number
+}
+
+/**
+ * An instrument with a price to show: a quote the engine would trade at when its market is open
+ * (a feed that stopped, or a price from before a restart, is not shown as live), its last one when
+ * the market is closed (shown as closed).
+ */
+export function isPriced(item: Instrument, { nowMs, maxQuoteAgeMs }: Freshness): boolean {
+  const time = item.ForexQuotations.NowTime
+  if (!(time > 0) || !(item.LastPrice > 0)) return false
+  return item.MarketStatus === MarketStatus.Closed || (nowMs - time <= maxQuoteAgeMs && time <= nowMs + 1000)
+}
 
 function row(item: Instrument, lang: LanguageCode): string {
   const change = shellChange(item.ForexQuotations.Change, lang)
@@ -80,12 +94,12 @@ function row(item: Instrument, lang: LanguageCode): string {
 }
 
 /**
- * `/`'s first rows as the list shows them with no chip chosen (trade_list's order). Empty when the
- * server has no price yet for the first of them: the skeleton then stays.
+ * `/`'s first rows as the list shows them with no chip chosen (trade_list's order). Empty unless
+ * every one of them has a price to show (isPriced): the skeleton then stays.
  */
-export function marketRowsHtml(items: readonly Instrument[], lang: LanguageCode): string {
+export function marketRowsHtml(items: readonly Instrument[], lang: LanguageCode, fresh: Freshness): string {
   const shown = items.slice(0, FIRST_SCREEN_ROWS)
-  if (shown.length === 0 || !shown.every(isPriced)) return ''
+  if (shown.length === 0 || !shown.every((item) => isPriced(item, fresh))) return ''
   return (
     `<div class="boot-content" data-lang="${lang}">` +
     // The category chips' place (their names come with the app).
@@ -99,8 +113,8 @@ export function marketRowsHtml(items: readonly Instrument[], lang: LanguageCode)
  * `/trade`'s quote of `item` where the app's quote panel shows it: last price and change, the code
  * beside them (the app has it in its header), and the chart's place below.
  */
-export function tradeQuoteHtml(item: Instrument | undefined, lang: LanguageCode): string {
-  if (!item || !isPriced(item)) return ''
+export function tradeQuoteHtml(item: Instrument | undefined, lang: LanguageCode, fresh: Freshness): string {
+  if (!item || !isPriced(item, fresh)) return ''
   const change = shellChange(item.ForexQuotations.Change, lang)
   return (
     `<div class="boot-content" data-lang="${lang}" data-instrument="${item.Id}">` +

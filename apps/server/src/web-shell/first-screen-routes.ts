@@ -1,62 +1,98 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@tp/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { PUBLIC_DATA_COMPRESSION } from '../http/compression.ts'
 import type { MarketData } from '../market/market-data.ts'
-import { marketRowsHtml, tradeQuoteHtml, withFirstScreen } from './first-screen-html.ts'
+import type { TradingDesk } from '../trading/desk.ts'
+import {
+  CONTENT_START,
+  marketRowsHtml,
+  tradeQuoteHtml,
+  withFirstScreen,
+  type Freshness,
+} from './first-screen-html.ts'
+
+interface Sources {
+  market: MarketData
+  desk: TradingDesk
+  clock: () => Date
+}
 
 /**
  * `/` and `/trade` as index.html with their first screen written in from the server's live quotes
  * (docs/decisions/017-first-screen-in-the-page.md). The page is never cached (`no-cache`), so it is
  * as fresh as the request; the service worker's copy of index.html has the skeleton instead.
  */
-export function firstScreenRoutes(
-  app: FastifyInstance,
-  webDist: string,
-  market: MarketData,
-  clock: () => Date,
-) {
-  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8')
-  const send = (content: string) => withFirstScreen(indexHtml, content)
+export function firstScreenRoutes(app: FastifyInstance, webDist: string, { market, desk, clock }: Sources) {
+  const page = builtPage(join(webDist, 'index.html'), (message) => app.log.warn(message))
   const options = { ...PUBLIC_DATA_COMPRESSION }
 
-  const items = (lang: LanguageCode) => {
-    const now = clock().getTime()
-    return market.instruments().map((def) => market.view(def, now, lang))
-  }
+  const now = (): Freshness => ({
+    nowMs: clock().getTime(),
+    maxQuoteAgeMs: desk.view.riskSettings().maxQuoteAgeMs,
+  })
+  const items = (lang: LanguageCode, nowMs: number) =>
+    market.instruments().map((def) => market.view(def, nowMs, lang))
 
   app.get('/', options, async (request, reply) => {
     const lang = cookieLanguage(request)
+    const fresh = now()
     const category = queryParam(request, 'category')
     // A chosen chip: the rows of its category; the favourites live on the phone, so none.
     const categoryId = category === undefined ? undefined : Number(category)
     const rows =
       category === undefined
-        ? items(lang)
+        ? items(lang, fresh.nowMs)
         : Number.isSafeInteger(categoryId) && (categoryId as number) > 0
-          ? items(lang).filter((item) => item.CategoryId === categoryId)
+          ? items(lang, fresh.nowMs).filter((item) => item.CategoryId === categoryId)
           : []
-    return page(reply).send(send(marketRowsHtml(rows, lang)))
+    return sendPage(reply, withFirstScreen(page(), marketRowsHtml(rows, lang, fresh)))
   })
 
   app.get('/trade', options, async (request, reply) => {
     const lang = cookieLanguage(request)
-    const all = items(lang)
+    const fresh = now()
+    const all = items(lang, fresh.nowMs)
     const id = queryParam(request, 'id')
     // As the app chooses (use-current-instrument.ts): the one asked for, else the first. A phone
-    // that shows another one last time says so itself: app-shell.js hides this one then.
+    // that showed another one last time says so itself: app-shell.js hides this one then.
     const item = id === undefined ? all[0] : all.find((entry) => String(entry.Id) === id)
-    return page(reply).send(send(tradeQuoteHtml(item, lang)))
+    return sendPage(reply, withFirstScreen(page(), tradeQuoteHtml(item, lang, fresh)))
   })
 }
 
-const page = (reply: FastifyReply) =>
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie')
+const sendPage = (reply: FastifyReply, html: string) =>
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'cookie')
+    .send(html)
 
+/**
+ * The built index.html, read again when the build changes on disk (its asset names change with
+ * every build); a page without the markers is served as it is, with a warning, once per build.
+ */
+function builtPage(file: string, warn: (message: string) => void): () => string {
+  let html = ''
+  let builtAt = -1
+  return () => {
+    const modified = statSync(file).mtimeMs
+    if (modified !== builtAt) {
+      html = readFileSync(file, 'utf8')
+      builtAt = modified
+      if (!html.includes(CONTENT_START))
+        warn(`${file} has no ${CONTENT_START} marker: no first screen is written in`)
+    }
+    return html
+  }
+}
+
+/** A query parameter's first value, as the app's URLSearchParams.get reads it. */
 function queryParam(request: FastifyRequest, name: string): string | undefined {
   const value = (request.query as Record<string, unknown> | undefined)?.[name]
-  return typeof value === 'string' ? value : undefined
+  const first = Array.isArray(value) ? value[0] : value
+  return typeof first === 'string' ? first : undefined
 }
 
 /**

@@ -214,13 +214,12 @@ export function startShell(dictionary: ShellDictionary): void {
     const content = shell.querySelector<HTMLElement>('.boot-content')
     if (content) {
       const shown = content.getAttribute('data-instrument')
-      const last = storage('current_instrument')
-      const otherInstrument =
-        shown !== null &&
-        !new URLSearchParams(window.location.search).has('id') &&
-        last !== null &&
-        last !== shown
-      if (content.getAttribute('data-lang') !== language || otherInstrument) content.hidden = true
+      const opens = new URLSearchParams(window.location.search).get('id') ?? storage('current_instrument')
+      if (
+        content.getAttribute('data-lang') !== language ||
+        (shown !== null && opens !== null && opens !== shown)
+      )
+        content.hidden = true
     }
     const tab = dictionary.tabs.indexOf(path)
     shell.classList.toggle('boot-with-tabs', tab >= 0)

@@ -71,7 +71,7 @@ export const instrumentUpdateRequest = z
   .object({
     // Names as phones show them: one line of plain text, so none can display as another code.
     name: z.string().trim().min(1).max(INSTRUMENT_NAME_MAX_LENGTH).regex(ONE_LINE),
-    show_code: z.string().trim().min(1).max(SHOW_CODE_MAX_LENGTH),
+    show_code: z.string().trim().min(1).max(SHOW_CODE_MAX_LENGTH).regex(ONE_LINE),
     category_id: z.number().int().min(1).max(2_147_483_647),
     enabled: z.boolean(),
     sort: z.number().int().min(0).max(1_000_000),

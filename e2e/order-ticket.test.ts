@@ -1,17 +1,15 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import type { Instrument, MyDealAnswer, TransOrder } from '@tp/contracts'
 import {
   browserAvailable,
-  openPhonePage,
   PHONE,
+  platformWithPhone,
   ROOT,
   settledScreenshot,
   signedInCall,
-  startPlatform,
 } from './platform.ts'
 
 const SHOTS = join(ROOT, '.tmp/screens')
@@ -23,26 +21,16 @@ const price2 = (value: number) =>
 
 /** The order ticket of /trade at 390x844: the sell/buy bar, the sheet without scrolling, one-tap. */
 describe.skipIf(!browserAvailable())('order ticket at a phone viewport', () => {
-  let platform: Awaited<ReturnType<typeof startPlatform>>
-  let phone: Awaited<ReturnType<typeof openPhonePage>>
+  const shared = platformWithPhone(SHOTS)
   let page: Page
-  let pageErrors: string[] = []
   let token = ''
   let instrument: Instrument
 
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true })
-    platform = await startPlatform({})
-    phone = await openPhonePage()
-    page = phone.page
-    pageErrors = phone.pageErrors
-  })
-  afterAll(async () => {
-    await phone?.close()
-    await platform?.stop()
+  beforeAll(() => {
+    page = shared.page
   })
 
-  const api = <T>(path: string) => signedInCall<T>(platform.base, token, path)
+  const api = <T>(path: string) => signedInCall<T>(shared.base, token, path)
   const holding = async (): Promise<TransOrder[]> =>
     (await api<MyDealAnswer>('/v1/api/forex/my_deal?status=1&page=1&limit=50')).data
 
@@ -56,7 +44,7 @@ describe.skipIf(!browserAvailable())('order ticket at a phone viewport', () => {
 
   async function openTrade(lang: string) {
     await page.evaluate((code) => localStorage.setItem('lang', code), lang)
-    await page.goto(`${platform.base}/trade?id=${instrument.Id}`)
+    await page.goto(`${shared.base}/trade?id=${instrument.Id}`)
     await page.getByTestId('ticket-buy').waitFor()
     await expect
       .poll(async () => Number((await page.getByTestId('trade-ask').textContent())?.replace(/,/g, '')))
@@ -64,7 +52,7 @@ describe.skipIf(!browserAvailable())('order ticket at a phone viewport', () => {
   }
 
   it('signs in with a demo account and opens /trade', async () => {
-    await page.goto(`${platform.base}/login?from=${encodeURIComponent('/trade')}`)
+    await page.goto(`${shared.base}/login?from=${encodeURIComponent('/trade')}`)
     await page.getByTestId('login-demo').click()
     await page.waitForURL((url) => url.pathname === '/trade')
     token = (await page.evaluate(() => localStorage.getItem('token'))) ?? ''
@@ -265,6 +253,6 @@ describe.skipIf(!browserAvailable())('order ticket at a phone viewport', () => {
     await page.getByTestId('ticket-one-tap').click()
     await expect.poll(() => page.getByTestId('ticket-one-tap').getAttribute('aria-checked')).toBe('true')
     expect(await page.locator('.adm-dialog-button').count()).toBe(0)
-    expect(pageErrors).toEqual([])
+    expect(shared.pageErrors).toEqual([])
   })
 })

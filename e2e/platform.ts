@@ -1,12 +1,12 @@
 import { execSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
-import { expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { DRIVERS } from '../apps/server/test/harness.ts'
 import { freePort, startServer } from '../apps/server/test/server-process.ts'
 
@@ -147,6 +147,28 @@ export async function openPhonePage(options: PhoneOptions = {}) {
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
   return { page, pageErrors, close: () => phone.close() }
+}
+
+/**
+ * One platform (as `npm start` runs it) and one phone page for a test file whose tests run in order
+ * and share them: started before the first test (with the screenshot folder `shots`), closed after
+ * the last. Its fields are set from the first test on.
+ */
+export function platformWithPhone(shots: string) {
+  const shared = { base: '', page: undefined as unknown as Page, pageErrors: [] as string[] }
+  let platform: Awaited<ReturnType<typeof startPlatform>> | undefined
+  let phone: Awaited<ReturnType<typeof openPhonePage>> | undefined
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true })
+    platform = await startPlatform({})
+    phone = await openPhonePage()
+    Object.assign(shared, { base: platform.base, page: phone.page, pageErrors: phone.pageErrors })
+  })
+  afterAll(async () => {
+    await phone?.close()
+    await platform?.stop()
+  })
+  return shared
 }
 
 /**

@@ -1,38 +1,27 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { Candle, Instrument, MyDealAnswer } from '@tp/contracts'
-import { browserAvailable, openPhonePage, PHONE, ROOT, signedInCall, startPlatform } from './platform.ts'
+import { browserAvailable, PHONE, platformWithPhone, ROOT, signedInCall } from './platform.ts'
 
 const SHOTS = join(ROOT, '.tmp/screens')
 /** Crypto trades around the clock, so the test can open a position on any day. */
 const CODE = 'BTCUSD'
 
 describe.skipIf(!browserAvailable())("the trader's chart on /trade at a phone viewport", () => {
-  let platform: Awaited<ReturnType<typeof startPlatform>>
-  let phone: Awaited<ReturnType<typeof openPhonePage>>
+  const shared = platformWithPhone(SHOTS)
   let page: Page
-  let pageErrors: string[] = []
   let token = ''
   let instrument: Instrument
   let orderId = 0
   let firstStop = 0
 
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true })
-    platform = await startPlatform({})
-    phone = await openPhonePage()
-    page = phone.page
-    pageErrors = phone.pageErrors
-  })
-  afterAll(async () => {
-    await phone?.close()
-    await platform?.stop()
+  beforeAll(() => {
+    page = shared.page
   })
 
-  const api = <T>(path: string) => signedInCall<T>(platform.base, token, path)
+  const api = <T>(path: string) => signedInCall<T>(shared.base, token, path)
 
   const chart = () => page.getByTestId('trade-chart')
 
@@ -57,7 +46,7 @@ describe.skipIf(!browserAvailable())("the trader's chart on /trade at a phone vi
 
   it('signs in with a demo account and opens a buy with a stop-loss in the visible range', async () => {
     await page.addInitScript(() => window.localStorage.setItem('lang', 'en'))
-    await page.goto(`${platform.base}/login?from=${encodeURIComponent('/trade')}`)
+    await page.goto(`${shared.base}/login?from=${encodeURIComponent('/trade')}`)
     await page.getByTestId('login-demo').click()
     await page.waitForURL((url) => url.pathname === '/trade')
     token = (await page.evaluate(() => window.localStorage.getItem('token'))) ?? ''
@@ -88,7 +77,7 @@ describe.skipIf(!browserAvailable())("the trader's chart on /trade at a phone vi
   })
 
   it('draws the chart with bid, ask and spread, and the time axis inside the box', async () => {
-    await page.goto(`${platform.base}/trade?id=${instrument.Id}`)
+    await page.goto(`${shared.base}/trade?id=${instrument.Id}`)
     await expect.poll(() => chart().getAttribute('data-bars'), { timeout: 15_000 }).not.toBe('0')
     await expect
       .poll(async () => (await chart().getAttribute('data-stop-lines')) ?? '', { timeout: 15_000 })
@@ -232,11 +221,11 @@ describe.skipIf(!browserAvailable())("the trader's chart on /trade at a phone vi
     for (const lang of ['hk', 'ar']) {
       await page.evaluate((code) => window.localStorage.setItem('lang', code), lang)
       await page.addInitScript((code) => window.localStorage.setItem('lang', code), lang)
-      await page.goto(`${platform.base}/trade?id=${instrument.Id}`)
+      await page.goto(`${shared.base}/trade?id=${instrument.Id}`)
       await expect.poll(() => chart().getAttribute('data-bars'), { timeout: 15_000 }).not.toBe('0')
       if (lang === 'ar') expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
       await shot(lang)
     }
-    expect(pageErrors).toEqual([])
+    expect(shared.pageErrors).toEqual([])
   })
 })

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { BalanceAnswer, BasicInfo, Instrument } from '@tp/contracts'
-import { browserAvailable, openPhonePage, PHONE, ROOT, signedInCall, startPlatform } from './platform.ts'
+import { browserAvailable, PHONE, platformWithPhone, ROOT, signedInCall } from './platform.ts'
 
 const SHOTS = join(ROOT, '.tmp/screens/trading')
 /** Crypto trades around the clock, so this test can open and close a position on any day. */
@@ -29,28 +28,18 @@ const money2 = (hundredths: number) => {
 }
 
 describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
-  let platform: Awaited<ReturnType<typeof startPlatform>>
-  let phone: Awaited<ReturnType<typeof openPhonePage>>
+  const shared = platformWithPhone(SHOTS)
   let page: Page
-  let pageErrors: string[] = []
   let token = ''
   let startingBalance = ''
   let instrument: Instrument
   let orderId = ''
 
-  beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true })
-    platform = await startPlatform({})
-    phone = await openPhonePage()
-    page = phone.page
-    pageErrors = phone.pageErrors
-  })
-  afterAll(async () => {
-    await phone?.close()
-    await platform?.stop()
+  beforeAll(() => {
+    page = shared.page
   })
 
-  const api = <T>(path: string) => signedInCall<T>(platform.base, token, path)
+  const api = <T>(path: string) => signedInCall<T>(shared.base, token, path)
 
   /** A screenshot, after checking that nothing is wider than the phone. */
   async function shot(name: string) {
@@ -64,7 +53,7 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
   }
 
   it('sends a visitor who taps buy to sign in, and back to /trade after a demo sign-in', async () => {
-    await page.goto(`${platform.base}/`)
+    await page.goto(`${shared.base}/`)
     await page.getByTestId(`market-row-${CODE}`).click()
     await page.waitForURL((url) => url.pathname === '/trade')
     const tradePath = new URL(page.url()).pathname + new URL(page.url()).search
@@ -188,7 +177,7 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
       .toBe(expected)
     await shot('order-history')
 
-    await page.goto(`${platform.base}/user`)
+    await page.goto(`${shared.base}/user`)
     await expect
       .poll(() => page.getByTestId('user-balance').textContent(), { timeout: 10_000 })
       .toBe(expected)
@@ -196,11 +185,11 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
 
   it('lays /order out right to left in Arabic', async () => {
     await page.evaluate(() => window.localStorage.setItem('lang', 'ar'))
-    await page.goto(`${platform.base}/order?type=3`)
+    await page.goto(`${shared.base}/order?type=3`)
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl')
     await page.getByTestId(`order-row-${orderId}`).waitFor()
     expect(await page.getByTestId('order-tab-3').textContent()).toBe('السجل')
     await shot('order-history-ar')
-    expect(pageErrors).toEqual([])
+    expect(shared.pageErrors).toEqual([])
   })
 })

@@ -2,6 +2,7 @@
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Category } from '@tp/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
@@ -174,6 +175,33 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       } finally {
         await setSetting(app.db, 'leverage_cap_fx_major', '30')
       }
+    })
+
+    it('a dealer adds a category, then names it in Chinese; a save with no change sends nothing', async () => {
+      await page.getByTestId('tab-categories').click()
+      await page.getByTestId('category-new').click()
+      const drawer = page.getByTestId('category-drawer')
+      await drawer.waitFor()
+      await page.getByTestId('category-key').fill('bonds')
+      await page.getByTestId('category-name-en').fill('Bonds')
+      await page.getByTestId('category-save').click()
+      await drawer.waitFor({ state: 'hidden' })
+      const named = async (lang: string) =>
+        ((await app.get('/v1/api/forex/getCategories', { headers: { lang } })).body.data as Category[]).find(
+          (category) => category.Name === 'bonds',
+        )?.NameShowTrans
+      expect(await named('hk')).toBe('Bonds')
+
+      await page.getByTestId('category-edit-bonds').click()
+      await drawer.waitFor()
+      await page.getByTestId('category-save').click()
+      await page.locator('.ant-message', { hasText: 'Nothing has changed' }).waitFor()
+      expect(await drawer.isVisible()).toBe(true)
+      await page.getByTestId('category-name-hk').fill('債券')
+      await page.getByTestId('category-save').click()
+      await drawer.waitFor({ state: 'hidden' })
+      expect(await named('hk')).toBe('債券')
+      expect(await named('en')).toBe('Bonds')
     })
 
     it('a support member has no catalogue: no menu entry, the address leads home, the API refuses', async () => {

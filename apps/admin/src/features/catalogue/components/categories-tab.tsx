@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { Alert, Button, Space, Table, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { LANGUAGE_CODES, type AdminCategory } from '@tp/contracts'
@@ -10,7 +10,6 @@ import { CategoryDrawer } from './category-drawer.tsx'
 /** The categories the phone's market list shows as tabs, with their names and order. */
 export function CategoriesTab({ list }: { list: UseQueryResult<AdminCategory[], Error> }) {
   const { t, language } = useI18n()
-  const client = useQueryClient()
   const [editing, setEditing] = useState<AdminCategory | 'new' | null>(null)
   return (
     <div data-testid="categories-tab">
@@ -58,13 +57,7 @@ export function CategoriesTab({ list }: { list: UseQueryResult<AdminCategory[], 
           },
         ]}
       />
-      {editing && (
-        <CategoryDrawer
-          category={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => client.invalidateQueries({ queryKey: ['catalogue'] })}
-        />
-      )}
+      {editing && <CategoryDrawer category={editing} onClose={() => setEditing(null)} />}
     </div>
   )
 }

@@ -1,5 +1,4 @@
-import { useState } from 'react'
-import { Alert, App, Button, Col, Drawer, Form, Input, InputNumber, Row, Space } from 'antd'
+import { Alert, Button, Col, Drawer, Form, Input, InputNumber, Row, Space } from 'antd'
 import type { Rule } from 'antd/es/form'
 import {
   INSTRUMENT_NAME_MAX_LENGTH,
@@ -11,6 +10,7 @@ import {
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { catalogueApi } from '../api/catalogue-api.ts'
 import { required } from '../lib/rules.ts'
+import { useSave } from './use-save.ts'
 
 interface Values {
   key: string
@@ -25,17 +25,13 @@ interface Values {
 export function CategoryDrawer({
   category,
   onClose,
-  onSaved,
 }: {
   category: AdminCategory | 'new'
   onClose: () => void
-  onSaved: () => Promise<unknown>
 }) {
   const t = useT()
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-  const [refusal, setRefusal] = useState<string | null>(null)
+  const { saving, refusal, save: saveNow, unchanged } = useSave(onClose)
   const existing = category === 'new' ? undefined : category
 
   const keyRule: Rule = {
@@ -61,30 +57,16 @@ export function CategoryDrawer({
         .map(([code, name]) => [code, name?.trim() ?? ''] as const)
         .filter(([code, name]) => name !== '' && name !== existing?.names[code]),
     )
-    setSaving(true)
-    setRefusal(null)
-    try {
-      if (!existing) await catalogueApi.createCategory({ key: values.key.trim(), names, sort: values.sort })
-      else {
-        const change = {
-          ...(Object.keys(names).length > 0 ? { names } : {}),
-          ...(values.sort !== existing.sort ? { sort: values.sort } : {}),
-        }
-        if (Object.keys(change).length === 0) {
-          message.info(t('catalogue.nothingChanged'))
-          return
-        }
-        await catalogueApi.editCategory(existing.id, change)
-      }
-      message.success(t('catalogue.saved'))
-      await onSaved()
-      onClose()
-    } catch (error) {
-      setRefusal((error as Error).message)
-      message.error((error as Error).message)
-    } finally {
-      setSaving(false)
+    if (!existing) {
+      await saveNow(() => catalogueApi.createCategory({ key: values.key.trim(), names, sort: values.sort }))
+      return
     }
+    const change = {
+      ...(Object.keys(names).length > 0 ? { names } : {}),
+      ...(values.sort !== existing.sort ? { sort: values.sort } : {}),
+    }
+    if (unchanged(change)) return
+    await saveNow(() => catalogueApi.editCategory(existing.id, change))
   }
 
   return (

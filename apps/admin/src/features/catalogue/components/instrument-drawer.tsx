@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Alert, App, Button, Divider, Drawer, Form, Space, Tag, Typography } from 'antd'
 import type { ButtonProps } from 'antd'
 import type { Rule } from 'antd/es/form'
@@ -15,25 +14,24 @@ import { checkedSessions, fromPoint } from '../lib/sessions.ts'
 import { GeneralFields, SimulatorFields, TradingFields } from './instrument-fields.tsx'
 import { LeverageField } from './leverage-field.tsx'
 import { SessionsEditor } from './sessions-editor.tsx'
+import { useSave } from './use-save.ts'
 
 interface Props {
   instrument: AdminInstrument
   categories: AdminCategory[]
   onClose: () => void
   /** Reads the catalogue again once a change is saved. */
-  onSaved: () => Promise<unknown>
 }
 
 /**
  * Every editable field of one instrument, grouped as a dealer thinks of them. Save sends only what
  * changed; the running engine and every phone take it at once. A refusal keeps the form as typed.
  */
-export function InstrumentDrawer({ instrument, categories, onClose, onSaved }: Props) {
+export function InstrumentDrawer({ instrument, categories, onClose }: Props) {
   const t = useT()
-  const { message, modal } = App.useApp()
+  const { modal } = App.useApp()
   const [form] = Form.useForm<InstrumentFormValues>()
-  const [saving, setSaving] = useState(false)
-  const [refusal, setRefusal] = useState<string | null>(null)
+  const { saving, refusal, save: saveNow, unchanged } = useSave(onClose)
 
   const sessionsRule: Rule = {
     validator: async (_, rows: SessionRow[] = []) => {
@@ -48,23 +46,11 @@ export function InstrumentDrawer({ instrument, categories, onClose, onSaved }: P
 
   async function send(values: InstrumentFormValues) {
     const change = instrumentChange(instrument, values)
-    if (Object.keys(change).length === 0) {
-      message.info(t('catalogue.nothingChanged'))
-      return
-    }
-    setSaving(true)
-    setRefusal(null)
-    try {
-      await catalogueApi.editInstrument(instrument.id, change)
-      message.success(t('catalogue.savedLive', { code: instrument.code }))
-      await onSaved()
-      onClose()
-    } catch (error) {
-      setRefusal((error as Error).message)
-      message.error((error as Error).message)
-    } finally {
-      setSaving(false)
-    }
+    if (unchanged(change)) return
+    await saveNow(
+      () => catalogueApi.editInstrument(instrument.id, change),
+      t('catalogue.savedLive', { code: instrument.code }),
+    )
   }
 
   function save(values: InstrumentFormValues) {

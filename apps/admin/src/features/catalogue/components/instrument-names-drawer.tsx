@@ -1,9 +1,9 @@
-import { useState } from 'react'
-import { Alert, App, Button, Col, Drawer, Form, Input, Row, Space, Typography } from 'antd'
+import { Alert, Button, Col, Drawer, Form, Input, Row, Space, Typography } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { INSTRUMENT_NAME_MAX_LENGTH, LANGUAGES, type AdminInstrument } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { catalogueApi } from '../api/catalogue-api.ts'
+import { useSave } from './use-save.ts'
 
 type Values = { names?: Record<string, string | undefined> }
 
@@ -14,17 +14,13 @@ type Values = { names?: Record<string, string | undefined> }
 export function InstrumentNamesDrawer({
   instrument,
   onClose,
-  onSaved,
 }: {
   instrument: AdminInstrument
   onClose: () => void
-  onSaved: () => Promise<unknown>
 }) {
   const t = useT()
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-  const [refusal, setRefusal] = useState<string | null>(null)
+  const { saving, refusal, save: saveNow, unchanged } = useSave(onClose)
   const stored = instrument.names ?? {}
   const languages = LANGUAGES.filter((language) => language.code !== 'en')
 
@@ -40,23 +36,11 @@ export function InstrumentNamesDrawer({
         .map((language) => [language.code, values.names?.[language.code]?.trim() ?? ''] as const)
         .filter(([code, name]) => name !== (stored[code] ?? '')),
     )
-    if (Object.keys(names).length === 0) {
-      message.info(t('catalogue.nothingChanged'))
-      return
-    }
-    setSaving(true)
-    setRefusal(null)
-    try {
-      await catalogueApi.editInstrumentNames(instrument.id, { names })
-      message.success(t('catalogue.names.savedLive', { code: instrument.code }))
-      await onSaved()
-      onClose()
-    } catch (error) {
-      setRefusal((error as Error).message)
-      message.error((error as Error).message)
-    } finally {
-      setSaving(false)
-    }
+    if (unchanged(names)) return
+    await saveNow(
+      () => catalogueApi.editInstrumentNames(instrument.id, { names }),
+      t('catalogue.names.savedLive', { code: instrument.code }),
+    )
   }
 
   return (

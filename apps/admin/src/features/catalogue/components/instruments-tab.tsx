@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type HTMLAttributes } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Input, Select, Space, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import type { AdminCategory, AdminInstrument } from '@tp/contracts'
@@ -14,7 +14,6 @@ import { InstrumentNamesDrawer } from './instrument-names-drawer.tsx'
 /** Every instrument, disabled ones too, searchable by code or name and filtered by category. */
 export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) {
   const { t, language } = useI18n()
-  const client = useQueryClient()
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState<number | 'all'>('all')
   const [editing, setEditing] = useState<AdminInstrument | null>(null)
@@ -153,12 +152,7 @@ export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) 
         onRow={(i) => ({ 'data-testid': `instrument-row-${i.code}` }) as HTMLAttributes<HTMLElement>}
       />
       {naming && (
-        <InstrumentNamesDrawer
-          key={naming.id}
-          instrument={naming}
-          onClose={() => setNaming(null)}
-          onSaved={() => client.invalidateQueries({ queryKey: ['catalogue'] })}
-        />
+        <InstrumentNamesDrawer key={naming.id} instrument={naming} onClose={() => setNaming(null)} />
       )}
       {editing && (
         <InstrumentDrawer
@@ -166,7 +160,6 @@ export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) 
           instrument={editing}
           categories={categories}
           onClose={() => setEditing(null)}
-          onSaved={() => client.invalidateQueries({ queryKey: ['catalogue'] })}
         />
       )}
     </div>

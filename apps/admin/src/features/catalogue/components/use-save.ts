@@ -5,8 +5,9 @@ import type { ButtonProps } from 'antd'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 
 /**
- * Saving an edit of the money catalogue: behind a confirmation (users' money follows these rows),
- * the server's refusal kept on screen with the form as typed, the lists read again after success.
+ * Saving an edit of the catalogue: the server's refusal kept on screen with the form as typed, the
+ * catalogue's lists read again after success (the engine and the phones take a change at once).
+ * The money catalogue saves behind a confirmation (users' money follows these rows).
  */
 export function useSave(onClose: () => void) {
   const t = useT()
@@ -15,12 +16,13 @@ export function useSave(onClose: () => void) {
   const [saving, setSaving] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
 
-  async function run(call: () => Promise<unknown>) {
+  /** Saves at once; `success` is what the toast says (the generic "saved" without one). */
+  async function save(call: () => Promise<unknown>, success = t('catalogue.saved')) {
     setSaving(true)
     setRefusal(null)
     try {
       await call()
-      message.success(t('catalogue.saved'))
+      message.success(success)
       await client.invalidateQueries({ queryKey: ['catalogue'] })
       onClose()
     } catch (error) {
@@ -31,21 +33,25 @@ export function useSave(onClose: () => void) {
     }
   }
 
+  /** True, after saying so, when `change` has nothing to send. */
+  function unchanged(change: object): boolean {
+    if (Object.keys(change).length > 0) return false
+    message.info(t('catalogue.nothingChanged'))
+    return true
+  }
+
   /** Asks first, then saves; nothing changed says so and sends nothing. */
   function confirmAndSave(change: object, title: string, content: string, call: () => Promise<unknown>) {
-    if (Object.keys(change).length === 0) {
-      message.info(t('catalogue.nothingChanged'))
-      return
-    }
+    if (unchanged(change)) return
     modal.confirm({
       title,
       content,
       okText: t('catalogue.save'),
       cancelText: t('common.cancel'),
       okButtonProps: { 'data-testid': 'confirm-ok' } as ButtonProps,
-      onOk: () => run(call),
+      onOk: () => save(call),
     })
   }
 
-  return { saving, refusal, confirmAndSave }
+  return { saving, refusal, save, unchanged, confirmAndSave }
 }

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ClosedType, LedgerType, OrderStatus } from '@tp/contracts'
 import { accounts, ledger, orders } from '../src/db/schema.ts'
 import { ledgerMatchesBalance } from '../src/services/ledger.ts'
+import { rebuildEngine } from '../src/trading/desk-state.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type Answer, type RequestOptions, type TestApp } from './harness.ts'
 import { connect } from './socket-client.ts'
@@ -562,6 +563,54 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
         (r) => r.ref === `order:${holding}` && r.type === LedgerType.TRADE_PROFIT,
       )
       expect(profitRows.map((r) => r.amount)).toEqual(['-3.000000'])
+    })
+
+    it('closes part of a position: the part a history record of its own, the rest kept under its id, also after a restart', async () => {
+      await refresh()
+      const { token, userId } = await demo()
+      const holding = await open(token, 'BTCUSD', 1, '0.1', 2)
+      await tick('BTCUSD', 65_100, 65_130)
+      // Refused, changing nothing: off the step, more than held, leaving less than the minimum,
+      // not a number (the query's own check), and another user's position.
+      refusedWith(await call('/v1/api/forex/close', token, { id: holding, cont: '0.005' }), 'lots_invalid')
+      refusedWith(await call('/v1/api/forex/close', token, { id: holding, cont: '0.2' }), 'lots_invalid')
+      refusedWith(await call('/v1/api/forex/close', token, { id: holding, cont: '0.095' }), 'lots_invalid')
+      expect((await call('/v1/api/forex/close', token, { id: holding, cont: 'half' })).body.code).toBe(0)
+      const other = await demo()
+      refusedWith(
+        await call('/v1/api/forex/close', other.token, { id: holding, cont: '0.01' }),
+        'order_not_found',
+      )
+      expect((await orderRow(holding))?.lots).toBe('0.1000')
+
+      expect((await call('/v1/api/forex/close', token, { id: holding, cont: '0.04' })).body).toMatchObject({
+        code: 1,
+        msg: 'Position closed',
+      })
+      const [rest] = (await myDeal(token, OrderStatus.Holding)).data
+      expect(rest).toMatchObject({ Id: holding, Quantity: 0.06 })
+      const [part] = (await myDeal(token, OrderStatus.Closed)).data
+      expect(part).toMatchObject({ Quantity: 0.04, ClosedType: ClosedType.User })
+      expect(part.Id).not.toBe(holding)
+      const partRow = await orderRow(part.Id)
+      const restRow = await orderRow(holding)
+      expect(partRow).toMatchObject({
+        status: OrderStatus.Closed,
+        lots: '0.0400',
+        closePrice: '65100.0000000000',
+      })
+      expect(restRow).toMatchObject({ status: OrderStatus.Holding, lots: '0.0600' })
+      // (65 100 - 65 030) x 0.04 lots of 1 BTC = 2.80 USD, booked under the part's own id.
+      const profit = (await ledgerOf(userId)).filter((r) => r.type === LedgerType.TRADE_PROFIT)
+      expect(profit.map((r) => [r.ref, r.amount])).toEqual([[`order:${part.Id}`, '2.800000']])
+      expect(partRow?.profit).toBe('2.800000')
+
+      // A restart rebuilds the engine from the database: the rest, as it is now.
+      const rebuilt = await rebuildEngine(app.db, new Map())
+      expect(rebuilt.order(holding)?.lots.toString()).toBe('0.06')
+      expect(rebuilt.order(part.Id)).toBeUndefined()
+      // The price the other tests start from.
+      await tick('BTCUSD', 65_000, 65_030)
     })
 
     it('fires a stop-loss set by the API on a later tick: ClosedType 4 and FOREX_CLOSED to the owner', async () => {

@@ -100,6 +100,15 @@ export const myDealRequest = pageRequest.extend({
 
 export const orderIdRequest = z.object({ id })
 
+/**
+ * `GET /v1/api/forex/close`: the position, and optionally the lots to close (`cont`, as `submit`
+ * names them): absent or empty closes it whole (issue 13, partial close).
+ */
+export const closeRequest = z.object({
+  id,
+  cont: z.preprocess((value) => (value === '' ? undefined : value), lotsText.optional()),
+})
+
 export const setStopRequest = z.object({
   id,
   stop_loss_price: optionalPrice,

@@ -74,6 +74,7 @@ export async function writeEvents(
       case 'order_placed':
       case 'position_opened':
       case 'stops_changed':
+      case 'position_reduced':
         touched.set(event.order.id, asStored(event.order))
         break
       case 'order_cancelled':
@@ -144,7 +145,7 @@ export async function writeEvents(
         s smallint, l numeric, v integer, cs numeric, mm smallint, st smallint, op numeric, p numeric, cp numeric, m numeric,
         f numeric, pr numeric, sl numeric, tp numeric, sv integer, er boolean, ct smallint, pa timestamptz,
         oa timestamptz, ca timestamptz)
-      on conflict (id) do update set status = excluded.status, price = excluded.price,
+      on conflict (id) do update set status = excluded.status, lots = excluded.lots, price = excluded.price,
         close_price = excluded.close_price, margin = excluded.margin, fee = excluded.fee,
         profit = excluded.profit, stop_loss = excluded.stop_loss, take_profit = excluded.take_profit,
         stops_version = excluded.stops_version, closed_type = excluded.closed_type,

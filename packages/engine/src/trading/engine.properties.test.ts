@@ -22,6 +22,8 @@ import {
  * side of the quote, and nothing reached is left unfired.
  */
 
+/** Order ids granted to an engine at once: more than any run takes. */
+const ID_BLOCK = 1_000_000_000
 const USERS = [1, 2, 3]
 const STEP_MS = 200
 
@@ -55,7 +57,9 @@ type Step =
       /** 0: a market order; otherwise a pending order this many steps from the entry price. */
       pending: number
     }
-  | { kind: 'cancel' | 'close'; user: number; pick: number; foreign: boolean }
+  | { kind: 'cancel'; user: number; pick: number; foreign: boolean }
+  /** `part`: hundredths of a lot to close (0: the whole position). */
+  | { kind: 'close'; user: number; pick: number; foreign: boolean; part: number }
   | { kind: 'stops'; user: number; pick: number; foreign: boolean; sl: number; tp: number }
   | { kind: 'adjust'; user: number; cents: number }
   | { kind: 'reset'; user: number; cents: number }
@@ -110,10 +114,24 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 10,
     arbitrary: fc.record({
-      kind: fc.constantFrom('cancel' as const, 'close' as const),
+      kind: fc.constant('cancel' as const),
       user,
       pick: fc.nat(10),
       foreign: fc.boolean(),
+    }),
+  },
+  {
+    weight: 10,
+    arbitrary: fc.record({
+      kind: fc.constant('close' as const),
+      user,
+      pick: fc.nat(10),
+      foreign: fc.boolean(),
+      // Whole, or a part that may be off the step, too small, too large or leave too little.
+      part: fc.oneof(
+        { weight: 2, arbitrary: fc.constant(0) },
+        { weight: 2, arbitrary: fc.integer({ min: 1, max: 400 }) },
+      ),
     }),
   },
   {
@@ -185,8 +203,8 @@ class Runner {
   /** Pending order id -> whether it waits for its price to rise ('up') or fall ('down'). */
   readonly waits = new Map<number, 'up' | 'down'>()
   now = T0
-  /** Past every order id handed out, as the server's database would know it. */
-  nextOrderId = 1
+  /** The first order id granted to the current engine (each gets a block of ID_BLOCK). */
+  firstOrderId = 1
   /** How many live orders the last restart restored. */
   restored = 0
   /** Each user's open positions before the step being checked. */
@@ -204,7 +222,7 @@ class Runner {
       : { [EURUSD]: '0.0015', [USDJPY]: '0.001', [EURJPY]: '0.0025', [GER40]: '0.0005' }
     this.terms = instruments(fees).filter((t) => MARKETS.some((m) => m.id === t.id))
     this.engine = new TradingEngine(this.terms, this.risk())
-    this.engine.grantOrderIds(1, 1_000_000_000)
+    this.engine.grantOrderIds(1, ID_BLOCK)
     USERS.forEach((u, i) => this.engine.addAccount(u, String(setup.balances[i])))
     for (const m of MARKETS) this.quote(m, m.bid, m.bid + m.spread)
   }
@@ -217,7 +235,9 @@ class Runner {
   restart(): void {
     const old = this.engine
     const engine = new TradingEngine(this.terms, this.risk())
-    engine.grantOrderIds(this.nextOrderId, 1_000_000_000)
+    // Past every id handed out (orders and partial closes), as the server's database would know it.
+    this.firstOrderId += ID_BLOCK - old.orderIdsLeft()
+    engine.grantOrderIds(this.firstOrderId, ID_BLOCK)
     for (const m of MARKETS) engine.primeQuote(m.id, old.quote(m.id) as Quote)
     for (const t of old.accountTotals())
       engine.addAccount(t.userId, t.balance.toString(), t.marginCalled, t.frozen.toString())
@@ -296,7 +316,6 @@ class Runner {
           targetPrice: target === 0 ? undefined : this.price(m.id, target),
           nowMs: this.now,
         })
-        if (result.ok) this.nextOrderId = (result.orderId as number) + 1
         if (result.ok && target !== 0)
           this.waits.set(
             result.orderId as number,
@@ -318,6 +337,8 @@ class Runner {
             step.user,
             this.pickOrder(step.user, step.pick, step.foreign, OrderStatus.Holding),
             this.now,
+            ClosedType.User,
+            step.part === 0 ? undefined : (step.part / 100).toFixed(2),
           ),
         )
       case 'stops': {
@@ -413,7 +434,9 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
     owed.set(userId, balance.isNegative() ? balance.negated() : money(0))
   }
   for (const event of events) {
-    if (event.type === 'position_opened')
+    // A partial close reduces a position (which stays) and closes its part: the part's close below
+    // takes back what its reduction adds.
+    if (event.type === 'position_opened' || event.type === 'position_reduced')
       holding.set(event.order.userId, (holding.get(event.order.userId) ?? 0) + 1)
     if (event.type === 'position_closed') {
       const userId = event.order.userId
@@ -619,7 +642,16 @@ function runAll(setup: Setup, check: boolean, restartAt = -1): { runner: Runner;
 describe('engine properties over random command sequences', () => {
   it('keeps the ledger, margin, trigger and stop-out invariants after every step, and replays identically', () => {
     const seen = {
-      ...{ closes: 0, stopOuts: 0, writeOffs: 0, fills: 0, refusals: 0, staleHoldings: 0, freezes: 0 },
+      ...{
+        closes: 0,
+        stopOuts: 0,
+        writeOffs: 0,
+        fills: 0,
+        refusals: 0,
+        staleHoldings: 0,
+        freezes: 0,
+        partialCloses: 0,
+      },
       writtenOff: money(0),
     }
     fc.assert(
@@ -647,6 +679,7 @@ describe('engine properties over random command sequences', () => {
           if (r.refused) seen.refusals++
           for (const e of r.events) {
             if (e.type === 'position_closed') seen.closes++
+            if (e.type === 'position_reduced') seen.partialCloses++
             if (e.type === 'stop_out') seen.stopOuts++
             if (e.type === 'booked' && e.booking.type === LedgerType.WRITE_OFF) seen.writeOffs++
             if (e.type === 'position_opened' && r.step.kind === 'tick') seen.fills++
@@ -658,6 +691,7 @@ describe('engine properties over random command sequences', () => {
     )
     // The generator reaches the interesting paths (a guard against a generator that tests nothing).
     expect(seen.closes).toBeGreaterThan(100)
+    expect(seen.partialCloses).toBeGreaterThan(10)
     expect(seen.stopOuts).toBeGreaterThan(5)
     expect(seen.writeOffs).toBeGreaterThan(5)
     expect(seen.writtenOff.isPositive()).toBe(true)

@@ -20,6 +20,7 @@ import {
   isPrice,
   isQuote,
   parseAmount,
+  parseDecimal,
   parseLots,
 } from './order-rules.ts'
 import type { Trigger } from './trigger-index.ts'
@@ -294,24 +295,40 @@ export class TradingEngine {
   }
 
   /**
-   * Closes a position at the current price (bid for a buy, ask for a sell). The account is checked
-   * after: closing one side of a hedge can raise the margin the other side holds. Staff closing a
-   * position on the user's behalf pass `ClosedType.Staff`; the rules are the user's own.
+   * Closes a position at the current price (bid for a buy, ask for a sell), whole or, with `lots`,
+   * in part: the part on the instrument's lot step, at least its minimum, and leaving at least the
+   * minimum open (docs/decisions/018-partial-close.md). The account is checked after: closing one
+   * side of a hedge can raise the margin the other side holds. Staff closing a position on the
+   * user's behalf pass `ClosedType.Staff`; the rules are the user's own.
    */
   close(
     userId: number,
     orderId: number,
     nowMs: number,
     by: typeof ClosedType.User | typeof ClosedType.Staff = ClosedType.User,
+    lots?: string,
   ): CommandResult {
     const order = this.ownedOrder(userId, orderId)
     if (!order || order.status !== OrderStatus.Holding) return reject('order_not_found')
+    const part = lots === undefined ? undefined : this.partToClose(order, lots)
+    if (part === 'invalid') return reject('lots_invalid')
     const live = this.liveQuote(order.instrumentId, nowMs)
     if (typeof live === 'string') return reject(live)
     const events: EngineEvent[] = []
-    this.closePosition(order, exitPrice(order.side, live), by, nowMs, events)
+    if (part) this.closePart(order, part, exitPrice(order.side, live), by, nowMs, events)
+    else this.closePosition(order, exitPrice(order.side, live), by, nowMs, events)
     this.checkRisk(this.accounts.get(userId) as Account, nowMs, events)
     return { ok: true, events }
+  }
+
+  /** The lots of a partial close; undefined when they are the whole position. */
+  private partToClose(order: Order, lots: string): Money | undefined | 'invalid' {
+    const asked = parseDecimal(lots)
+    if (asked?.equals(order.lots)) return undefined
+    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+    const part = parseLots(lots, { ...terms, maxLots: order.lots.toString() })
+    if (!part || order.lots.minus(part).lessThan(terms.minLots)) return 'invalid'
+    return part
   }
 
   /**
@@ -711,12 +728,7 @@ export class TradingEngine {
     events: EngineEvent[],
   ): void {
     const account = this.accounts.get(order.userId) as Account
-    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
-    const rate = this.rates.booked(terms.quoteCurrency)
-    // A position only opens with a rate, and quotes are never forgotten: this is a broken invariant.
-    if (rate === undefined) throw new Error(`no ${terms.quoteCurrency} rate to close order ${order.id}`)
-    const diff = order.side === Side.Buy ? money(price).minus(order.price) : money(order.price).minus(price)
-    const profit = toCents(diff.times(order.lots).times(order.contractSize).times(rate))
+    const profit = this.profitAt(order, order.lots, price)
     this.detachPosition(account, order)
     const finished: FinishedOrder = {
       ...order,
@@ -735,6 +747,62 @@ export class TradingEngine {
     // which is then its negative equity, and never more.
     if (account.holding.size === 0 && account.balance.isNegative())
       this.book(account, LedgerType.WRITE_OFF, account.balance.negated(), ref, events)
+  }
+
+  /**
+   * Closes `part` of a position's lots at `price`. The part becomes a finished order of its own,
+   * under a new id, with its share of the margin and fee and its own profit; the rest keeps the id,
+   * the fill price and the stops. Shares are in micros, the rest taking what rounding leaves, so the
+   * two always add up to what the position held.
+   */
+  private closePart(
+    order: Order,
+    part: Money,
+    price: number,
+    closedType: ClosedTypeValue,
+    nowMs: number,
+    events: EngineEvent[],
+  ): void {
+    const account = this.accounts.get(order.userId) as Account
+    const share = part.div(order.lots)
+    const margin = toMicros(order.margin.times(share))
+    const fee = toMicros(order.fee.times(share))
+    const profit = this.profitAt(order, part, price)
+    const rest: Order = {
+      ...order,
+      lots: order.lots.minus(part),
+      margin: order.margin.minus(margin),
+      fee: order.fee.minus(fee),
+    }
+    // The exposure book holds units: out with the whole position, in with what is left.
+    this.exposures.change(account, order.instrumentId, this.positionOf(order), -1)
+    this.exposures.change(account, order.instrumentId, this.positionOf(rest), 1)
+    this.orders.set(order.id, rest)
+    events.push({ type: 'position_reduced', order: { ...rest } })
+    const closed: FinishedOrder = {
+      ...order,
+      id: this.takeOrderId(),
+      lots: part,
+      margin,
+      fee,
+      status: OrderStatus.Closed,
+      closePrice: price,
+      profit,
+      closedType,
+      closedAtMs: nowMs,
+    }
+    events.push({ type: 'position_closed', order: closed })
+    if (!profit.isZero()) this.book(account, LedgerType.TRADE_PROFIT, profit, `order:${closed.id}`, events)
+  }
+
+  /** What closing `lots` of a position at `price` earns, in USD cents (a loss is negative). */
+  private profitAt(order: Order, lots: Money, price: number): Money {
+    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+    const rate = this.rates.booked(terms.quoteCurrency)
+    // A position only opens with a rate, and quotes are never forgotten: this is a broken invariant.
+    if (rate === undefined) throw new Error(`no ${terms.quoteCurrency} rate to close order ${order.id}`)
+    const diff = order.side === Side.Buy ? money(price).minus(order.price) : money(order.price).minus(price)
+    return toCents(diff.times(lots).times(order.contractSize).times(rate))
   }
 
   private cancelPending(order: Order, reason: CancelReason, nowMs: number, events: EngineEvent[]): void {

@@ -58,6 +58,10 @@ export function parseAmount(text: string): Money | undefined {
   return amount.decimalPlaces() <= 6 ? amount : undefined
 }
 
+/** A plain decimal (no exponent, no separators) as exact money; undefined otherwise. */
+export const parseDecimal = (text: string): Money | undefined =>
+  PLAIN_DECIMAL.test(text) ? money(text) : undefined
+
 /** Lots within the bounds and on the step, as exact money; undefined otherwise. */
 export function parseLots(
   text: string,

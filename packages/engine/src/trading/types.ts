@@ -113,6 +113,8 @@ export type EngineEvent =
   | { type: 'order_placed'; order: Order }
   | { type: 'position_opened'; order: Order }
   | { type: 'stops_changed'; order: Order }
+  /** Part of a position was closed (its own `position_closed`, under a new id): what is left. */
+  | { type: 'position_reduced'; order: Order }
   | { type: 'order_cancelled'; order: FinishedOrder; reason: CancelReason }
   | { type: 'position_closed'; order: FinishedOrder }
   | { type: 'booked'; booking: Booking }

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Decimal } from 'decimal.js'
 import { eq } from 'drizzle-orm'
 import {
+  ClosedType,
   LedgerType,
   OrderStatus,
+  closeRequest,
   idempotencyHeader,
   myDealRequest,
   orderIdRequest,
@@ -64,11 +66,11 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   })
 
   app.get('/v1/api/forex/close', command, async (request) => {
-    const { id } = parse(orderIdRequest, request.query)
+    const { id, cont } = parse(closeRequest, request.query)
     const { userId } = sessionOf(request)
     return answer(
       request,
-      await desk.run(userId, (engine) => engine.close(userId, id, now())),
+      await desk.run(userId, (engine) => engine.close(userId, id, now(), ClosedType.User, cont)),
       'order_closed',
     )
   })

@@ -3,10 +3,12 @@ import { join } from 'node:path'
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@tp/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { PUBLIC_DATA_COMPRESSION } from '../http/compression.ts'
+import type { InstrumentDef } from '../market/catalogue.ts'
 import type { MarketData } from '../market/market-data.ts'
 import type { TradingDesk } from '../trading/desk.ts'
 import {
   CONTENT_START,
+  FIRST_SCREEN_ROWS,
   marketRowsHtml,
   tradeQuoteHtml,
   withFirstScreen,
@@ -32,8 +34,9 @@ export function firstScreenRoutes(app: FastifyInstance, webDist: string, { marke
     nowMs: clock().getTime(),
     maxQuoteAgeMs: desk.view.riskSettings().maxQuoteAgeMs,
   })
-  const items = (lang: LanguageCode, nowMs: number) =>
-    market.instruments().map((def) => market.view(def, nowMs, lang))
+  // Only the instruments written are turned into trade_list items.
+  const view = (defs: readonly InstrumentDef[], lang: LanguageCode, nowMs: number) =>
+    defs.map((def) => market.view(def, nowMs, lang))
 
   app.get('/', options, async (request, reply) => {
     const lang = cookieLanguage(request)
@@ -41,23 +44,25 @@ export function firstScreenRoutes(app: FastifyInstance, webDist: string, { marke
     const category = queryParam(request, 'category')
     // A chosen chip: the rows of its category; the favourites live on the phone, so none.
     const categoryId = category === undefined ? undefined : Number(category)
-    const rows =
+    const defs =
       category === undefined
-        ? items(lang, fresh.nowMs)
+        ? market.instruments()
         : Number.isSafeInteger(categoryId) && (categoryId as number) > 0
-          ? items(lang, fresh.nowMs).filter((item) => item.CategoryId === categoryId)
+          ? market.instruments().filter((def) => def.categoryId === categoryId)
           : []
+    const rows = view(defs.slice(0, FIRST_SCREEN_ROWS), lang, fresh.nowMs)
     return sendPage(reply, withFirstScreen(page(), marketRowsHtml(rows, lang, fresh)))
   })
 
   app.get('/trade', options, async (request, reply) => {
     const lang = cookieLanguage(request)
     const fresh = now()
-    const all = items(lang, fresh.nowMs)
     const id = queryParam(request, 'id')
     // As the app chooses (use-current-instrument.ts): the one asked for, else the first. A phone
     // that showed another one last time says so itself: app-shell.js hides this one then.
-    const item = id === undefined ? all[0] : all.find((entry) => String(entry.Id) === id)
+    const all = market.instruments()
+    const def = id === undefined ? all[0] : all.find((entry) => String(entry.id) === id)
+    const [item] = view(def ? [def] : [], lang, fresh.nowMs)
     return sendPage(reply, withFirstScreen(page(), tradeQuoteHtml(item, lang, fresh)))
   })
 }

@@ -31,3 +31,13 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'hk'
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value)
 }
+
+/**
+ * The BCP 47 locale figures are written in for one of our language ids (hk -> zh-Hant-HK, jp -> ja),
+ * always with Latin digits: prices, amounts and times read 0-9 in every language, Arabic and Persian
+ * included, with each locale's own separators and date order (docs/decisions/014-locale-formatting.md).
+ */
+export function figureLocale(language: LanguageCode): string {
+  const htmlLang = LANGUAGES.find((entry) => entry.code === language)?.htmlLang ?? 'en'
+  return `${htmlLang}-u-nu-latn`
+}

@@ -198,3 +198,10 @@ export const abbreviatedKlineRequest = z
     message: 'forex_id or forex_ids',
     path: ['forex_id'],
   })
+
+/**
+ * A percent change in hundredths of a percent as shown (two decimals), rounded half away from zero,
+ * so that its sign, its colour and its text agree wherever it is written.
+ */
+export const shownHundredths = (percent: number): number =>
+  Math.sign(percent) * Math.round(Math.abs(percent) * 100)

@@ -1,4 +1,10 @@
-import { LANGUAGES, MarketStatus, type Instrument, type LanguageCode } from '@tp/contracts'
+import {
+  figureLocale,
+  MarketStatus,
+  shownHundredths,
+  type Instrument,
+  type LanguageCode,
+} from '@tp/contracts'
 
 /**
  * The first screen's content written into the app shell of index.html (docs/decisions/017):
@@ -16,18 +22,12 @@ export const CONTENT_END = '<!--/first-screen-->'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** As the app writes figures (apps/web shared/lib/locale.ts): the language's locale with Latin digits. */
-function locale(lang: LanguageCode): string {
-  const htmlLang = LANGUAGES.find((entry) => entry.code === lang)?.htmlLang ?? 'en'
-  return `${htmlLang}-u-nu-latn`
-}
-
 const formats = new Map<string, Intl.NumberFormat>()
 function numberFormat(lang: LanguageCode, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${lang}|${JSON.stringify(options)}`
   let format = formats.get(key)
   if (!format) {
-    format = new Intl.NumberFormat(locale(lang), options)
+    format = new Intl.NumberFormat(figureLocale(lang), options)
     formats.set(key, format)
   }
   return format
@@ -41,9 +41,6 @@ export function shellPrice(value: number, precision: number, lang: LanguageCode)
   // The fixed-point text, not the binary double: 1.005 with 2 decimals is what toFixed shows.
   return format.format(value.toFixed(decimals) as unknown as number)
 }
-
-/** The change in hundredths of a percent as shown, rounded half away from zero (the app's rule). */
-const shownHundredths = (percent: number) => Math.sign(percent) * Math.round(Math.abs(percent) * 100)
 
 export function shellChange(percent: number, lang: LanguageCode): { text: string; direction: string } {
   if (!Number.isFinite(percent)) return { text: '--', direction: 'flat' }

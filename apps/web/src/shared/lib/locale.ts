@@ -1,14 +1,9 @@
-import { LANGUAGES, type LanguageCode } from '@tp/contracts'
+import { figureLocale, type LanguageCode } from '@tp/contracts'
 import { currentLanguage } from '../i18n/i18n.ts'
 
-/**
- * The BCP 47 locale figures are written in for one of our language ids (hk -> zh-Hant-HK, jp -> ja),
- * always with Latin digits: prices, amounts and times read 0-9 in every language, Arabic and Persian
- * included, with each locale's own separators and date order (docs/decisions/014-locale-formatting.md).
- */
+/** The locale figures are written in (contracts' figureLocale), in the app's language by default. */
 export function formatLocale(language: LanguageCode = currentLanguage()): string {
-  const htmlLang = LANGUAGES.find((entry) => entry.code === language)?.htmlLang ?? 'en'
-  return `${htmlLang}-u-nu-latn`
+  return figureLocale(language)
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>()

@@ -1,3 +1,4 @@
+import { shownHundredths } from '@tp/contracts'
 import { formatLocale, numberFormat } from '../lib/locale.ts'
 import { formatAmount } from '../lib/money.ts'
 
@@ -19,11 +20,6 @@ export function formatPrice(value: number, precision: number): string {
 }
 
 export type Direction = 'up' | 'down' | 'flat'
-
-/** The change in hundredths of a percent as shown, rounded half away from zero, so sign and text agree. */
-function shownHundredths(changePercent: number): number {
-  return Math.sign(changePercent) * Math.round(Math.abs(changePercent) * 100)
-}
 
 /** Up, down or flat, judged on the change as shown (two decimals), so colour and sign agree. */
 export function changeDirection(changePercent: number): Direction {

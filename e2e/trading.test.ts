@@ -2,7 +2,7 @@
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import type { BalanceAnswer, BasicInfo, Instrument } from '@tp/contracts'
+import type { BalanceAnswer, BasicInfo, Instrument, MyDealAnswer } from '@tp/contracts'
 import { browserAvailable, PHONE, platformWithPhone, ROOT, signedInCall } from './platform.ts'
 
 const SHOTS = join(ROOT, '.tmp/screens/trading')
@@ -181,6 +181,70 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
     await expect
       .poll(() => page.getByTestId('user-balance').textContent(), { timeout: 10_000 })
       .toBe(expected)
+  })
+
+  it('closes part of a position in the detail sheet; the rest stays open under its id', async () => {
+    const three = (instrument.ForexMinCont * 3).toFixed(2)
+    const leverage = instrument.HasForexMultiple[0]?.Value ?? 1
+    await api(
+      `/v1/api/forex/submit?forex_id=${instrument.Id}&type=1&cont=${three}&status=1&multiple=${leverage}`,
+    )
+    const held = await api<MyDealAnswer>('/v1/api/forex/my_deal?status=1&page=1&limit=15')
+    const position = held.data[0]
+    if (!position) throw new Error('the position did not open')
+    await page.evaluate(() => window.localStorage.setItem('lang', 'en'))
+    await page.goto(`${shared.base}/order?type=1`)
+    await page.getByTestId(`order-row-${position.Id}`).click()
+    await page.getByTestId('order-detail').waitFor()
+
+    // The lots start at the whole position: the button closes it all.
+    const lots = page.getByTestId('detail-close-lots')
+    expect(await lots.inputValue()).toBe(three)
+    expect(await page.getByTestId('detail-close-lots-plus').isDisabled()).toBe(true)
+    expect(await page.getByTestId('detail-close').textContent()).toBe('Close position')
+    await page.getByTestId('detail-close-lots-minus').click()
+    const part = (instrument.ForexMinCont * 2).toFixed(2)
+    expect(await lots.inputValue()).toBe(part)
+    expect(await page.getByTestId('detail-close').textContent()).toBe(`Close ${part} lots`)
+    await page.getByTestId('detail-close').scrollIntoViewIfNeeded()
+    await shot('order-close-part')
+
+    // Lots off the step are refused before anything is sent.
+    await lots.fill((instrument.ForexMinCont * 2.5).toFixed(3))
+    await page.getByTestId('detail-close').click()
+    await page.locator('.adm-toast-main').filter({ hasText: 'multiple of' }).waitFor()
+    await lots.fill(part)
+    await page.getByTestId('detail-close').click()
+    expect(await page.locator('.adm-dialog-content').textContent()).toContain(
+      `Close ${part} of ${three} lots`,
+    )
+    await shot('order-close-part-confirm')
+    await page.getByTestId('detail-close-confirm').click()
+    await page.locator('.adm-toast-main').filter({ hasText: 'Part of the position closed' }).waitFor()
+    await page.getByTestId('order-detail').waitFor({ state: 'detached', timeout: 10_000 })
+
+    // The rest keeps its id and the minimum; the part is in History with its own profit.
+    const row = page.getByTestId(`order-row-${position.Id}`)
+    await expect
+      .poll(() => row.textContent(), { timeout: 10_000 })
+      .toContain(`${instrument.ForexMinCont} lots`)
+    const after = await api<MyDealAnswer>('/v1/api/forex/my_deal?status=1&page=1&limit=15')
+    expect(after.data.map((order) => [order.Id, order.Quantity])).toEqual([
+      [position.Id, instrument.ForexMinCont],
+    ])
+    const history = await api<MyDealAnswer>('/v1/api/forex/my_deal?status=3&page=1&limit=15')
+    const closedPart = history.data.find((order) => order.Quantity === Number(part))
+    expect(closedPart?.Id).not.toBe(position.Id)
+    expect(closedPart?.FactProfits).toMatch(/^-?\d+\.\d{6}$/)
+
+    // At the minimum, the sheet offers only the whole close.
+    await row.click()
+    await page.getByTestId('order-detail').waitFor()
+    expect(await page.getByTestId('detail-close-lots').count()).toBe(0)
+    await page.getByTestId('detail-close').click()
+    await page.getByTestId('detail-close-confirm').click()
+    await page.getByTestId('order-detail').waitFor({ state: 'detached', timeout: 10_000 })
+    await row.waitFor({ state: 'detached', timeout: 10_000 })
   })
 
   it('lays /order out right to left in Arabic', async () => {

@@ -68,11 +68,10 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/v1/api/forex/close', command, async (request) => {
     const { id, cont } = parse(closeRequest, request.query)
     const { userId } = sessionOf(request)
-    return answer(
-      request,
-      await desk.run(userId, (engine) => engine.close(userId, id, now(), ClosedType.User, cont)),
-      'order_closed',
-    )
+    const result = await desk.run(userId, (engine) => engine.close(userId, id, now(), ClosedType.User, cont))
+    // A partial close leaves the rest open (position_reduced): the answer says so.
+    const part = result.ok && result.events.some((event) => event.type === 'position_reduced')
+    return answer(request, result, part ? 'order_part_closed' : 'order_closed')
   })
 
   app.get('/v1/api/forex/cancel_trade', command, async (request) => {

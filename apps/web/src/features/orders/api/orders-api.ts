@@ -23,9 +23,10 @@ export function fetchBalance(signal?: AbortSignal): Promise<BalanceAnswer> {
   return api.get<BalanceAnswer>('/v1/api/main/wallet/getBalance', { silent: true, signal })
 }
 
-/** Closes a position at the market price; the answer's message is the success toast. */
-export function closePosition(id: number) {
-  return api.getResult<null>('/v1/api/forex/close', { query: { id }, loading: true })
+/** Closes a position at the market price, whole or `lots` of it; the answer's message is the success toast. */
+export function closePosition(id: number, lots?: string) {
+  const query = lots === undefined ? { id } : { id, cont: lots }
+  return api.getResult<null>('/v1/api/forex/close', { query, loading: true })
 }
 
 export function cancelPending(id: number) {

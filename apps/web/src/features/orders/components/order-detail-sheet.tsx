@@ -8,14 +8,16 @@ import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
 import { formatPrice } from '../../../shared/market/format.ts'
 import { decimalInput } from '../../../shared/trading/decimal-input.ts'
 import { checkStop } from '../../../shared/trading/stops.ts'
-import { cancelPending, closePosition, saveStops } from '../api/orders-api.ts'
+import '../../../shared/trading/order-fields.css'
+import { cancelPending, saveStops } from '../api/orders-api.ts'
 import { formatProfit, localTime, outcomeKey, profitDirection } from '../lib/deals.ts'
+import { ClosePosition } from './close-position.tsx'
 
 interface Props {
   /** The order shown, with its live mark; null closes the sheet. */
   order: TransOrder | null
   onClose: () => void
-  /** After a close or cancel: the lists reload from the start. */
+  /** After a close (whole or in part) or cancel: the lists reload from the start. */
   onFinished: () => void
   /** The user asked to close this position: its FOREX_CLOSED, which may come first, is expected. */
   onClosing: (id: number) => void
@@ -87,11 +89,13 @@ function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: () => voi
     <div className="detail-stops">
       <h3 className="detail-section-title">{t('orders.editStops')}</h3>
       <div className="detail-stops-fields">
-        <div className="order-detail-field">
-          <label htmlFor={slId}>{t('orders.stopLoss')}</label>
+        <div className="order-field">
+          <label className="order-field-label" htmlFor={slId}>
+            {t('orders.stopLoss')}
+          </label>
           <input
             id={slId}
-            className="detail-input num"
+            className="order-input num"
             data-testid="detail-sl"
             inputMode="decimal"
             autoComplete="off"
@@ -101,11 +105,13 @@ function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: () => voi
             onChange={(event) => setStopLoss(decimalInput(event.target.value))}
           />
         </div>
-        <div className="order-detail-field">
-          <label htmlFor={tpId}>{t('orders.takeProfit')}</label>
+        <div className="order-field">
+          <label className="order-field-label" htmlFor={tpId}>
+            {t('orders.takeProfit')}
+          </label>
           <input
             id={tpId}
-            className="detail-input num"
+            className="order-input num"
             data-testid="detail-tp"
             inputMode="decimal"
             autoComplete="off"
@@ -147,30 +153,24 @@ function DetailBody({
   // A pending or cancelled order never opened: it has a price it asked for, no fill, no profit.
   const unfilled = pending || order.Status === OrderStatus.Cancelled
 
-  async function finish(kind: 'close' | 'cancel') {
+  async function cancel() {
     if (busy) return
     const confirmed = await Dialog.confirm({
-      content: kind === 'close' ? t('orders.closeConfirm') : t('orders.cancelConfirm'),
-      // Test ids inside the button texts, since Dialog.confirm takes no props for its buttons.
-      confirmText: (
-        <span data-testid={`detail-${kind}-confirm`}>
-          {kind === 'close' ? t('orders.closePosition') : t('orders.cancelOrder')}
-        </span>
-      ),
+      content: t('orders.cancelConfirm'),
+      // A test id inside the button text, since Dialog.confirm takes no props for its buttons.
+      confirmText: <span data-testid="detail-cancel-confirm">{t('orders.cancelOrder')}</span>,
       cancelText: t('common.back'),
     })
     if (!confirmed) return
     setBusy(true)
-    if (kind === 'close') onClosing(order.Id)
     try {
-      const result = kind === 'close' ? await closePosition(order.Id) : await cancelPending(order.Id)
+      const result = await cancelPending(order.Id)
       toastSuccess(result.msg)
-      onFinished()
     } catch {
       // The API client has shown the server's message; the lists reload in case it changed meanwhile.
-      onFinished()
     } finally {
       setBusy(false)
+      onFinished()
     }
   }
 
@@ -226,15 +226,7 @@ function DetailBody({
       </dl>
       {holding && <StopsEditor key={order.Id} order={order} onSaved={onStopsSaved} />}
       {holding && (
-        <button
-          type="button"
-          className="detail-button detail-button-danger"
-          data-testid="detail-close"
-          disabled={busy}
-          onClick={() => void finish('close')}
-        >
-          {t('orders.closePosition')}
-        </button>
+        <ClosePosition key={order.Id} order={order} onClosing={onClosing} onFinished={onFinished} />
       )}
       {pending && (
         <button
@@ -242,7 +234,7 @@ function DetailBody({
           className="detail-button detail-button-danger"
           data-testid="detail-cancel"
           disabled={busy}
-          onClick={() => void finish('cancel')}
+          onClick={() => void cancel()}
         >
           {t('orders.cancelOrder')}
         </button>
@@ -251,7 +243,7 @@ function DetailBody({
   )
 }
 
-/** The detail sheet of an order (SPEC.md 2 and 4): stops, close (holding) and cancel (pending). */
+/** The detail sheet of an order (SPEC.md 2 and 4): stops, close whole or in part (holding) and cancel (pending). */
 export function OrderDetailSheet({ order, onClose, onFinished, onClosing, onStopsSaved }: Props) {
   const { t } = useTranslation()
   // The last order shown stays in the sheet while it slides away.

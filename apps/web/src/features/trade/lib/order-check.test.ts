@@ -1,7 +1,7 @@
 import { Side } from '@tp/contracts'
 import { describe, expect, it } from 'vitest'
 import { checkOrder, entryPrice, type OrderDraft } from './order-check.ts'
-import { testInstrument } from './test-instrument.ts'
+import { testInstrument } from '../../../shared/trading/test-instrument.ts'
 
 const btc = testInstrument()
 const quote = { bid: 83780.55, ask: 83810.55 }

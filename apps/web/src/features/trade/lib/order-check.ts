@@ -1,7 +1,7 @@
 import { Side, type Instrument, type SideValue } from '@tp/contracts'
 import { failed, invalid, valid, type Checked } from '../../../shared/trading/problem.ts'
 import { checkStop, exitPrice, parsePriceText } from '../../../shared/trading/stops.ts'
-import { checkLots, lotRules } from './lots.ts'
+import { checkLots, lotRules } from '../../../shared/trading/lots.ts'
 
 export type OrderKind = 'market' | 'pending'
 

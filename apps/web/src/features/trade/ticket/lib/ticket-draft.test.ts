@@ -1,6 +1,6 @@
 import { Side } from '@tp/contracts'
 import { describe, expect, it } from 'vitest'
-import { testInstrument } from '../../lib/test-instrument.ts'
+import { testInstrument } from '../../../../shared/trading/test-instrument.ts'
 import { parsePoints, previewStop, toOrderDraft, withStopUnit, type TicketDraft } from './ticket-draft.ts'
 
 const eurusd = testInstrument({ Code: 'EURUSD', PricePrecision: 5, ForexContNum: 100000 })

@@ -2,7 +2,7 @@ import type { Instrument } from '@tp/contracts'
 import { invalid, valid, type Checked } from '../../../../shared/trading/problem.ts'
 import { parsePriceText, type StopKind } from '../../../../shared/trading/stops.ts'
 import { entryPrice, type OrderDraft } from '../../lib/order-check.ts'
-import { parseLots } from '../../lib/lots.ts'
+import { parseLots } from '../../../../shared/trading/lots.ts'
 import { pointsFromStopPrice, profitInUsd, stopPriceFromPoints } from './stop-points.ts'
 
 /** Stop-loss and take-profit typed as prices, or as points from the entry price. */

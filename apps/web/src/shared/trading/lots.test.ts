@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   canDecrease,
+  canClosePart,
   canIncrease,
+  checkCloseLots,
   checkLots,
   defaultLots,
   lotRules,
@@ -91,5 +93,59 @@ describe('lots', () => {
       ok: false,
       problem: { key: 'orderForm.errors.lotsStep' },
     })
+  })
+})
+
+describe('lots to close', () => {
+  const held = 0.1
+
+  it('close the whole position when the lots are all it holds, however written', () => {
+    expect(checkCloseLots('0.10', btc, held)).toEqual({ ok: true, value: { lots: '0.10', whole: true } })
+    expect(checkCloseLots('0.1', btc, held)).toEqual({ ok: true, value: { lots: '0.1', whole: true } })
+  })
+
+  it('close a part on the step that leaves at least the minimum', () => {
+    expect(checkCloseLots('0.03', btc, held)).toEqual({ ok: true, value: { lots: '0.03', whole: false } })
+    expect(checkCloseLots('0.09', btc, held)).toEqual({ ok: true, value: { lots: '0.09', whole: false } })
+    expect(checkCloseLots('0.05', oddMinimum, held)).toEqual({
+      ok: true,
+      value: { lots: '0.05', whole: false },
+    })
+  })
+
+  it('refuse a part that leaves less than the minimum open', () => {
+    expect(checkCloseLots('0.06', oddMinimum, held)).toEqual({
+      ok: false,
+      problem: { key: 'orders.errors.restTooSmall', values: { min: '0.05', held: '0.10' } },
+    })
+  })
+
+  it('refuse more than the position, less than the minimum, off the step or not lots', () => {
+    expect(checkCloseLots('0.11', btc, held)).toMatchObject({
+      ok: false,
+      problem: { key: 'orderForm.errors.lotsMax' },
+    })
+    expect(checkCloseLots('0.04', oddMinimum, held)).toMatchObject({
+      ok: false,
+      problem: { key: 'orderForm.errors.lotsMin' },
+    })
+    expect(checkCloseLots('0.015', btc, held)).toMatchObject({
+      ok: false,
+      problem: { key: 'orderForm.errors.lotsStep' },
+    })
+    for (const text of ['', '0', '-0.05', '1e-2', 'abc'])
+      expect(checkCloseLots(text, btc, held)).toMatchObject({
+        ok: false,
+        problem: { key: 'orderForm.errors.lotsRequired' },
+      })
+  })
+
+  it('offer a part only when the position holds twice the minimum', () => {
+    expect(canClosePart(0.01, btc)).toBe(false)
+    expect(canClosePart(0.02, btc)).toBe(true)
+    expect(canClosePart(0.09, oddMinimum)).toBe(false)
+    expect(canClosePart(0.1, oddMinimum)).toBe(true)
+    expect(canClosePart(1, wholeLots)).toBe(false)
+    expect(canClosePart(2, wholeLots)).toBe(true)
   })
 })

@@ -1,28 +1,34 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { decimalInput } from '../../../shared/trading/decimal-input.ts'
-import { canDecrease, canIncrease, formatLots, stepLots, type LotRules } from '../lib/lots.ts'
+import { decimalInput } from './decimal-input.ts'
+import { canDecrease, canIncrease, formatLots, stepLots, type LotRules } from './lots.ts'
+import './order-fields.css'
 
 interface Props {
   value: string
   onChange: (value: string) => void
   rules: LotRules
+  /** The field's label and hint; by default those of lots to order. */
+  label?: string
+  hint?: string
+  /** The test id of the field; its buttons add `-minus` and `-plus`. */
+  testId?: string
 }
 
 /** Lots: a field with minus and plus, stepping by `Pip`; minus is off at the minimum (SPEC.md 5). */
-export function LotsStepper({ value, onChange, rules }: Props) {
+export function LotsStepper({ value, onChange, rules, label, hint, testId = 'order-lots' }: Props) {
   const { t } = useTranslation()
   const id = useId()
   return (
     <div className="order-field">
       <label className="order-field-label" htmlFor={id}>
-        {t('orderForm.lots')}
+        {label ?? t('orderForm.lots')}
       </label>
       <div className="lots-stepper">
         <button
           type="button"
           className="lots-step"
-          data-testid="order-lots-minus"
+          data-testid={`${testId}-minus`}
           aria-label={t('orderForm.decrease')}
           disabled={!canDecrease(value, rules)}
           onClick={() => onChange(stepLots(value, -1, rules))}
@@ -32,7 +38,7 @@ export function LotsStepper({ value, onChange, rules }: Props) {
         <input
           id={id}
           className="order-input lots-input num"
-          data-testid="order-lots"
+          data-testid={testId}
           inputMode="decimal"
           autoComplete="off"
           maxLength={11}
@@ -42,7 +48,7 @@ export function LotsStepper({ value, onChange, rules }: Props) {
         <button
           type="button"
           className="lots-step"
-          data-testid="order-lots-plus"
+          data-testid={`${testId}-plus`}
           aria-label={t('orderForm.increase')}
           disabled={!canIncrease(value, rules)}
           onClick={() => onChange(stepLots(value, 1, rules))}
@@ -51,11 +57,12 @@ export function LotsStepper({ value, onChange, rules }: Props) {
         </button>
       </div>
       <p className="order-field-hint">
-        {t('orderForm.lotsHint', {
-          min: formatLots(rules.min, rules),
-          max: formatLots(rules.max, rules),
-          step: formatLots(rules.step, rules),
-        })}
+        {hint ??
+          t('orderForm.lotsHint', {
+            min: formatLots(rules.min, rules),
+            max: formatLots(rules.max, rules),
+            step: formatLots(rules.step, rules),
+          })}
       </p>
     </div>
   )

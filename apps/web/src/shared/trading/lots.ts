@@ -1,5 +1,5 @@
 import type { Instrument } from '@tp/contracts'
-import { invalid, valid, type Checked } from '../../../shared/trading/problem.ts'
+import { failed, invalid, valid, type Checked } from './problem.ts'
 
 /** The lot rules of an instrument: the step (`Pip`), the least and the most one order may hold. */
 export interface LotRules {
@@ -99,4 +99,33 @@ export function checkLots(text: string, rules: LotRules): Checked<string> {
   const offGrid = Math.abs(units - Math.round(units)) > 1e-6 || Math.round(units) % grid.step !== 0
   if (offGrid) return invalid('orderForm.errors.lotsStep', { step: formatLots(rules.step, rules) })
   return valid(trimmed)
+}
+
+/**
+ * The lots to close of a position holding `held`: all of them, or a part on the step that leaves at
+ * least the minimum open (decision 018). `whole` says which, since the two are confirmed differently.
+ */
+export function checkCloseLots(
+  text: string,
+  rules: LotRules,
+  held: number,
+): Checked<{ lots: string; whole: boolean }> {
+  const checked = checkLots(text, { ...rules, max: held })
+  if (!checked.ok) return failed(checked.problem)
+  const grid = onGrid(rules)
+  const asked = Math.round(Number(checked.value) * grid.scale)
+  const all = Math.round(held * grid.scale)
+  if (asked === all) return valid({ lots: checked.value, whole: true })
+  if (all - asked < grid.min)
+    return invalid('orders.errors.restTooSmall', {
+      min: formatLots(rules.min, rules),
+      held: formatLots(held, rules),
+    })
+  return valid({ lots: checked.value, whole: false })
+}
+
+/** Whether a position of `held` lots can be closed in part: one part of at least the minimum leaves as much. */
+export function canClosePart(held: number, rules: LotRules): boolean {
+  const grid = onGrid(rules)
+  return Math.round(held * grid.scale) >= 2 * grid.min
 }

@@ -1,0 +1,87 @@
+import type { TransOrder } from '@tp/contracts'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '../../../shared/lib/antd-dialog.ts'
+import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { LotsStepper } from '../../../shared/trading/lots-stepper.tsx'
+import { canClosePart, checkCloseLots, formatLots, lotRules } from '../../../shared/trading/lots.ts'
+import { closePosition } from '../api/orders-api.ts'
+
+interface Props {
+  order: TransOrder
+  /** The user asked to close the whole position: its FOREX_CLOSED, which may come first, is expected. */
+  onClosing: (id: number) => void
+  /** After a close, whole or in part: the lists reload from the start. */
+  onFinished: () => void
+}
+
+/**
+ * Closing a position at the market price: all of it, or a part of it (decision 018) when it holds
+ * at least twice the minimum. The lots start at the whole position; fewer close a part, which the
+ * button and the confirmation say.
+ */
+export function ClosePosition({ order, onClosing, onFinished }: Props) {
+  const { t } = useTranslation()
+  const instrument = order.ForexTradeLists as TransOrder['ForexTradeLists'] | undefined
+  const rules = instrument ? lotRules(instrument) : null
+  const splittable = rules !== null && canClosePart(order.Quantity, rules)
+  const [lots, setLots] = useState(() => (rules ? formatLots(order.Quantity, rules) : String(order.Quantity)))
+  const [busy, setBusy] = useState(false)
+  const checked = splittable ? checkCloseLots(lots, rules, order.Quantity) : null
+  const part = checked?.ok && !checked.value.whole ? checked.value.lots : null
+  const held = rules ? formatLots(order.Quantity, rules) : String(order.Quantity)
+
+  async function close() {
+    if (busy) return
+    if (checked && !checked.ok) return toastInfo(t(checked.problem.key, checked.problem.values))
+    const confirmed = await Dialog.confirm({
+      content: part ? t('orders.closePartConfirm', { lots: part, held }) : t('orders.closeConfirm'),
+      // A test id inside the button text, since Dialog.confirm takes no props for its buttons.
+      confirmText: (
+        <span data-testid="detail-close-confirm">
+          {part ? t('orders.closeTitle') : t('orders.closePosition')}
+        </span>
+      ),
+      cancelText: t('common.back'),
+    })
+    if (!confirmed) return
+    setBusy(true)
+    if (!part) onClosing(order.Id)
+    try {
+      const result = await closePosition(order.Id, part ?? undefined)
+      toastSuccess(result.msg)
+    } catch {
+      // The API client has shown the server's message; the lists reload in case it changed meanwhile.
+    } finally {
+      setBusy(false)
+      onFinished()
+    }
+  }
+
+  return (
+    <div className="detail-close">
+      {splittable && (
+        <>
+          <h3 className="detail-section-title">{t('orders.closeTitle')}</h3>
+          <LotsStepper
+            value={lots}
+            onChange={setLots}
+            rules={{ ...rules, max: order.Quantity }}
+            label={t('orders.closeLots')}
+            hint={t('orders.closeLotsHint', { held, min: formatLots(rules.min, rules) })}
+            testId="detail-close-lots"
+          />
+        </>
+      )}
+      <button
+        type="button"
+        className="detail-button detail-button-danger"
+        data-testid="detail-close"
+        disabled={busy}
+        onClick={() => void close()}
+      >
+        {part ? t('orders.closePart', { lots: part }) : t('orders.closePosition')}
+      </button>
+    </div>
+  )
+}

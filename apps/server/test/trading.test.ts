@@ -585,7 +585,7 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
 
       expect((await call('/v1/api/forex/close', token, { id: holding, cont: '0.04' })).body).toMatchObject({
         code: 1,
-        msg: 'Position closed',
+        msg: 'Part of the position closed; the rest stays open',
       })
       const [rest] = (await myDeal(token, OrderStatus.Holding)).data
       expect(rest).toMatchObject({ Id: holding, Quantity: 0.06 })

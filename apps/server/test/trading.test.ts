@@ -819,6 +819,147 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
     expect(balance.margin_level).toBeCloseTo((equity / margin) * 100, 2)
   })
 
+  describe('pending orders: change and expiry', () => {
+    /** The wire's time ("YYYY-MM-DD HH:mm:ss", UTC) of `ms`. */
+    const wire = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
+
+    async function placePending(token: string, extra: Record<string, string | number> = {}) {
+      const answer = await submit(token, {
+        forex_id: idOf('BTCUSD'),
+        type: 1,
+        cont: '0.1',
+        status: 0,
+        target_price: '64000',
+        multiple: 2,
+        ...extra,
+      })
+      expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 1 })
+      return answer.body.data.id as number
+    }
+
+    it("changes a pending order's price, stops and expiry; refusals change nothing", async () => {
+      await refresh()
+      const { token } = await demo()
+      const now = app.clock.now().getTime()
+      const id = await placePending(token, { expire_type: 2, expire_time: wire(now + 3_600_000) })
+      const [placed] = (await myDeal(token, OrderStatus.Pending)).data
+      expect(placed).toMatchObject({ Id: id, OriginPrice: 64_000, ExpireTimeHandler: wire(now + 3_600_000) })
+
+      const modify = (params: Record<string, string | number>, who = token) =>
+        call('/v1/api/forex/modify_pending', who, { id, target_price: '63500', ...params })
+      const other = await demo()
+      const position = await open(token, 'BTCUSD', 1, '0.1', 2)
+      refusedWith(await modify({}, other.token), 'order_not_found')
+      refusedWith(
+        await call('/v1/api/forex/modify_pending', token, { id: position, target_price: '63500' }),
+        'order_not_found',
+      )
+      refusedWith(await modify({ expire_type: 2, expire_time: wire(now - 60_000) }), 'expiry_invalid')
+      refusedWith(await modify({ expire_type: 2, expire_time: '2026-02-30 10:00:00' }), 'expiry_invalid')
+      refusedWith(await modify({ expire_type: 2 }), 'expiry_invalid')
+      refusedWith(await modify({ expire_type: 2, expire_time: wire(now + 400 * DAY_MS) }), 'expiry_invalid')
+      refusedWith(await modify({ stop_loss_price: '63600' }), 'stop_loss_invalid')
+      refusedWith(await modify({ target_price: '63500.001' }), 'price_invalid')
+      expect((await modify({ expire_type: 3 })).body.code).toBe(0)
+      expect((await call('/v1/api/forex/modify_pending', token, { id })).body.code).toBe(0)
+      expect(await orderRow(id)).toMatchObject({ originPrice: '64000.0000000000', stopLoss: '0.0000000000' })
+
+      const changed = await modify({ stop_loss_price: '63000', target_profit_price: '66000', expire_type: 1 })
+      expect(changed.body).toMatchObject({ code: 1, msg: 'Pending order changed' })
+      const endOfDay = Date.UTC(
+        new Date(now).getUTCFullYear(),
+        new Date(now).getUTCMonth(),
+        new Date(now).getUTCDate() + 1,
+      )
+      const [after] = (await myDeal(token, OrderStatus.Pending)).data
+      expect(after).toMatchObject({
+        Id: id,
+        OriginPrice: 63_500,
+        TargetLossPrice: 63_000,
+        TargetProfitPrice: 66_000,
+        ExpireTimeHandler: wire(endOfDay),
+        // The margin it will take at its new price: 0.1 x 63 500 / 2.
+        CautionMoney: '3175.000000',
+      })
+      expect((await orderRow(id))?.expiresAt?.getTime()).toBe(endOfDay)
+      // Good till cancelled when no expiry is named; a restart keeps what was stored.
+      expect((await modify({ target_price: '63400' })).body.code).toBe(1)
+      expect((await orderRow(id))?.expiresAt).toBeNull()
+      const rebuilt = await rebuildEngine(app.db, new Map())
+      expect(rebuilt.order(id)).toMatchObject({ originPrice: 63_400, expiresAtMs: 0 })
+      expect((await call('/v1/api/forex/cancel_trade', token, { id })).body.code).toBe(1)
+      expect((await call('/v1/api/forex/close', token, { id: position })).body.code).toBe(1)
+    })
+
+    it('expires a pending order at its time: status 5, FOREX_EXPIRED to the owner, kept after a restart', async () => {
+      await refresh()
+      const { token } = await demo()
+      const socket = await loggedInSocket(token)
+      const now = app.clock.now().getTime()
+      const expiresAt = Math.floor(now / 1000) * 1000 + 60_000
+      const id = await placePending(token, { expire_type: 2, expire_time: wire(expiresAt) })
+      const keeps = await placePending(token)
+      // Refused before anything: a time in the past, or not a time.
+      refusedWith(
+        await submit(token, {
+          forex_id: idOf('BTCUSD'),
+          type: 1,
+          cont: '0.1',
+          status: 0,
+          target_price: '64000',
+          multiple: 2,
+          expire_type: 2,
+          expire_time: wire(now - 1000),
+        }),
+        'expiry_invalid',
+      )
+      refusedWith(
+        await submit(token, {
+          forex_id: idOf('BTCUSD'),
+          type: 1,
+          cont: '0.1',
+          status: 0,
+          target_price: '64000',
+          multiple: 2,
+          expire_type: 2,
+          expire_time: 'tomorrow',
+        }),
+        'expiry_invalid',
+      )
+      // A market order ignores an expiry.
+      const market = await open(token, 'BTCUSD', 1, '0.1', 2, { expire_type: 2, expire_time: 'tomorrow' })
+      expect((await orderRow(market))?.expiresAt).toBeNull()
+
+      app.clock.set(expiresAt - 1)
+      app.desk.expire()
+      await app.desk.settle()
+      expect((await orderRow(id))?.status).toBe(OrderStatus.Pending)
+      app.clock.set(expiresAt)
+      const heard = waitForMessage(socket, (m) => m.type === 'FOREX_EXPIRED')
+      app.desk.expire()
+      await app.desk.settle()
+      expect(await heard).toEqual({ type: 'FOREX_EXPIRED', id: [id] })
+      expect(await orderRow(id)).toMatchObject({ status: OrderStatus.Expired })
+      expect((await orderRow(id))?.closedAt?.getTime()).toBe(expiresAt)
+      const [listed] = (await myDeal(token, OrderStatus.Expired)).data
+      expect(listed).toMatchObject({
+        Id: id,
+        Status: OrderStatus.Expired,
+        ExpireTimeHandler: wire(expiresAt),
+      })
+      expect((await myDeal(token, OrderStatus.Pending)).data.map((o: { Id: number }) => o.Id)).toEqual([
+        keeps,
+      ])
+      refusedWith(await call('/v1/api/forex/cancel_trade', token, { id }), 'order_not_found')
+      const rebuilt = await rebuildEngine(app.db, new Map())
+      expect(rebuilt.order(id)).toBeUndefined()
+      expect(rebuilt.order(keeps)?.status).toBe(OrderStatus.Pending)
+      expect((await call('/v1/api/forex/cancel_trade', token, { id: keeps })).body.code).toBe(1)
+      await refresh()
+      expect((await call('/v1/api/forex/close', token, { id: market })).body.code).toBe(1)
+    })
+  })
+
   describe('the account', () => {
     it('resets a demo account: positions closed, pending cancelled, a type 2 row to the starting balance', async () => {
       await refresh()

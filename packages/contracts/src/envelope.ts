@@ -43,6 +43,7 @@ export const REASONS = [
   'lots_invalid',
   'leverage_invalid',
   'price_invalid',
+  'expiry_invalid',
   'stop_loss_invalid',
   'take_profit_invalid',
   'insufficient_margin',

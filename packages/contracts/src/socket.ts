@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { DayMarketMessage, KlineMessage } from './market.ts'
-import type { ForexClosedMessage, ForexTradeMessage } from './trading.ts'
+import type { ForexClosedMessage, ForexExpiredMessage, ForexTradeMessage } from './trading.ts'
 import type { ChatSocketMessage } from './chat.ts'
 
 /** Client-to-server socket frames (WIRE.md). */
@@ -71,6 +71,7 @@ export type ServerMessage =
   | KlineMessage
   | ForexTradeMessage
   | ForexClosedMessage
+  | ForexExpiredMessage
   | MarginCallMessage
   | ChatSocketMessage
   | CatalogueMessage

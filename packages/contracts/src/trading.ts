@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Instrument } from './market.ts'
 import { decimal, integer, oneOf, serialId } from './numbers.ts'
+import { ExpiryType } from './expiry.ts'
 
 /** Trading on the wire (WIRE.md "Order"). */
 
@@ -9,7 +10,14 @@ export const Side = { Buy: 1, Sell: 2 } as const
 export type SideValue = (typeof Side)[keyof typeof Side]
 
 /** `Status` of an order. 2 (closing) is never stored: a close is one transaction. */
-export const OrderStatus = { Pending: 0, Holding: 1, Closing: 2, Closed: 3, Cancelled: 4 } as const
+export const OrderStatus = {
+  Pending: 0,
+  Holding: 1,
+  Closing: 2,
+  Closed: 3,
+  Cancelled: 4,
+  Expired: 5,
+} as const
 export type OrderStatusValue = (typeof OrderStatus)[keyof typeof OrderStatus]
 
 /** `ClosedType`: why a position closed. */
@@ -64,9 +72,18 @@ const isMarketSubmit = (query: unknown) => {
   return status === undefined || status === '' || status === '1' || status === 1
 }
 
+/** `expire_type` 0 good till cancelled (also when absent or empty), 1 today, 2 at `expire_time`. */
+const expireType = z.preprocess(
+  (value) => (value === '' || value === undefined ? ExpiryType.GoodTillCancelled : value),
+  oneOf([ExpiryType.GoodTillCancelled, ExpiryType.Today, ExpiryType.Specified]),
+)
+/** `expire_time`: "YYYY-MM-DD HH:mm[:ss]" in UTC (checked by `expiryOf`); empty means none. */
+const expireTime = z.preprocess((value) => (value === '' ? undefined : value), z.string().max(19).optional())
+
 /**
- * `submit`: `status` 1 a market order, 0 a pending order at `target_price`. A market order ignores
- * `target_price` whatever text it holds (existing clients send their last input along).
+ * `submit`: `status` 1 a market order, 0 a pending order at `target_price`, expiring as
+ * `expire_type` and `expire_time` say. A market order ignores `target_price` whatever text it holds
+ * (existing clients send their last input along), and the expiry.
  */
 export const submitRequest = z.preprocess(
   (query) =>
@@ -83,8 +100,23 @@ export const submitRequest = z.preprocess(
     target_profit_price: optionalPrice,
     multiple: integer({ min: 1, max: 10_000 }),
     client_order_id: idempotencyKey.optional(),
+    expire_type: expireType,
+    expire_time: expireTime,
   }),
 )
+
+/**
+ * `GET /v1/api/forex/modify_pending`: a pending order's new price, stops and expiry, all of them as
+ * `submit` takes them (a stop left out is none; an expiry left out is good till cancelled).
+ */
+export const modifyPendingRequest = z.object({
+  id,
+  target_price: decimal({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+  stop_loss_price: optionalPrice,
+  target_profit_price: optionalPrice,
+  expire_type: expireType,
+  expire_time: expireTime,
+})
 
 export const DEFAULT_PAGE_SIZE = 10
 export const MAX_PAGE_SIZE = 100
@@ -93,9 +125,9 @@ export const pageRequest = z.object({
   limit: integer({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
 })
 
-/** `my_deal`: 0 pending, 1 holding, 3 closed, 4 cancelled; no status: every order of the user. */
+/** `my_deal`: 0 pending, 1 holding, 3 closed, 4 cancelled, 5 expired; no status: every order of the user. */
 export const myDealRequest = pageRequest.extend({
-  status: z.preprocess((value) => (value === '' ? undefined : value), oneOf([0, 1, 3, 4]).optional()),
+  status: z.preprocess((value) => (value === '' ? undefined : value), oneOf([0, 1, 3, 4, 5]).optional()),
 })
 
 export const orderIdRequest = z.object({ id })
@@ -143,6 +175,8 @@ export interface TransOrder {
   ClosedType: ClosedTypeValue | 0
   CreateTimeHandler: string
   CompleteTimeHandler: string
+  /** A pending order's expiry, as the other times; "" when good till cancelled. */
+  ExpireTimeHandler: string
   ForexTradeLists: Instrument
 }
 
@@ -188,6 +222,12 @@ export interface ForexTradeMessage {
 /** `FOREX_CLOSED`: positions that closed, whatever closed them (the owner, stops, stop-out, staff). */
 export interface ForexClosedMessage {
   type: 'FOREX_CLOSED'
+  id: number[]
+}
+
+/** `FOREX_EXPIRED`: pending orders of the owner that expired (status 5). */
+export interface ForexExpiredMessage {
+  type: 'FOREX_EXPIRED'
   id: number[]
 }
 

@@ -314,6 +314,8 @@ export const orders = pgTable(
     placedAt: timestamp('placed_at', { withTimezone: true, precision: 3 }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true, precision: 3 }),
     closedAt: timestamp('closed_at', { withTimezone: true, precision: 3 }),
+    /** A pending order's expiry; null: good till cancelled. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     index('orders_user_status_idx').on(t.userId, t.status, t.id),
@@ -325,7 +327,7 @@ export const orders = pgTable(
       .on(t.closedAt)
       .where(sql`${t.status} = 3`),
     check('orders_side', sql`${t.side} in (1, 2)`),
-    check('orders_status', sql`${t.status} in (0, 1, 3, 4)`),
+    check('orders_status', sql`${t.status} in (0, 1, 3, 4, 5)`),
     check('orders_lots_positive', sql`${t.lots} > 0`),
     check('orders_amounts', sql`${t.margin} >= 0 and ${t.fee} >= 0`),
   ],

@@ -1,4 +1,4 @@
-import type { ForexClosedMessage, MarginCallMessage } from '@tp/contracts'
+import type { ForexClosedMessage, ForexExpiredMessage, MarginCallMessage } from '@tp/contracts'
 import { eventOwner, type EngineEvent, type TradingEngine } from '@tp/engine'
 import type { MarketData } from '../market/market-data.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
@@ -36,7 +36,8 @@ export function currentMarginCall(engine: TradingEngine, userId: number): Margin
 /**
  * Sends each owner their account: FOREX_TRADE at once after a committed change and about once a
  * second while they have live orders; FOREX_CLOSED whenever positions close (the owner's own closes
- * too: WIRE.md); MARGIN_CALL when the margin level falls below the margin-call level.
+ * too: WIRE.md); FOREX_EXPIRED when pending orders expire; MARGIN_CALL when the margin level falls
+ * below the margin-call level.
  */
 export function startAccountPush(
   desk: () => TradingDesk,
@@ -63,14 +64,18 @@ export function startAccountPush(
     committed(events: readonly EngineEvent[]) {
       const touched = new Set<number>()
       const closed = new Map<number, number[]>()
+      const expired = new Map<number, number[]>()
+      const note = (ids: Map<number, number[]>, userId: number, id: number) => {
+        const list = ids.get(userId) ?? []
+        list.push(id)
+        ids.set(userId, list)
+      }
       for (const event of events) {
         const userId = eventOwner(event)
         touched.add(userId)
-        if (event.type === 'position_closed') {
-          const ids = closed.get(userId) ?? []
-          ids.push(event.order.id)
-          closed.set(userId, ids)
-        }
+        if (event.type === 'position_closed') note(closed, userId, event.order.id)
+        if (event.type === 'order_cancelled' && event.reason === 'expired')
+          note(expired, userId, event.order.id)
         if (event.type === 'margin_call')
           topics.publish(userTopic(userId), 'MARGIN_CALL', marginCallMessage(desk().view, event.level))
       }
@@ -78,6 +83,10 @@ export function startAccountPush(
         const message: ForexClosedMessage = { type: 'FOREX_CLOSED', id: ids }
         // Keyed by the ids: a slow socket keeps every closure, not only the latest.
         topics.publish(userTopic(userId), `FOREX_CLOSED:${ids.join(',')}`, message)
+      }
+      for (const [userId, ids] of expired) {
+        const message: ForexExpiredMessage = { type: 'FOREX_EXPIRED', id: ids }
+        topics.publish(userTopic(userId), `FOREX_EXPIRED:${ids.join(',')}`, message)
       }
       for (const userId of touched) if (topics.subscriberCount(userTopic(userId)) > 0) pushTrade(userId)
     },

@@ -196,6 +196,18 @@ export class TradingDesk {
   }
 
   /**
+   * Expires the pending orders whose expiry the server's clock has reached (a timer calls it: an
+   * expiry needs no quote). Their events join the next commit, as a tick's do.
+   */
+  expire(): void {
+    if (this.state !== 'running') return
+    const events = this.engine.expireDue(this.options.nowMs())
+    if (events.length === 0) return
+    for (const event of events) this.tickEvents.push(event)
+    this.schedule()
+  }
+
+  /**
    * Takes new risk settings and catalogue terms from the database (the back office calls this after
    * a change). Applied between commands; held positions keep what they were booked with.
    */

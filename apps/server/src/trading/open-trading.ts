@@ -9,6 +9,11 @@ import { dropOldIdempotencyKeys } from './order-store.ts'
 
 /** How often keys older than a day are deleted (they are ignored once a day old anyway). */
 const KEY_CLEANUP_MS = 60 * 60 * 1000
+/**
+ * How often pending orders' expiries are checked. An order is dead from its expiry on (no fill, no
+ * change, no cancel): this only bounds how late its owner hears of it.
+ */
+const EXPIRY_CHECK_MS = 250
 
 export interface TradingOptions {
   writer: WriterLock
@@ -50,10 +55,13 @@ export async function openTrading(db: Db, market: MarketData, topics: TopicHub, 
     )
   }, KEY_CLEANUP_MS)
   cleanup.unref()
+  const expiry = setInterval(() => desk.expire(), EXPIRY_CHECK_MS)
+  expiry.unref()
   return {
     desk,
     async stop() {
       clearInterval(cleanup)
+      clearInterval(expiry)
       push.stop()
       await desk.settle()
     },

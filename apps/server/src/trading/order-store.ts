@@ -74,6 +74,7 @@ export async function writeEvents(
       case 'order_placed':
       case 'position_opened':
       case 'stops_changed':
+      case 'pending_changed':
       case 'position_reduced':
         touched.set(event.order.id, asStored(event.order))
         break
@@ -129,6 +130,7 @@ export async function writeEvents(
     pa: at(o.placedAtMs),
     oa: at(o.openedAtMs),
     ca: at(o.closedAtMs),
+    ea: at(o.expiresAtMs),
   }))
   const keyRows = keys.map((k) => ({ u: k.userId, k: k.key, o: k.outcome }))
   // One statement (data-modifying CTEs): atomic on its own and a single round trip per batch. The
@@ -139,13 +141,14 @@ export async function writeEvents(
     o as (
       insert into orders (id, user_id, instrument_id, side, lots, leverage, contract_size, margin_mode, status,
         origin_price, price, close_price, margin, fee, profit, stop_loss, take_profit, stops_version,
-        entry_rises, closed_type, placed_at, opened_at, closed_at)
-      select id, u, i, s, l, v, cs, mm, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca
+        entry_rises, closed_type, placed_at, opened_at, closed_at, expires_at)
+      select id, u, i, s, l, v, cs, mm, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca, ea
       from jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as x(id bigint, u integer, i integer,
         s smallint, l numeric, v integer, cs numeric, mm smallint, st smallint, op numeric, p numeric, cp numeric, m numeric,
         f numeric, pr numeric, sl numeric, tp numeric, sv integer, er boolean, ct smallint, pa timestamptz,
-        oa timestamptz, ca timestamptz)
+        oa timestamptz, ca timestamptz, ea timestamptz)
       on conflict (id) do update set status = excluded.status, lots = excluded.lots, price = excluded.price,
+        origin_price = excluded.origin_price, entry_rises = excluded.entry_rises, expires_at = excluded.expires_at,
         close_price = excluded.close_price, margin = excluded.margin, fee = excluded.fee,
         profit = excluded.profit, stop_loss = excluded.stop_loss, take_profit = excluded.take_profit,
         stops_version = excluded.stops_version, closed_type = excluded.closed_type,
@@ -277,6 +280,7 @@ export function orderFromRow(row: OrderRow): StoredOrder {
     profit: money(row.profit),
     closedType: row.closedType as ClosedTypeValue | 0,
     closedAtMs: row.closedAt?.getTime() ?? 0,
+    expiresAtMs: row.expiresAt?.getTime() ?? 0,
   }
 }
 

@@ -67,6 +67,7 @@ export function transOrder(
     ClosedType: order.closedType,
     CreateTimeHandler: wireTime(order.placedAtMs),
     CompleteTimeHandler: wireTime(order.closedAtMs),
+    ExpireTimeHandler: wireTime(order.expiresAtMs),
     // Disabled instruments stay in the market (priced, but out of the lists): absent only for a deleted row.
     ForexTradeLists: (def && market.view(def, nowMs, lang)) as Instrument,
   }

@@ -56,6 +56,19 @@ type Step =
       tp: number
       /** 0: a market order; otherwise a pending order this many steps from the entry price. */
       pending: number
+      /** A pending order's expiry, ms from now (0: none; 0 or less refused). */
+      expiry: number
+    }
+  /** A pending order's new price (steps from its entry price), stops and expiry. */
+  | {
+      kind: 'modify'
+      user: number
+      pick: number
+      foreign: boolean
+      pending: number
+      sl: number
+      tp: number
+      expiry: number
     }
   | { kind: 'cancel'; user: number; pick: number; foreign: boolean }
   /** `part`: hundredths of a lot to close (0: the whole position). */
@@ -79,6 +92,12 @@ const market = fc.integer({ min: 0, max: MARKETS.length - 1 })
 const stopOffset = fc.oneof(
   { weight: 4, arbitrary: fc.constant(0) },
   { weight: 3, arbitrary: fc.integer({ min: -3, max: 60 }) },
+)
+/** Mostly none; else a few steps to a few minutes ahead (so that waits pass them), or already past. */
+const expiryArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(0) },
+  { weight: 3, arbitrary: fc.integer({ min: 1, max: 300_000 }) },
+  { weight: 1, arbitrary: fc.integer({ min: -1000, max: 0 }) },
 )
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -109,6 +128,20 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
         { weight: 3, arbitrary: fc.constant(0) },
         { weight: 2, arbitrary: fc.integer({ min: -20, max: 20 }) },
       ),
+      expiry: expiryArb,
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('modify' as const),
+      user,
+      pick: fc.nat(10),
+      foreign: fc.boolean(),
+      pending: fc.integer({ min: -20, max: 20 }),
+      sl: stopOffset,
+      tp: stopOffset,
+      expiry: expiryArb,
     }),
   },
   {
@@ -121,7 +154,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   {
-    weight: 10,
+    weight: 12,
     arbitrary: fc.record({
       kind: fc.constant('close' as const),
       user,
@@ -314,6 +347,8 @@ class Runner {
           stopLoss: level(step.sl, away),
           takeProfit: level(step.tp, -away),
           targetPrice: target === 0 ? undefined : this.price(m.id, target),
+          // 0 stands for a refused expiry here: the engine's own 0 means none.
+          expiresAtMs: step.expiry === 0 ? 0 : this.now + (step.expiry > 0 ? step.expiry : step.expiry - 1),
           nowMs: this.now,
         })
         if (result.ok && target !== 0)
@@ -341,6 +376,32 @@ class Runner {
             step.part === 0 ? undefined : (step.part / 100).toFixed(2),
           ),
         )
+      case 'modify': {
+        const id = this.pickOrder(step.user, step.pick, step.foreign, OrderStatus.Pending)
+        const order = this.engine.order(id)
+        const m = MARKETS.find((x) => x.id === order?.instrumentId) ?? (MARKETS[0] as Market)
+        const buy = order?.side === Side.Buy
+        const bid = this.bid.get(m.id) as number
+        const ask = this.ask.get(m.id) as number
+        const target = (buy ? ask : bid) + step.pending * m.step
+        const away = buy ? -1 : 1
+        const level = (offset: number, sign: number) =>
+          offset === 0 ? 0 : this.price(m.id, target + sign * offset * m.step)
+        const result = this.engine.modifyPending(
+          step.user,
+          id,
+          {
+            targetPrice: this.price(m.id, target),
+            stopLoss: level(step.sl, away),
+            takeProfit: level(step.tp, -away),
+            expiresAtMs: step.expiry === 0 ? 0 : this.now + (step.expiry > 0 ? step.expiry : step.expiry - 1),
+          },
+          this.now,
+        )
+        if (result.ok)
+          this.waits.set(id, buy ? (target <= ask ? 'down' : 'up') : target >= bid ? 'up' : 'down')
+        return done(result)
+      }
       case 'stops': {
         const id = this.pickOrder(step.user, step.pick, step.foreign, OrderStatus.Holding)
         const order = this.engine.order(id)
@@ -369,8 +430,9 @@ class Runner {
           this.engine.resetAccount(step.user, (step.cents / 100).toFixed(2), LedgerType.DEMO_RESET, this.now),
         )
       case 'wait':
+        // The server's timer expires pending orders as time passes.
         this.now += step.ms
-        return { step, events: [] }
+        return { step, events: this.engine.expireDue(this.now) }
       case 'freeze':
         return done(this.engine.freeze(step.user, (step.cents / 100).toFixed(2), 'w'))
       case 'release':
@@ -396,7 +458,7 @@ class Runner {
       parts.push(t.userId, t.balance.toString(), t.usedMargin.toString())
     for (const u of USERS)
       for (const o of this.engine.ordersOf(u))
-        parts.push(o.id, o.status, o.stopLoss, o.takeProfit, o.stopsVersion)
+        parts.push(o.id, o.status, o.stopLoss, o.takeProfit, o.stopsVersion, o.originPrice, o.expiresAtMs)
     return parts.join(' ')
   }
 }
@@ -421,8 +483,21 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
     const view = engine.accountView(step.user)
     check((view?.freeMargin ?? 0) >= -1e-6, () => `froze into margin: free ${view?.freeMargin}`)
   }
-  if ((step.kind === 'cancel' || step.kind === 'close' || step.kind === 'stops') && step.foreign)
+  if (
+    (step.kind === 'cancel' || step.kind === 'close' || step.kind === 'stops' || step.kind === 'modify') &&
+    step.foreign
+  )
     expect(record.refused).toBe('order_not_found')
+  // An expiry not after now is refused, and no pending order outlives its expiry past the clock's check.
+  if ((step.kind === 'open' && step.pending !== 0) || step.kind === 'modify')
+    if (step.expiry < 0 && record.refused === undefined) throw new Error('a past expiry was taken')
+  if (step.kind === 'wait')
+    for (const u of USERS)
+      for (const order of engine.ordersOf(u))
+        check(
+          order.expiresAtMs === 0 || order.expiresAtMs > runner.now,
+          () => `order ${order.id} outlived its expiry ${order.expiresAtMs} at ${runner.now}`,
+        )
 
   // (a): the bookings chain from the balances. (b): negative balance protection is per account: a
   // write-off comes only as an account becomes flat, for exactly what it is short then.
@@ -651,6 +726,8 @@ describe('engine properties over random command sequences', () => {
         staleHoldings: 0,
         freezes: 0,
         partialCloses: 0,
+        modified: 0,
+        expired: 0,
       },
       writtenOff: money(0),
     }
@@ -680,6 +757,8 @@ describe('engine properties over random command sequences', () => {
           for (const e of r.events) {
             if (e.type === 'position_closed') seen.closes++
             if (e.type === 'position_reduced') seen.partialCloses++
+            if (e.type === 'pending_changed') seen.modified++
+            if (e.type === 'order_cancelled' && e.reason === 'expired') seen.expired++
             if (e.type === 'stop_out') seen.stopOuts++
             if (e.type === 'booked' && e.booking.type === LedgerType.WRITE_OFF) seen.writeOffs++
             if (e.type === 'position_opened' && r.step.kind === 'tick') seen.fills++
@@ -692,6 +771,8 @@ describe('engine properties over random command sequences', () => {
     // The generator reaches the interesting paths (a guard against a generator that tests nothing).
     expect(seen.closes).toBeGreaterThan(100)
     expect(seen.partialCloses).toBeGreaterThan(10)
+    expect(seen.modified).toBeGreaterThan(10)
+    expect(seen.expired).toBeGreaterThan(10)
     expect(seen.stopOuts).toBeGreaterThan(5)
     expect(seen.writeOffs).toBeGreaterThan(5)
     expect(seen.writtenOff.isPositive()).toBe(true)

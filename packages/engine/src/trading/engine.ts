@@ -73,7 +73,17 @@ export interface OpenCommand {
   takeProfit: number
   /** Absent: a market order; otherwise a pending order at this price (which must be a valid price). */
   targetPrice?: number
+  /** A pending order's expiry (ms, after `nowMs`); absent or 0: good till cancelled. Market orders ignore it. */
+  expiresAtMs?: number
   nowMs: number
+}
+
+/** A pending order's new terms: all of them, as `open` takes them (0: no stop, no expiry). */
+export interface PendingChange {
+  targetPrice: number
+  stopLoss: number
+  takeProfit: number
+  expiresAtMs: number
 }
 
 /** A position's marks now: the price it would close at, its profit and its own margin, in USD. */
@@ -179,6 +189,7 @@ export class TradingEngine {
     if (order.status === OrderStatus.Pending) {
       account.pending.add(order.id)
       this.triggers.addEntry(order)
+      this.triggers.addExpiry(order)
     } else {
       this.attachPosition(account, order)
     }
@@ -228,6 +239,8 @@ export class TradingEngine {
       !(isPrice(command.targetPrice) && isOnGrid(command.targetPrice as number, terms.precision))
     )
       return reject('price_invalid')
+    const expiresAtMs = pending ? (command.expiresAtMs ?? 0) : 0
+    if (!isExpiry(expiresAtMs, command.nowMs)) return reject('expiry_invalid')
     const entry = pending ? (command.targetPrice as number) : entryPrice(command.side, quote)
     // Stops are checked against the price the position would close at: now, or at the pending entry.
     const exitReference = pending ? entry : exitPrice(command.side, quote)
@@ -273,12 +286,14 @@ export class TradingEngine {
       entryRises: pending && entry > entryPrice(command.side, quote),
       placedAtMs: command.nowMs,
       openedAtMs: 0,
+      expiresAtMs,
     }
     const events: EngineEvent[] = []
     if (pending) {
       this.orders.set(order.id, order)
       account.pending.add(order.id)
       this.triggers.addEntry(order)
+      this.triggers.addExpiry(order)
       events.push({ type: 'order_placed', order: { ...order } })
     } else {
       this.fill(account, order, entry, margin, fee, command.nowMs, events)
@@ -287,11 +302,55 @@ export class TradingEngine {
   }
 
   cancel(userId: number, orderId: number, nowMs: number): CommandResult {
-    const order = this.ownedOrder(userId, orderId)
-    if (!order || order.status !== OrderStatus.Pending) return reject('order_not_found')
+    const order = this.livePending(userId, orderId, nowMs)
+    if (!order) return reject('order_not_found')
     const events: EngineEvent[] = []
     this.cancelPending(order, 'user', nowMs, events)
     return { ok: true, events }
+  }
+
+  /**
+   * New terms of a pending order: its price, stops and expiry, checked as `open` checks them (the
+   * stops against the new price). The market must be live: which side of the price the order waits
+   * on is judged by the quote. Its margin estimate follows the new price (WIRE.md).
+   */
+  modifyPending(userId: number, orderId: number, change: PendingChange, nowMs: number): CommandResult {
+    const order = this.livePending(userId, orderId, nowMs)
+    if (!order) return reject('order_not_found')
+    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+    const live = this.liveQuote(order.instrumentId, nowMs)
+    if (typeof live === 'string') return reject(live)
+    const { targetPrice, stopLoss, takeProfit, expiresAtMs } = change
+    if (!(isPrice(targetPrice) && isOnGrid(targetPrice, terms.precision))) return reject('price_invalid')
+    if (!isExpiry(expiresAtMs, nowMs)) return reject('expiry_invalid')
+    const stops = checkStops(order.side, stopLoss, takeProfit, targetPrice, terms.precision)
+    if (stops) return reject(stops)
+    const rate = this.rates.booked(terms.quoteCurrency)
+    if (rate === undefined) return reject('no_conversion_rate')
+    order.originPrice = targetPrice
+    order.entryRises = targetPrice > entryPrice(order.side, live)
+    order.margin = this.marginFor(order, order.lots, targetPrice, order.leverage, rate)
+    order.stopLoss = stopLoss
+    order.takeProfit = takeProfit
+    order.expiresAtMs = expiresAtMs
+    order.stopsVersion++
+    this.triggers.addEntry(order)
+    this.triggers.addExpiry(order)
+    this.triggers.noteStale(2)
+    return { ok: true, events: [{ type: 'pending_changed', order: { ...order } }] }
+  }
+
+  /**
+   * Expires every pending order whose expiry `nowMs` has reached (the server calls it on a timer; a
+   * quote that reaches an order at or after its expiry expires it too). Returns the cancellations,
+   * with the status Expired.
+   */
+  expireDue(nowMs: number): EngineEvent[] {
+    const events: EngineEvent[] = []
+    for (const trigger of this.triggers.expire(nowMs))
+      if (this.triggers.isCurrent(trigger))
+        this.cancelPending(this.orders.get(trigger.orderId) as Order, 'expired', nowMs, events)
+    return events
   }
 
   /**
@@ -634,6 +693,13 @@ export class TradingEngine {
     return order && order.userId === userId ? order : undefined
   }
 
+  /** A pending order of the user's that has not expired by `nowMs` (the timer may not have said so yet). */
+  private livePending(userId: number, orderId: number, nowMs: number): Order | undefined {
+    const order = this.ownedOrder(userId, orderId)
+    if (!order || order.status !== OrderStatus.Pending) return undefined
+    return order.expiresAtMs > 0 && order.expiresAtMs <= nowMs ? undefined : order
+  }
+
   /** Turns an order into an open position at `price`, charging its fee. */
   private fill(
     account: Account,
@@ -649,6 +715,8 @@ export class TradingEngine {
     order.margin = margin
     order.fee = fee
     order.openedAtMs = nowMs
+    // A position does not expire: the expiry was the pending order's.
+    order.expiresAtMs = 0
     this.orders.set(order.id, order)
     account.pending.delete(order.id)
     this.attachPosition(account, order)
@@ -812,7 +880,7 @@ export class TradingEngine {
     this.triggers.noteStale(1)
     const finished: FinishedOrder = {
       ...order,
-      status: OrderStatus.Cancelled,
+      status: reason === 'expired' ? OrderStatus.Expired : OrderStatus.Cancelled,
       closePrice: 0,
       profit: ZERO,
       closedType: 0,
@@ -834,6 +902,9 @@ export class TradingEngine {
   private fillPending(order: Order, quote: Quote, events: EngineEvent[]): void {
     const account = this.accounts.get(order.userId) as Account
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+    // Reached at or after its expiry (before the clock said so): it never fills, it expires.
+    if (order.expiresAtMs > 0 && quote.timeMs >= order.expiresAtMs)
+      return this.cancelPending(order, 'expired', order.expiresAtMs, events)
     // Staff disabled the instrument: it opens nothing new, a pending order's fill included.
     if (!terms.enabled) return this.cancelPending(order, 'instrument_disabled', quote.timeMs, events)
     // Its leverage is no longer offered (options cut, a lower cap): it would open above the limit.
@@ -900,3 +971,7 @@ export class TradingEngine {
 }
 
 const reject = (reason: Rejection): CommandResult => ({ ok: false, reason })
+
+/** An expiry: 0 (none), or a whole number of ms after `nowMs`. */
+const isExpiry = (expiresAtMs: number, nowMs: number): boolean =>
+  expiresAtMs === 0 || (Number.isSafeInteger(expiresAtMs) && expiresAtMs > nowMs)

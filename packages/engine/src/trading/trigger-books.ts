@@ -14,13 +14,16 @@ interface TriggerBook {
 }
 
 /**
- * The index of trigger prices (pending entries, stop-losses, take-profits) of every instrument:
+ * The index of trigger prices (pending entries, stop-losses, take-profits) of every instrument,
+ * and of pending orders' expiry times:
  * per instrument four binary heaps (bid rising, bid falling, ask rising, ask falling), so that a
  * quote pops only what it reaches. Entries are only added: an entry whose order has changed since
  * is stale, skipped when it fires, and swept out once there are many.
  */
 export class TriggerBooks {
   private readonly books = new Map<number, TriggerBook>()
+  /** Pending orders' expiries, by time: one heap for every instrument, since time is the same for all. */
+  private readonly expiries = new TriggerHeap('up')
   private stale = 0
 
   constructor(private readonly orderOf: (orderId: number) => Order | undefined) {}
@@ -40,6 +43,22 @@ export class TriggerBooks {
     }
     if (order.side === Side.Buy) (order.entryRises ? book.askUp : book.askDown).add(trigger)
     else (order.entryRises ? book.bidUp : book.bidDown).add(trigger)
+  }
+
+  /** A pending order with an expiry: it fires once the time reaches it. */
+  addExpiry(order: Order): void {
+    if (order.expiresAtMs > 0)
+      this.expiries.add({
+        level: order.expiresAtMs,
+        orderId: order.id,
+        kind: 'expiry',
+        version: order.stopsVersion,
+      })
+  }
+
+  /** The pending orders whose expiry `nowMs` has reached and that still have it, oldest expiry first. */
+  expire(nowMs: number): Trigger[] {
+    return this.expiries.fire(nowMs).filter((trigger) => this.isCurrent(trigger))
   }
 
   /** A buy closes at the bid: its stop fires when the bid falls to it, its target when it rises. */
@@ -81,6 +100,8 @@ export class TriggerBooks {
     if (!order || order.stopsVersion !== trigger.version) return false
     if (trigger.kind === 'entry')
       return order.status === OrderStatus.Pending && order.originPrice === trigger.level
+    if (trigger.kind === 'expiry')
+      return order.status === OrderStatus.Pending && order.expiresAtMs === trigger.level
     const level = trigger.kind === 'stop_loss' ? order.stopLoss : order.takeProfit
     return order.status === OrderStatus.Holding && level === trigger.level
   }
@@ -93,6 +114,7 @@ export class TriggerBooks {
     for (const book of this.books.values())
       for (const heap of [book.bidUp, book.bidDown, book.askUp, book.askDown])
         heap.compact((t) => this.isCurrent(t))
+    this.expiries.compact((t) => this.isCurrent(t))
   }
 
   /** Entries held for an instrument, stale ones included (tests of the sweep). */

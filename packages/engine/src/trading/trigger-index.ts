@@ -13,7 +13,8 @@ export interface Trigger {
   version: number
 }
 
-export type TriggerKind = 'stop_loss' | 'take_profit' | 'entry'
+/** `expiry`: a pending order's expiry, its level a time in ms (fires once the clock reaches it). */
+export type TriggerKind = 'stop_loss' | 'take_profit' | 'entry' | 'expiry'
 
 export class TriggerHeap {
   private readonly items: Trigger[] = []

@@ -84,6 +84,8 @@ export interface Order {
   entryRises: boolean
   placedAtMs: number
   openedAtMs: number
+  /** Pending: the instant it expires (it lives while the time is before it); 0 means good till cancelled. */
+  expiresAtMs: number
 }
 
 /** A finished order as the engine reports it once (closed or cancelled). */
@@ -94,7 +96,14 @@ export interface FinishedOrder extends Order {
   closedAtMs: number
 }
 
-export type CancelReason = 'user' | 'no_margin' | 'reset' | 'instrument_disabled' | 'leverage_withdrawn'
+export type CancelReason =
+  | 'user'
+  | 'no_margin'
+  | 'reset'
+  | 'instrument_disabled'
+  | 'leverage_withdrawn'
+  /** Its expiry came: it ends with the status Expired. */
+  | 'expired'
 
 /** One row for the ledger, computed by the engine and written by the server as it is. */
 export interface Booking {
@@ -113,6 +122,8 @@ export type EngineEvent =
   | { type: 'order_placed'; order: Order }
   | { type: 'position_opened'; order: Order }
   | { type: 'stops_changed'; order: Order }
+  /** A pending order's price, stops or expiry changed. */
+  | { type: 'pending_changed'; order: Order }
   /** Part of a position was closed (its own `position_closed`, under a new id): what is left. */
   | { type: 'position_reduced'; order: Order }
   | { type: 'order_cancelled'; order: FinishedOrder; reason: CancelReason }
@@ -140,6 +151,7 @@ export const REJECTIONS = [
   'lots_invalid',
   'leverage_invalid',
   'price_invalid',
+  'expiry_invalid',
   'stop_loss_invalid',
   'take_profit_invalid',
   'insufficient_margin',

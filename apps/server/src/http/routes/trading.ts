@@ -6,7 +6,9 @@ import {
   LedgerType,
   OrderStatus,
   closeRequest,
+  expiryOf,
   idempotencyHeader,
+  modifyPendingRequest,
   myDealRequest,
   orderIdRequest,
   pageRequest,
@@ -46,6 +48,8 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const key = parse(idempotencyHeader, request.headers)['idempotency-key'] ?? q.client_order_id
     const { userId } = sessionOf(request)
     const pending = q.status === 0
+    const expiresAtMs = pending ? expiryOf(q.expire_type, q.expire_time, now()) : 0
+    if (expiresAtMs === 'invalid') return refused(request, refuse('expiry_invalid'))
     const result = await desk.run(
       userId,
       (engine) =>
@@ -57,7 +61,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
           leverage: q.multiple,
           stopLoss: q.stop_loss_price,
           takeProfit: q.target_profit_price,
-          ...(pending ? { targetPrice: q.target_price } : {}),
+          ...(pending ? { targetPrice: q.target_price, expiresAtMs } : {}),
           nowMs: now(),
         }),
       key,
@@ -82,6 +86,21 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
       await desk.run(userId, (engine) => engine.cancel(userId, id, now())),
       'order_cancelled',
     )
+  })
+
+  app.get('/v1/api/forex/modify_pending', command, async (request) => {
+    const q = parse(modifyPendingRequest, request.query)
+    const { userId } = sessionOf(request)
+    const expiresAtMs = expiryOf(q.expire_type, q.expire_time, now())
+    if (expiresAtMs === 'invalid') return refused(request, refuse('expiry_invalid'))
+    const change = {
+      targetPrice: q.target_price,
+      stopLoss: q.stop_loss_price,
+      takeProfit: q.target_profit_price,
+      expiresAtMs,
+    }
+    const result = await desk.run(userId, (engine) => engine.modifyPending(userId, q.id, change, now()))
+    return answer(request, result, 'pending_modified')
   })
 
   app.get('/v1/api/forex/set_stop_price', command, async (request) => {

@@ -247,6 +247,89 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
     await row.waitFor({ state: 'detached', timeout: 10_000 })
   })
 
+  it('places a pending order with an expiry, then changes its price, stops and expiry in the detail sheet', async () => {
+    await page.goto(`${shared.base}/trade?id=${instrument.Id}`)
+    await page.getByTestId('ticket-buy').click()
+    await page.getByTestId('order-form').waitFor()
+    await page.getByTestId('order-type-pending').click()
+    const quote = await api<Instrument[]>(`/v1/api/forex/trade_list?searchCurrency=${CODE}`)
+    const ask = quote.find((item) => item.Code === CODE)?.Ask ?? 0
+    // Far below the market: it waits, whatever the price does meanwhile.
+    const target = Math.floor(ask * 0.8)
+    await page.getByTestId('order-price').fill(String(target))
+    await page.getByTestId('order-expiry-type').selectOption('2')
+    const tomorrow = new Date(Date.now() + 24 * 3_600_000)
+    const two = (n: number) => String(n).padStart(2, '0')
+    const local = `${tomorrow.getFullYear()}-${two(tomorrow.getMonth() + 1)}-${two(tomorrow.getDate())}T10:30`
+    await page.getByTestId('order-expiry-time').fill(local)
+    await shot('ticket-pending-expiry')
+    await page.getByTestId('order-submit').click()
+    await page.getByTestId('order-success').waitFor()
+    await page.getByTestId('order-success-view').click()
+    await page.waitForURL((url) => url.pathname === '/order' && url.searchParams.get('type') === '0')
+    const [placed] = (await api<MyDealAnswer>('/v1/api/forex/my_deal?status=0&page=1&limit=15')).data
+    if (!placed) throw new Error('the pending order was not placed')
+    const localAt = new Date(tomorrow.getFullYear(), tomorrow.getMonth(), tomorrow.getDate(), 10, 30)
+    expect(placed).toMatchObject({
+      OriginPrice: target,
+      ExpireTimeHandler: localAt.toISOString().slice(0, 19).replace('T', ' '),
+    })
+
+    await page.getByTestId(`order-row-${placed.Id}`).click()
+    await page.getByTestId('order-detail').waitFor()
+    expect(await page.getByTestId('detail-pending-expiry-time').inputValue()).toBe(local)
+    const lower = target - 100
+    await page.getByTestId('detail-pending-price').fill(String(lower))
+    await page.getByTestId('detail-pending-sl').fill(String(lower - 1000))
+    // A take-profit below a buy's price is refused before anything is sent.
+    await page.getByTestId('detail-pending-tp').fill(String(lower - 10))
+    await page.getByTestId('detail-pending-save').click()
+    await page.locator('.adm-toast-main').filter({ hasText: 'take-profit must be above' }).waitFor()
+    await page.getByTestId('detail-pending-tp').fill('')
+    await page.getByTestId('detail-pending-expiry-type').selectOption('1')
+    expect(await page.getByTestId('detail-pending-expiry-until').textContent()).toMatch(/^Until /)
+    await page.getByTestId('detail-pending-save').scrollIntoViewIfNeeded()
+    await shot('order-pending-edit')
+    await page.getByTestId('detail-pending-save').click()
+    await page.locator('.adm-toast-main').filter({ hasText: 'Pending order changed' }).waitFor()
+    const [changed] = (await api<MyDealAnswer>('/v1/api/forex/my_deal?status=0&page=1&limit=15')).data
+    const now = new Date()
+    const endOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))
+    expect(changed).toMatchObject({
+      Id: placed.Id,
+      OriginPrice: lower,
+      TargetLossPrice: lower - 1000,
+      TargetProfitPrice: 0,
+      ExpireTimeHandler: endOfDay.toISOString().slice(0, 19).replace('T', ' '),
+    })
+    await expect
+      .poll(() => page.getByTestId('detail-sl-saved').textContent(), { timeout: 10_000 })
+      .toBe((lower - 1000).toLocaleString('en-US', { minimumFractionDigits: 2 }))
+    await page.getByTestId('detail-cancel').click()
+    await page.getByTestId('detail-cancel-confirm').click()
+    await page.getByTestId(`order-row-${placed.Id}`).waitFor({ state: 'detached', timeout: 10_000 })
+  })
+
+  it('tells the user when a pending order expires, and takes it off the Pending list', async () => {
+    const wire = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
+    const expiresAt = Math.ceil((Date.now() + 3000) / 1000) * 1000
+    const placed = await api<{ id: number }>(
+      `/v1/api/forex/submit?forex_id=${instrument.Id}&type=1&cont=${instrument.ForexMinCont}&status=0` +
+        `&target_price=1&multiple=${instrument.HasForexMultiple[0]?.Value ?? 1}` +
+        `&expire_type=2&expire_time=${encodeURIComponent(wire(expiresAt))}`,
+    )
+    await page.goto(`${shared.base}/order?type=0`)
+    const row = page.getByTestId(`order-row-${placed.id}`)
+    await row.waitFor()
+    await page
+      .locator('.adm-toast-main')
+      .filter({ hasText: `has expired (no. ${placed.id})` })
+      .waitFor({ timeout: 15_000 })
+    await row.waitFor({ state: 'detached', timeout: 10_000 })
+    const [expired] = (await api<MyDealAnswer>('/v1/api/forex/my_deal?status=5&page=1&limit=15')).data
+    expect(expired).toMatchObject({ Id: placed.id, Status: 5 })
+  })
+
   it('lays /order out right to left in Arabic', async () => {
     await page.evaluate(() => window.localStorage.setItem('lang', 'ar'))
     await page.goto(`${shared.base}/order?type=3`)

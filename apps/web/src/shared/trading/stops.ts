@@ -1,6 +1,6 @@
 import { Side, type SideValue } from '@tp/contracts'
 import { formatPrice } from '../market/format.ts'
-import { invalid, valid, type Checked } from './problem.ts'
+import { failed, invalid, valid, type Checked } from './problem.ts'
 
 const PRICE_TEXT = /^\d{1,12}(?:\.(\d{1,12}))?$/
 
@@ -65,6 +65,19 @@ export function checkStop(kind: StopKind, text: string, rules: StopRules): Check
   return invalid(buy ? messages.buy : messages.sell, {
     price: formatPrice(rules.reference, rules.precision),
   })
+}
+
+/** A stop-loss and a take-profit as typed (empty or 0: none), checked against the same rules. */
+export function checkStopPair(
+  stopLoss: string,
+  takeProfit: string,
+  rules: StopRules,
+): Checked<{ stopLoss: number; takeProfit: number }> {
+  const sl = checkStop('stopLoss', stopLoss, rules)
+  if (!sl.ok) return failed(sl.problem)
+  const tp = checkStop('takeProfit', takeProfit, rules)
+  if (!tp.ok) return failed(tp.problem)
+  return valid({ stopLoss: sl.value, takeProfit: tp.value })
 }
 
 /** The price a position of `side` closes at: the bid for a buy, the ask for a sell. */

@@ -1,4 +1,5 @@
 import type { BalanceAnswer, MyDealAnswer } from '@tp/contracts'
+import type { ExpiryParams } from '../../../shared/trading/expiry.ts'
 import { api } from '../../../shared/api-client.ts'
 
 /** The tabs of /order: `my_deal` status 1 holding, 0 pending, 3 history (closed positions; 4 would list the cancelled orders). */
@@ -39,4 +40,16 @@ export function saveStops(id: number, stopLoss: number, takeProfit: number) {
     query: { id, stop_loss_price: stopLoss, target_profit_price: takeProfit },
     loading: true,
   })
+}
+
+/** A pending order's new terms, as `modify_pending` takes them (0: no stop). */
+export interface PendingTerms extends ExpiryParams {
+  target_price: number
+  stop_loss_price: number
+  target_profit_price: number
+}
+
+/** Changes a pending order's price, stops and expiry; the answer's message is the success toast. */
+export function modifyPending(id: number, terms: PendingTerms) {
+  return api.getResult<null>('/v1/api/forex/modify_pending', { query: { id, ...terms }, loading: true })
 }

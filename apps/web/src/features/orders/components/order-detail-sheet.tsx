@@ -1,17 +1,16 @@
 import { OrderStatus, Side, type TransOrder } from '@tp/contracts'
 import { Popup } from 'antd-mobile'
-import { useId, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../../shared/lib/antd-dialog.ts'
 import { formatAmount } from '../../../shared/lib/money.ts'
-import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { toastSuccess } from '../../../shared/lib/toast.ts'
 import { formatPrice } from '../../../shared/market/format.ts'
-import { decimalInput } from '../../../shared/trading/decimal-input.ts'
-import { checkStop } from '../../../shared/trading/stops.ts'
-import '../../../shared/trading/order-fields.css'
-import { cancelPending, saveStops } from '../api/orders-api.ts'
+import { cancelPending } from '../api/orders-api.ts'
 import { formatProfit, localTime, outcomeKey, profitDirection } from '../lib/deals.ts'
 import { ClosePosition } from './close-position.tsx'
+import { PendingEditor } from './pending-editor.tsx'
+import { StopsEditor } from './stops-editor.tsx'
 
 interface Props {
   /** The order shown, with its live mark; null closes the sheet. */
@@ -21,11 +20,9 @@ interface Props {
   onFinished: () => void
   /** The user asked to close this position: its FOREX_CLOSED, which may come first, is expected. */
   onClosing: (id: number) => void
-  /** After new stops were saved: the lists refresh in place. */
-  onStopsSaved: () => void
+  /** After new stops or pending terms were saved: the lists refresh in place. */
+  onChanged: () => void
 }
-
-const levelText = (value: number) => (value > 0 ? String(value) : '')
 
 /** A label and its value; `date` values keep the language's own direction (an Arabic date is RTL). */
 function Item({
@@ -55,92 +52,11 @@ function Item({
   )
 }
 
-/** The stop-loss and take-profit of a position, editable: empty or 0 removes one. */
-function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: () => void }) {
-  const { t } = useTranslation()
-  const slId = useId()
-  const tpId = useId()
-  const [stopLoss, setStopLoss] = useState(levelText(order.TargetLossPrice))
-  const [takeProfit, setTakeProfit] = useState(levelText(order.TargetProfitPrice))
-  const [busy, setBusy] = useState(false)
-  const precision = order.ForexTradeLists?.PricePrecision ?? 2
-
-  async function save() {
-    if (busy) return
-    // The live mark is the price the position closes at, which the server checks the stops against.
-    const rules = { side: order.OrderType, reference: order.UpdatePrice, precision }
-    const sl = checkStop('stopLoss', stopLoss, rules)
-    if (!sl.ok) return toastInfo(t(sl.problem.key, sl.problem.values))
-    const tp = checkStop('takeProfit', takeProfit, rules)
-    if (!tp.ok) return toastInfo(t(tp.problem.key, tp.problem.values))
-    setBusy(true)
-    try {
-      const result = await saveStops(order.Id, sl.value, tp.value)
-      toastSuccess(result.msg)
-      onSaved()
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <div className="detail-stops">
-      <h3 className="detail-section-title">{t('orders.editStops')}</h3>
-      <div className="detail-stops-fields">
-        <div className="order-field">
-          <label className="order-field-label" htmlFor={slId}>
-            {t('orders.stopLoss')}
-          </label>
-          <input
-            id={slId}
-            className="order-input num"
-            data-testid="detail-sl"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={20}
-            placeholder={t('orders.none')}
-            value={stopLoss}
-            onChange={(event) => setStopLoss(decimalInput(event.target.value))}
-          />
-        </div>
-        <div className="order-field">
-          <label className="order-field-label" htmlFor={tpId}>
-            {t('orders.takeProfit')}
-          </label>
-          <input
-            id={tpId}
-            className="order-input num"
-            data-testid="detail-tp"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={20}
-            placeholder={t('orders.none')}
-            value={takeProfit}
-            onChange={(event) => setTakeProfit(decimalInput(event.target.value))}
-          />
-        </div>
-      </div>
-      <p className="detail-hint">{t('orders.stopHint')}</p>
-      <button
-        type="button"
-        className="detail-button detail-button-primary"
-        data-testid="detail-save"
-        disabled={busy}
-        onClick={() => void save()}
-      >
-        {t('orders.save')}
-      </button>
-    </div>
-  )
-}
-
 function DetailBody({
   order,
   onFinished,
   onClosing,
-  onStopsSaved,
+  onChanged,
 }: Omit<Props, 'order' | 'onClose'> & { order: TransOrder }) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
@@ -151,7 +67,7 @@ function DetailBody({
   const pending = order.Status === OrderStatus.Pending
   const finished = !holding && !pending
   // A pending or cancelled order never opened: it has a price it asked for, no fill, no profit.
-  const unfilled = pending || order.Status === OrderStatus.Cancelled
+  const unfilled = pending || order.Status === OrderStatus.Cancelled || order.Status === OrderStatus.Expired
 
   async function cancel() {
     if (busy) return
@@ -215,6 +131,11 @@ function DetailBody({
         <Item label={unfilled ? t('orders.placeTime') : t('orders.openTime')} date>
           {localTime(order.CreateTimeHandler)}
         </Item>
+        {unfilled && (
+          <Item label={t('expiry.expires')} testId="detail-expires" date>
+            {order.ExpireTimeHandler ? localTime(order.ExpireTimeHandler) : t('expiry.goodTillCancelled')}
+          </Item>
+        )}
         {finished && (
           <>
             <Item label={t('orders.closeTime')} date>
@@ -224,7 +145,8 @@ function DetailBody({
           </>
         )}
       </dl>
-      {holding && <StopsEditor key={order.Id} order={order} onSaved={onStopsSaved} />}
+      {holding && <StopsEditor key={order.Id} order={order} onSaved={onChanged} />}
+      {pending && <PendingEditor key={order.Id} order={order} onSaved={onChanged} />}
       {holding && (
         <ClosePosition key={order.Id} order={order} onClosing={onClosing} onFinished={onFinished} />
       )}
@@ -244,7 +166,7 @@ function DetailBody({
 }
 
 /** The detail sheet of an order (SPEC.md 2 and 4): stops, close whole or in part (holding) and cancel (pending). */
-export function OrderDetailSheet({ order, onClose, onFinished, onClosing, onStopsSaved }: Props) {
+export function OrderDetailSheet({ order, onClose, onFinished, onClosing, onChanged }: Props) {
   const { t } = useTranslation()
   // The last order shown stays in the sheet while it slides away.
   const [shown, setShown] = useState(order)
@@ -260,7 +182,7 @@ export function OrderDetailSheet({ order, onClose, onFinished, onClosing, onStop
     >
       <h2 className="detail-title">{t('orders.detailTitle')}</h2>
       {shown && (
-        <DetailBody order={shown} onFinished={onFinished} onClosing={onClosing} onStopsSaved={onStopsSaved} />
+        <DetailBody order={shown} onFinished={onFinished} onClosing={onClosing} onChanged={onChanged} />
       )}
     </Popup>
   )

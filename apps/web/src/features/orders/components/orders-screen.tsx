@@ -10,6 +10,7 @@ import { whenIdle } from '../../../shared/lib/when-idle.ts'
 import { BALANCE_QUERY, DEAL_TABS, DEALS_QUERY, type DealTab } from '../api/orders-api.ts'
 import { useForexClosed, useForexTrade } from '../hooks/use-account-live.ts'
 import { useBalance, useDeals } from '../hooks/use-deals.ts'
+import { useExpiredNotice } from '../hooks/use-expired-notice.ts'
 import { flattenDeals, liveMarks, parseTab, withLiveMark } from '../lib/deals.ts'
 import { AccountSummary } from './account-summary.tsx'
 import { OrderList } from './order-list.tsx'
@@ -44,6 +45,7 @@ export function OrdersScreen() {
   const deals = useDeals(tab)
   const balance = useBalance()
   const live = useForexTrade()
+  useExpiredNotice()
   const [closed, setClosed] = useState<ReadonlySet<number>>(() => new Set())
   const [openId, setOpenId] = useState<number | null>(null)
   // Mounted from the first opening on, so that it can slide away when closed.
@@ -109,7 +111,7 @@ export function OrdersScreen() {
   }, [queryClient, refreshAccount])
 
   const refreshInPlace = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY, OrderStatus.Holding] })
+    void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY] })
   }, [queryClient])
 
   const chooseTab = (next: DealTab) => {
@@ -144,7 +146,7 @@ export function OrdersScreen() {
             onClose={() => setOpenId(null)}
             onFinished={reloadFromStart}
             onClosing={(id) => closingByUser.current.add(id)}
-            onStopsSaved={refreshInPlace}
+            onChanged={refreshInPlace}
           />
         </Suspense>
       )}

@@ -3,6 +3,7 @@ import {
   OrderStatus,
   type BalanceAnswer,
   type ForexClosedMessage,
+  type ForexExpiredMessage,
   type ForexTradeMessage,
   type MyDealAnswer,
   type TransOrder,
@@ -83,6 +84,16 @@ export function isForexTradeMessage(message: ServerMessage): message is ServerMe
   )
 }
 
+export function isForexExpiredMessage(
+  message: ServerMessage,
+): message is ServerMessage & ForexExpiredMessage {
+  return (
+    message.type === 'FOREX_EXPIRED' &&
+    Array.isArray(message.id) &&
+    message.id.every((id) => typeof id === 'number')
+  )
+}
+
 export function isForexClosedMessage(message: ServerMessage): message is ServerMessage & ForexClosedMessage {
   return (
     message.type === 'FOREX_CLOSED' &&
@@ -113,6 +124,7 @@ export function localTime(wire: string): string {
 /** How a finished order ended, as a translation key. */
 export function outcomeKey(order: TransOrder): string {
   if (order.Status === OrderStatus.Cancelled) return 'orders.cancelled'
+  if (order.Status === OrderStatus.Expired) return 'orders.expired'
   switch (order.ClosedType) {
     case ClosedType.StopOut:
       return 'orders.closedStopOut'

@@ -27,9 +27,11 @@ import { placeOrder } from '../ticket/place-order.ts'
 import { readLastUsed } from '../ticket/ticket-settings.ts'
 import { LeveragePicker } from './leverage-picker.tsx'
 import { LotsStepper } from '../../../shared/trading/lots-stepper.tsx'
+import { ExpiryField } from '../../../shared/trading/expiry-field.tsx'
 import type { PlacedOrder } from './order-success.tsx'
 import { StopField } from './stop-field.tsx'
 import './order-form.css'
+import { GOOD_TILL_CANCELLED } from '../../../shared/trading/expiry.ts'
 
 interface Props {
   /** Render with a new `key` for another instrument or another opening: the form starts over. */
@@ -57,6 +59,7 @@ function initialDraft(instrument: Instrument, side: SideValue): TicketDraft {
     leverage,
     stopLoss: { on: false, text: '' },
     takeProfit: { on: false, text: '' },
+    expiry: GOOD_TILL_CANCELLED,
     stopUnit: 'price',
   }
 }
@@ -82,6 +85,8 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
   const [pickerOpen, setPickerOpen] = useState(false)
   const leverageButton = useRef<HTMLButtonElement>(null)
   const [busy, setBusy] = useState(false)
+  // The clock the expiry choices are shown against: when the ticket opened.
+  const [openedAt] = useState(() => Date.now())
 
   const { quote, usdRate } = usePricedQuote(instrument, instruments)
 
@@ -236,6 +241,14 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
               onChange={(event) => update({ priceText: decimalInput(event.target.value) })}
             />
           </div>
+        )}
+        {draft.kind === 'pending' && (
+          <ExpiryField
+            value={draft.expiry}
+            onChange={(expiry) => update({ expiry })}
+            nowMs={openedAt}
+            testId="order-expiry"
+          />
         )}
 
         <div className="order-row">

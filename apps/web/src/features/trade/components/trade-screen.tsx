@@ -15,6 +15,7 @@ import { CandleChartView } from './candle-chart-view.tsx'
 import { PeriodBar } from './period-bar.tsx'
 import { QuotePanel } from './quote-panel.tsx'
 import { TradeTicket } from '../ticket/trade-ticket.tsx'
+import { useExpiredNotice } from '../../orders/hooks/use-expired-notice.ts'
 import './trade.css'
 
 const loadDrawer = () => import('./instrument-drawer.tsx')
@@ -27,6 +28,7 @@ const InstrumentDrawer = lazy(() => loadDrawer().then((module) => ({ default: mo
  */
 export function TradeScreen() {
   const { t } = useTranslation()
+  useExpiredNotice()
   const instruments = useInstruments()
   const { instrument, select } = useCurrentInstrument(instruments.data)
   const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD)

@@ -2,6 +2,7 @@ import { Side } from '@tp/contracts'
 import { describe, expect, it } from 'vitest'
 import { checkOrder, entryPrice, type OrderDraft } from './order-check.ts'
 import { testInstrument } from '../../../shared/trading/test-instrument.ts'
+import { GOOD_TILL_CANCELLED, wireTimeOf } from '../../../shared/trading/expiry.ts'
 
 const btc = testInstrument()
 const quote = { bid: 83780.55, ask: 83810.55 }
@@ -13,6 +14,7 @@ const draft = (patch: Partial<OrderDraft> = {}): OrderDraft => ({
   leverage: 1,
   stopLoss: { on: false, text: '' },
   takeProfit: { on: false, text: '' },
+  expiry: GOOD_TILL_CANCELLED,
   ...patch,
 })
 const problemOf = (patch: Partial<OrderDraft>, instrument = btc) => {
@@ -62,6 +64,28 @@ describe('order checks (SPEC.md 5)', () => {
     })
     const pending = checkOrder(draft({ kind: 'pending', priceText: '80000' }), btc, quote)
     expect(pending).toMatchObject({ ok: true, value: { status: 0, target_price: 80000 } })
+  })
+
+  it("send a pending order's expiry, and no expiry with a market order", () => {
+    const now = new Date(2026, 10, 25, 12, 0).getTime()
+    const today = draft({ kind: 'pending', priceText: '80000', expiry: { type: 1, local: '' } })
+    expect(checkOrder(today, btc, quote, now)).toMatchObject({ ok: true, value: { expire_type: 1 } })
+    const picked = { type: 2 as const, local: '2026-11-26T08:30' }
+    expect(
+      checkOrder(draft({ kind: 'pending', priceText: '80000', expiry: picked }), btc, quote, now),
+    ).toMatchObject({
+      ok: true,
+      value: { expire_type: 2, expire_time: wireTimeOf(new Date(2026, 10, 26, 8, 30).getTime()) },
+    })
+    const past = { type: 2 as const, local: '2026-11-25T11:59' }
+    expect(checkOrder(draft({ kind: 'pending', priceText: '80000', expiry: past }), btc, quote, now)).toEqual(
+      {
+        ok: false,
+        problem: { key: 'expiry.errors.past' },
+      },
+    )
+    const market = checkOrder(draft({ expiry: past }), btc, quote, now)
+    expect(market.ok && 'expire_type' in market.value).toBe(false)
   })
 
   it('send stops only while their boxes are ticked', () => {

@@ -2,6 +2,12 @@ import { Side, type Instrument, type SideValue } from '@tp/contracts'
 import { failed, invalid, valid, type Checked } from '../../../shared/trading/problem.ts'
 import { checkStop, exitPrice, parsePriceText } from '../../../shared/trading/stops.ts'
 import { checkLots, lotRules } from '../../../shared/trading/lots.ts'
+import {
+  checkExpiry,
+  GOOD_TILL_CANCELLED,
+  type ExpiryDraft,
+  type ExpiryParams,
+} from '../../../shared/trading/expiry.ts'
 
 export type OrderKind = 'market' | 'pending'
 
@@ -14,6 +20,8 @@ export interface OrderDraft {
   leverage: number | null
   stopLoss: { on: boolean; text: string }
   takeProfit: { on: boolean; text: string }
+  /** A pending order's expiry (a market order has none). */
+  expiry: ExpiryDraft
 }
 
 /** A market order without stop-loss or take-profit: one-tap trading and quick buy/sell. */
@@ -26,11 +34,12 @@ export function marketDraft(side: SideValue, lotsText: string, leverage: number 
     leverage,
     stopLoss: { on: false, text: '' },
     takeProfit: { on: false, text: '' },
+    expiry: GOOD_TILL_CANCELLED,
   }
 }
 
-/** The query of `GET /v1/api/forex/submit`. */
-export interface SubmitParams {
+/** The query of `GET /v1/api/forex/submit` (a pending order's expiry too). */
+export interface SubmitParams extends Partial<ExpiryParams> {
   forex_id: number
   /** 1 buy, 2 sell. */
   type: SideValue
@@ -46,13 +55,15 @@ export interface SubmitParams {
 
 /**
  * The form's checks of SPEC.md 5, in the order a user meets them: leverage configured and chosen,
- * lots, the pending price, then stop-loss and take-profit (only when their boxes are ticked; else
- * 0 is sent). The server checks everything again; these give the message before the round trip.
+ * lots, the pending price and expiry, then stop-loss and take-profit (only when their boxes are
+ * ticked; else 0 is sent). The server checks everything again; these give the message before the
+ * round trip.
  */
 export function checkOrder(
   draft: OrderDraft,
   instrument: Instrument,
   quote: { bid: number; ask: number },
+  nowMs = Date.now(),
 ): Checked<SubmitParams> {
   const options = instrument.HasForexMultiple.map((option) => option.Value)
   if (options.length === 0) return invalid('orderForm.errors.leverageNotConfigured')
@@ -72,6 +83,8 @@ export function checkOrder(
     if (price === 0) return invalid('orderForm.errors.priceRequired')
     targetPrice = price
   }
+  const expiry = pending ? checkExpiry(draft.expiry, nowMs) : null
+  if (expiry && !expiry.ok) return failed(expiry.problem)
 
   const rules = {
     side: draft.side,
@@ -101,6 +114,7 @@ export function checkOrder(
     stop_loss_price: stopLoss,
     target_profit_price: takeProfit,
     multiple: draft.leverage,
+    ...(expiry?.ok ? expiry.value : {}),
   })
 }
 

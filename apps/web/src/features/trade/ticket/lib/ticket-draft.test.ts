@@ -2,6 +2,7 @@ import { Side } from '@tp/contracts'
 import { describe, expect, it } from 'vitest'
 import { testInstrument } from '../../../../shared/trading/test-instrument.ts'
 import { parsePoints, previewStop, toOrderDraft, withStopUnit, type TicketDraft } from './ticket-draft.ts'
+import { GOOD_TILL_CANCELLED } from '../../../../shared/trading/expiry.ts'
 
 const eurusd = testInstrument({ Code: 'EURUSD', PricePrecision: 5, ForexContNum: 100000 })
 const quote = { bid: 1.08412, ask: 1.08415 }
@@ -15,6 +16,7 @@ function draft(overrides: Partial<TicketDraft> = {}): TicketDraft {
     leverage: 1,
     stopLoss: { on: false, text: '' },
     takeProfit: { on: false, text: '' },
+    expiry: GOOD_TILL_CANCELLED,
     stopUnit: 'points',
     ...overrides,
   }

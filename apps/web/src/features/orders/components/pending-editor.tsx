@@ -1,0 +1,123 @@
+import type { TransOrder } from '@tp/contracts'
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { decimalInput } from '../../../shared/trading/decimal-input.ts'
+import { checkExpiry, expiryDraftOf } from '../../../shared/trading/expiry.ts'
+import { ExpiryField } from '../../../shared/trading/expiry-field.tsx'
+import { invalid, type Checked } from '../../../shared/trading/problem.ts'
+import { checkStopPair, parsePriceText } from '../../../shared/trading/stops.ts'
+import { modifyPending, type PendingTerms } from '../api/orders-api.ts'
+import { StopInputs, levelText } from './stop-inputs.tsx'
+
+interface Props {
+  order: TransOrder
+  /** After the change was saved: the lists refresh in place. */
+  onSaved: () => void
+}
+
+interface Typed {
+  price: string
+  stopLoss: string
+  takeProfit: string
+}
+
+/** The typed terms as the server takes them, or the first thing wrong: price, stops (against it), expiry. */
+function checkTerms(
+  typed: Typed,
+  expiry: Parameters<typeof checkExpiry>[0],
+  order: TransOrder,
+  nowMs: number,
+): Checked<PendingTerms> {
+  const precision = order.ForexTradeLists?.PricePrecision ?? 2
+  const price = parsePriceText(typed.price, precision)
+  if (price === null) return invalid('orderForm.errors.priceInvalid', { decimals: precision })
+  if (price === 0) return invalid('orderForm.errors.priceRequired')
+  // Stops are judged against the price the order will open at, as when it was placed.
+  const stops = checkStopPair(typed.stopLoss, typed.takeProfit, {
+    side: order.OrderType,
+    reference: price,
+    precision,
+  })
+  if (!stops.ok) return stops
+  const expires = checkExpiry(expiry, nowMs)
+  if (!expires.ok) return expires
+  return {
+    ok: true,
+    value: {
+      target_price: price,
+      stop_loss_price: stops.value.stopLoss,
+      target_profit_price: stops.value.takeProfit,
+      ...expires.value,
+    },
+  }
+}
+
+/** A pending order's price, stops and expiry, editable (issue 13, order management). */
+export function PendingEditor({ order, onSaved }: Props) {
+  const { t } = useTranslation()
+  const priceId = useId()
+  const [typed, setTyped] = useState<Typed>({
+    price: levelText(order.OriginPrice),
+    stopLoss: levelText(order.TargetLossPrice),
+    takeProfit: levelText(order.TargetProfitPrice),
+  })
+  const [expiry, setExpiry] = useState(() => expiryDraftOf(order.ExpireTimeHandler ?? ''))
+  const [openedAt] = useState(() => Date.now())
+  const [busy, setBusy] = useState(false)
+  const type = (patch: Partial<Typed>) => setTyped((current) => ({ ...current, ...patch }))
+
+  async function save() {
+    if (busy) return
+    const terms = checkTerms(typed, expiry, order, Date.now())
+    if (!terms.ok) return toastInfo(t(terms.problem.key, terms.problem.values))
+    setBusy(true)
+    try {
+      const result = await modifyPending(order.Id, terms.value)
+      toastSuccess(result.msg)
+      onSaved()
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="detail-stops">
+      <h3 className="detail-section-title">{t('orders.editPending')}</h3>
+      <div className="order-field detail-pending-price">
+        <label className="order-field-label" htmlFor={priceId}>
+          {t('orders.targetPrice')}
+        </label>
+        <input
+          id={priceId}
+          className="order-input num"
+          data-testid="detail-pending-price"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={20}
+          value={typed.price}
+          onChange={(event) => type({ price: decimalInput(event.target.value) })}
+        />
+      </div>
+      <StopInputs
+        stopLoss={typed.stopLoss}
+        takeProfit={typed.takeProfit}
+        onStopLoss={(stopLoss) => type({ stopLoss })}
+        onTakeProfit={(takeProfit) => type({ takeProfit })}
+        testId="detail-pending"
+      />
+      <ExpiryField value={expiry} onChange={setExpiry} nowMs={openedAt} testId="detail-pending-expiry" />
+      <button
+        type="button"
+        className="detail-button detail-button-primary detail-pending-save"
+        data-testid="detail-pending-save"
+        disabled={busy}
+        onClick={() => void save()}
+      >
+        {t('orders.savePending')}
+      </button>
+    </div>
+  )
+}

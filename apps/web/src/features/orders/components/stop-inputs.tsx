@@ -1,0 +1,56 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { decimalInput } from '../../../shared/trading/decimal-input.ts'
+import '../../../shared/trading/order-fields.css'
+
+interface Props {
+  stopLoss: string
+  takeProfit: string
+  onStopLoss: (text: string) => void
+  onTakeProfit: (text: string) => void
+  /** Test ids: `-sl` and `-tp` are added. */
+  testId: string
+}
+
+/** A price as the field shows it: empty for none. */
+export const levelText = (value: number) => (value > 0 ? String(value) : '')
+
+/** The stop-loss and take-profit fields of an order, side by side: empty or 0 is none. */
+export function StopInputs({ stopLoss, takeProfit, onStopLoss, onTakeProfit, testId }: Props) {
+  const { t } = useTranslation()
+  const slId = useId()
+  const tpId = useId()
+  const field = (
+    id: string,
+    label: string,
+    value: string,
+    onChange: (text: string) => void,
+    suffix: string,
+  ) => (
+    <div className="order-field">
+      <label className="order-field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="order-input num"
+        data-testid={`${testId}-${suffix}`}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={20}
+        placeholder={t('orders.none')}
+        value={value}
+        onChange={(event) => onChange(decimalInput(event.target.value))}
+      />
+    </div>
+  )
+  return (
+    <>
+      <div className="detail-stops-fields">
+        {field(slId, t('orders.stopLoss'), stopLoss, onStopLoss, 'sl')}
+        {field(tpId, t('orders.takeProfit'), takeProfit, onTakeProfit, 'tp')}
+      </div>
+      <p className="detail-hint">{t('orders.stopHint')}</p>
+    </>
+  )
+}

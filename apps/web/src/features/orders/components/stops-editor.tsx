@@ -1,0 +1,56 @@
+import type { TransOrder } from '@tp/contracts'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { checkStopPair } from '../../../shared/trading/stops.ts'
+import { saveStops } from '../api/orders-api.ts'
+import { StopInputs, levelText } from './stop-inputs.tsx'
+
+/** The stop-loss and take-profit of a position, editable: empty or 0 removes one. */
+export function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: () => void }) {
+  const { t } = useTranslation()
+  const [stopLoss, setStopLoss] = useState(levelText(order.TargetLossPrice))
+  const [takeProfit, setTakeProfit] = useState(levelText(order.TargetProfitPrice))
+  const [busy, setBusy] = useState(false)
+  const precision = order.ForexTradeLists?.PricePrecision ?? 2
+
+  async function save() {
+    if (busy) return
+    // The live mark is the price the position closes at, which the server checks the stops against.
+    const rules = { side: order.OrderType, reference: order.UpdatePrice, precision }
+    const stops = checkStopPair(stopLoss, takeProfit, rules)
+    if (!stops.ok) return toastInfo(t(stops.problem.key, stops.problem.values))
+    setBusy(true)
+    try {
+      const result = await saveStops(order.Id, stops.value.stopLoss, stops.value.takeProfit)
+      toastSuccess(result.msg)
+      onSaved()
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="detail-stops">
+      <h3 className="detail-section-title">{t('orders.editStops')}</h3>
+      <StopInputs
+        stopLoss={stopLoss}
+        takeProfit={takeProfit}
+        onStopLoss={setStopLoss}
+        onTakeProfit={setTakeProfit}
+        testId="detail"
+      />
+      <button
+        type="button"
+        className="detail-button detail-button-primary"
+        data-testid="detail-save"
+        disabled={busy}
+        onClick={() => void save()}
+      >
+        {t('orders.save')}
+      </button>
+    </div>
+  )
+}

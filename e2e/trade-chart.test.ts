@@ -37,7 +37,7 @@ describe.skipIf(!browserAvailable())("the trader's chart on /trade at a phone vi
 
   /** The stop-loss line of the order as the chart lists it: price and y in the chart box. */
   async function stopLine(): Promise<{ price: number; y: number }> {
-    const text = (await chart().getAttribute('data-stop-lines')) ?? ''
+    const text = (await chart().getAttribute('data-drag-lines')) ?? ''
     const entry = text.split(' ').find((item) => item.startsWith(`${orderId}-stopLoss:`))
     if (!entry) throw new Error(`no stop-loss line in "${text}"`)
     const [, price, y] = entry.split(':')
@@ -80,7 +80,7 @@ describe.skipIf(!browserAvailable())("the trader's chart on /trade at a phone vi
     await page.goto(`${shared.base}/trade?id=${instrument.Id}`)
     await expect.poll(() => chart().getAttribute('data-bars'), { timeout: 15_000 }).not.toBe('0')
     await expect
-      .poll(async () => (await chart().getAttribute('data-stop-lines')) ?? '', { timeout: 15_000 })
+      .poll(async () => (await chart().getAttribute('data-drag-lines')) ?? '', { timeout: 15_000 })
       .toContain(`${orderId}-stopLoss:${firstStop}:`)
     expect(await page.getByTestId('trade-drawer-open').textContent()).toContain(instrument.ShowCode)
     await expect
@@ -149,6 +149,68 @@ describe.skipIf(!browserAvailable())("the trader's chart on /trade at a phone vi
     await page.getByTestId('chart-move-cancel').click()
     await page.getByTestId('chart-move-dialog').waitFor({ state: 'detached' })
     expect((await stopLine()).price).toBe(before.price)
+  })
+
+  it("drags a pending order's price line, keeping its stops and expiry", async () => {
+    await expect.poll(() => page.locator('.adm-toast-main').count(), { timeout: 10_000 }).toBe(0)
+    const candles = await api<Candle[]>(`/v1/api/forex/kline?forex_id=${instrument.Id}&period=1min&limit=40`)
+    const low = Math.min(...candles.map((c) => c.Low))
+    const high = Math.max(...candles.map((c) => c.High))
+    // Inside the bars on screen, away from the position's stop-loss below them, and on the side of
+    // the range farther from the price (so that it does not fill while the test drags it).
+    const listed = await api<Instrument[]>(`/v1/api/forex/trade_list?searchCurrency=${CODE}`)
+    const ask = listed.find((item) => item.Code === CODE)?.Ask ?? high
+    const lowSide = low + (high - low) * 0.25
+    const highSide = high - (high - low) * 0.2
+    const far = Math.abs(lowSide - ask) > Math.abs(highSide - ask) ? lowSide : highSide
+    const target = Number(far.toFixed(instrument.PricePrecision))
+    const expires = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
+    const query = new URLSearchParams({
+      forex_id: String(instrument.Id),
+      type: '1',
+      cont: String(instrument.ForexMinCont),
+      status: '0',
+      target_price: String(target),
+      multiple: String(Math.min(...instrument.HasForexMultiple.map((option) => option.Value))),
+      expire_type: '2',
+      expire_time: expires,
+    })
+    const pendingId = (await api<{ id: number }>(`/v1/api/forex/submit?${query}`)).id
+    const entryLine = async () => {
+      const text = (await chart().getAttribute('data-drag-lines')) ?? ''
+      const entry = text.split(' ').find((item) => item.startsWith(`${pendingId}-entry:`))
+      if (!entry) return null
+      const [, price, y] = entry.split(':')
+      return { price: Number(price), y: Number(y) }
+    }
+    await expect.poll(async () => (await entryLine())?.price, { timeout: 15_000 }).toBe(target)
+    const line = (await entryLine()) as { price: number; y: number }
+    const box = await chart().boundingBox()
+    if (!box) throw new Error('no chart box')
+    const x = box.x + box.width * 0.45
+    await page.mouse.move(x, box.y + line.y)
+    await page.mouse.down()
+    for (let step = 1; step <= 6; step++) await page.mouse.move(x, box.y + line.y + step * 5)
+    expect(await chart().getAttribute('data-dragging')).toBe(`${pendingId}-entry`)
+    await page.mouse.up()
+    await page.getByTestId('chart-move-dialog').waitFor()
+    expect(await page.locator('.adm-dialog-title').textContent()).toBe('Move the order price?')
+    expect(await page.getByTestId('chart-move-dialog').textContent()).not.toMatch(/if hit/)
+    const moved = Number((await page.getByTestId('chart-move-new').textContent())?.replace(/,/g, ''))
+    expect(moved).toBeLessThan(target)
+    await shot('drag-pending')
+    await page.getByTestId('chart-move-confirm').click()
+    await expect
+      .poll(
+        async () => {
+          const deals = await api<MyDealAnswer>('/v1/api/forex/my_deal?status=0&page=1&limit=100')
+          const order = deals.data.find((item) => item.Id === pendingId)
+          return order && [order.OriginPrice, order.ExpireTimeHandler]
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual([moved, expires])
+    await api(`/v1/api/forex/cancel_trade?id=${pendingId}`)
   })
 
   it('switches indicators and chart type on, remembered after a reload', async () => {

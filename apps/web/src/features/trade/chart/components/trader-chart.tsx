@@ -11,8 +11,7 @@ import { realtime } from '../../../../shared/realtime.ts'
 import { showToast, toastSuccess } from '../../../../shared/lib/toast.ts'
 import { Dialog } from '../../../../shared/lib/antd-dialog.ts'
 import { nextTask } from '../../../../shared/lib/next-task.ts'
-import { checkStop, exitPrice } from '../../../../shared/trading/stops.ts'
-import { DEALS_QUERY, saveStops } from '../../../orders/api/orders-api.ts'
+import { DEALS_QUERY, modifyPending, saveStops } from '../../../orders/api/orders-api.ts'
 import { fetchKline, useKline } from '../../api/kline-api.ts'
 import { useQuotesOf } from '../../hooks/use-quotes-of.ts'
 import { createCandleChart, type CandleChart } from '../../lib/candle-chart.ts'
@@ -21,12 +20,14 @@ import { usdRateOf } from '../../lib/order-estimate.ts'
 import { readPrefs, writePrefs, type ChartPrefs } from '../lib/chart-prefs.ts'
 import { readChartTheme } from '../lib/chart-theme.ts'
 import { profitIfHit } from '../lib/drag.ts'
+import { movedTerms } from '../lib/line-move.ts'
 import {
-  isStopLine,
+  isDraggable,
   orderLines,
   spreadPoints,
+  type DragRole,
+  type DraggableLine,
   type PriceLineSpec,
-  type StopLine,
 } from '../lib/trade-lines.ts'
 import { useChartOrders } from '../hooks/use-chart-orders.ts'
 import { useFullscreen } from '../hooks/use-fullscreen.ts'
@@ -52,10 +53,17 @@ interface Drawn {
 
 const lotsText = (lots: number) => String(Number(lots.toFixed(8)))
 
+/** The move dialog's title, by what the dragged line is. */
+const MOVE_TITLES: Record<DragRole, string> = {
+  stopLoss: 'chart.moveStopLoss',
+  takeProfit: 'chart.moveTakeProfit',
+  pendingEntry: 'chart.movePendingPrice',
+}
+
 /**
  * The trader's chart of one instrument (render it with `key={instrument.Id}`): candles from `kline`
  * and `KLINE.{code}` frames, older ones as the view reaches the first, bid and ask lines, the
- * user's orders as lines (a position's stop and target can be dragged), a legend, chart types,
+ * user's orders as lines (a position's stop and target, and a pending order's lines, can be dragged), a legend, chart types,
  * indicators and full screen.
  */
 export default function TraderChart({ instrument, period }: TraderChartProps) {
@@ -194,7 +202,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
     () => orderLines(orders.data ?? [], instrument.Id, texts),
     [orders.data, instrument.Id, texts],
   )
-  const stopLines = useMemo(() => tradeLines.filter(isStopLine), [tradeLines])
+  const draggable = useMemo(() => tradeLines.filter(isDraggable), [tradeLines])
 
   useEffect(() => {
     if (!chart) return
@@ -214,32 +222,31 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
   }, [])
 
   const confirmMove = useCallback(
-    async (line: StopLine, price: number) => {
-      const { order } = line
-      const kind = line.role
-      const side = order.OrderType
-      const checked = checkStop(kind, price.toFixed(precision), {
-        side,
-        reference: exitPrice(side, latestQuote.current),
-        precision,
-      })
-      if (!checked.ok) {
-        showToast({ content: t(checked.problem.key, checked.problem.values) })
+    async (line: DraggableLine, price: number) => {
+      const { order, role } = line
+      const moved = movedTerms(line, price, precision, latestQuote.current)
+      if (!moved.ok) {
+        showToast({ content: t(moved.problem.key, moved.problem.values) })
         release()
         return
       }
-      const profit = profitIfHit(
-        side,
-        order.Price,
-        price,
-        order.Quantity,
-        instrument.ForexContNum,
-        usdRateOf(currency, quoteOf),
-      )
+      // A stop's profit if hit counts from the fill, or from the price a pending order waits at.
+      const from = moved.value.kind === 'pending' ? moved.value.terms.target_price : order.Price
+      const profit =
+        role === 'pendingEntry'
+          ? null
+          : profitIfHit(
+              order.OrderType,
+              from,
+              price,
+              order.Quantity,
+              instrument.ForexContNum,
+              usdRateOf(currency, quoteOf),
+            )
       const confirmed = await Dialog.confirm({
         // In full screen only the chart's box is shown: the dialog goes inside it.
         getContainer: () => (document.fullscreenElement as HTMLElement | null) ?? document.body,
-        title: t(kind === 'stopLoss' ? 'chart.moveStopLoss' : 'chart.moveTakeProfit'),
+        title: t(MOVE_TITLES[role]),
         content: (
           <dl className="chart-move" data-testid="chart-move-dialog">
             <dt>{t('chart.from')}</dt>
@@ -250,10 +257,14 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
             <dd className="num" data-testid="chart-move-new">
               {formatPrice(price, precision)}
             </dd>
-            <dt>{t(profit !== null && profit < 0 ? 'chart.lossIfHit' : 'chart.profitIfHit')}</dt>
-            <dd className={`num ${profit !== null && profit < 0 ? 'chart-loss' : 'chart-profit'}`}>
-              {profit === null ? '—' : `${profit > 0 ? '+' : ''}${profit.toFixed(2)} USD`}
-            </dd>
+            {role !== 'pendingEntry' && (
+              <>
+                <dt>{t(profit !== null && profit < 0 ? 'chart.lossIfHit' : 'chart.profitIfHit')}</dt>
+                <dd className={`num ${profit !== null && profit < 0 ? 'chart-loss' : 'chart-profit'}`}>
+                  {profit === null ? '—' : `${profit > 0 ? '+' : ''}${profit.toFixed(2)} USD`}
+                </dd>
+              </>
+            )}
           </dl>
         ),
         confirmText: <span data-testid="chart-move-confirm">{t('common.confirm')}</span>,
@@ -264,11 +275,10 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
         return
       }
       try {
-        const result = await saveStops(
-          order.Id,
-          kind === 'stopLoss' ? price : order.TargetLossPrice,
-          kind === 'takeProfit' ? price : order.TargetProfitPrice,
-        )
+        const result =
+          moved.value.kind === 'pending'
+            ? await modifyPending(order.Id, moved.value.terms)
+            : await saveStops(order.Id, moved.value.stopLoss, moved.value.takeProfit)
         toastSuccess(result.msg)
         await queryClient.invalidateQueries({ queryKey: [DEALS_QUERY] })
       } catch {
@@ -282,7 +292,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
   const dragging = useLineDrag({
     container,
     chart,
-    lines: stopLines,
+    lines: draggable,
     precision,
     held,
     onDrop: (line, price) => void confirmMove(line, price),
@@ -330,7 +340,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
           data-last-time={drawn.lastTime ?? ''}
           data-dragging={dragging ?? ''}
           // id:price:y of each draggable line (y as of this render), so a test knows where to grab.
-          data-stop-lines={stopLines
+          data-drag-lines={draggable
             .map((line) => `${line.id}:${line.price}:${Math.round(chart?.yOf(line.price) ?? -1)}`)
             .join(' ')}
         />

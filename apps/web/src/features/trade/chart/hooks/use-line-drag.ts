@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import type { CandleChart } from '../../lib/candle-chart.ts'
 import { grabbedLine, priceAtPointer } from '../lib/drag.ts'
-import type { StopLine } from '../lib/trade-lines.ts'
+import type { DraggableLine } from '../lib/trade-lines.ts'
 
 export interface HeldLine {
   id: string
@@ -11,17 +11,17 @@ export interface HeldLine {
 interface Options {
   container: RefObject<HTMLElement | null>
   chart: CandleChart | null
-  /** The lines that may be dragged (a position's stop-loss and take-profit). */
-  lines: readonly StopLine[]
+  /** The lines that may be dragged (a position's stops, a pending order's lines). */
+  lines: readonly DraggableLine[]
   precision: number
   /** Where a dragged line is now; read by whoever redraws lines, so a redraw does not snap it back. */
   held: RefObject<HeldLine | null>
   /** The finger let go of `line` at `price` (a different price from the line's). */
-  onDrop(line: StopLine, price: number): void
+  onDrop(line: DraggableLine, price: number): void
 }
 
 /**
- * Dragging a stop line: lightweight-charts has no line drag, so pointer events on the chart's box
+ * Dragging an order's line: lightweight-charts has no line drag, so pointer events on the chart's box
  * pick the nearest line within a fingertip (12 px), move it with the pointer (price from the
  * chart's scale, rounded to the instrument's grid) and hand the new price over on release. While
  * a line is held, the chart's own scrolling and zoom are off and the page does not scroll.
@@ -34,7 +34,7 @@ export function useLineDrag({ container, chart, lines, precision, held, onDrop }
   useEffect(() => {
     const element = container.current
     if (!element || !chart) return
-    let drag: { line: StopLine; price: number; pointerId: number } | null = null
+    let drag: { line: DraggableLine; price: number; pointerId: number } | null = null
     const yOf = (event: PointerEvent) => event.clientY - element.getBoundingClientRect().top
 
     const down = (event: PointerEvent) => {

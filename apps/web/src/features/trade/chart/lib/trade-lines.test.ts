@@ -1,6 +1,6 @@
 import { OrderStatus, Side, type TransOrder } from '@tp/contracts'
 import { describe, expect, it } from 'vitest'
-import { isStopLine, orderLines, spreadPoints } from './trade-lines.ts'
+import { isDraggable, orderLines, spreadPoints } from './trade-lines.ts'
 
 const order = (over: Partial<TransOrder>): TransOrder =>
   ({
@@ -26,10 +26,10 @@ describe('orderLines', () => {
       ['1-stopLoss', 'stopLoss', 1.09, 'SL'],
       ['1-takeProfit', 'takeProfit', 1.12, 'TP'],
     ])
-    expect(lines.filter(isStopLine).map((l) => l.id)).toEqual(['1-stopLoss', '1-takeProfit'])
+    expect(lines.filter(isDraggable).map((l) => l.id)).toEqual(['1-stopLoss', '1-takeProfit'])
   })
 
-  it("draws a pending order's asked price and stops, none draggable", () => {
+  it("draws a pending order's asked price and stops, all draggable", () => {
     const pending = order({
       Id: 2,
       Status: OrderStatus.Pending,
@@ -42,7 +42,7 @@ describe('orderLines', () => {
       ['pendingEntry', 1.05],
       ['stopLoss', 1.04],
     ])
-    expect(lines.filter(isStopLine)).toEqual([])
+    expect(lines.filter(isDraggable).map((l) => l.id)).toEqual(['2-entry', '2-stopLoss'])
   })
 
   it('leaves out other instruments and finished orders', () => {

@@ -11,9 +11,12 @@ export interface PriceLineSpec {
   title: string
 }
 
-/** A stop or target line of an open position: the lines a finger may drag. */
-export interface StopLine extends PriceLineSpec {
-  role: StopKind
+/** What a dragged line moves: a stop or target, or a pending order's price. */
+export type DragRole = StopKind | 'pendingEntry'
+
+/** A line a finger may drag: a position's stop or target, or any line of a pending order. */
+export interface DraggableLine extends PriceLineSpec {
+  role: DragRole
   order: TransOrder
 }
 
@@ -24,13 +27,12 @@ export interface LineTexts {
   takeProfit: string
 }
 
-export const isStopLine = (line: PriceLineSpec): line is StopLine =>
-  (line.role === 'stopLoss' || line.role === 'takeProfit') && 'order' in line
+export const isDraggable = (line: PriceLineSpec): line is DraggableLine => 'order' in line
 
 /**
  * The lines of the user's orders on one instrument: each position's entry, stop-loss and
- * take-profit, and each pending order's asked price and stops. Only a position's stops can be
- * moved (the server's set_stop_price takes open positions only), so only they are `StopLine`s.
+ * take-profit, and each pending order's asked price and stops. All but a position's entry can be
+ * moved (set_stop_price for a position, modify_pending for a pending order): `DraggableLine`s.
  */
 export function orderLines(
   orders: readonly TransOrder[],
@@ -43,24 +45,20 @@ export function orderLines(
     const holding = order.Status === OrderStatus.Holding
     if (!holding && order.Status !== OrderStatus.Pending) continue
     const entry = holding ? order.Price : order.OriginPrice || order.Price
-    if (entry > 0)
-      lines.push({
-        id: `${order.Id}-entry`,
-        role: holding ? 'entry' : 'pendingEntry',
-        price: entry,
-        title: texts.entry(order),
-      })
+    const id = `${order.Id}-entry`
+    if (entry > 0 && holding) lines.push({ id, role: 'entry', price: entry, title: texts.entry(order) })
+    else if (entry > 0) {
+      const line: DraggableLine = { id, role: 'pendingEntry', price: entry, title: texts.entry(order), order }
+      lines.push(line)
+    }
     const stops: [StopKind, number][] = [
       ['stopLoss', order.TargetLossPrice],
       ['takeProfit', order.TargetProfitPrice],
     ]
     for (const [kind, price] of stops) {
       if (!(price > 0)) continue
-      const id = `${order.Id}-${kind}`
-      if (holding) {
-        const stop: StopLine = { id, role: kind, price, title: texts[kind], order }
-        lines.push(stop)
-      } else lines.push({ id, role: kind, price, title: texts[kind] })
+      const stop: DraggableLine = { id: `${order.Id}-${kind}`, role: kind, price, title: texts[kind], order }
+      lines.push(stop)
     }
   }
   return lines

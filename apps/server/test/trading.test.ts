@@ -960,6 +960,40 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
     })
   })
 
+  describe('trailing stop', () => {
+    it("sets, follows the price in the position's favour, survives a restart, and is removed", async () => {
+      await refresh()
+      const { token } = await demo()
+      const id = await open(token, 'BTCUSD', 1, '0.1', 2)
+      const trail = (points: string | number, who = token, order = id) =>
+        call('/v1/api/forex/set_trailing_stop', who, { id: order, points })
+      const other = await demo()
+      refusedWith(await trail(5000, other.token), 'order_not_found')
+      for (const bad of ['-1', '1.5', 'x', '10000001']) expect((await trail(bad)).body.code).toBe(0)
+      refusedWith(await trail(10_000_000), 'trailing_invalid')
+      expect(await orderRow(id)).toMatchObject({ trailingPoints: 0, stopLoss: '0.0000000000' })
+
+      // BTC has 2 decimals: 5 000 points are 50.00 below the bid of 65 000.
+      expect((await trail(5000)).body).toMatchObject({ code: 1, msg: 'Trailing stop set' })
+      expect(await orderRow(id)).toMatchObject({ trailingPoints: 5000, stopLoss: '64950.0000000000' })
+      await tick('BTCUSD', 65_120, 65_150)
+      expect((await orderRow(id))?.stopLoss).toBe('65070.0000000000')
+      await tick('BTCUSD', 65_100, 65_130)
+      expect((await orderRow(id))?.stopLoss).toBe('65070.0000000000')
+      const [shown] = (await myDeal(token, OrderStatus.Holding)).data
+      expect(shown).toMatchObject({ Id: id, TrailingStop: 5000, TargetLossPrice: 65_070 })
+
+      const rebuilt = await rebuildEngine(app.db, new Map())
+      expect(rebuilt.order(id)).toMatchObject({ trailingPoints: 5000, stopLoss: 65_070 })
+
+      expect((await trail(0)).body).toMatchObject({ code: 1, msg: 'Trailing stop removed' })
+      await tick('BTCUSD', 65_300, 65_330)
+      expect(await orderRow(id)).toMatchObject({ trailingPoints: 0, stopLoss: '65070.0000000000' })
+      expect((await call('/v1/api/forex/close', token, { id })).body.code).toBe(1)
+      await tick('BTCUSD', 65_000, 65_030)
+    })
+  })
+
   describe('the account', () => {
     it('resets a demo account: positions closed, pending cancelled, a type 2 row to the starting balance', async () => {
       await refresh()

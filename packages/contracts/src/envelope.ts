@@ -44,6 +44,7 @@ export const REASONS = [
   'leverage_invalid',
   'price_invalid',
   'expiry_invalid',
+  'trailing_invalid',
   'stop_loss_invalid',
   'take_profit_invalid',
   'insufficient_margin',

@@ -141,6 +141,12 @@ export const closeRequest = z.object({
   cont: z.preprocess((value) => (value === '' ? undefined : value), lotsText.optional()),
 })
 
+/** `GET /v1/api/forex/set_trailing_stop`: a position's trailing stop in whole points; 0 removes it. */
+export const setTrailingRequest = z.object({
+  id,
+  points: integer({ min: 0, max: 10_000_000 }),
+})
+
 export const setStopRequest = z.object({
   id,
   stop_loss_price: optionalPrice,
@@ -177,6 +183,8 @@ export interface TransOrder {
   CompleteTimeHandler: string
   /** A pending order's expiry, as the other times; "" when good till cancelled. */
   ExpireTimeHandler: string
+  /** A position's trailing stop distance in points (10^-PricePrecision each); 0: none. */
+  TrailingStop: number
   ForexTradeLists: Instrument
 }
 

@@ -316,6 +316,8 @@ export const orders = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true, precision: 3 }),
     /** A pending order's expiry; null: good till cancelled. */
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    /** A position's trailing stop, in points; 0: none. */
+    trailingPoints: integer('trailing_points').notNull().default(0),
   },
   (t) => [
     index('orders_user_status_idx').on(t.userId, t.status, t.id),

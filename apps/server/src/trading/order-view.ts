@@ -68,6 +68,7 @@ export function transOrder(
     CreateTimeHandler: wireTime(order.placedAtMs),
     CompleteTimeHandler: wireTime(order.closedAtMs),
     ExpireTimeHandler: wireTime(order.expiresAtMs),
+    TrailingStop: order.trailingPoints,
     // Disabled instruments stay in the market (priced, but out of the lists): absent only for a deleted row.
     ForexTradeLists: (def && market.view(def, nowMs, lang)) as Instrument,
   }

@@ -74,6 +74,8 @@ type Step =
   /** `part`: hundredths of a lot to close (0: the whole position). */
   | { kind: 'close'; user: number; pick: number; foreign: boolean; part: number }
   | { kind: 'stops'; user: number; pick: number; foreign: boolean; sl: number; tp: number }
+  /** A trailing stop of `points` (0 removes it; below 0 is refused). */
+  | { kind: 'trail'; user: number; pick: number; foreign: boolean; points: number }
   | { kind: 'adjust'; user: number; cents: number }
   | { kind: 'reset'; user: number; cents: number }
   /** Time passes: past the stale limit, or by hours (sessions close at night and over weekends). */
@@ -179,6 +181,20 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   {
+    weight: 10,
+    arbitrary: fc.record({
+      kind: fc.constant('trail' as const),
+      user,
+      pick: fc.nat(10),
+      foreign: fc.boolean(),
+      points: fc.oneof(
+        { weight: 1, arbitrary: fc.constant(0) },
+        { weight: 6, arbitrary: fc.integer({ min: 1, max: 30 }) },
+        { weight: 1, arbitrary: fc.integer({ min: -5, max: -1 }) },
+      ),
+    }),
+  },
+  {
     weight: 5,
     arbitrary: fc.record({
       kind: fc.constant('adjust' as const),
@@ -217,7 +233,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 const setupArb: fc.Arbitrary<Setup> = fc.record({
   feePerLot: fc.boolean(),
   balances: fc.tuple(...USERS.map(() => fc.constantFrom(300, 1000, 1000, 5000, 20_000))),
-  steps: fc.array(stepArb, { minLength: 20, maxLength: 80, size: 'max' }),
+  steps: fc.array(stepArb, { minLength: 20, maxLength: 110, size: 'max' }),
 })
 
 /** One step's outcome: the events, and the refusal if the command was refused. */
@@ -242,6 +258,8 @@ class Runner {
   restored = 0
   /** Each user's open positions before the step being checked. */
   holdingBefore = new Map<number, number>()
+  /** Each live order's stop-loss before the step. */
+  stopsBefore = new Map<number, number>()
   /** All the house wrote off so far. */
   writtenOff = money(0)
   /** Each user's frozen balance, carried along from the bookings. */
@@ -416,6 +434,15 @@ class Runner {
           this.engine.setStops(step.user, id, level(step.sl, away), level(step.tp, -away), this.now),
         )
       }
+      case 'trail':
+        return done(
+          this.engine.setTrailing(
+            step.user,
+            this.pickOrder(step.user, step.pick, step.foreign, OrderStatus.Holding),
+            step.points,
+            this.now,
+          ),
+        )
       case 'adjust':
         return done(
           this.engine.adjustBalance(
@@ -458,7 +485,16 @@ class Runner {
       parts.push(t.userId, t.balance.toString(), t.usedMargin.toString())
     for (const u of USERS)
       for (const o of this.engine.ordersOf(u))
-        parts.push(o.id, o.status, o.stopLoss, o.takeProfit, o.stopsVersion, o.originPrice, o.expiresAtMs)
+        parts.push(
+          o.id,
+          o.status,
+          o.stopLoss,
+          o.takeProfit,
+          o.stopsVersion,
+          o.originPrice,
+          o.expiresAtMs,
+          o.trailingPoints,
+        )
     return parts.join(' ')
   }
 }
@@ -484,7 +520,11 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
     check((view?.freeMargin ?? 0) >= -1e-6, () => `froze into margin: free ${view?.freeMargin}`)
   }
   if (
-    (step.kind === 'cancel' || step.kind === 'close' || step.kind === 'stops' || step.kind === 'modify') &&
+    (step.kind === 'cancel' ||
+      step.kind === 'close' ||
+      step.kind === 'stops' ||
+      step.kind === 'modify' ||
+      step.kind === 'trail') &&
     step.foreign
   )
     expect(record.refused).toBe('order_not_found')
@@ -647,6 +687,22 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
           armed,
           () => `order ${order.id}: stops ${order.stopLoss}/${order.takeProfit} crossed at ${exit}`,
         )
+        // After a tick of its market, a trailing stop has caught up: at most its distance behind the
+        // price it closes at. (A command may set it farther; the next tick brings it back.)
+        if (
+          order.trailingPoints > 0 &&
+          step.kind === 'tick' &&
+          order.instrumentId === MARKETS[step.market]?.id
+        ) {
+          const scale = 10 ** runner.precision(order.instrumentId)
+          const gap = Math.round(
+            (order.side === Side.Buy ? exit - order.stopLoss : order.stopLoss - exit) * scale,
+          )
+          check(
+            gap <= order.trailingPoints,
+            () => `order ${order.id}: trailing ${gap} > ${order.trailingPoints}`,
+          )
+        }
       } else if (step.kind === 'tick' && order.instrumentId === MARKETS[step.market]?.id) {
         const price = order.side === Side.Buy ? quote.ask : quote.bid
         const waits = runner.waits.get(order.id)
@@ -656,6 +712,17 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
           () => `pending ${order.id} (${waits} to ${order.originPrice}) not filled at ${price}`,
         )
       }
+    }
+
+  // A tick moves a trailing stop only in the position's favour, never back.
+  if (step.kind === 'tick')
+    for (const event of events) {
+      if (event.type !== 'stops_changed') continue
+      const before = runner.stopsBefore.get(event.order.id) ?? 0
+      const after = event.order.stopLoss
+      const forward = before === 0 || (event.order.side === Side.Buy ? after > before : after < before)
+      check(forward, () => `order ${event.order.id}: a tick moved its stop from ${before} to ${after}`)
+      runner.stopsBefore.set(event.order.id, after)
     }
 
   // A stop-out closes the most losing position first: in order of profit, none better than one kept.
@@ -702,11 +769,11 @@ function runAll(setup: Setup, check: boolean, restartAt = -1): { runner: Runner;
     // Ticks are never refused: only commands need the state before, to show a refusal changed nothing.
     const before = check && step.kind !== 'tick' ? runner.fingerprint() : ''
     if (check)
-      for (const u of USERS)
-        runner.holdingBefore.set(
-          u,
-          runner.engine.ordersOf(u).filter((o) => o.status === OrderStatus.Holding).length,
-        )
+      for (const u of USERS) {
+        const live = runner.engine.ordersOf(u)
+        runner.holdingBefore.set(u, live.filter((o) => o.status === OrderStatus.Holding).length)
+        for (const o of live) runner.stopsBefore.set(o.id, o.stopLoss)
+      }
     const record = runner.run(step)
     records.push(record)
     if (check) checkStep(runner, record, before, ledger)
@@ -728,6 +795,7 @@ describe('engine properties over random command sequences', () => {
         partialCloses: 0,
         modified: 0,
         expired: 0,
+        trailed: 0,
       },
       writtenOff: money(0),
     }
@@ -758,6 +826,7 @@ describe('engine properties over random command sequences', () => {
             if (e.type === 'position_closed') seen.closes++
             if (e.type === 'position_reduced') seen.partialCloses++
             if (e.type === 'pending_changed') seen.modified++
+            if (e.type === 'stops_changed' && r.step.kind === 'tick') seen.trailed++
             if (e.type === 'order_cancelled' && e.reason === 'expired') seen.expired++
             if (e.type === 'stop_out') seen.stopOuts++
             if (e.type === 'booked' && e.booking.type === LedgerType.WRITE_OFF) seen.writeOffs++
@@ -773,6 +842,7 @@ describe('engine properties over random command sequences', () => {
     expect(seen.partialCloses).toBeGreaterThan(10)
     expect(seen.modified).toBeGreaterThan(10)
     expect(seen.expired).toBeGreaterThan(10)
+    expect(seen.trailed).toBeGreaterThan(10)
     expect(seen.stopOuts).toBeGreaterThan(5)
     expect(seen.writeOffs).toBeGreaterThan(5)
     expect(seen.writtenOff.isPositive()).toBe(true)

@@ -45,6 +45,8 @@ import type {
 export const MAX_LIVE_ORDERS = 200
 /** A quote stamped later than the command's time by more than this is "in the future": refused. */
 const MAX_CLOCK_SKEW_MS = 1000
+/** The widest trailing stop, in points. */
+export const MAX_TRAILING_POINTS = 10_000_000
 
 interface Account extends Valued {
   userId: number
@@ -287,6 +289,7 @@ export class TradingEngine {
       placedAtMs: command.nowMs,
       openedAtMs: 0,
       expiresAtMs,
+      trailingPoints: 0,
     }
     const events: EngineEvent[] = []
     if (pending) {
@@ -330,13 +333,15 @@ export class TradingEngine {
     order.originPrice = targetPrice
     order.entryRises = targetPrice > entryPrice(order.side, live)
     order.margin = this.marginFor(order, order.lots, targetPrice, order.leverage, rate)
+    // The entry and the expiry (if any) of the old version go stale.
+    const stale = order.expiresAtMs > 0 ? 2 : 1
     order.stopLoss = stopLoss
     order.takeProfit = takeProfit
     order.expiresAtMs = expiresAtMs
     order.stopsVersion++
     this.triggers.addEntry(order)
     this.triggers.addExpiry(order)
-    this.triggers.noteStale(2)
+    this.triggers.noteStale(stale)
     return { ok: true, events: [{ type: 'pending_changed', order: { ...order } }] }
   }
 
@@ -408,11 +413,36 @@ export class TradingEngine {
     if (typeof live === 'string') return reject(live)
     const stops = checkStops(order.side, stopLoss, takeProfit, exitPrice(order.side, live), terms.precision)
     if (stops) return reject(stops)
+    const indexed = indexedStops(order)
     order.stopLoss = stopLoss
     order.takeProfit = takeProfit
-    order.stopsVersion++
-    this.triggers.addStops(order)
-    this.triggers.noteStale(2)
+    // A trailing stop moves the stop-loss: without one, it has nothing to move.
+    if (stopLoss === 0) order.trailingPoints = 0
+    this.reindexStops(order, indexed)
+    return { ok: true, events: [{ type: 'stops_changed', order: { ...order } }] }
+  }
+
+  /**
+   * A trailing stop of `points` on a position (0 removes it). The stop-loss moves at once to the
+   * price it closes at less the distance (plus, for a sell), unless it is already nearer; from then
+   * on each quote in the position's favour moves it along, never back.
+   */
+  setTrailing(userId: number, orderId: number, points: number, nowMs: number): CommandResult {
+    const order = this.ownedOrder(userId, orderId)
+    if (!order || order.status !== OrderStatus.Holding) return reject('order_not_found')
+    if (!(Number.isSafeInteger(points) && points >= 0 && points <= MAX_TRAILING_POINTS))
+      return reject('trailing_invalid')
+    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+    const indexed = indexedStops(order)
+    if (points > 0) {
+      const live = this.liveQuote(order.instrumentId, nowMs)
+      if (typeof live === 'string') return reject(live)
+      const trailed = trailedStop(order.side, exitPrice(order.side, live), points, terms.precision)
+      if (trailed <= 0) return reject('trailing_invalid')
+      if (isBetterStop(order.side, trailed, order.stopLoss)) order.stopLoss = trailed
+    }
+    order.trailingPoints = points
+    this.reindexStops(order, indexed)
     return { ok: true, events: [{ type: 'stops_changed', order: { ...order } }] }
   }
 
@@ -729,13 +759,44 @@ export class TradingEngine {
     account.holding.add(order.id)
     this.exposures.change(account, order.instrumentId, this.positionOf(order), 1)
     this.triggers.addStops(order)
+    this.addTrailing(order)
+  }
+
+  /**
+   * After a change of a position's stops: a new version, its stops and trailing stop indexed again;
+   * the `stale` entries of the old version are counted for the sweep.
+   */
+  private reindexStops(order: Order, stale: number): void {
+    order.stopsVersion++
+    this.triggers.addStops(order)
+    this.addTrailing(order)
+    this.triggers.noteStale(stale)
+  }
+
+  /** Indexes a trailing stop at the price that moves it by a point. */
+  private addTrailing(order: Order): void {
+    if (order.trailingPoints <= 0) return
+    const { precision } = this.instruments.get(order.instrumentId) as InstrumentTerms
+    this.triggers.addTrailing(order, trailLevel(order, precision))
+  }
+
+  /** A quote reached a trailing stop's level: the stop-loss follows, the distance behind. */
+  private trail(order: Order, quote: Quote, events: EngineEvent[]): void {
+    const { precision } = this.instruments.get(order.instrumentId) as InstrumentTerms
+    const trailed = trailedStop(order.side, exitPrice(order.side, quote), order.trailingPoints, precision)
+    if (!isBetterStop(order.side, trailed, order.stopLoss)) return this.addTrailing(order)
+    // The trailing entry that fired is gone from the index already.
+    const indexed = indexedStops(order) - 1
+    order.stopLoss = trailed
+    this.reindexStops(order, indexed)
+    events.push({ type: 'stops_changed', order: { ...order } })
   }
 
   private detachPosition(account: Account, order: Order): void {
     account.holding.delete(order.id)
     this.exposures.change(account, order.instrumentId, this.positionOf(order), -1)
     this.orders.delete(order.id)
-    this.triggers.noteStale(2)
+    this.triggers.noteStale(indexedStops(order))
   }
 
   /** A position as the exposure book holds it, on the terms it was opened under. */
@@ -894,6 +955,7 @@ export class TradingEngine {
     if (!this.triggers.isCurrent(trigger)) return
     const order = this.orders.get(trigger.orderId) as Order
     if (trigger.kind === 'entry') return this.fillPending(order, quote, events)
+    if (trigger.kind === 'trailing') return this.trail(order, quote, events)
     const closedType = trigger.kind === 'stop_loss' ? ClosedType.StopLoss : ClosedType.TakeProfit
     this.closePosition(order, exitPrice(order.side, quote), closedType, quote.timeMs, events)
     this.queueRisk(this.accounts.get(order.userId) as Account)
@@ -971,6 +1033,32 @@ export class TradingEngine {
 }
 
 const reject = (reason: Rejection): CommandResult => ({ ok: false, reason })
+
+/** Index entries a position's stops hold: its stop-loss and take-profit when set, its trailing stop. */
+const indexedStops = (order: Order) =>
+  (order.stopLoss > 0 ? 1 : 0) + (order.takeProfit > 0 ? 1 : 0) + (order.trailingPoints > 0 ? 1 : 0)
+
+/** A price in whole points of 10^-precision (exact for prices on the grid). */
+const toPoints = (price: number, precision: number) => Math.round(price * 10 ** precision)
+const fromPoints = (points: number, precision: number) =>
+  Number((points / 10 ** precision).toFixed(precision))
+
+/** Where a trailing stop of `points` puts the stop-loss for an exit price: behind it by that much. */
+function trailedStop(side: SideValue, exit: number, points: number, precision: number): number {
+  const at = toPoints(exit, precision) + (side === Side.Buy ? -points : points)
+  return fromPoints(at, precision)
+}
+
+/** Whether `candidate` is a stop nearer the price than `current` (none is the farthest). */
+const isBetterStop = (side: SideValue, candidate: number, current: number) =>
+  current === 0 || (side === Side.Buy ? candidate > current : candidate < current)
+
+/** The exit price at which a trailing stop next moves: a point past its stop-loss and distance. */
+function trailLevel(order: Order, precision: number): number {
+  const stop = toPoints(order.stopLoss, precision)
+  const step = order.trailingPoints + 1
+  return fromPoints(order.side === Side.Buy ? stop + step : stop - step, precision)
+}
 
 /** An expiry: 0 (none), or a whole number of ms after `nowMs`. */
 const isExpiry = (expiresAtMs: number, nowMs: number): boolean =>

@@ -61,6 +61,17 @@ export class TriggerBooks {
     return this.expiries.fire(nowMs).filter((trigger) => this.isCurrent(trigger))
   }
 
+  /**
+   * A position's trailing stop: it moves once the price it closes at is a point better than its
+   * stop-loss plus the distance (a buy's bid rising, a sell's ask falling). `level` is that price.
+   */
+  addTrailing(order: Order, level: number): void {
+    if (order.trailingPoints <= 0) return
+    const book = this.bookOf(order.instrumentId)
+    const trigger: Trigger = { level, orderId: order.id, kind: 'trailing', version: order.stopsVersion }
+    ;(order.side === Side.Buy ? book.bidUp : book.askDown).add(trigger)
+  }
+
   /** A buy closes at the bid: its stop fires when the bid falls to it, its target when it rises. */
   addStops(order: Order): void {
     const book = this.bookOf(order.instrumentId)
@@ -102,6 +113,7 @@ export class TriggerBooks {
       return order.status === OrderStatus.Pending && order.originPrice === trigger.level
     if (trigger.kind === 'expiry')
       return order.status === OrderStatus.Pending && order.expiresAtMs === trigger.level
+    if (trigger.kind === 'trailing') return order.status === OrderStatus.Holding && order.trailingPoints > 0
     const level = trigger.kind === 'stop_loss' ? order.stopLoss : order.takeProfit
     return order.status === OrderStatus.Holding && level === trigger.level
   }

@@ -13,8 +13,11 @@ export interface Trigger {
   version: number
 }
 
-/** `expiry`: a pending order's expiry, its level a time in ms (fires once the clock reaches it). */
-export type TriggerKind = 'stop_loss' | 'take_profit' | 'entry' | 'expiry'
+/**
+ * `expiry`: a pending order's expiry, its level a time in ms (fires once the clock reaches it).
+ * `trailing`: the price at which a trailing stop next moves (one point past its distance).
+ */
+export type TriggerKind = 'stop_loss' | 'take_profit' | 'entry' | 'expiry' | 'trailing'
 
 export class TriggerHeap {
   private readonly items: Trigger[] = []

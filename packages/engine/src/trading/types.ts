@@ -86,6 +86,11 @@ export interface Order {
   openedAtMs: number
   /** Pending: the instant it expires (it lives while the time is before it); 0 means good till cancelled. */
   expiresAtMs: number
+  /**
+   * Holding: a trailing stop's distance in points (0: none). The stop-loss follows the price it
+   * closes at, this far behind, as it moves in the position's favour, and never moves back.
+   */
+  trailingPoints: number
 }
 
 /** A finished order as the engine reports it once (closed or cancelled). */
@@ -152,6 +157,7 @@ export const REJECTIONS = [
   'leverage_invalid',
   'price_invalid',
   'expiry_invalid',
+  'trailing_invalid',
   'stop_loss_invalid',
   'take_profit_invalid',
   'insufficient_margin',

@@ -13,6 +13,7 @@ import {
   orderIdRequest,
   pageRequest,
   setStopRequest,
+  setTrailingRequest,
   submitRequest,
   type BalanceAnswer,
   type LedgerPage,
@@ -110,6 +111,13 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
       engine.setStops(userId, q.id, q.stop_loss_price, q.target_profit_price, now()),
     )
     return answer(request, result, 'stops_saved')
+  })
+
+  app.get('/v1/api/forex/set_trailing_stop', command, async (request) => {
+    const { id, points } = parse(setTrailingRequest, request.query)
+    const { userId } = sessionOf(request)
+    const result = await desk.run(userId, (engine) => engine.setTrailing(userId, id, points, now()))
+    return answer(request, result, points > 0 ? 'trailing_saved' : 'trailing_removed')
   })
 
   app.get('/v1/api/forex/my_deal', signedIn, async (request) => {

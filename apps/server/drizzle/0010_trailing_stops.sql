@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "trailing_points" integer DEFAULT 0 NOT NULL;

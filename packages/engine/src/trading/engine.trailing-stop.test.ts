@@ -1,0 +1,128 @@
+import { ClosedType, OrderStatus } from '@tp/contracts'
+import { describe, expect, it } from 'vitest'
+import {
+  EURUSD,
+  SATURDAY,
+  T0,
+  asJson,
+  buy,
+  closes,
+  makeEngine,
+  mustOpen,
+  sell,
+  tick,
+} from './test-fixtures.ts'
+import type { EngineEvent, Order } from './types.ts'
+
+/*
+ * Issue 13, trailing stop: a distance in points on a position; the stop-loss follows the price the
+ * position closes at as it moves in the user's favour, never back, and survives a restart.
+ * EURUSD here has 5 decimals: 1 point = 0.00001.
+ */
+
+const stopMoves = (events: readonly EngineEvent[]): number[] =>
+  events.flatMap((e) => (e.type === 'stops_changed' ? [e.order.stopLoss] : []))
+
+describe('trailing stop', () => {
+  it("puts a buy's stop-loss the distance below the bid, then follows rises and ignores falls", () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, buy())
+    // Bid 1.1 at T0: 50 points below is 1.0995.
+    const set = engine.setTrailing(1, id, 50, T0 + 100)
+    expect(set.ok && stopMoves(set.events)).toEqual([1.0995])
+    expect(engine.order(id)).toMatchObject({ stopLoss: 1.0995, trailingPoints: 50 })
+
+    // Up by less than a point past the distance: nothing. Up by 3 points: the stop follows.
+    expect(tick(engine, EURUSD, 1.1, 1.1001, T0 + 1000)).toEqual([])
+    expect(stopMoves(tick(engine, EURUSD, 1.10003, 1.10013, T0 + 2000))).toEqual([1.09953])
+    // Down: the stop stays.
+    expect(tick(engine, EURUSD, 1.0999, 1.1, T0 + 3000)).toEqual([])
+    expect(engine.order(id)?.stopLoss).toBe(1.09953)
+    // Up past the old high: it follows again, from the new high.
+    expect(stopMoves(tick(engine, EURUSD, 1.1002, 1.1003, T0 + 4000))).toEqual([1.0997])
+    // Down to the stop: the position closes at the bid as a stop-loss.
+    const closed = closes(tick(engine, EURUSD, 1.0997, 1.0998, T0 + 5000))
+    expect(closed).toMatchObject([{ id, closedType: ClosedType.StopLoss, closePrice: 1.0997 }])
+  })
+
+  it("follows a sell's ask down, and closes through a gap at the first price past the stop", () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, sell())
+    // Ask 1.1001 at T0: 100 points above is 1.1011.
+    expect(engine.setTrailing(1, id, 100, T0).ok).toBe(true)
+    expect(stopMoves(tick(engine, EURUSD, 1.099, 1.0991, T0 + 1000))).toEqual([1.1001])
+    // A gap up far past the stop: it closes at the gap's ask, not at the stop.
+    const closed = closes(tick(engine, EURUSD, 1.105, 1.1051, T0 + 2000))
+    expect(closed).toMatchObject([{ id, closedType: ClosedType.StopLoss, closePrice: 1.1051 }])
+  })
+
+  it('keeps a nearer stop-loss the user set; moves only once the trail passes it', () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, buy({ stopLoss: 1.0998 }))
+    const set = engine.setTrailing(1, id, 50, T0)
+    expect(set.ok && stopMoves(set.events)).toEqual([1.0998])
+    expect(tick(engine, EURUSD, 1.1002, 1.1003, T0 + 1000)).toEqual([])
+    expect(stopMoves(tick(engine, EURUSD, 1.10031, 1.10041, T0 + 2000))).toEqual([1.09981])
+  })
+
+  it('a gap in favour moves the stop once, to the distance behind the new price', () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, buy())
+    engine.setTrailing(1, id, 20, T0)
+    expect(stopMoves(tick(engine, EURUSD, 1.11, 1.1101, T0 + 1000))).toEqual([1.1098])
+    expect(engine.order(id)?.stopLoss).toBe(1.1098)
+  })
+
+  it('is removed with 0, or when the user removes the stop-loss; the stop then stays put', () => {
+    const engine = makeEngine()
+    const a = mustOpen(engine, buy()).id
+    const b = mustOpen(engine, buy()).id
+    engine.setTrailing(1, a, 50, T0)
+    engine.setTrailing(1, b, 50, T0)
+    expect(engine.setTrailing(1, a, 0, T0).ok).toBe(true)
+    expect(engine.setStops(1, b, 0, 0, T0).ok).toBe(true)
+    expect(engine.order(a)).toMatchObject({ stopLoss: 1.0995, trailingPoints: 0 })
+    expect(engine.order(b)).toMatchObject({ stopLoss: 0, trailingPoints: 0 })
+    expect(tick(engine, EURUSD, 1.101, 1.1011, T0 + 1000)).toEqual([])
+  })
+
+  it('refuses, changing nothing: another user, a pending order, bad points, a dead market', () => {
+    const engine = makeEngine({ accounts: { 1: '10000', 2: '10000' } })
+    const { id } = mustOpen(engine, buy())
+    const pending = mustOpen(engine, buy({ targetPrice: 1.099 })).id
+    const before = asJson(engine.order(id))
+    expect(engine.setTrailing(2, id, 50, T0)).toEqual({ ok: false, reason: 'order_not_found' })
+    expect(engine.setTrailing(1, pending, 50, T0)).toEqual({ ok: false, reason: 'order_not_found' })
+    for (const points of [-1, 1.5, Number.NaN, 10_000_001])
+      expect(engine.setTrailing(1, id, points, T0)).toEqual({ ok: false, reason: 'trailing_invalid' })
+    // Further than the price itself: the stop would be at or below zero.
+    expect(engine.setTrailing(1, id, 110_000, T0)).toEqual({ ok: false, reason: 'trailing_invalid' })
+    expect(engine.setTrailing(1, id, 50, T0 + 60_000)).toEqual({ ok: false, reason: 'quote_stale' })
+    expect(engine.setTrailing(1, id, 50, SATURDAY)).toEqual({ ok: false, reason: 'market_closed' })
+    expect(asJson(engine.order(id))).toBe(before)
+  })
+
+  it('survives a restart: a restored position trails from its stored stop', () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, buy())
+    engine.setTrailing(1, id, 50, T0)
+    tick(engine, EURUSD, 1.1005, 1.1006, T0 + 1000)
+    const rebuilt = makeEngine({ quotes: { [EURUSD]: [1.1005, 1.1006] } })
+    rebuilt.restoreOrder(engine.order(id) as Order)
+    expect(rebuilt.order(id)).toMatchObject({
+      stopLoss: 1.1,
+      trailingPoints: 50,
+      status: OrderStatus.Holding,
+    })
+    expect(stopMoves(tick(rebuilt, EURUSD, 1.1008, 1.1009, T0 + 2000))).toEqual([1.1003])
+  })
+
+  it('the rest of a partial close keeps trailing', () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, buy())
+    engine.setTrailing(1, id, 50, T0)
+    expect(engine.close(1, id, T0 + 100, ClosedType.User, '0.4').ok).toBe(true)
+    expect(engine.order(id)).toMatchObject({ trailingPoints: 50 })
+    expect(stopMoves(tick(engine, EURUSD, 1.1003, 1.1004, T0 + 1000))).toEqual([1.0998])
+  })
+})

@@ -247,6 +247,36 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
     await row.waitFor({ state: 'detached', timeout: 10_000 })
   })
 
+  it('sets a trailing stop in the detail sheet: the stop-loss goes its distance behind the bid', async () => {
+    const leverage = instrument.HasForexMultiple[0]?.Value ?? 1
+    const placed = await api<{ id: number }>(
+      `/v1/api/forex/submit?forex_id=${instrument.Id}&type=1&cont=${instrument.ForexMinCont}&status=1&multiple=${leverage}`,
+    )
+    await page.goto(`${shared.base}/order?type=1`)
+    await page.getByTestId(`order-row-${placed.id}`).click()
+    await page.getByTestId('order-detail').waitFor()
+    // 500 000 points of BTC (2 decimals) are 5 000.00 below the bid.
+    await page.getByTestId('detail-trailing').fill('500000')
+    await page.getByTestId('detail-trailing-save').click()
+    await page.locator('.adm-toast-main').filter({ hasText: 'Trailing stop set' }).waitFor()
+    await expect
+      .poll(() => page.getByTestId('detail-trailing-saved').textContent(), { timeout: 10_000 })
+      .toBe('500000 pts')
+    const [position] = (await api<MyDealAnswer>('/v1/api/forex/my_deal?status=1&page=1&limit=15')).data
+    expect(position).toMatchObject({ Id: placed.id, TrailingStop: 500_000 })
+    // At most 5 000 behind the bid of the moment, and it has caught up with it since.
+    const gap = (position?.UpdatePrice ?? 0) - (position?.TargetLossPrice ?? 0)
+    expect(gap).toBeGreaterThan(0)
+    expect(gap).toBeLessThanOrEqual(5000.001)
+    // The stop-loss field shows the stop the trail put there (sent as it is if the user saves).
+    await expect
+      .poll(async () => Number(await page.getByTestId('detail-sl').inputValue()), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(position?.TargetLossPrice ?? Number.NaN)
+    await page.getByTestId('detail-trailing').scrollIntoViewIfNeeded()
+    await shot('order-trailing')
+    await api(`/v1/api/forex/close?id=${placed.id}`)
+  })
+
   it('places a pending order with an expiry, then changes its price, stops and expiry in the detail sheet', async () => {
     await page.goto(`${shared.base}/trade?id=${instrument.Id}`)
     await page.getByTestId('ticket-buy').click()

@@ -53,3 +53,8 @@ export interface PendingTerms extends ExpiryParams {
 export function modifyPending(id: number, terms: PendingTerms) {
   return api.getResult<null>('/v1/api/forex/modify_pending', { query: { id, ...terms }, loading: true })
 }
+
+/** A position's trailing stop in points; 0 removes it. */
+export function saveTrailing(id: number, points: number) {
+  return api.getResult<null>('/v1/api/forex/set_trailing_stop', { query: { id, points }, loading: true })
+}

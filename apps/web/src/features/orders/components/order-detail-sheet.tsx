@@ -11,6 +11,7 @@ import { formatProfit, localTime, outcomeKey, profitDirection } from '../lib/dea
 import { ClosePosition } from './close-position.tsx'
 import { PendingEditor } from './pending-editor.tsx'
 import { StopsEditor } from './stops-editor.tsx'
+import { TrailingEditor } from './trailing-editor.tsx'
 
 interface Props {
   /** The order shown, with its live mark; null closes the sheet. */
@@ -128,6 +129,11 @@ function DetailBody({
         <Item label={t('orders.takeProfit')} testId="detail-tp-saved">
           {price(order.TargetProfitPrice)}
         </Item>
+        {order.TrailingStop > 0 && (
+          <Item label={t('orders.trailing')} testId="detail-trailing-saved">
+            {t('orders.points', { points: order.TrailingStop })}
+          </Item>
+        )}
         <Item label={unfilled ? t('orders.placeTime') : t('orders.openTime')} date>
           {localTime(order.CreateTimeHandler)}
         </Item>
@@ -146,6 +152,7 @@ function DetailBody({
         )}
       </dl>
       {holding && <StopsEditor key={order.Id} order={order} onSaved={onChanged} />}
+      {holding && <TrailingEditor key={`${order.Id}-trailing`} order={order} onSaved={onChanged} />}
       {pending && <PendingEditor key={order.Id} order={order} onSaved={onChanged} />}
       {holding && (
         <ClosePosition key={order.Id} order={order} onClosing={onClosing} onFinished={onFinished} />

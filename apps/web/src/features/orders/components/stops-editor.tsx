@@ -9,8 +9,11 @@ import { StopInputs, levelText } from './stop-inputs.tsx'
 /** The stop-loss and take-profit of a position, editable: empty or 0 removes one. */
 export function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: () => void }) {
   const { t } = useTranslation()
-  const [stopLoss, setStopLoss] = useState(levelText(order.TargetLossPrice))
-  const [takeProfit, setTakeProfit] = useState(levelText(order.TargetProfitPrice))
+  // What the user typed; a field not typed in shows the order's stop as it is now (a trailing stop
+  // moves it), and is sent as it is now.
+  const [typed, setTyped] = useState<{ stopLoss?: string; takeProfit?: string }>({})
+  const stopLoss = typed.stopLoss ?? levelText(order.TargetLossPrice)
+  const takeProfit = typed.takeProfit ?? levelText(order.TargetProfitPrice)
   const [busy, setBusy] = useState(false)
   const precision = order.ForexTradeLists?.PricePrecision ?? 2
 
@@ -24,6 +27,7 @@ export function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: ()
     try {
       const result = await saveStops(order.Id, stops.value.stopLoss, stops.value.takeProfit)
       toastSuccess(result.msg)
+      setTyped({})
       onSaved()
     } catch {
       // The API client has shown the server's message.
@@ -38,8 +42,8 @@ export function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: ()
       <StopInputs
         stopLoss={stopLoss}
         takeProfit={takeProfit}
-        onStopLoss={setStopLoss}
-        onTakeProfit={setTakeProfit}
+        onStopLoss={(text) => setTyped((current) => ({ ...current, stopLoss: text }))}
+        onTakeProfit={(text) => setTyped((current) => ({ ...current, takeProfit: text }))}
         testId="detail"
       />
       <button

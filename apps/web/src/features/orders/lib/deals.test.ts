@@ -89,12 +89,15 @@ describe('live marks', () => {
     })
   })
 
-  it('take whole orders as FOREX_TRADE items too, with their revalued margin', () => {
+  it('take whole orders as FOREX_TRADE items too, with their revalued margin and their stops', () => {
     const whole = order(7, {
       UpdatePrice: 83800.5,
       FactProfits: '1.250000',
       CautionMoney: '840.000000',
       Quantity: 9,
+      TargetLossPrice: 83700,
+      TargetProfitPrice: 0,
+      TrailingStop: 10_050,
     })
     const frame = { ...message, TransOrder: [whole] }
     expect(isForexTradeMessage(frame)).toBe(true)
@@ -104,11 +107,15 @@ describe('live marks', () => {
       CautionMoney: '838.199400',
       Quantity: 0.01,
     })
+    // The stops too: a trailing stop moves the stop-loss between two reads of the list.
     expect(withLiveMark(listed, liveMarks(frame))).toEqual({
       ...listed,
       UpdatePrice: 83800.5,
       FactProfits: '1.250000',
       CautionMoney: '840.000000',
+      TargetLossPrice: 83700,
+      TargetProfitPrice: 0,
+      TrailingStop: 10_050,
     })
   })
 

@@ -53,17 +53,27 @@ export type LiveMark = Pick<TransOrder, 'Id' | 'UpdatePrice' | 'FactProfits'> & 
 /**
  * A holding order with its live mark and profit from FOREX_TRADE, when there is one. The items
  * may be the three fields or whole orders (as `my_deal` returns them, WIRE.md); from a whole order
- * the margin, which follows the market, is taken too. Nothing else is: the list's own row stays.
+ * the margin, which follows the market, is taken too, and the stops, which a trailing stop moves.
+ * Nothing else is: the list's own row stays.
  */
 export function withLiveMark(order: TransOrder, live: ReadonlyMap<number, LiveMark>): TransOrder {
   const mark = order.Status === OrderStatus.Holding ? live.get(order.Id) : undefined
   if (!mark) return order
   const margin = mark.CautionMoney
+  const stops =
+    typeof mark.TargetLossPrice === 'number' && typeof mark.TargetProfitPrice === 'number'
+      ? {
+          TargetLossPrice: mark.TargetLossPrice,
+          TargetProfitPrice: mark.TargetProfitPrice,
+          TrailingStop: mark.TrailingStop ?? order.TrailingStop,
+        }
+      : {}
   return {
     ...order,
     UpdatePrice: mark.UpdatePrice,
     FactProfits: mark.FactProfits,
     ...(typeof margin === 'string' ? { CautionMoney: margin } : {}),
+    ...stops,
   }
 }
 

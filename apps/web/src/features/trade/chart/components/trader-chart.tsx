@@ -194,6 +194,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
           lots: lotsText(order.Quantity),
         }),
       stopLoss: t('chart.stopLossLine'),
+      trailingStop: t('chart.trailingStopLine'),
       takeProfit: t('chart.takeProfitLine'),
     }),
     [t],

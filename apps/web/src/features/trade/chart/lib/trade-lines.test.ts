@@ -16,7 +16,12 @@ const order = (over: Partial<TransOrder>): TransOrder =>
     ...over,
   }) as TransOrder
 
-const texts = { entry: (o: TransOrder) => `entry ${o.Id}`, stopLoss: 'SL', takeProfit: 'TP' }
+const texts = {
+  entry: (o: TransOrder) => `entry ${o.Id}`,
+  stopLoss: 'SL',
+  trailingStop: 'TSL',
+  takeProfit: 'TP',
+}
 
 describe('orderLines', () => {
   it("draws a position's entry, stop and target; only its stops can be dragged", () => {
@@ -43,6 +48,11 @@ describe('orderLines', () => {
       ['stopLoss', 1.04],
     ])
     expect(lines.filter(isDraggable).map((l) => l.id)).toEqual(['2-entry', '2-stopLoss'])
+  })
+
+  it('names a stop-loss that a trailing stop moves', () => {
+    const lines = orderLines([order({ TargetLossPrice: 1.09, TrailingStop: 50 })], 7, texts)
+    expect(lines.map((l) => l.title)).toEqual(['entry 1', 'TSL'])
   })
 
   it('leaves out other instruments and finished orders', () => {

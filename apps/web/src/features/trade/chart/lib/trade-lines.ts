@@ -24,6 +24,8 @@ export interface LineTexts {
   /** "Buy 0.10" / "Sell 0.10" of a position, "Buy limit 0.10"-like of a pending order. */
   entry(order: TransOrder): string
   stopLoss: string
+  /** A stop-loss that a trailing stop moves. */
+  trailingStop: string
   takeProfit: string
 }
 
@@ -57,7 +59,8 @@ export function orderLines(
     ]
     for (const [kind, price] of stops) {
       if (!(price > 0)) continue
-      const stop: DraggableLine = { id: `${order.Id}-${kind}`, role: kind, price, title: texts[kind], order }
+      const title = kind === 'stopLoss' && order.TrailingStop > 0 ? texts.trailingStop : texts[kind]
+      const stop: DraggableLine = { id: `${order.Id}-${kind}`, role: kind, price, title, order }
       lines.push(stop)
     }
   }

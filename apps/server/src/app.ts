@@ -16,6 +16,7 @@ import { notifyRoutes } from './http/routes/notify.ts'
 import { userRoutes } from './http/routes/user.ts'
 import { marketRoutes } from './http/routes/market.ts'
 import { tradingRoutes } from './http/routes/trading.ts'
+import { alertRoutes } from './http/routes/alerts.ts'
 import { registerUploads } from './http/routes/uploads.ts'
 import { walletRoutes } from './http/routes/wallet.ts'
 import { moneyRoutes } from './http/routes/money.ts'
@@ -88,6 +89,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   userRoutes(app, deps)
   marketRoutes(app, deps)
   tradingRoutes(app, deps)
+  alertRoutes(app, deps)
   await registerUploads(app, deps)
   walletRoutes(app, deps)
   moneyRoutes(app, deps)

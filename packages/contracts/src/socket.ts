@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { DayMarketMessage, KlineMessage } from './market.ts'
 import type { ForexClosedMessage, ForexExpiredMessage, ForexTradeMessage } from './trading.ts'
+import type { PriceAlertMessage } from './alerts.ts'
 import type { ChatSocketMessage } from './chat.ts'
 
 /** Client-to-server socket frames (WIRE.md). */
@@ -72,6 +73,7 @@ export type ServerMessage =
   | ForexTradeMessage
   | ForexClosedMessage
   | ForexExpiredMessage
+  | PriceAlertMessage
   | MarginCallMessage
   | ChatSocketMessage
   | CatalogueMessage

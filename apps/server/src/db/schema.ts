@@ -336,6 +336,38 @@ export const orders = pgTable(
 )
 
 /**
+ * Price alerts (issue 13): a user's "tell me when the bid reaches this price". Ids come from
+ * `order_ids` (the engine hands them out with order ids). An alert is active until it fires or its
+ * owner removes it; both are kept, with their time.
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    /** True: fires when the bid rises to `price`; false: when it falls to it. */
+    above: boolean('above').notNull(),
+    price: price('price').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    firedAt: timestamp('fired_at', { withTimezone: true, precision: 3 }),
+    /** The bid that fired it. */
+    firedBid: price('fired_bid'),
+    removedAt: timestamp('removed_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('price_alerts_user_idx').on(t.userId, t.id),
+    index('price_alerts_active_idx')
+      .on(t.id)
+      .where(sql`${t.firedAt} is null and ${t.removedAt} is null`),
+  ],
+)
+
+/**
  * The fence of the single trading writer: a server that takes the writer lock bumps `epoch`, and
  * every trading write checks it still holds the epoch it bumped to, so a server that lost the lock
  * can never write beside its successor.

@@ -4,6 +4,7 @@ import type { MarketData } from '../market/market-data.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import type { TradingDesk } from './desk.ts'
 import { forexTradeMessage } from './order-view.ts'
+import { alertMessage } from './alert-view.ts'
 
 /** The private topic of a signed-in user's sockets (the gateway subscribes them at login). */
 export const userTopic = (userId: number) => `user:${userId}`
@@ -36,8 +37,8 @@ export function currentMarginCall(engine: TradingEngine, userId: number): Margin
 /**
  * Sends each owner their account: FOREX_TRADE at once after a committed change and about once a
  * second while they have live orders; FOREX_CLOSED whenever positions close (the owner's own closes
- * too: WIRE.md); FOREX_EXPIRED when pending orders expire; MARGIN_CALL when the margin level falls
- * below the margin-call level.
+ * too: WIRE.md); FOREX_EXPIRED when pending orders expire; PRICE_ALERT when an alert fires;
+ * MARGIN_CALL when the margin level falls below the margin-call level.
  */
 export function startAccountPush(
   desk: () => TradingDesk,
@@ -76,6 +77,14 @@ export function startAccountPush(
         if (event.type === 'position_closed') note(closed, userId, event.order.id)
         if (event.type === 'order_cancelled' && event.reason === 'expired')
           note(expired, userId, event.order.id)
+        if (event.type === 'alert_fired') {
+          const code = market.instrument(event.alert.instrumentId)?.code ?? ''
+          topics.publish(
+            userTopic(userId),
+            `PRICE_ALERT:${event.alert.id}`,
+            alertMessage(event.alert, event, code),
+          )
+        }
         if (event.type === 'margin_call')
           topics.publish(userTopic(userId), 'MARGIN_CALL', marginCallMessage(desk().view, event.level))
       }

@@ -66,6 +66,7 @@ export async function rebuildEngine(db: Db, quotes: Map<number, Quote>): Promise
   for (const account of state.balances)
     engine.addAccount(account.userId, account.balance, account.marginCalled, account.frozen)
   for (const order of state.orders) engine.restoreOrder(order)
+  for (const alert of state.alerts) engine.restoreAlert(alert)
   await topUpOrderIds(db, engine, 1)
   return engine
 }

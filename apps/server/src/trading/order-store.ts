@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import {
   OrderStatus,
   type ClosedTypeValue,
@@ -6,9 +6,9 @@ import {
   type OrderStatusValue,
   type SideValue,
 } from '@tp/contracts'
-import { money, type EngineEvent, type FinishedOrder, type Order } from '@tp/engine'
+import { money, type EngineEvent, type FinishedOrder, type Order, type PriceAlert } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
-import { accounts, idempotencyKeys, ledger, orders } from '../db/schema.ts'
+import { accounts, idempotencyKeys, ledger, orders, priceAlerts } from '../db/schema.ts'
 
 /** An order row as the engine and the API see it; finished fields are zero until it ends. */
 export type StoredOrder = FinishedOrder
@@ -51,6 +51,8 @@ export async function writeEvents(
 ): Promise<void> {
   const touched = new Map<number, StoredOrder>()
   const bookings: object[] = []
+  /** Price alerts added, fired or removed: the last state of each. */
+  const alertRows = new Map<number, object>()
   /**
    * Per account: the balance and frozen balance after the batch (b, f), the ones the batch starts
    * from (p, pf), and the margin-call state (c).
@@ -104,6 +106,23 @@ export async function writeEvents(
       case 'margin_call_ended':
         accountRow(event.userId).c = event.type === 'margin_call'
         break
+      case 'alert_added':
+      case 'alert_fired':
+      case 'alert_removed': {
+        const { alert } = event
+        alertRows.set(alert.id, {
+          id: alert.id,
+          u: alert.userId,
+          i: alert.instrumentId,
+          up: alert.above,
+          p: text(alert.price),
+          ca: at(alert.createdAtMs),
+          fa: event.type === 'alert_fired' ? at(event.timeMs) : null,
+          fb: event.type === 'alert_fired' ? text(event.bid) : null,
+          ra: event.type === 'alert_removed' ? at(event.timeMs) : null,
+        })
+        break
+      }
     }
   }
   const orderRows = [...touched.values()].map((o) => ({
@@ -172,6 +191,16 @@ export async function writeEvents(
         as x(u integer, b numeric, f numeric, p numeric, pf numeric, c boolean)
       where accounts.user_id = x.u and (x.p is null or (accounts.balance = x.p and accounts.frozen = x.pf))
       returning 1),
+    al as (
+      insert into price_alerts (id, user_id, instrument_id, above, price, created_at, fired_at, fired_bid, removed_at)
+      select id, u, i, up, p, ca, fa, fb, ra
+      from jsonb_to_recordset(${JSON.stringify([...alertRows.values()])}::jsonb) as x(id bigint, u integer,
+        i integer, up boolean, p numeric, ca timestamptz, fa timestamptz, fb numeric, ra timestamptz)
+      on conflict (id) do update set fired_at = coalesce(excluded.fired_at, price_alerts.fired_at),
+        fired_bid = coalesce(excluded.fired_bid, price_alerts.fired_bid),
+        removed_at = coalesce(excluded.removed_at, price_alerts.removed_at)
+      where price_alerts.user_id = excluded.user_id
+      returning 1),
     k as (
       insert into idempotency_keys (user_id, key, outcome)
       select u, k, o from jsonb_to_recordset(${JSON.stringify(keyRows)}::jsonb) as x(u integer, k text, o jsonb)
@@ -185,7 +214,7 @@ export async function writeEvents(
         then ('${sql.raw(ORDER_CLASH)}: ' || (select count(*) from o))::integer
       when (select count(*) from a) <> ${accountRows.size}
         then ('${sql.raw(BALANCE_CLASH)}: ' || (select count(*) from a))::integer
-      else (select count(*) from l) + (select count(*) from a) + (select count(*) from k)
+      else (select count(*) from l) + (select count(*) from a) + (select count(*) from k) + (select count(*) from al)
     end as written`)
 }
 
@@ -306,7 +335,24 @@ export async function loadLiveState(db: DbOrTx) {
         .from(accounts)
         .where(inArray(accounts.userId, userIds))
     : []
-  return { orders: live.map(orderFromRow), balances }
+  const alerts = await db
+    .select()
+    .from(priceAlerts)
+    .where(and(isNull(priceAlerts.firedAt), isNull(priceAlerts.removedAt)))
+    .orderBy(priceAlerts.id)
+  return { orders: live.map(orderFromRow), balances, alerts: alerts.map(alertFromRow) }
+}
+
+/** An active price alert as the engine holds it. */
+function alertFromRow(row: typeof priceAlerts.$inferSelect): PriceAlert {
+  return {
+    id: row.id,
+    userId: row.userId,
+    instrumentId: row.instrumentId,
+    above: row.above,
+    price: Number(row.price),
+    createdAtMs: row.createdAt.getTime(),
+  }
 }
 
 export async function accountState(
@@ -332,7 +378,9 @@ export async function orderPage(
   limit: number,
 ) {
   const where = and(eq(orders.userId, userId), statuses ? inArray(orders.status, [...statuses]) : undefined)
-  const finished = statuses?.every((s) => s === OrderStatus.Closed || s === OrderStatus.Cancelled)
+  const finished = statuses?.every(
+    (s) => s === OrderStatus.Closed || s === OrderStatus.Cancelled || s === OrderStatus.Expired,
+  )
   const rows = await db
     .select()
     .from(orders)

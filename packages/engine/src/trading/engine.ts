@@ -25,6 +25,7 @@ import {
 } from './order-rules.ts'
 import type { Trigger } from './trigger-index.ts'
 import { TriggerBooks } from './trigger-books.ts'
+import { AlertBook, type PriceAlert } from './alert-book.ts'
 import { UsdRates } from './usd-rates.ts'
 import type {
   CancelReason,
@@ -45,6 +46,8 @@ import type {
 export const MAX_LIVE_ORDERS = 200
 /** A quote stamped later than the command's time by more than this is "in the future": refused. */
 const MAX_CLOCK_SKEW_MS = 1000
+/** Active price alerts one user may keep. */
+export const MAX_ALERTS_PER_USER = 100
 /** The widest trailing stop, in points. */
 export const MAX_TRAILING_POINTS = 10_000_000
 
@@ -124,6 +127,7 @@ export class TradingEngine {
   private readonly accounts = new Map<number, Account>()
   private readonly orders = new Map<number, Order>()
   private readonly triggers = new TriggerBooks((id) => this.orders.get(id))
+  private readonly alerts = new AlertBook()
   private readonly exposures = new ExposureBook(
     (id) => this.quotes.get(id),
     (id) => this.rateOf(id),
@@ -195,6 +199,11 @@ export class TradingEngine {
     } else {
       this.attachPosition(account, order)
     }
+  }
+
+  /** Puts back an active price alert read from the database (its account need not be loaded). */
+  restoreAlert(alert: PriceAlert): void {
+    this.alerts.add({ ...alert })
   }
 
   /** Sets the last quote without firing anything (on start; the next tick evaluates). */
@@ -447,6 +456,48 @@ export class TradingEngine {
   }
 
   /**
+   * A price alert on an instrument: it fires once, when the bid reaches `price` (rising to it when
+   * `above`, else falling to it). Refused when the bid is there already ('alert_reached'), past
+   * MAX_ALERTS_PER_USER active alerts, or off the instrument's price grid.
+   */
+  addAlert(
+    userId: number,
+    instrumentId: number,
+    above: boolean,
+    price: number,
+    nowMs: number,
+  ): CommandResult {
+    if (!this.accounts.has(userId)) return reject('account_not_found')
+    const terms = this.instruments.get(instrumentId)
+    if (!terms || !terms.enabled) return reject('instrument_not_found')
+    if (!(isPrice(price) && isOnGrid(price, terms.precision))) return reject('price_invalid')
+    if (this.alerts.countOf(userId) >= MAX_ALERTS_PER_USER) return reject('too_many_alerts')
+    const quote = this.quotes.get(instrumentId)
+    if (quote && (above ? quote.bid >= price : quote.bid <= price)) return reject('alert_reached')
+    const alert: PriceAlert = {
+      id: this.takeOrderId(),
+      userId,
+      instrumentId,
+      above,
+      price,
+      createdAtMs: nowMs,
+    }
+    this.alerts.add(alert)
+    return { ok: true, events: [{ type: 'alert_added', alert: { ...alert } }], orderId: alert.id }
+  }
+
+  removeAlert(userId: number, alertId: number, nowMs: number): CommandResult {
+    if (this.alerts.get(alertId)?.userId !== userId) return reject('alert_not_found')
+    const alert = this.alerts.remove(alertId) as PriceAlert
+    return { ok: true, events: [{ type: 'alert_removed', alert, timeMs: nowMs }] }
+  }
+
+  /** Active price alerts (tests, the bench). */
+  alertCount(): number {
+    return this.alerts.size
+  }
+
+  /**
    * Sets an account's balance to `balance` (a demo reset): pending orders are cancelled and
    * positions closed at live prices, then one booking of `type` makes up the difference. Refused
    * ('market_closed', 'quote_stale') while any position's market is not live: nothing closes at a
@@ -547,6 +598,8 @@ export class TradingEngine {
     }
     const levels = { marginCall: this.risk.marginCallLevel, stopOut: this.risk.stopOutLevel }
     this.exposures.revalue(instrumentId, levels, this.riskQueue as Valued[])
+    for (const alert of this.alerts.fire(instrumentId, quote.bid))
+      events.push({ type: 'alert_fired', alert, bid: quote.bid, ask: quote.ask, timeMs: quote.timeMs })
     // A fill can add stops the same quote already reaches: repeat until nothing fires. Closes queue
     // their accounts for a risk check: a realized loss may leave the other positions under water.
     for (

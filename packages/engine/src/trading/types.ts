@@ -8,6 +8,7 @@ import type {
   TradingWindow,
 } from '@tp/contracts'
 import type { Money } from './money.ts'
+import type { PriceAlert } from './alert-book.ts'
 
 /** What the engine needs to know of an instrument to trade it. */
 export interface InstrumentTerms {
@@ -138,14 +139,28 @@ export type EngineEvent =
   /** The margin level is back at or above the margin-call level (or the account was reset). */
   | { type: 'margin_call_ended'; userId: number }
   | { type: 'stop_out'; userId: number; level: number }
+  | { type: 'alert_added'; alert: PriceAlert }
+  | { type: 'alert_removed'; alert: PriceAlert; timeMs: number }
+  /** A price alert reached by a quote: it fires once, and is gone. */
+  | { type: 'alert_fired'; alert: PriceAlert; bid: number; ask: number; timeMs: number }
 
 /** The user an event belongs to (every event belongs to exactly one). */
-export const eventOwner = (event: EngineEvent): number =>
-  event.type === 'booked'
-    ? event.booking.userId
-    : event.type === 'margin_call' || event.type === 'margin_call_ended' || event.type === 'stop_out'
-      ? event.userId
-      : event.order.userId
+export function eventOwner(event: EngineEvent): number {
+  switch (event.type) {
+    case 'booked':
+      return event.booking.userId
+    case 'margin_call':
+    case 'margin_call_ended':
+    case 'stop_out':
+      return event.userId
+    case 'alert_added':
+    case 'alert_removed':
+    case 'alert_fired':
+      return event.alert.userId
+    default:
+      return event.order.userId
+  }
+}
 
 /** Why a command was refused; the server translates the code. */
 export const REJECTIONS = [
@@ -158,6 +173,9 @@ export const REJECTIONS = [
   'price_invalid',
   'expiry_invalid',
   'trailing_invalid',
+  'alert_not_found',
+  'alert_reached',
+  'too_many_alerts',
   'stop_loss_invalid',
   'take_profit_invalid',
   'insufficient_margin',

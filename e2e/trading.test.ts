@@ -360,6 +360,53 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
     expect(expired).toMatchObject({ Id: placed.id, Status: 5 })
   })
 
+  it('adds price alerts on their screen, removes one, and hears another fire on the home screen', async () => {
+    await page.goto(`${shared.base}/mine/alerts?id=${instrument.Id}`)
+    await page.getByTestId('alert-add').waitFor()
+    await expect.poll(() => page.getByTestId('alert-instrument').inputValue()).toBe(String(instrument.Id))
+    const bidText = async () =>
+      Number(((await page.getByTestId('alert-bid').textContent()) ?? '').replace(/[^\d.]/g, ''))
+    await expect.poll(bidText).toBeGreaterThan(0)
+
+    // Far above the market: it waits, and is removed.
+    await page.getByTestId('alert-direction-1').click()
+    await page.getByTestId('alert-price').fill(String(Math.round((await bidText()) * 2)))
+    await page.getByTestId('alert-add').click()
+    await page.locator('.adm-toast-main').filter({ hasText: 'Alert added' }).waitFor()
+    const far = page.locator('[data-testid^="alert-row-"]').first()
+    await far.waitFor()
+    const farId = ((await far.getAttribute('data-testid')) ?? '').replace('alert-row-', '')
+    // Below the bid for an alert above: refused before anything is sent.
+    await page.getByTestId('alert-price').fill(String(Math.round((await bidText()) / 2)))
+    await page.getByTestId('alert-add').click()
+    await page.locator('.adm-toast-main').filter({ hasText: 'must be above the bid' }).waitFor()
+    await shot('alerts')
+    await page.getByTestId(`alert-remove-${farId}`).click()
+    await page.getByTestId('alert-remove-confirm').click()
+    await page.getByTestId(`alert-row-${farId}`).waitFor({ state: 'detached', timeout: 10_000 })
+
+    // A point either side of the bid: the next quote that moves fires one of them.
+    const bid = await api<Instrument[]>(`/v1/api/forex/trade_list?searchCurrency=${CODE}`)
+    const now = bid.find((item) => item.Code === CODE)?.Bid ?? 0
+    const step = 10 ** -instrument.PricePrecision
+    await api(
+      `/v1/api/alert/add?forex_id=${instrument.Id}&direction=1&price=${(now + step).toFixed(instrument.PricePrecision)}`,
+    )
+    await api(
+      `/v1/api/alert/add?forex_id=${instrument.Id}&direction=2&price=${(now - step).toFixed(instrument.PricePrecision)}`,
+    )
+    await page.goto(`${shared.base}/`)
+    await page
+      .locator('.adm-toast-main')
+      .filter({ hasText: `${CODE} reached` })
+      .waitFor({ timeout: 20_000 })
+    await page.goto(`${shared.base}/mine/alerts`)
+    await expect
+      .poll(() => page.locator('[data-testid^="alert-row-"][data-status="1"]').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0)
+    await shot('alerts-fired')
+  })
+
   it('lays /order out right to left in Arabic', async () => {
     await page.evaluate(() => window.localStorage.setItem('lang', 'ar'))
     await page.goto(`${shared.base}/order?type=3`)

@@ -76,6 +76,13 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
     withMoneyMessages(
       import('../features/history/components/history-screen.tsx').then((m) => m.HistoryScreen),
     ),
+  // Its paging footer says "no more" with the money part's text.
+  '/mine/alerts': () =>
+    withTradingMessages(
+      withMoneyMessages(
+        import('../features/alerts/components/alerts-screen.tsx').then((m) => m.AlertsScreen),
+      ),
+    ),
   '/mine/charge': () =>
     withMoneyMessages(
       import('../features/deposit/components/deposit-screen.tsx').then((m) => m.DepositScreen),

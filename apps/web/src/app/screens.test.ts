@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SCREEN_LOADERS } from './screen-loaders.ts'
 import { SCREENS, TABS } from './screens.ts'
 
-/** SPEC.md section 2: every route and whether it needs login. */
+/** SPEC.md section 2 (and the issues that added screens): every route and whether it needs login. */
 const SPEC_ROUTES: Record<string, boolean> = {
   '/': false,
   '/trade': false,
@@ -31,6 +31,8 @@ const SPEC_ROUTES: Record<string, boolean> = {
   '/mine/bank-card-list': true,
   '/mine/coin-address-list': true,
   '/mine/withdraw-way': true,
+  // Issue 13: price alerts, in a screen of their own.
+  '/mine/alerts': true,
 }
 
 /** SPEC.md sections 2 and 6: demo accounts may not use these. */

@@ -36,6 +36,7 @@ export const SCREENS = [
   { path: '/mine/announcement', access: 'user', title: 'pages.announcement' },
   { path: '/mine/password', access: 'real', title: 'pages.password' },
   { path: '/mine/history', access: 'user', title: 'pages.history' },
+  { path: '/mine/alerts', access: 'user', title: 'pages.alerts' },
   { path: '/mine/charge', access: 'real', title: 'pages.deposit' },
   { path: '/mine/withdraw', access: 'real', title: 'pages.withdraw' },
   { path: '/mine/system', access: 'user', title: 'pages.system' },

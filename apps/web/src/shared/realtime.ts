@@ -27,6 +27,10 @@ export function startRealtime(): void {
   if (token) realtime.login(token)
   watchMarginCall(realtime)
   watchCatalogue(realtime)
+  // Price alerts fire wherever the user is; the notice's code loads with the first one.
+  realtime.listen('PRICE_ALERT', (message) => {
+    void import('./trading/alert-notice.ts').then((notice) => notice.showAlertNotice(message))
+  })
   useSession.subscribe((state, previous) => {
     if (state.token === previous.token) return
     // Another account, or none: what the socket said of the last one no longer holds.

@@ -13,8 +13,7 @@ import { formatPrice } from '../../../shared/market/format.ts'
 import { useInstruments } from '../../../shared/market/instruments-api.ts'
 import { currentQuote } from '../../../shared/market/quote.ts'
 import { ALERTS_QUERY } from '../../../shared/trading/alert-notice.ts'
-import { decimalInput } from '../../../shared/trading/decimal-input.ts'
-import '../../../shared/trading/order-fields.css'
+import { PriceInput } from '../../../shared/trading/price-input.tsx'
 import { useQuotesOf } from '../../trade/hooks/use-quotes-of.ts'
 import { nextPageAfter } from '../../wallet/lib/paging.ts'
 import { PagedFooter } from '../../wallet/components/paged-footer.tsx'
@@ -115,16 +114,12 @@ function NewAlert() {
         <label className="order-field-label" htmlFor={priceId}>
           {t('alerts.price')}
         </label>
-        <input
+        <PriceInput
           id={priceId}
-          className="order-input num"
-          data-testid="alert-price"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={20}
+          testId="alert-price"
           placeholder={instrument && bid > 0 ? formatPrice(bid, instrument.PricePrecision) : ''}
           value={priceText}
-          onChange={(event) => setPriceText(decimalInput(event.target.value))}
+          onChange={setPriceText}
         />
       </div>
       <button

@@ -2,10 +2,11 @@ import type { TransOrder } from '@tp/contracts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../../shared/lib/antd-dialog.ts'
-import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { toastInfo } from '../../../shared/lib/toast.ts'
 import { LotsStepper } from '../../../shared/trading/lots-stepper.tsx'
 import { canClosePart, checkCloseLots, formatLots, lotRules } from '../../../shared/trading/lots.ts'
 import { closePosition } from '../api/orders-api.ts'
+import { useOrderAction } from '../hooks/use-order-action.ts'
 
 interface Props {
   order: TransOrder
@@ -26,13 +27,13 @@ export function ClosePosition({ order, onClosing, onFinished }: Props) {
   const rules = instrument ? lotRules(instrument) : null
   const splittable = rules !== null && canClosePart(order.Quantity, rules)
   const [lots, setLots] = useState(() => (rules ? formatLots(order.Quantity, rules) : String(order.Quantity)))
-  const [busy, setBusy] = useState(false)
+  const action = useOrderAction()
   const checked = splittable ? checkCloseLots(lots, rules, order.Quantity) : null
   const part = checked?.ok && !checked.value.whole ? checked.value.lots : null
   const held = rules ? formatLots(order.Quantity, rules) : String(order.Quantity)
 
   async function close() {
-    if (busy) return
+    if (action.busy) return
     if (checked && !checked.ok) return toastInfo(t(checked.problem.key, checked.problem.values))
     const confirmed = await Dialog.confirm({
       content: part ? t('orders.closePartConfirm', { lots: part, held }) : t('orders.closeConfirm'),
@@ -45,17 +46,10 @@ export function ClosePosition({ order, onClosing, onFinished }: Props) {
       cancelText: t('common.back'),
     })
     if (!confirmed) return
-    setBusy(true)
     if (!part) onClosing(order.Id)
-    try {
-      const result = await closePosition(order.Id, part ?? undefined)
-      toastSuccess(result.msg)
-    } catch {
-      // The API client has shown the server's message; the lists reload in case it changed meanwhile.
-    } finally {
-      setBusy(false)
-      onFinished()
-    }
+    // Taken or refused, the lists reload: a refusal may mean the position changed meanwhile.
+    await action.run(() => closePosition(order.Id, part ?? undefined))
+    onFinished()
   }
 
   return (
@@ -77,7 +71,7 @@ export function ClosePosition({ order, onClosing, onFinished }: Props) {
         type="button"
         className="detail-button detail-button-danger"
         data-testid="detail-close"
-        disabled={busy}
+        disabled={action.busy}
         onClick={() => void close()}
       >
         {part ? t('orders.closePart', { lots: part }) : t('orders.closePosition')}

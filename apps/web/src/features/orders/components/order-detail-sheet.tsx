@@ -4,9 +4,9 @@ import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../../shared/lib/antd-dialog.ts'
 import { formatAmount } from '../../../shared/lib/money.ts'
-import { toastSuccess } from '../../../shared/lib/toast.ts'
 import { formatPrice } from '../../../shared/market/format.ts'
 import { cancelPending } from '../api/orders-api.ts'
+import { useOrderAction } from '../hooks/use-order-action.ts'
 import { formatProfit, localTime, outcomeKey, profitDirection } from '../lib/deals.ts'
 import { ClosePosition } from './close-position.tsx'
 import { PendingEditor } from './pending-editor.tsx'
@@ -60,7 +60,7 @@ function DetailBody({
   onChanged,
 }: Omit<Props, 'order' | 'onClose'> & { order: TransOrder }) {
   const { t } = useTranslation()
-  const [busy, setBusy] = useState(false)
+  const action = useOrderAction()
   const precision = order.ForexTradeLists?.PricePrecision ?? 2
   const price = (value: number) => (value > 0 ? formatPrice(value, precision) : t('orders.none'))
   const buy = order.OrderType === Side.Buy
@@ -71,7 +71,7 @@ function DetailBody({
   const unfilled = pending || order.Status === OrderStatus.Cancelled || order.Status === OrderStatus.Expired
 
   async function cancel() {
-    if (busy) return
+    if (action.busy) return
     const confirmed = await Dialog.confirm({
       content: t('orders.cancelConfirm'),
       // A test id inside the button text, since Dialog.confirm takes no props for its buttons.
@@ -79,16 +79,9 @@ function DetailBody({
       cancelText: t('common.back'),
     })
     if (!confirmed) return
-    setBusy(true)
-    try {
-      const result = await cancelPending(order.Id)
-      toastSuccess(result.msg)
-    } catch {
-      // The API client has shown the server's message; the lists reload in case it changed meanwhile.
-    } finally {
-      setBusy(false)
-      onFinished()
-    }
+    // Taken or refused, the lists reload: a refusal may mean the order changed meanwhile.
+    await action.run(() => cancelPending(order.Id))
+    onFinished()
   }
 
   return (
@@ -162,7 +155,7 @@ function DetailBody({
           type="button"
           className="detail-button detail-button-danger"
           data-testid="detail-cancel"
-          disabled={busy}
+          disabled={action.busy}
           onClick={() => void cancel()}
         >
           {t('orders.cancelOrder')}

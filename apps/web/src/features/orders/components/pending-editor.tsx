@@ -1,13 +1,14 @@
 import type { TransOrder } from '@tp/contracts'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
-import { decimalInput } from '../../../shared/trading/decimal-input.ts'
+import { toastInfo } from '../../../shared/lib/toast.ts'
 import { checkExpiry, expiryDraftOf } from '../../../shared/trading/expiry.ts'
 import { ExpiryField } from '../../../shared/trading/expiry-field.tsx'
 import { invalid, type Checked } from '../../../shared/trading/problem.ts'
 import { checkStopPair, parsePriceText } from '../../../shared/trading/stops.ts'
+import { PriceInput } from '../../../shared/trading/price-input.tsx'
 import { modifyPending, type PendingTerms } from '../api/orders-api.ts'
+import { useOrderAction } from '../hooks/use-order-action.ts'
 import { StopInputs, levelText } from './stop-inputs.tsx'
 
 interface Props {
@@ -64,23 +65,13 @@ export function PendingEditor({ order, onSaved }: Props) {
   })
   const [expiry, setExpiry] = useState(() => expiryDraftOf(order.ExpireTimeHandler ?? ''))
   const [openedAt] = useState(() => Date.now())
-  const [busy, setBusy] = useState(false)
+  const action = useOrderAction()
   const type = (patch: Partial<Typed>) => setTyped((current) => ({ ...current, ...patch }))
 
   async function save() {
-    if (busy) return
     const terms = checkTerms(typed, expiry, order, Date.now())
     if (!terms.ok) return toastInfo(t(terms.problem.key, terms.problem.values))
-    setBusy(true)
-    try {
-      const result = await modifyPending(order.Id, terms.value)
-      toastSuccess(result.msg)
-      onSaved()
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setBusy(false)
-    }
+    if (await action.run(() => modifyPending(order.Id, terms.value))) onSaved()
   }
 
   return (
@@ -90,15 +81,11 @@ export function PendingEditor({ order, onSaved }: Props) {
         <label className="order-field-label" htmlFor={priceId}>
           {t('orders.targetPrice')}
         </label>
-        <input
+        <PriceInput
           id={priceId}
-          className="order-input num"
-          data-testid="detail-pending-price"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={20}
+          testId="detail-pending-price"
           value={typed.price}
-          onChange={(event) => type({ price: decimalInput(event.target.value) })}
+          onChange={(price) => type({ price })}
         />
       </div>
       <StopInputs
@@ -113,7 +100,7 @@ export function PendingEditor({ order, onSaved }: Props) {
         type="button"
         className="detail-button detail-button-primary detail-pending-save"
         data-testid="detail-pending-save"
-        disabled={busy}
+        disabled={action.busy}
         onClick={() => void save()}
       >
         {t('orders.savePending')}

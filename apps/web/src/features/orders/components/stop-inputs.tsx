@@ -1,7 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { decimalInput } from '../../../shared/trading/decimal-input.ts'
-import '../../../shared/trading/order-fields.css'
+import { PriceInput } from '../../../shared/trading/price-input.tsx'
 
 interface Props {
   stopLoss: string
@@ -31,16 +30,12 @@ export function StopInputs({ stopLoss, takeProfit, onStopLoss, onTakeProfit, tes
       <label className="order-field-label" htmlFor={id}>
         {label}
       </label>
-      <input
+      <PriceInput
         id={id}
-        className="order-input num"
-        data-testid={`${testId}-${suffix}`}
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={20}
+        testId={`${testId}-${suffix}`}
         placeholder={t('orders.none')}
         value={value}
-        onChange={(event) => onChange(decimalInput(event.target.value))}
+        onChange={onChange}
       />
     </div>
   )

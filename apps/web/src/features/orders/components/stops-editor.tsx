@@ -1,9 +1,10 @@
 import type { TransOrder } from '@tp/contracts'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { toastInfo } from '../../../shared/lib/toast.ts'
 import { checkStopPair } from '../../../shared/trading/stops.ts'
 import { saveStops } from '../api/orders-api.ts'
+import { useOrderAction } from '../hooks/use-order-action.ts'
 import { StopInputs, levelText } from './stop-inputs.tsx'
 
 /** The stop-loss and take-profit of a position, editable: empty or 0 removes one. */
@@ -14,25 +15,17 @@ export function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: ()
   const [typed, setTyped] = useState<{ stopLoss?: string; takeProfit?: string }>({})
   const stopLoss = typed.stopLoss ?? levelText(order.TargetLossPrice)
   const takeProfit = typed.takeProfit ?? levelText(order.TargetProfitPrice)
-  const [busy, setBusy] = useState(false)
+  const action = useOrderAction()
   const precision = order.ForexTradeLists?.PricePrecision ?? 2
 
   async function save() {
-    if (busy) return
     // The live mark is the price the position closes at, which the server checks the stops against.
     const rules = { side: order.OrderType, reference: order.UpdatePrice, precision }
     const stops = checkStopPair(stopLoss, takeProfit, rules)
     if (!stops.ok) return toastInfo(t(stops.problem.key, stops.problem.values))
-    setBusy(true)
-    try {
-      const result = await saveStops(order.Id, stops.value.stopLoss, stops.value.takeProfit)
-      toastSuccess(result.msg)
+    if (await action.run(() => saveStops(order.Id, stops.value.stopLoss, stops.value.takeProfit))) {
       setTyped({})
       onSaved()
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setBusy(false)
     }
   }
 
@@ -50,7 +43,7 @@ export function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: ()
         type="button"
         className="detail-button detail-button-primary"
         data-testid="detail-save"
-        disabled={busy}
+        disabled={action.busy}
         onClick={() => void save()}
       >
         {t('orders.save')}

@@ -1,8 +1,9 @@
 import type { TransOrder } from '@tp/contracts'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { toastInfo } from '../../../shared/lib/toast.ts'
 import { saveTrailing } from '../api/orders-api.ts'
+import { useOrderAction } from '../hooks/use-order-action.ts'
 
 /** The most points a trailing stop may trail by (the server's limit). */
 const MAX_POINTS = 10_000_000
@@ -25,22 +26,12 @@ export function TrailingEditor({ order, onSaved }: { order: TransOrder; onSaved:
   const { t } = useTranslation()
   const id = useId()
   const [text, setText] = useState(order.TrailingStop > 0 ? String(order.TrailingStop) : '')
-  const [busy, setBusy] = useState(false)
+  const action = useOrderAction()
 
   async function save() {
-    if (busy) return
     const points = parseTrailingPoints(text)
     if (points === null) return toastInfo(t('orders.trailingInvalid'))
-    setBusy(true)
-    try {
-      const result = await saveTrailing(order.Id, points)
-      toastSuccess(result.msg)
-      onSaved()
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setBusy(false)
-    }
+    if (await action.run(() => saveTrailing(order.Id, points))) onSaved()
   }
 
   return (
@@ -65,7 +56,7 @@ export function TrailingEditor({ order, onSaved }: { order: TransOrder; onSaved:
             type="button"
             className="detail-button detail-button-secondary"
             data-testid="detail-trailing-save"
-            disabled={busy}
+            disabled={action.busy}
             onClick={() => void save()}
           >
             {t('orders.trailingSet')}

@@ -7,7 +7,6 @@ import { formatAmount } from '../../../shared/lib/money.ts'
 import { toastInfo } from '../../../shared/lib/toast.ts'
 import { formatPrice } from '../../../shared/market/format.ts'
 import { useSession } from '../../../shared/session/session-store.ts'
-import { decimalInput } from '../../../shared/trading/decimal-input.ts'
 import { checkStop, exitPrice } from '../../../shared/trading/stops.ts'
 import { fetchBalance } from '../api/order-api.ts'
 import { usePricedQuote } from '../hooks/use-priced-quote.ts'
@@ -28,6 +27,7 @@ import { readLastUsed } from '../ticket/ticket-settings.ts'
 import { LeveragePicker } from './leverage-picker.tsx'
 import { LotsStepper } from '../../../shared/trading/lots-stepper.tsx'
 import { ExpiryField } from '../../../shared/trading/expiry-field.tsx'
+import { PriceInput } from '../../../shared/trading/price-input.tsx'
 import type { PlacedOrder } from './order-success.tsx'
 import { StopField } from './stop-field.tsx'
 import './order-form.css'
@@ -229,16 +229,12 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
             <label className="order-field-label" htmlFor={priceId}>
               {t('orderForm.price')}
             </label>
-            <input
+            <PriceInput
               id={priceId}
-              className="order-input num"
-              data-testid="order-price"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={20}
+              testId="order-price"
               placeholder={formatPrice(buy ? quote.ask : quote.bid, precision)}
               value={draft.priceText}
-              onChange={(event) => update({ priceText: decimalInput(event.target.value) })}
+              onChange={(priceText) => update({ priceText })}
             />
           </div>
         )}

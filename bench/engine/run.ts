@@ -1,7 +1,8 @@
 /**
  * bench/engine: the cost of one tick with 100,000 open positions over 10,000 accounts and 50
- * instruments, for the trading engine and for a naive scan of every position (the baseline), on the
- * same ticks in the same process. Run: npm run engine -w bench [-- --positions N --accounts N --ticks N]
+ * instruments (10 % of them with a trailing stop) and 10,000 price alerts, for the trading engine
+ * and for a naive scan of every position and alert (the baseline), on the same ticks in the same
+ * process. Run: npm run engine -w bench [-- --positions N --accounts N --ticks N --trailing F --alerts N]
  */
 import { parseArgs } from 'node:util'
 import { MarginMode, Side } from '@tp/contracts'
@@ -20,12 +21,17 @@ const { values } = parseArgs({
     accounts: { type: 'string', default: '10000' },
     instruments: { type: 'string', default: '50' },
     ticks: { type: 'string', default: '20000' },
+    /** The share of positions with a trailing stop. */
+    trailing: { type: 'string', default: '0.1' },
+    alerts: { type: 'string', default: '10000' },
   },
 })
 const POSITIONS = Number(values.positions)
 const ACCOUNTS = Number(values.accounts)
 const INSTRUMENTS = Number(values.instruments)
 const TICKS = Number(values.ticks)
+const TRAILING = Number(values.trailing)
+const ALERTS = Number(values.alerts)
 const random = seededRandom(7)
 
 // 50 instruments: USDJPY, nine JPY-quoted (their profit converts through USDJPY), the rest USD-quoted.
@@ -57,7 +63,7 @@ const quoteOf = (i: number, timeMs: number): Quote => {
 }
 
 const engine = new TradingEngine(terms, DEFAULT_RISK)
-engine.grantOrderIds(1, POSITIONS)
+engine.grantOrderIds(1, POSITIONS + ALERTS)
 terms.forEach((t, i) => engine.primeQuote(t.id, quoteOf(i, start)))
 for (let a = 1; a <= ACCOUNTS; a++) engine.addAccount(a, '1000000')
 
@@ -73,9 +79,12 @@ interface NaivePosition {
   weight: number
   /** The (account, instrument) pair it nets with for hedged margin. */
   bucket: number
+  /** A trailing stop's distance in price (0: none). */
+  trail: number
 }
 const naive: NaivePosition[] = []
 let opened = 0
+let trailingCount = 0
 const setupStarted = performance.now()
 for (let n = 0; n < POSITIONS; n++) {
   const account = 1 + (n % ACCOUNTS)
@@ -103,17 +112,44 @@ for (let n = 0; n < POSITIONS; n++) {
   if (!result.ok) throw new Error(`setup order refused: ${result.reason}`)
   opened++
   const order = engine.order(result.orderId as number)!
+  // 0.05 to 0.5 away (points of 0.001): about 0.05 % to 1 % of these prices.
+  const points = random.next() < TRAILING ? 50 + Math.floor(random.next() * 450) : 0
+  if (points > 0) {
+    const trailed = engine.setTrailing(account, order.id, points, start)
+    if (!trailed.ok) throw new Error(`setup trailing refused: ${trailed.reason}`)
+  }
+  const placed = engine.order(order.id)!
   naive.push({
     account,
     instrument: i,
     buy,
     units: lots * 1000,
     price: order.price,
-    stopLoss,
+    stopLoss: placed.stopLoss,
     takeProfit,
     weight: (lots * 1000) / 20,
     bucket: account * INSTRUMENTS + i,
+    trail: points / 1000,
   })
+  if (points > 0) trailingCount++
+}
+interface NaiveAlert {
+  instrument: number
+  above: boolean
+  price: number
+  fired: boolean
+}
+const naiveAlerts: NaiveAlert[] = []
+// Alerts 0.05 % to 3 % from the bid, above or below, on random instruments and accounts.
+for (let n = 0; n < ALERTS; n++) {
+  const i = Math.floor(random.next() * INSTRUMENTS)
+  const bid = (engine.quote(i + 1) as Quote).bid
+  const above = random.next() < 0.5
+  const distance = 0.0005 + random.next() * 0.0295
+  const price = Math.round(bid * (above ? 1 + distance : 1 - distance) * 1000) / 1000
+  const added = engine.addAlert(1 + (n % ACCOUNTS), i + 1, above, price, start)
+  if (!added.ok) throw new Error(`setup alert refused: ${added.reason}`)
+  naiveAlerts.push({ instrument: i, above, price, fired: false })
 }
 const setupMs = performance.now() - setupStarted
 
@@ -162,6 +198,8 @@ function naiveScan() {
   const buckets = [...new Set(naive.map((p) => p.bucket))]
   let fired = 0
   let stopOuts = 0
+  let trailed_ = 0
+  let alerts = 0
   const result = measure((i, quote) => {
     bids[i] = quote.bid
     asks[i] = quote.ask
@@ -179,21 +217,39 @@ function naiveScan() {
       if (p.instrument === i) {
         if (p.stopLoss && (p.buy ? mark <= p.stopLoss : mark >= p.stopLoss)) fired++
         if (p.takeProfit && (p.buy ? mark >= p.takeProfit : mark <= p.takeProfit)) fired++
+        if (p.trail > 0) {
+          const trailed = p.buy ? mark - p.trail : mark + p.trail
+          if (p.buy ? trailed > p.stopLoss : trailed < p.stopLoss) {
+            p.stopLoss = trailed
+            trailed_++
+          }
+        }
       }
     }
+    for (const alert of naiveAlerts)
+      if (
+        alert.instrument === i &&
+        !alert.fired &&
+        (alert.above ? quote.bid >= alert.price : quote.bid <= alert.price)
+      ) {
+        alert.fired = true
+        alerts++
+      }
     for (const bucket of buckets) {
       margin[Math.floor(bucket / INSTRUMENTS)]! += Math.max(buyMargin[bucket]!, sellMargin[bucket]!)
       buyMargin[bucket] = sellMargin[bucket] = 0
     }
     for (let a = 1; a <= ACCOUNTS; a++) if (margin[a]! > 0 && (equity[a]! / margin[a]!) * 100 < 50) stopOuts++
   })
-  return { ...result, fired, stopOuts }
+  return { ...result, fired, stopOuts, trailed: trailed_, alerts }
 }
 
-const engineEvents = { closed: 0, other: 0 }
+const engineEvents = { closed: 0, trailed: 0, alerts: 0, other: 0 }
 const engineResult = measure((i, quote) => {
   for (const event of engine.applyTick(i + 1, quote)) {
     if (event.type === 'position_closed') engineEvents.closed++
+    else if (event.type === 'stops_changed') engineEvents.trailed++
+    else if (event.type === 'alert_fired') engineEvents.alerts++
     else engineEvents.other++
   }
 })
@@ -202,7 +258,8 @@ const naiveResult = naiveScan()
 const row = (name: string, r: { ticksPerSecond: number; p50: number; p99: number; max: number }) =>
   `${name.padEnd(12)} ${r.ticksPerSecond.toFixed(0).padStart(12)} ${r.p50.toFixed(4).padStart(10)} ${r.p99.toFixed(4).padStart(10)} ${r.max.toFixed(3).padStart(10)}`
 console.log(
-  `bench/engine: ${opened} positions, ${ACCOUNTS} accounts, ${INSTRUMENTS} instruments, ${TICKS} ticks (setup ${(setupMs / 1000).toFixed(1)} s)`,
+  `bench/engine: ${opened} positions (${trailingCount} trailing), ${ALERTS} alerts, ${ACCOUNTS} accounts, ` +
+    `${INSTRUMENTS} instruments, ${TICKS} ticks (setup ${(setupMs / 1000).toFixed(1)} s)`,
 )
 console.log(
   `${'run'.padEnd(12)} ${'ticks/s'.padStart(12)} ${'p50 ms'.padStart(10)} ${'p99 ms'.padStart(10)} ${'max ms'.padStart(10)}`,
@@ -212,6 +269,10 @@ console.log(row('naive scan', naiveResult))
 console.log(
   `engine / naive: ${(engineResult.ticksPerSecond / naiveResult.ticksPerSecond).toFixed(1)}x ticks per second; ` +
     `engine closed ${engineEvents.closed} positions by stops (naive saw ${naiveResult.fired} stop crossings without closing)`,
+)
+console.log(
+  `engine moved trailing stops ${engineEvents.trailed} times and fired ${engineEvents.alerts} alerts ` +
+    `(naive: ${naiveResult.trailed} trailing moves, ${naiveResult.alerts} alerts)`,
 )
 console.log(
   `goals: p99 < 2 ms per tick (${engineResult.p99 < 2 ? 'met' : 'missed'}), >= 20x naive (${engineResult.ticksPerSecond / naiveResult.ticksPerSecond >= 20 ? 'met' : 'missed'})`,

@@ -939,6 +939,32 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
     })
   })
 
+  describe('pending expiry and ticks', () => {
+    it('a quote that reaches an order after its expiry never fills it, even before the timer runs', async () => {
+      await refresh()
+      const { token } = await demo()
+      const now = app.clock.now().getTime()
+      const expiresAt = Math.floor(now / 1000) * 1000 + 2000
+      const wire = new Date(expiresAt).toISOString().slice(0, 19).replace('T', ' ')
+      const placed = await submit(token, {
+        forex_id: idOf('BTCUSD'),
+        type: 1,
+        cont: '0.1',
+        status: 0,
+        target_price: '64900',
+        multiple: 2,
+        expire_type: 2,
+        expire_time: wire,
+      })
+      const id = placed.body.data.id as number
+      app.clock.set(expiresAt + 10)
+      // The ask falls to the order's price: the desk ends it by the clock first.
+      await tick('BTCUSD', 64_870, 64_900)
+      expect(await orderRow(id)).toMatchObject({ status: OrderStatus.Expired, price: '0.0000000000' })
+      await tick('BTCUSD', 65_000, 65_030)
+    })
+  })
+
   describe('trailing stop', () => {
     it("sets, follows the price in the position's favour, survives a restart, and is removed", async () => {
       await refresh()

@@ -185,7 +185,11 @@ export class TradingDesk {
     if (this.state !== 'running') return
     if (this.options.nowMs() - quote.timeMs > this.engine.riskSettings().maxQuoteAgeMs) return
     try {
-      const events = this.engine.applyTick(instrumentId, quote)
+      // Orders whose expiry the clock has reached end first: none fills after its time.
+      const events = [
+        ...this.engine.expireDue(this.options.nowMs()),
+        ...this.engine.applyTick(instrumentId, quote),
+      ]
       if (events.length === 0) return
       for (const event of events) this.tickEvents.push(event)
     } catch (error) {
@@ -201,9 +205,14 @@ export class TradingDesk {
    */
   expire(): void {
     if (this.state !== 'running') return
-    const events = this.engine.expireDue(this.options.nowMs())
-    if (events.length === 0) return
-    for (const event of events) this.tickEvents.push(event)
+    try {
+      const events = this.engine.expireDue(this.options.nowMs())
+      if (events.length === 0) return
+      for (const event of events) this.tickEvents.push(event)
+    } catch (error) {
+      this.options.hooks.error(error, 'expiring orders failed; the engine will be rebuilt')
+      this.stopForRebuild()
+    }
     this.schedule()
   }
 

@@ -40,8 +40,8 @@ const BALANCE_CLASH = 'balance out of step'
  * every order it touched, every booking as a ledger row in event order, the final balance and
  * margin-call state of every account it touched, and the idempotency keys of the commands. The
  * statement fails as a whole (and so writes nothing) if the writer fence no longer holds `epoch`, if
- * an order row would overwrite another user's order or a finished one, or if an account's bookings
- * do not start from the balance it has.
+ * an order or alert row would overwrite another user's, an order row a finished one, or if an
+ * account's bookings do not start from the balance it has.
  */
 export async function writeEvents(
   db: DbOrTx,
@@ -214,6 +214,8 @@ export async function writeEvents(
         then ('${sql.raw(ORDER_CLASH)}: ' || (select count(*) from o))::integer
       when (select count(*) from a) <> ${accountRows.size}
         then ('${sql.raw(BALANCE_CLASH)}: ' || (select count(*) from a))::integer
+      when (select count(*) from al) <> ${alertRows.size}
+        then ('${sql.raw(ORDER_CLASH)}: alerts ' || (select count(*) from al))::integer
       else (select count(*) from l) + (select count(*) from a) + (select count(*) from k) + (select count(*) from al)
     end as written`)
 }

@@ -1,4 +1,4 @@
-import { OrderStatus } from '@tp/contracts'
+import { LedgerType, OrderStatus } from '@tp/contracts'
 import { describe, expect, it } from 'vitest'
 import { EURUSD, SATURDAY, T0, asJson, buy, makeEngine, mustOpen, sell, tick } from './test-fixtures.ts'
 import type { EngineEvent, FinishedOrder, Order } from './types.ts'
@@ -92,9 +92,23 @@ describe('changing a pending order', () => {
       ['expiry_invalid', engine.modifyPending(1, id, change({ targetPrice: 1.102, expiresAtMs: T0 }), T0)],
       ['expiry_invalid', engine.modifyPending(1, id, change({ targetPrice: 1.102, expiresAtMs: 1.5 }), T0)],
       ['quote_stale', engine.modifyPending(1, id, change({ targetPrice: 1.102 }), T0 + 60_000)],
+
       ['market_closed', engine.modifyPending(1, id, change({ targetPrice: 1.102 }), SATURDAY)],
     ]
     for (const [reason, result] of refusals) expect(result).toEqual({ ok: false, reason })
+    expect(asJson(engine.order(id))).toBe(snapshot)
+  })
+
+  it('refuses a change the account could no longer place, as `open` refuses a new pending order', () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, buy({ targetPrice: 1.099 }))
+    // 1 lot at 1:100 holds about 1 100 USD; 500 are left.
+    expect(engine.adjustBalance(1, '-9500', LedgerType.STAFF_ADJUSTMENT, 'test').ok).toBe(true)
+    const snapshot = asJson(engine.order(id))
+    expect(engine.modifyPending(1, id, change({ targetPrice: 1.0985 }), T0)).toEqual({
+      ok: false,
+      reason: 'insufficient_margin',
+    })
     expect(asJson(engine.order(id))).toBe(snapshot)
   })
 })

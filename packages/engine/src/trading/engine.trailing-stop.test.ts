@@ -7,11 +7,14 @@ import {
   asJson,
   buy,
   closes,
+  instruments,
   makeEngine,
   mustOpen,
   sell,
+  terms,
   tick,
 } from './test-fixtures.ts'
+import { MIN_TRAILING_POINTS } from './engine.ts'
 import type { EngineEvent, Order } from './types.ts'
 
 /*
@@ -100,6 +103,42 @@ describe('trailing stop', () => {
     expect(engine.setTrailing(1, id, 50, T0 + 60_000)).toEqual({ ok: false, reason: 'quote_stale' })
     expect(engine.setTrailing(1, id, 50, SATURDAY)).toEqual({ ok: false, reason: 'market_closed' })
     expect(asJson(engine.order(id))).toBe(before)
+  })
+
+  it('is never nearer than the minimum or the spread, nor past exact whole points', () => {
+    const engine = makeEngine({ quotes: { [EURUSD]: [1.1, 1.1003] } })
+    const { id } = mustOpen(engine, buy())
+    expect(engine.setTrailing(1, id, MIN_TRAILING_POINTS - 1, T0)).toEqual({
+      ok: false,
+      reason: 'trailing_invalid',
+    })
+    // The spread is 30 points here.
+    expect(engine.setTrailing(1, id, 29, T0)).toEqual({ ok: false, reason: 'trailing_invalid' })
+    expect(engine.setTrailing(1, id, 30, T0).ok).toBe(true)
+
+    // 10 decimals and a price of ten million: 10^17 points, past what a double holds exactly.
+    const huge = terms({
+      id: 99,
+      code: 'HUGEUSD',
+      precision: 10,
+      contractSize: '1',
+      sessions: instruments()[0]!.sessions,
+    })
+    const wide = makeEngine({ list: [...instruments(), huge], quotes: { 99: [10_000_000, 10_000_001] } })
+    const position = mustOpen(wide, buy({ instrumentId: 99, lots: '0.01', leverage: 500, userId: 1 })).id
+    expect(wide.setTrailing(1, position, 100_000, T0)).toEqual({ ok: false, reason: 'trailing_invalid' })
+  })
+
+  it('moves only the stop-loss on a trail; the take-profit stays armed', () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, buy({ takeProfit: 1.101 }))
+    engine.setTrailing(1, id, 50, T0)
+    const version = engine.order(id)?.stopsVersion
+    expect(stopMoves(tick(engine, EURUSD, 1.1005, 1.1006, T0 + 1000))).toEqual([1.1])
+    expect(engine.order(id)?.stopsVersion).toBe(version)
+    expect(closes(tick(engine, EURUSD, 1.101, 1.1011, T0 + 2000))).toMatchObject([
+      { id, closedType: ClosedType.TakeProfit, closePrice: 1.101 },
+    ])
   })
 
   it('survives a restart: a restored position trails from its stored stop', () => {

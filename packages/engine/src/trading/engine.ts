@@ -48,6 +48,8 @@ export const MAX_LIVE_ORDERS = 200
 const MAX_CLOCK_SKEW_MS = 1000
 /** Active price alerts one user may keep. */
 export const MAX_ALERTS_PER_USER = 100
+/** The nearest trailing stop, in points (and never nearer than the spread). */
+export const MIN_TRAILING_POINTS = 10
 /** The widest trailing stop, in points. */
 export const MAX_TRAILING_POINTS = 10_000_000
 
@@ -339,9 +341,14 @@ export class TradingEngine {
     if (stops) return reject(stops)
     const rate = this.rates.booked(terms.quoteCurrency)
     if (rate === undefined) return reject('no_conversion_rate')
+    // As `open` checks a new pending order: its fill checks again, at the fill's price.
+    const margin = this.marginFor(order, order.lots, targetPrice, order.leverage, rate)
+    const account = this.accounts.get(userId) as Account
+    if (!this.canAfford(account, order, this.feeFor(terms, order.lots, margin)))
+      return reject('insufficient_margin')
     order.originPrice = targetPrice
     order.entryRises = targetPrice > entryPrice(order.side, live)
-    order.margin = this.marginFor(order, order.lots, targetPrice, order.leverage, rate)
+    order.margin = margin
     // The entry and the expiry (if any) of the old version go stale.
     const stale = order.expiresAtMs > 0 ? 2 : 1
     order.stopLoss = stopLoss
@@ -362,8 +369,11 @@ export class TradingEngine {
   expireDue(nowMs: number): EngineEvent[] {
     const events: EngineEvent[] = []
     for (const trigger of this.triggers.expire(nowMs))
-      if (this.triggers.isCurrent(trigger))
-        this.cancelPending(this.orders.get(trigger.orderId) as Order, 'expired', nowMs, events)
+      if (this.triggers.isCurrent(trigger)) {
+        // Ended at its expiry, also when the clock says so late (after a restart, say).
+        const order = this.orders.get(trigger.orderId) as Order
+        this.cancelPending(order, 'expired', order.expiresAtMs, events, pendingEntries(order) - 1)
+      }
     return events
   }
 
@@ -439,15 +449,23 @@ export class TradingEngine {
   setTrailing(userId: number, orderId: number, points: number, nowMs: number): CommandResult {
     const order = this.ownedOrder(userId, orderId)
     if (!order || order.status !== OrderStatus.Holding) return reject('order_not_found')
-    if (!(Number.isSafeInteger(points) && points >= 0 && points <= MAX_TRAILING_POINTS))
+    if (!(
+      Number.isSafeInteger(points) &&
+      (points === 0 || points >= MIN_TRAILING_POINTS) &&
+      points <= MAX_TRAILING_POINTS
+    ))
       return reject('trailing_invalid')
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     const indexed = indexedStops(order)
     if (points > 0) {
       const live = this.liveQuote(order.instrumentId, nowMs)
       if (typeof live === 'string') return reject(live)
-      const trailed = trailedStop(order.side, exitPrice(order.side, live), points, terms.precision)
-      if (trailed <= 0) return reject('trailing_invalid')
+      const exit = exitPrice(order.side, live)
+      // Nearer than the spread, the stop would sit inside it; past 2^53 points, whole points are not exact.
+      const spread = toPoints(live.ask, terms.precision) - toPoints(live.bid, terms.precision)
+      const trailed = trailedStop(order.side, exit, points, terms.precision)
+      if (points < spread || trailed <= 0 || !Number.isSafeInteger(toPoints(exit, terms.precision) + points))
+        return reject('trailing_invalid')
       if (isBetterStop(order.side, trailed, order.stopLoss)) order.stopLoss = trailed
     }
     order.trailingPoints = points
@@ -798,7 +816,8 @@ export class TradingEngine {
     order.margin = margin
     order.fee = fee
     order.openedAtMs = nowMs
-    // A position does not expire: the expiry was the pending order's.
+    // A position does not expire: the expiry was the pending order's (its index entry goes stale).
+    if (order.expiresAtMs > 0) this.triggers.noteStale(1)
     order.expiresAtMs = 0
     this.orders.set(order.id, order)
     account.pending.delete(order.id)
@@ -826,23 +845,37 @@ export class TradingEngine {
     this.triggers.noteStale(stale)
   }
 
-  /** Indexes a trailing stop at the price that moves it by a point. */
-  private addTrailing(order: Order): void {
+  /**
+   * Indexes a trailing stop at the price that moves it by a point; with `exit` (the price it closes
+   * at now), never at or before it, so that the quote being applied cannot pop it again.
+   */
+  private addTrailing(order: Order, exit?: number): void {
     if (order.trailingPoints <= 0) return
     const { precision } = this.instruments.get(order.instrumentId) as InstrumentTerms
-    this.triggers.addTrailing(order, trailLevel(order, precision))
+    let level = trailLevel(order, precision)
+    if (exit !== undefined) {
+      const next = fromPoints(toPoints(exit, precision) + (order.side === Side.Buy ? 1 : -1), precision)
+      level = order.side === Side.Buy ? Math.max(level, next) : Math.min(level, next)
+    }
+    this.triggers.addTrailing(order, level)
   }
 
-  /** A quote reached a trailing stop's level: the stop-loss follows, the distance behind. */
+  /**
+   * A quote reached a trailing stop's level: the stop-loss follows, the distance behind. Only the
+   * stop-loss and the trail are indexed again (the old stop-loss entry is stale by its level; the
+   * take-profit's stands), and the version stays: a trail moves many stops on a busy market.
+   */
   private trail(order: Order, quote: Quote, events: EngineEvent[]): void {
     const { precision } = this.instruments.get(order.instrumentId) as InstrumentTerms
-    const trailed = trailedStop(order.side, exitPrice(order.side, quote), order.trailingPoints, precision)
-    if (!isBetterStop(order.side, trailed, order.stopLoss)) return this.addTrailing(order)
-    // The trailing entry that fired is gone from the index already.
-    const indexed = indexedStops(order) - 1
-    order.stopLoss = trailed
-    this.reindexStops(order, indexed)
-    events.push({ type: 'stops_changed', order: { ...order } })
+    const exit = exitPrice(order.side, quote)
+    const trailed = trailedStop(order.side, exit, order.trailingPoints, precision)
+    if (isBetterStop(order.side, trailed, order.stopLoss)) {
+      order.stopLoss = trailed
+      this.triggers.addStopLoss(order)
+      this.triggers.noteStale(1)
+      events.push({ type: 'stops_changed', order: { ...order } })
+    }
+    this.addTrailing(order, exit)
   }
 
   private detachPosition(account: Account, order: Order): void {
@@ -987,11 +1020,18 @@ export class TradingEngine {
     return toCents(diff.times(lots).times(order.contractSize).times(rate))
   }
 
-  private cancelPending(order: Order, reason: CancelReason, nowMs: number, events: EngineEvent[]): void {
+  /** Ends a pending order; `stale` of its index entries (entry, expiry) are still in the heaps. */
+  private cancelPending(
+    order: Order,
+    reason: CancelReason,
+    nowMs: number,
+    events: EngineEvent[],
+    stale = pendingEntries(order),
+  ): void {
     const account = this.accounts.get(order.userId) as Account
     account.pending.delete(order.id)
     this.orders.delete(order.id)
-    this.triggers.noteStale(1)
+    this.triggers.noteStale(stale)
     const finished: FinishedOrder = {
       ...order,
       status: reason === 'expired' ? OrderStatus.Expired : OrderStatus.Cancelled,
@@ -1018,13 +1058,15 @@ export class TradingEngine {
     const account = this.accounts.get(order.userId) as Account
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     // Reached at or after its expiry (before the clock said so): it never fills, it expires.
+    // (Its entry fired: only the expiry's index entry is left.)
+    const stale = pendingEntries(order) - 1
     if (order.expiresAtMs > 0 && quote.timeMs >= order.expiresAtMs)
-      return this.cancelPending(order, 'expired', order.expiresAtMs, events)
+      return this.cancelPending(order, 'expired', order.expiresAtMs, events, stale)
     // Staff disabled the instrument: it opens nothing new, a pending order's fill included.
-    if (!terms.enabled) return this.cancelPending(order, 'instrument_disabled', quote.timeMs, events)
+    if (!terms.enabled) return this.cancelPending(order, 'instrument_disabled', quote.timeMs, events, stale)
     // Its leverage is no longer offered (options cut, a lower cap): it would open above the limit.
     if (!terms.leverage.includes(order.leverage))
-      return this.cancelPending(order, 'leverage_withdrawn', quote.timeMs, events)
+      return this.cancelPending(order, 'leverage_withdrawn', quote.timeMs, events, stale)
     const price = entryPrice(order.side, quote)
     const rate = this.rates.booked(terms.quoteCurrency)
     const margin =
@@ -1032,7 +1074,7 @@ export class TradingEngine {
     const fee = margin && this.feeFor(terms, order.lots, margin)
     // Checked against the marks of this very tick (applyTick revalues before it fires anything).
     if (!margin || !fee || !this.canAfford(account, order, fee))
-      return this.cancelPending(order, 'no_margin', quote.timeMs, events)
+      return this.cancelPending(order, 'no_margin', quote.timeMs, events, stale)
     this.fill(account, order, price, margin, fee, quote.timeMs, events)
   }
 
@@ -1086,6 +1128,9 @@ export class TradingEngine {
 }
 
 const reject = (reason: Rejection): CommandResult => ({ ok: false, reason })
+
+/** Index entries a pending order holds: its entry, and its expiry if it has one. */
+const pendingEntries = (order: Order) => 1 + (order.expiresAtMs > 0 ? 1 : 0)
 
 /** Index entries a position's stops hold: its stop-loss and take-profit when set, its trailing stop. */
 const indexedStops = (order: Order) =>

@@ -72,6 +72,19 @@ export class TriggerBooks {
     ;(order.side === Side.Buy ? book.bidUp : book.askDown).add(trigger)
   }
 
+  /** A position's stop-loss alone (a trailing stop moved it; its take-profit entry stands). */
+  addStopLoss(order: Order): void {
+    if (order.stopLoss <= 0) return
+    const book = this.bookOf(order.instrumentId)
+    const trigger: Trigger = {
+      level: order.stopLoss,
+      orderId: order.id,
+      kind: 'stop_loss',
+      version: order.stopsVersion,
+    }
+    ;(order.side === Side.Buy ? book.bidDown : book.askUp).add(trigger)
+  }
+
   /** A buy closes at the bid: its stop fires when the bid falls to it, its target when it rises. */
   addStops(order: Order): void {
     const book = this.bookOf(order.instrumentId)

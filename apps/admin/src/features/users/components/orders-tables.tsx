@@ -85,6 +85,12 @@ export function OrdersTables({ user }: { user: AdminUserDetail }) {
     },
     stops,
     {
+      title: t('users.trailing'),
+      dataIndex: 'TrailingStop',
+      align: 'right',
+      render: (points: number) => (points > 0 ? t('users.trailingPoints', { points }) : '—'),
+    },
+    {
       title: t('users.opened'),
       dataIndex: 'CreateTimeHandler',
       render: (v: string) => <UtcTime value={v} />,
@@ -113,6 +119,11 @@ export function OrdersTables({ user }: { user: AdminUserDetail }) {
       title: t('users.placed'),
       dataIndex: 'CreateTimeHandler',
       render: (v: string) => <UtcTime value={v} />,
+    },
+    {
+      title: t('users.expires'),
+      dataIndex: 'ExpireTimeHandler',
+      render: (v: string) => (v ? <UtcTime value={v} /> : t('users.goodTillCancelled')),
     },
   ]
 

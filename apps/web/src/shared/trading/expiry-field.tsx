@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../lib/datetime.ts'
 import { localInputText, todayEndsAt, type ExpiryDraft } from './expiry.ts'
 import './order-fields.css'
+import { Field } from './field.tsx'
 
 interface Props {
   value: ExpiryDraft
@@ -28,10 +29,7 @@ export function ExpiryField({ value, onChange, nowMs, testId }: Props) {
   const { t } = useTranslation()
   const id = useId()
   return (
-    <div className="order-field order-field-inline expiry-field">
-      <label className="order-field-label" htmlFor={id}>
-        {t('expiry.label')}
-      </label>
+    <Field id={id} label={t('expiry.label')} inline className="expiry-field">
       <div className="expiry-controls">
         <select
           id={id}
@@ -63,6 +61,6 @@ export function ExpiryField({ value, onChange, nowMs, testId }: Props) {
           </span>
         )}
       </div>
-    </div>
+    </Field>
   )
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { decimalInput } from './decimal-input.ts'
 import { canDecrease, canIncrease, formatLots, stepLots, type LotRules } from './lots.ts'
 import './order-fields.css'
+import { Field } from './field.tsx'
 
 interface Props {
   value: string
@@ -20,10 +21,7 @@ export function LotsStepper({ value, onChange, rules, label, hint, testId = 'ord
   const { t } = useTranslation()
   const id = useId()
   return (
-    <div className="order-field">
-      <label className="order-field-label" htmlFor={id}>
-        {label ?? t('orderForm.lots')}
-      </label>
+    <Field id={id} label={label ?? t('orderForm.lots')}>
       <div className="lots-stepper">
         <button
           type="button"
@@ -64,6 +62,6 @@ export function LotsStepper({ value, onChange, rules, label, hint, testId = 'ord
             step: formatLots(rules.step, rules),
           })}
       </p>
-    </div>
+    </Field>
   )
 }

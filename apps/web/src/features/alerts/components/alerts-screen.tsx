@@ -14,6 +14,7 @@ import { useInstruments } from '../../../shared/market/instruments-api.ts'
 import { currentQuote } from '../../../shared/market/quote.ts'
 import { ALERTS_QUERY } from '../../../shared/trading/alert-notice.ts'
 import { PriceInput } from '../../../shared/trading/price-input.tsx'
+import { Field } from '../../../shared/trading/field.tsx'
 import { useQuotesOf } from '../../trade/hooks/use-quotes-of.ts'
 import { nextPageAfter } from '../../wallet/lib/paging.ts'
 import { PagedFooter } from '../../wallet/components/paged-footer.tsx'
@@ -72,10 +73,7 @@ function NewAlert() {
       <h2 className="alert-section-title" id={`${instrumentId}-title`}>
         {t('alerts.newTitle')}
       </h2>
-      <div className="order-field">
-        <label className="order-field-label" htmlFor={instrumentId}>
-          {t('alerts.instrument')}
-        </label>
+      <Field id={instrumentId} label={t('alerts.instrument')}>
         <select
           id={instrumentId}
           className="order-input"
@@ -94,7 +92,7 @@ function NewAlert() {
             {t('alerts.bidNow', { price: formatPrice(bid, instrument.PricePrecision) })}
           </p>
         )}
-      </div>
+      </Field>
       <div className="alert-directions" role="radiogroup" aria-label={t('alerts.direction')}>
         {[AlertDirection.Above, AlertDirection.Below].map((value) => (
           <button
@@ -110,10 +108,7 @@ function NewAlert() {
           </button>
         ))}
       </div>
-      <div className="order-field">
-        <label className="order-field-label" htmlFor={priceId}>
-          {t('alerts.price')}
-        </label>
+      <Field id={priceId} label={t('alerts.price')}>
         <PriceInput
           id={priceId}
           testId="alert-price"
@@ -121,7 +116,7 @@ function NewAlert() {
           value={priceText}
           onChange={setPriceText}
         />
-      </div>
+      </Field>
       <button
         type="button"
         className="alert-add"

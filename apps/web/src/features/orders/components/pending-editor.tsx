@@ -7,6 +7,7 @@ import { ExpiryField } from '../../../shared/trading/expiry-field.tsx'
 import { invalid, type Checked } from '../../../shared/trading/problem.ts'
 import { checkStopPair, parsePriceText } from '../../../shared/trading/stops.ts'
 import { PriceInput } from '../../../shared/trading/price-input.tsx'
+import { Field } from '../../../shared/trading/field.tsx'
 import { modifyPending, type PendingTerms } from '../api/orders-api.ts'
 import { useOrderAction } from '../hooks/use-order-action.ts'
 import { StopInputs, levelText } from './stop-inputs.tsx'
@@ -77,17 +78,14 @@ export function PendingEditor({ order, onSaved }: Props) {
   return (
     <div className="detail-stops">
       <h3 className="detail-section-title">{t('orders.editPending')}</h3>
-      <div className="order-field detail-pending-price">
-        <label className="order-field-label" htmlFor={priceId}>
-          {t('orders.targetPrice')}
-        </label>
+      <Field id={priceId} label={t('orders.targetPrice')} className="detail-pending-price">
         <PriceInput
           id={priceId}
           testId="detail-pending-price"
           value={typed.price}
           onChange={(price) => type({ price })}
         />
-      </div>
+      </Field>
       <StopInputs
         stopLoss={typed.stopLoss}
         takeProfit={typed.takeProfit}

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PriceInput } from '../../../shared/trading/price-input.tsx'
+import { Field } from '../../../shared/trading/field.tsx'
 
 interface Props {
   stopLoss: string
@@ -26,10 +27,7 @@ export function StopInputs({ stopLoss, takeProfit, onStopLoss, onTakeProfit, tes
     onChange: (text: string) => void,
     suffix: string,
   ) => (
-    <div className="order-field">
-      <label className="order-field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <PriceInput
         id={id}
         testId={`${testId}-${suffix}`}
@@ -37,7 +35,7 @@ export function StopInputs({ stopLoss, takeProfit, onStopLoss, onTakeProfit, tes
         value={value}
         onChange={onChange}
       />
-    </div>
+    </Field>
   )
   return (
     <>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { toastInfo } from '../../../shared/lib/toast.ts'
 import { saveTrailing } from '../api/orders-api.ts'
 import { useOrderAction } from '../hooks/use-order-action.ts'
+import { Field } from '../../../shared/trading/field.tsx'
 
 /** The most points a trailing stop may trail by (the server's limit). */
 const MAX_POINTS = 10_000_000
@@ -36,10 +37,7 @@ export function TrailingEditor({ order, onSaved }: { order: TransOrder; onSaved:
 
   return (
     <div className="detail-trailing">
-      <div className="order-field order-field-inline">
-        <label className="order-field-label" htmlFor={id}>
-          {t('orders.trailing')}
-        </label>
+      <Field id={id} label={t('orders.trailing')} inline>
         <div className="detail-trailing-row">
           <input
             id={id}
@@ -62,7 +60,7 @@ export function TrailingEditor({ order, onSaved }: { order: TransOrder; onSaved:
             {t('orders.trailingSet')}
           </button>
         </div>
-      </div>
+      </Field>
       <p className="detail-hint">{t('orders.trailingHint')}</p>
     </div>
   )

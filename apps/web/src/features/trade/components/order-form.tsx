@@ -26,6 +26,7 @@ import { placeOrder } from '../ticket/place-order.ts'
 import { readLastUsed } from '../ticket/ticket-settings.ts'
 import { LeveragePicker } from './leverage-picker.tsx'
 import { LotsStepper } from '../../../shared/trading/lots-stepper.tsx'
+import { Field } from '../../../shared/trading/field.tsx'
 import { ExpiryField } from '../../../shared/trading/expiry-field.tsx'
 import { PriceInput } from '../../../shared/trading/price-input.tsx'
 import type { PlacedOrder } from './order-success.tsx'
@@ -225,10 +226,7 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
         </div>
 
         {draft.kind === 'pending' && (
-          <div className="order-field order-field-inline">
-            <label className="order-field-label" htmlFor={priceId}>
-              {t('orderForm.price')}
-            </label>
+          <Field id={priceId} label={t('orderForm.price')} inline>
             <PriceInput
               id={priceId}
               testId="order-price"
@@ -236,7 +234,7 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
               value={draft.priceText}
               onChange={(priceText) => update({ priceText })}
             />
-          </div>
+          </Field>
         )}
         {draft.kind === 'pending' && (
           <ExpiryField

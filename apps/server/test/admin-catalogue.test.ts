@@ -218,6 +218,15 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
       [eur, { enabled: 'false' }],
       [eur, { fee_rate: '-1' }],
       [eur, { fee_rate: '5000' }], // above any rate of either unit
+      [eur, { swap_long: -7.1 }], // a JSON number: decimals travel as text
+      [eur, { swap_long: '-7.12345' }],
+      [eur, { swap_short: '100001' }],
+      [eur, { swap_short: '1e3' }],
+      [eur, { swap_mode: 3 }],
+      [eur, { swap_triple_day: 7 }],
+      [eur, { swap_triple_day: '3' }],
+      [eur, { rollover_minute: 1440 }],
+      [eur, { rollover_minute: -1 }],
       [eur, { name: '' }],
       [eur, { show_code: 'GBP/USD' }], // another instrument's: phones would show two alike
       [eur, { code: 'XXX' }], // not editable: the price feed knows instruments by code
@@ -277,6 +286,35 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     expect((await edit(admin.token, eur, { sessions: always })).body.code).toBe(1)
     expect((await listed('EURUSD')).Sessions).toEqual(always)
     expect((await submit(token, 'EURUSD', 30)).body.code).toBe(1)
+  })
+
+  it('changes swaps: rates, unit, triple day and rollover, live on trade_list and audited', async () => {
+    const eur = idOf('EURUSD')
+    const change = {
+      swap_long: '-8.25',
+      swap_short: '1.5',
+      swap_mode: 2,
+      swap_triple_day: null,
+      rollover_minute: 21 * 60,
+    }
+    const answer = await edit(dealer.token, eur, change)
+    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 1, data: change })
+    expect(await listed('EURUSD')).toMatchObject({
+      SwapLong: -8.25,
+      SwapShort: 1.5,
+      SwapMode: 2,
+      SwapTripleDay: null,
+      RolloverMinute: 1260,
+    })
+    const entry = (await auditRows(eur)).at(-1)
+    expect(entry?.before).toEqual({
+      swap_long: '-7.1',
+      swap_short: '2.3',
+      swap_mode: 1,
+      swap_triple_day: 3,
+      rollover_minute: 1320,
+    })
+    expect(entry?.after).toEqual(change)
   })
 
   it('new positions take a changed contract size and margin mode; open ones keep theirs', async () => {

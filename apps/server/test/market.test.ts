@@ -58,8 +58,13 @@ describe.each(DRIVERS)('market data on %s', (driver) => {
           'PricePrecision',
           'Pip',
           'QuoteCurrency',
+          'RolloverMinute',
           'Sessions',
           'ShowCode',
+          'SwapLong',
+          'SwapMode',
+          'SwapShort',
+          'SwapTripleDay',
         ].sort(),
       )
       expect(item.Bid).toBeGreaterThan(0)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LANGUAGE_CODES } from './languages.ts'
-import type { MarginModeValue, TradingWindow } from './market.ts'
+import type { MarginModeValue, SwapModeValue, TradingWindow } from './market.ts'
 import { serialId } from './numbers.ts'
 import { ONE_LINE } from './plain-text.ts'
 
@@ -37,6 +37,19 @@ const feeRateText = z
   .string()
   .trim()
   .regex(/^[0-9]{1,6}(\.[0-9]{1,6})?$/)
+
+/** The largest swap rate staff may set, either way: points per lot per night, or percent a year. */
+export const SWAP_RATE_MAX = 100_000
+
+/**
+ * A swap rate as exact decimal text (`numeric(12,4)`), signed: "-7.1", "2.35". Negative charges the
+ * client, positive credits. JSON numbers are refused, as for lots.
+ */
+const swapRateText = z
+  .string()
+  .trim()
+  .regex(/^-?[0-9]{1,6}(\.[0-9]{1,4})?$/)
+  .refine((text) => Math.abs(Number(text)) <= SWAP_RATE_MAX)
 
 const window = z
   .object({
@@ -88,6 +101,15 @@ export const instrumentUpdateRequest = z
     fee_rate: feeRateText,
     sessions: sessionsField,
     leverage: leverageField,
+    /** Swap per lot per night of a buy and of a sell, as `swap_mode` reads them. */
+    swap_long: swapRateText,
+    swap_short: swapRateText,
+    /** 1 points, 2 annual percentage of the position's value. */
+    swap_mode: z.union([z.literal(1), z.literal(2)]),
+    /** The UTC weekday (0 Sunday … 6 Saturday) whose rollover charges three nights; null: none. */
+    swap_triple_day: z.number().int().min(0).max(6).nullable(),
+    /** The daily rollover, minutes after 00:00 UTC. */
+    rollover_minute: z.number().int().min(0).max(1439),
     /** The simulator's inputs (docs/decisions/006-market-data.md): where its walk is pulled to, */
     anchor_price: z.number().positive().max(1e12),
     /** its daily volatility (a share: 0.01 is 1 % a day), */
@@ -140,6 +162,11 @@ export interface AdminInstrument {
   spread_points: number
   quote_currency: string
   sessions: TradingWindow[]
+  swap_long: string
+  swap_short: string
+  swap_mode: SwapModeValue
+  swap_triple_day: number | null
+  rollover_minute: number
   /** Ascending. */
   leverage: number[]
   /** The cap of the instrument's leverage class (setting `leverage_cap_<class>`), or null without one. */

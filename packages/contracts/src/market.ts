@@ -27,6 +27,13 @@ export type MarketStatusValue = (typeof MarketStatus)[keyof typeof MarketStatus]
 export const MarginMode = { Fixed: 1, Leveraged: 2 } as const
 export type MarginModeValue = (typeof MarginMode)[keyof typeof MarginMode]
 
+/**
+ * `SwapMode`: how an instrument's swap rates read. 1 points per lot per night (10^-PricePrecision
+ * each, in the quote currency), 2 an annual percentage of the position's value (360-day year).
+ */
+export const SwapMode = { Points: 1, Percent: 2 } as const
+export type SwapModeValue = (typeof SwapMode)[keyof typeof SwapMode]
+
 export interface LeverageOption {
   Id: number
   ForexId: number
@@ -86,6 +93,14 @@ export interface Instrument {
   QuoteCurrency: string
   /** Ours: the weekly trading windows. */
   Sessions: TradingWindow[]
+  /** Ours: swap per lot per night of a buy and of a sell, as `SwapMode` reads them (negative: a charge). */
+  SwapLong: number
+  SwapShort: number
+  SwapMode: SwapModeValue
+  /** Ours: the UTC weekday (0 Sunday … 6 Saturday) whose rollover charges three nights; null: none. */
+  SwapTripleDay: number | null
+  /** Ours: the daily rollover, in minutes after 00:00 UTC (1320 is 22:00). */
+  RolloverMinute: number
   /** Leverage options, ascending. */
   HasForexMultiple: LeverageOption[]
   ForexQuotations: DayQuotation

@@ -41,6 +41,8 @@ export const LedgerType = {
   /** A withdrawal rejected: the frozen amount returns to the balance. */
   UNFREEZE: 9,
   STAFF_ADJUSTMENT: 10,
+  /** Overnight financing of an open position at a rollover: a charge or a credit. */
+  SWAP: 11,
 } as const
 export type LedgerTypeValue = (typeof LedgerType)[keyof typeof LedgerType]
 
@@ -185,6 +187,8 @@ export interface TransOrder {
   ExpireTimeHandler: string
   /** A position's trailing stop distance in points (10^-PricePrecision each); 0: none. */
   TrailingStop: number
+  /** Overnight financing booked on the order so far, in USD (already in the balance); "0.000000" without. */
+  Swap: string
   ForexTradeLists: Instrument
 }
 

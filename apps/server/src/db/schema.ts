@@ -213,6 +213,17 @@ export const instruments = pgTable(
     quoteCurrency: text('quote_currency').notNull(),
     /** Weekly trading windows in UTC minutes of the week: [{From, To}]. */
     sessions: jsonb('sessions').$type<{ From: number; To: number }[]>().notNull(),
+    /**
+     * Overnight financing (docs/decisions/021-swaps.md): per lot per night of a buy and of a sell, in
+     * points (mode 1) or as an annual percentage of the position's value (mode 2); negative charges.
+     */
+    swapLong: numeric('swap_long', { precision: 12, scale: 4 }).notNull().default('0'),
+    swapShort: numeric('swap_short', { precision: 12, scale: 4 }).notNull().default('0'),
+    swapMode: smallint('swap_mode').notNull().default(1),
+    /** The UTC weekday (0 Sunday … 6 Saturday) whose rollover charges three nights; null: none. */
+    swapTripleDay: smallint('swap_triple_day'),
+    /** The daily rollover, in minutes after 00:00 UTC. */
+    rolloverMinute: smallint('rollover_minute').notNull().default(1320),
     /** The ESMA class whose leverage cap applies (settings `leverage_cap_<class>`). */
     leverageClass: text('leverage_class').notNull(),
     anchorPrice: doublePrecision('anchor_price').notNull(),
@@ -225,6 +236,10 @@ export const instruments = pgTable(
     check('instruments_lots', sql`${t.lotStep} > 0 and ${t.minLots} > 0 and ${t.minLots} <= ${t.maxLots}`),
     check('instruments_precision', sql`${t.pricePrecision} between 0 and 10`),
     check('instruments_spread', sql`${t.spreadPoints} >= 0`),
+    check(
+      'instruments_swap',
+      sql`${t.swapMode} in (1, 2) and ${t.rolloverMinute} between 0 and 1439 and (${t.swapTripleDay} is null or ${t.swapTripleDay} between 0 and 6)`,
+    ),
   ],
 )
 
@@ -318,6 +333,10 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
     /** A position's trailing stop, in points; 0: none. */
     trailingPoints: integer('trailing_points').notNull().default(0),
+    /** The swap booked on the position so far (its ledger rows hold each rollover's). */
+    swap: money('swap').notNull().default('0'),
+    /** The last rollover the position was charged at, or when it opened; null while pending. */
+    swapThrough: timestamp('swap_through', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     index('orders_user_status_idx').on(t.userId, t.status, t.id),

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
-import type { LeverageOption, MarginModeValue, TradingWindow } from '@tp/contracts'
-import type { WalkSpec } from '@tp/engine'
+import { SwapMode, type LeverageOption, type MarginModeValue, type TradingWindow } from '@tp/contracts'
+import type { SwapTerms, WalkSpec } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
 import { categories, instruments, leverageOptions } from '../db/schema.ts'
 
@@ -28,6 +28,8 @@ export interface InstrumentDef {
   spreadPoints: number
   quoteCurrency: string
   sessions: TradingWindow[]
+  /** Overnight financing (decimal rates as text). */
+  swap: SwapTerms
   leverage: LeverageOption[]
   walk: WalkSpec
   tickIntervalMs: number
@@ -71,6 +73,13 @@ export async function loadInstruments(db: DbOrTx, withDisabled = false): Promise
     spreadPoints: r.spreadPoints,
     quoteCurrency: r.quoteCurrency,
     sessions: r.sessions,
+    swap: {
+      long: r.swapLong,
+      short: r.swapShort,
+      mode: r.swapMode === SwapMode.Percent ? SwapMode.Percent : SwapMode.Points,
+      tripleDay: r.swapTripleDay,
+      rolloverMinute: r.rolloverMinute,
+    },
     leverage: options
       .filter((o) => o.instrumentId === r.id)
       .map((o) => ({ Id: o.id, ForexId: r.id, Value: o.value })),

@@ -19,6 +19,7 @@ export const termsOf = (def: InstrumentDef): InstrumentTerms => ({
   leverage: def.leverage.map((o) => o.Value),
   quoteCurrency: def.quoteCurrency,
   sessions: def.sessions,
+  swap: def.swap,
   enabled: def.enabled,
 })
 

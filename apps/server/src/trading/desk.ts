@@ -200,17 +200,19 @@ export class TradingDesk {
   }
 
   /**
-   * Expires the pending orders whose expiry the server's clock has reached (a timer calls it: an
-   * expiry needs no quote). Their events join the next commit, as a tick's do.
+   * The clock's work (a timer calls it; neither needs a quote): expires the pending orders whose
+   * expiry the server's clock has reached, and books the swaps of a rollover it has reached. Their
+   * events join the next commit, as a tick's do.
    */
-  expire(): void {
+  onClock(): void {
     if (this.state !== 'running') return
     try {
-      const events = this.engine.expireDue(this.options.nowMs())
+      const nowMs = this.options.nowMs()
+      const events = [...this.engine.expireDue(nowMs), ...this.engine.rolloverDue(nowMs)]
       if (events.length === 0) return
       for (const event of events) this.tickEvents.push(event)
     } catch (error) {
-      this.options.hooks.error(error, 'expiring orders failed; the engine will be rebuilt')
+      this.options.hooks.error(error, "the clock's work failed; the engine will be rebuilt")
       this.stopForRebuild()
     }
     this.schedule()

@@ -10,10 +10,10 @@ import { dropOldIdempotencyKeys } from './order-store.ts'
 /** How often keys older than a day are deleted (they are ignored once a day old anyway). */
 const KEY_CLEANUP_MS = 60 * 60 * 1000
 /**
- * How often pending orders' expiries are checked. An order is dead from its expiry on (no fill, no
- * change, no cancel): this only bounds how late its owner hears of it.
+ * How often pending orders' expiries and the rollover are checked. An order is dead from its expiry
+ * on (no fill, no change, no cancel): this only bounds how late its owner hears of it.
  */
-const EXPIRY_CHECK_MS = 250
+const CLOCK_CHECK_MS = 250
 
 export interface TradingOptions {
   writer: WriterLock
@@ -55,13 +55,13 @@ export async function openTrading(db: Db, market: MarketData, topics: TopicHub, 
     )
   }, KEY_CLEANUP_MS)
   cleanup.unref()
-  const expiry = setInterval(() => desk.expire(), EXPIRY_CHECK_MS)
-  expiry.unref()
+  const clock = setInterval(() => desk.onClock(), CLOCK_CHECK_MS)
+  clock.unref()
   return {
     desk,
     async stop() {
       clearInterval(cleanup)
-      clearInterval(expiry)
+      clearInterval(clock)
       push.stop()
       await desk.settle()
     },

@@ -78,6 +78,7 @@ export async function writeEvents(
       case 'stops_changed':
       case 'pending_changed':
       case 'position_reduced':
+      case 'swap_charged':
         touched.set(event.order.id, asStored(event.order))
         break
       case 'order_cancelled':
@@ -151,6 +152,8 @@ export async function writeEvents(
     ca: at(o.closedAtMs),
     ea: at(o.expiresAtMs),
     tr: o.trailingPoints,
+    sw: o.swap.toFixed(6),
+    sth: at(o.swapThroughMs),
   }))
   const keyRows = keys.map((k) => ({ u: k.userId, k: k.key, o: k.outcome }))
   // One statement (data-modifying CTEs): atomic on its own and a single round trip per batch. The
@@ -161,15 +164,15 @@ export async function writeEvents(
     o as (
       insert into orders (id, user_id, instrument_id, side, lots, leverage, contract_size, margin_mode, status,
         origin_price, price, close_price, margin, fee, profit, stop_loss, take_profit, stops_version,
-        entry_rises, closed_type, placed_at, opened_at, closed_at, expires_at, trailing_points)
-      select id, u, i, s, l, v, cs, mm, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca, ea, tr
+        entry_rises, closed_type, placed_at, opened_at, closed_at, expires_at, trailing_points, swap, swap_through)
+      select id, u, i, s, l, v, cs, mm, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca, ea, tr, sw, sth
       from jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as x(id bigint, u integer, i integer,
         s smallint, l numeric, v integer, cs numeric, mm smallint, st smallint, op numeric, p numeric, cp numeric, m numeric,
         f numeric, pr numeric, sl numeric, tp numeric, sv integer, er boolean, ct smallint, pa timestamptz,
-        oa timestamptz, ca timestamptz, ea timestamptz, tr integer)
+        oa timestamptz, ca timestamptz, ea timestamptz, tr integer, sw numeric, sth timestamptz)
       on conflict (id) do update set status = excluded.status, lots = excluded.lots, price = excluded.price,
         origin_price = excluded.origin_price, entry_rises = excluded.entry_rises, expires_at = excluded.expires_at,
-        trailing_points = excluded.trailing_points,
+        trailing_points = excluded.trailing_points, swap = excluded.swap, swap_through = excluded.swap_through,
         close_price = excluded.close_price, margin = excluded.margin, fee = excluded.fee,
         profit = excluded.profit, stop_loss = excluded.stop_loss, take_profit = excluded.take_profit,
         stops_version = excluded.stops_version, closed_type = excluded.closed_type,
@@ -315,6 +318,8 @@ export function orderFromRow(row: OrderRow): StoredOrder {
     closedAtMs: row.closedAt?.getTime() ?? 0,
     expiresAtMs: row.expiresAt?.getTime() ?? 0,
     trailingPoints: row.trailingPoints,
+    swap: money(row.swap),
+    swapThroughMs: row.swapThrough?.getTime() ?? row.openedAt?.getTime() ?? 0,
   }
 }
 

@@ -69,6 +69,7 @@ export function transOrder(
     CompleteTimeHandler: wireTime(order.closedAtMs),
     ExpireTimeHandler: wireTime(order.expiresAtMs),
     TrailingStop: order.trailingPoints,
+    Swap: order.swap.toFixed(6),
     // Disabled instruments stay in the market (priced, but out of the lists): absent only for a deleted row.
     ForexTradeLists: (def && market.view(def, nowMs, lang)) as Instrument,
   }

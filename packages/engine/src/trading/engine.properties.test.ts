@@ -1,9 +1,10 @@
-import { ClosedType, LedgerType, OrderStatus, Side, type SideValue } from '@tp/contracts'
+import { ClosedType, LedgerType, OrderStatus, Side, SwapMode, type SideValue } from '@tp/contracts'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isOpenAt } from '../market/sessions.ts'
 import { TradingEngine } from './engine.ts'
 import { money, type Money } from './money.ts'
+import { lastRollover, type SwapTerms } from './swaps.ts'
 import { EURJPY, EURUSD, GER40, T0, USDJPY, asJson, instruments } from './test-fixtures.ts'
 import {
   DEFAULT_RISK,
@@ -41,6 +42,14 @@ const MARKETS: Market[] = [
   { id: EURJPY, bid: 176_000, spread: 15, step: 10 },
   { id: GER40, bid: 180_000, spread: 5, step: 10 },
 ]
+
+/** Swaps that charge and credit (the waits cross rollovers): points for the pairs, a percentage for the index. */
+const SWAPS: Record<number, SwapTerms> = {
+  [EURUSD]: { long: '-7.1', short: '2.3', mode: SwapMode.Points, tripleDay: 3, rolloverMinute: 1320 },
+  [USDJPY]: { long: '14.5', short: '-28.9', mode: SwapMode.Points, tripleDay: 3, rolloverMinute: 1320 },
+  [EURJPY]: { long: '7.75', short: '-19.4', mode: SwapMode.Points, tripleDay: 3, rolloverMinute: 1320 },
+  [GER40]: { long: '-4.7', short: '-0.3', mode: SwapMode.Percent, tripleDay: 5, rolloverMinute: 1320 },
+}
 
 type Step =
   | { kind: 'tick'; market: number; move: number; spread: number }
@@ -271,7 +280,9 @@ class Runner {
     const fees = setup.feePerLot
       ? { [EURUSD]: '3.5', [USDJPY]: '2', [EURJPY]: '4.25', [GER40]: '0.5' }
       : { [EURUSD]: '0.0015', [USDJPY]: '0.001', [EURJPY]: '0.0025', [GER40]: '0.0005' }
-    this.terms = instruments(fees).filter((t) => MARKETS.some((m) => m.id === t.id))
+    this.terms = instruments(fees)
+      .filter((t) => MARKETS.some((m) => m.id === t.id))
+      .map((t) => ({ ...t, swap: SWAPS[t.id] ?? t.swap }))
     this.engine = new TradingEngine(this.terms, this.risk())
     this.engine.grantOrderIds(1, ID_BLOCK)
     USERS.forEach((u, i) => this.engine.addAccount(u, String(setup.balances[i])))
@@ -457,9 +468,9 @@ class Runner {
           this.engine.resetAccount(step.user, (step.cents / 100).toFixed(2), LedgerType.DEMO_RESET, this.now),
         )
       case 'wait':
-        // The server's timer expires pending orders as time passes.
+        // The server's timer expires pending orders and books swaps as time passes.
         this.now += step.ms
-        return { step, events: this.engine.expireDue(this.now) }
+        return { step, events: [...this.engine.expireDue(this.now), ...this.engine.rolloverDue(this.now)] }
       case 'freeze':
         return done(this.engine.freeze(step.user, (step.cents / 100).toFixed(2), 'w'))
       case 'release':
@@ -494,6 +505,8 @@ class Runner {
           o.originPrice,
           o.expiresAtMs,
           o.trailingPoints,
+          o.swap.toString(),
+          o.swapThroughMs,
         )
     return parts.join(' ')
   }
@@ -538,6 +551,18 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
           order.expiresAtMs === 0 || order.expiresAtMs > runner.now,
           () => `order ${order.id} outlived its expiry ${order.expiresAtMs} at ${runner.now}`,
         )
+  // After the clock's check every position has paid every rollover it was open at, and no more.
+  if (step.kind === 'wait')
+    for (const u of USERS)
+      for (const order of engine.ordersOf(u)) {
+        if (order.status !== OrderStatus.Holding) continue
+        const terms = runner.terms.find((t) => t.id === order.instrumentId) as InstrumentTerms
+        const last = lastRollover(terms, runner.now) ?? 0
+        check(
+          order.swapThroughMs === Math.max(order.openedAtMs, last),
+          () => `order ${order.id} paid through ${order.swapThroughMs}, last rollover ${last}`,
+        )
+      }
 
   // (a): the bookings chain from the balances. (b): negative balance protection is per account: a
   // write-off comes only as an account becomes flat, for exactly what it is short then.
@@ -796,6 +821,7 @@ describe('engine properties over random command sequences', () => {
         modified: 0,
         expired: 0,
         trailed: 0,
+        swaps: 0,
       },
       writtenOff: money(0),
     }
@@ -828,6 +854,7 @@ describe('engine properties over random command sequences', () => {
             if (e.type === 'pending_changed') seen.modified++
             if (e.type === 'stops_changed' && r.step.kind === 'tick') seen.trailed++
             if (e.type === 'order_cancelled' && e.reason === 'expired') seen.expired++
+            if (e.type === 'booked' && e.booking.type === LedgerType.SWAP) seen.swaps++
             if (e.type === 'stop_out') seen.stopOuts++
             if (e.type === 'booked' && e.booking.type === LedgerType.WRITE_OFF) seen.writeOffs++
             if (e.type === 'position_opened' && r.step.kind === 'tick') seen.fills++
@@ -843,6 +870,7 @@ describe('engine properties over random command sequences', () => {
     expect(seen.modified).toBeGreaterThan(10)
     expect(seen.expired).toBeGreaterThan(10)
     expect(seen.trailed).toBeGreaterThan(10)
+    expect(seen.swaps).toBeGreaterThan(10)
     expect(seen.stopOuts).toBeGreaterThan(5)
     expect(seen.writeOffs).toBeGreaterThan(5)
     expect(seen.writtenOff.isPositive()).toBe(true)

@@ -27,6 +27,7 @@ import type { Trigger } from './trigger-index.ts'
 import { TriggerBooks } from './trigger-books.ts'
 import { AlertBook, type PriceAlert } from './alert-book.ts'
 import { UsdRates } from './usd-rates.ts'
+import { lastRollover, nextRollover, nightsAt, rolloversBetween, swapAt } from './swaps.ts'
 import type {
   CancelReason,
   CommandResult,
@@ -138,6 +139,10 @@ export class TradingEngine {
   private riskQueue: Account[] = []
   /** Order ids granted by the server, oldest block first. */
   private idBlocks: IdBlock[] = []
+  /** Per instrument: the latest rollover every position of it has been charged at. */
+  private readonly rolledThrough = new Map<number, number>()
+  /** No rollover of any instrument is due before this instant (0: look again). */
+  private nextRolloverMs = 0
 
   constructor(
     instruments: readonly InstrumentTerms[],
@@ -155,6 +160,8 @@ export class TradingEngine {
     this.instruments.clear()
     for (const terms of list) this.instruments.set(terms.id, terms)
     this.exposures.setConversions(this.rates.setInstruments(list))
+    // Rollover times may have changed.
+    this.nextRolloverMs = 0
   }
 
   setRisk(risk: RiskSettings): void {
@@ -301,6 +308,8 @@ export class TradingEngine {
       openedAtMs: 0,
       expiresAtMs,
       trailingPoints: 0,
+      swap: ZERO,
+      swapThroughMs: 0,
     }
     const events: EngineEvent[] = []
     if (pending) {
@@ -375,6 +384,59 @@ export class TradingEngine {
         this.cancelPending(order, 'expired', order.expiresAtMs, events, pendingEntries(order) - 1)
       }
     return events
+  }
+
+  /**
+   * Books the swaps of every rollover `nowMs` has reached (the server calls it on a timer): each
+   * open position is charged (or credited) for each rollover after the last one it paid, one ledger
+   * row per position and rollover, so a restart in between charges nothing twice and misses nothing.
+   * A swap that takes an account below its levels is a margin call or a stop-out at live prices.
+   */
+  rolloverDue(nowMs: number): EngineEvent[] {
+    if (nowMs < this.nextRolloverMs) return []
+    const due = new Map<number, number>()
+    let next = Infinity
+    for (const terms of this.instruments.values()) {
+      const last = lastRollover(terms, nowMs)
+      if (last !== undefined && last > (this.rolledThrough.get(terms.id) ?? -Infinity))
+        due.set(terms.id, last)
+      next = Math.min(next, nextRollover(terms, nowMs) ?? Infinity)
+    }
+    const events: EngineEvent[] = []
+    const charged = new Set<Account>()
+    if (due.size > 0)
+      for (const order of this.orders.values()) {
+        const until = due.get(order.instrumentId)
+        if (until === undefined || order.status !== OrderStatus.Holding) continue
+        if (this.chargeSwaps(order, until, events)) charged.add(this.accounts.get(order.userId) as Account)
+      }
+    for (const [id, at] of due) this.rolledThrough.set(id, at)
+    this.nextRolloverMs = next
+    for (const account of charged) this.checkRisk(account, nowMs, events)
+    return events
+  }
+
+  /** Books a position's swaps of the rollovers after the last it paid, up to `untilMs`; true if any. */
+  private chargeSwaps(order: Order, untilMs: number, events: EngineEvent[]): boolean {
+    if (order.swapThroughMs >= untilMs) return false
+    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+    const rate = this.rates.booked(terms.quoteCurrency)
+    // A position only opens with a rate, and quotes are never forgotten: this is a broken invariant.
+    if (rate === undefined)
+      throw new Error(`no ${terms.quoteCurrency} rate for the swap of order ${order.id}`)
+    const quote = this.quotes.get(order.instrumentId)
+    const price = quote ? exitPrice(order.side, quote) : order.price
+    const account = this.accounts.get(order.userId) as Account
+    const bookings: Money[] = []
+    for (const at of rolloversBetween(terms, order.swapThroughMs, untilMs)) {
+      const amount = swapAt(terms.swap, terms.precision, order, nightsAt(terms.swap, at), price, rate)
+      if (!amount.isZero()) bookings.push(amount)
+    }
+    order.swapThroughMs = untilMs
+    for (const amount of bookings) order.swap = order.swap.plus(amount)
+    events.push({ type: 'swap_charged', order: { ...order } })
+    for (const amount of bookings) this.book(account, LedgerType.SWAP, amount, `order:${order.id}`, events)
+    return bookings.length > 0
   }
 
   /**
@@ -816,6 +878,8 @@ export class TradingEngine {
     order.margin = margin
     order.fee = fee
     order.openedAtMs = nowMs
+    // Its first night is the first rollover after it opened.
+    order.swapThroughMs = nowMs
     // A position does not expire: the expiry was the pending order's (its index entry goes stale).
     if (order.expiresAtMs > 0) this.triggers.noteStale(1)
     order.expiresAtMs = 0
@@ -982,12 +1046,14 @@ export class TradingEngine {
     const share = part.div(order.lots)
     const margin = toMicros(order.margin.times(share))
     const fee = toMicros(order.fee.times(share))
+    const swap = toMicros(order.swap.times(share))
     const profit = this.profitAt(order, part, price)
     const rest: Order = {
       ...order,
       lots: order.lots.minus(part),
       margin: order.margin.minus(margin),
       fee: order.fee.minus(fee),
+      swap: order.swap.minus(swap),
     }
     // The exposure book holds units: out with the whole position, in with what is left.
     this.exposures.change(account, order.instrumentId, this.positionOf(order), -1)
@@ -1000,6 +1066,7 @@ export class TradingEngine {
       lots: part,
       margin,
       fee,
+      swap,
       status: OrderStatus.Closed,
       closePrice: price,
       profit,

@@ -1,6 +1,7 @@
 import { MarginMode, Side, type SideValue } from '@tp/contracts'
 import { SESSION_TEMPLATES } from '../market/sessions.ts'
 import { TradingEngine, type OpenCommand } from './engine.ts'
+import { NO_SWAP } from './swaps.ts'
 import type { Booking, EngineEvent, FinishedOrder, InstrumentTerms, RiskSettings } from './types.ts'
 import { DEFAULT_RISK } from './types.ts'
 
@@ -36,6 +37,7 @@ export function terms(
     leverage: [1, 10, 20, 50, 100, 200, 500],
     quoteCurrency: 'USD',
     sessions: SESSION_TEMPLATES.forex,
+    swap: NO_SWAP,
     enabled: true,
     ...overrides,
   }

@@ -9,6 +9,7 @@ import type {
 } from '@tp/contracts'
 import type { Money } from './money.ts'
 import type { PriceAlert } from './alert-book.ts'
+import type { SwapTerms } from './swaps.ts'
 
 /** What the engine needs to know of an instrument to trade it. */
 export interface InstrumentTerms {
@@ -27,6 +28,8 @@ export interface InstrumentTerms {
   leverage: readonly number[]
   quoteCurrency: string
   sessions: readonly TradingWindow[]
+  /** Overnight financing: rates, triple-swap weekday and rollover time. */
+  swap: SwapTerms
   /** False for an instrument staff disabled: its live orders stay, nothing new opens. */
   enabled: boolean
 }
@@ -92,6 +95,10 @@ export interface Order {
    * closes at, this far behind, as it moves in the position's favour, and never moves back.
    */
   trailingPoints: number
+  /** Holding: the swap booked on it so far (USD, in the balance already); a finished order's total. */
+  swap: Money
+  /** Holding: the last rollover it was charged at, or the time it opened (no rollover charges twice). */
+  swapThroughMs: number
 }
 
 /** A finished order as the engine reports it once (closed or cancelled). */
@@ -130,6 +137,8 @@ export type EngineEvent =
   | { type: 'stops_changed'; order: Order }
   /** A pending order's price, stops or expiry changed. */
   | { type: 'pending_changed'; order: Order }
+  /** A rollover booked a position's swap (its `booked` follows when the amount is not zero). */
+  | { type: 'swap_charged'; order: Order }
   /** Part of a position was closed (its own `position_closed`, under a new id): what is left. */
   | { type: 'position_reduced'; order: Order }
   | { type: 'order_cancelled'; order: FinishedOrder; reason: CancelReason }

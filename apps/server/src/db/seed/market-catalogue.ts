@@ -1,3 +1,4 @@
+import { SwapMode, type SwapModeValue } from '@tp/contracts'
 import type { SessionTemplate } from '@tp/engine'
 
 /**
@@ -189,6 +190,12 @@ export interface InstrumentSeed {
   spreadPoints: number
   quoteCurrency: string
   sessions: SessionTemplate
+  /** Swap per lot per night, buy and sell (decimal text, negative charges), as `swapMode` reads them. */
+  swapLong: string
+  swapShort: string
+  swapMode: SwapModeValue
+  /** The UTC weekday whose rollover charges three nights (3 Wednesday, 5 Friday); null: none. */
+  swapTripleDay: number | null
   leverageClass: LeverageClass
   anchor: number
   dailyVolatility: number
@@ -333,6 +340,58 @@ const CRYPTO: Row[] = [
   ['SOLUSD', 'Solana / US Dollar', 2, '1', '100', '5', 10, 'USD', 'crypto', 150, 0.05, 500],
 ]
 
+/**
+ * Swaps like a retail broker's in late 2026: forex, metals and energy in points (the interest
+ * difference of the two currencies less a markup, so most sides pay), indices and crypto as an annual
+ * percentage (the currency's rate plus a 2.5 % markup on a buy, less it on a sell; crypto pays both
+ * ways, every day).
+ */
+const SWAP_SEEDS: Record<string, [long: string, short: string]> = {
+  EURUSD: ['-7.1', '2.3'],
+  GBPUSD: ['-3.4', '-1.2'],
+  USDJPY: ['14.5', '-28.9'],
+  USDCHF: ['5.2', '-12.6'],
+  USDCAD: ['-1.9', '-4.1'],
+  EURGBP: ['-4.6', '0.4'],
+  EURJPY: ['7.8', '-19.4'],
+  GBPJPY: ['12.1', '-26.5'],
+  EURCHF: ['1.1', '-6.9'],
+  AUDUSD: ['-2.8', '-1.5'],
+  NZDUSD: ['-1.6', '-2.2'],
+  AUDJPY: ['8.3', '-17.7'],
+  EURAUD: ['-9.8', '3.2'],
+  USDSGD: ['-2.4', '-6.1'],
+  USDHKD: ['-6.5', '-19.8'],
+  USDCNH: ['18.4', '-75.2'],
+  XAUUSD: ['-48.6', '21.4'],
+  XAGUSD: ['-8.9', '1.7'],
+  XPTUSD: ['-21.5', '4.6'],
+  USOIL: ['-1.2', '-0.6'],
+  UKOIL: ['-1.1', '-0.7'],
+  NGAS: ['-2.3', '-1.4'],
+  US30: ['-6.8', '1.8'],
+  US500: ['-6.8', '1.8'],
+  NAS100: ['-6.8', '1.8'],
+  GER40: ['-4.7', '-0.3'],
+  UK100: ['-6.4', '1.4'],
+  JPN225: ['-3.0', '-2.0'],
+  HK50: ['-5.9', '0.9'],
+  BTCUSD: ['-18', '-12'],
+  ETHUSD: ['-18', '-12'],
+  LTCUSD: ['-18', '-12'],
+  XRPUSD: ['-18', '-12'],
+  SOLUSD: ['-18', '-12'],
+}
+
+/** Percent rates for indices and crypto; Wednesday's rollover charges the weekend for FX-like markets, Friday's for indices. */
+const SWAP_STYLE_BY_CATEGORY: Record<string, { mode: SwapModeValue; tripleDay: number | null }> = {
+  forex: { mode: SwapMode.Points, tripleDay: 3 },
+  metals: { mode: SwapMode.Points, tripleDay: 3 },
+  energy: { mode: SwapMode.Points, tripleDay: 5 },
+  indices: { mode: SwapMode.Percent, tripleDay: 5 },
+  crypto: { mode: SwapMode.Percent, tripleDay: null },
+}
+
 const SESSIONS_BY_CATEGORY: Record<string, SessionTemplate> = {
   forex: 'forex',
   metals: 'withDailyBreak',
@@ -374,6 +433,10 @@ const seeds = (category: string, rows: Row[]): InstrumentSeed[] =>
       spreadPoints,
       quoteCurrency,
       sessions: SESSIONS_BY_CATEGORY[category] ?? 'forex',
+      swapLong: SWAP_SEEDS[code]?.[0] ?? '0',
+      swapShort: SWAP_SEEDS[code]?.[1] ?? '0',
+      swapMode: SWAP_STYLE_BY_CATEGORY[category]?.mode ?? SwapMode.Points,
+      swapTripleDay: SWAP_STYLE_BY_CATEGORY[category]?.tripleDay ?? 3,
       leverageClass,
       anchor,
       dailyVolatility,

@@ -33,7 +33,12 @@ import { parse } from '../parse.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 /** Ledger rows that trading writes (forexChange lists only these). */
-const TRADING_LEDGER_TYPES = [LedgerType.TRADE_FEE, LedgerType.TRADE_PROFIT, LedgerType.WRITE_OFF]
+const TRADING_LEDGER_TYPES = [
+  LedgerType.TRADE_FEE,
+  LedgerType.TRADE_PROFIT,
+  LedgerType.WRITE_OFF,
+  LedgerType.SWAP,
+]
 
 /** Orders, positions and the account: every call checks that the order belongs to the caller. */
 export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {

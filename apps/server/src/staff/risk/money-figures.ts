@@ -12,8 +12,10 @@ export interface TodayFigures {
   write_offs: string
   /** The clients' realized trading profit (price profit only): negative when clients lost. */
   client_profit: string
+  /** Swaps booked to clients at today's rollovers: negative when clients paid. */
+  swaps: string
   adjustments: string
-  /** What trading earned the house today: fees and client losses, less write-offs. */
+  /** What trading earned the house today: fees, client losses and swaps paid, less write-offs. */
   house_result: string
 }
 
@@ -25,7 +27,7 @@ export interface DailyResult {
 const DAY_MS = 24 * 60 * 60 * 1000
 const startOfUtcDay = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS)
 /** Ledger types through which trading moves a client's balance: the house is the other side. */
-const TRADING_TYPES = [LedgerType.TRADE_FEE, LedgerType.TRADE_PROFIT, LedgerType.WRITE_OFF]
+const TRADING_TYPES = [LedgerType.TRADE_FEE, LedgerType.TRADE_PROFIT, LedgerType.WRITE_OFF, LedgerType.SWAP]
 
 /** Sums of today's ledger rows of real accounts by type. */
 export async function todayFigures(db: DbOrTx, now: Date): Promise<TodayFigures> {
@@ -49,6 +51,7 @@ export async function todayFigures(db: DbOrTx, now: Date): Promise<TodayFigures>
     fees: sum(LedgerType.TRADE_FEE).negated().toFixed(2),
     write_offs: sum(LedgerType.WRITE_OFF).toFixed(2),
     client_profit: sum(LedgerType.TRADE_PROFIT).toFixed(2),
+    swaps: sum(LedgerType.SWAP).toFixed(2),
     adjustments: sum(LedgerType.STAFF_ADJUSTMENT).toFixed(2),
     house_result: trading.negated().toFixed(2),
   }

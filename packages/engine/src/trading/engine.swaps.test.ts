@@ -1,0 +1,211 @@
+import { ClosedType, LedgerType, SwapMode } from '@tp/contracts'
+import { describe, expect, it } from 'vitest'
+import {
+  EURUSD,
+  T0,
+  US500,
+  USDJPY,
+  bookingRows,
+  buy,
+  closes,
+  instruments,
+  makeEngine,
+  mustOpen,
+  sell,
+} from './test-fixtures.ts'
+import { lastRollover, nextRollover, rolloversBetween, type SwapTerms } from './swaps.ts'
+import type { EngineEvent, InstrumentTerms, Order, Quote } from './types.ts'
+
+/*
+ * Issue 13, swaps: at each daily rollover an open position is charged (or credited) its
+ * instrument's rate for a night, three on the triple-swap weekday, through the ledger, one row per
+ * position and rollover; nothing twice, nothing missed, through a restart.
+ * T0 is Wednesday 2026-11-25 12:00 UTC; forex rolls over at 22:00 UTC, Monday to Friday.
+ */
+
+const at = (iso: string) => Date.parse(iso)
+const WED_ROLLOVER = at('2026-11-25T22:00:00Z')
+const THU_ROLLOVER = at('2026-11-26T22:00:00Z')
+
+const FOREX_SWAP: SwapTerms = {
+  long: '-7.1',
+  short: '2.3',
+  mode: SwapMode.Points,
+  tripleDay: 3,
+  rolloverMinute: 22 * 60,
+}
+
+/** The scenario instruments with swaps: EURUSD and USDJPY in points, US500 in annual percent. */
+function withSwaps(overrides: Partial<Record<number, Partial<SwapTerms>>> = {}): InstrumentTerms[] {
+  const swaps: Record<number, SwapTerms> = {
+    [EURUSD]: FOREX_SWAP,
+    [USDJPY]: { ...FOREX_SWAP, long: '14.5', short: '-28.9' },
+    [US500]: { long: '-6.8', short: '1.8', mode: SwapMode.Percent, tripleDay: null, rolloverMinute: 22 * 60 },
+  }
+  return instruments().map((t) => ({ ...t, swap: { ...(swaps[t.id] ?? t.swap), ...overrides[t.id] } }))
+}
+
+/** The quotes of the fixtures again, stamped `timeMs` (live for an order at that time). */
+function primeAt(engine: ReturnType<typeof makeEngine>, timeMs: number) {
+  for (const id of [EURUSD, USDJPY]) engine.primeQuote(id, { ...(engine.quote(id) as Quote), timeMs })
+}
+
+const swapRows = (events: readonly EngineEvent[]) =>
+  bookingRows(events).filter((row) => row.type === LedgerType.SWAP)
+
+describe('the rollover schedule', () => {
+  const forex = withSwaps()[0] as InstrumentTerms
+  const always = withSwaps().find((t) => t.id === US500) as InstrumentTerms
+
+  it('rolls forex over at 22:00 UTC Monday to Friday, never on the weekend', () => {
+    expect(lastRollover(forex, at('2026-11-25T21:59:59.999Z'))).toBe(at('2026-11-24T22:00:00Z'))
+    expect(lastRollover(forex, WED_ROLLOVER)).toBe(WED_ROLLOVER)
+    // Saturday and Sunday have none: Friday's is the last until Monday's.
+    expect(lastRollover(forex, at('2026-11-30T12:00:00Z'))).toBe(at('2026-11-27T22:00:00Z'))
+    expect(nextRollover(forex, at('2026-11-27T22:00:00Z'))).toBe(at('2026-11-30T22:00:00Z'))
+    expect(rolloversBetween(forex, T0, at('2026-12-01T23:00:00Z'))).toEqual([
+      WED_ROLLOVER,
+      THU_ROLLOVER,
+      at('2026-11-27T22:00:00Z'),
+      at('2026-11-30T22:00:00Z'),
+      at('2026-12-01T22:00:00Z'),
+    ])
+  })
+
+  it('rolls a market open every day over every day', () => {
+    expect(rolloversBetween(always, at('2026-11-27T23:00:00Z'), at('2026-11-30T23:00:00Z'))).toEqual([
+      at('2026-11-28T22:00:00Z'),
+      at('2026-11-29T22:00:00Z'),
+      at('2026-11-30T22:00:00Z'),
+    ])
+  })
+})
+
+describe('swaps', () => {
+  it('charges a buy and credits a sell for one night, exactly, in points', () => {
+    const engine = makeEngine({ list: withSwaps() })
+    // Opened just after Wednesday's rollover: their first is Thursday's, a normal night.
+    primeAt(engine, WED_ROLLOVER + 1)
+    const long = mustOpen(engine, buy({ nowMs: WED_ROLLOVER + 1 })).id
+    const short = mustOpen(engine, sell({ lots: '2', nowMs: WED_ROLLOVER + 1 })).id
+    expect(engine.rolloverDue(THU_ROLLOVER - 1)).toEqual([])
+    const events = engine.rolloverDue(THU_ROLLOVER)
+    // -7.1 points x 0.00001 x 100,000 = -7.10 a lot; +2.3 points x 2 lots = +4.60.
+    expect(swapRows(events)).toEqual([
+      { userId: 1, type: LedgerType.SWAP, amount: '-7.1', balanceAfter: '9992.9', ref: `order:${long}` },
+      { userId: 1, type: LedgerType.SWAP, amount: '4.6', balanceAfter: '9997.5', ref: `order:${short}` },
+    ])
+    expect(engine.order(long)).toMatchObject({ swapThroughMs: THU_ROLLOVER })
+    expect(engine.order(long)?.swap.toString()).toBe('-7.1')
+    expect(engine.order(short)?.swap.toString()).toBe('4.6')
+    expect(engine.balance(1)?.toString()).toBe('9997.5')
+    // Charged once: the same rollover again books nothing.
+    expect(engine.rolloverDue(THU_ROLLOVER + 1000)).toEqual([])
+  })
+
+  it('charges three nights on the triple-swap weekday', () => {
+    const engine = makeEngine({ list: withSwaps() })
+    const long = mustOpen(engine, buy()).id
+    const short = mustOpen(engine, sell()).id
+    const events = engine.rolloverDue(WED_ROLLOVER)
+    expect(swapRows(events).map((r) => [r.ref, r.amount])).toEqual([
+      [`order:${long}`, '-21.3'],
+      [`order:${short}`, '6.9'],
+    ])
+  })
+
+  it('converts a swap in the quote currency to USD (USDJPY at 160)', () => {
+    const engine = makeEngine({ list: withSwaps() })
+    primeAt(engine, WED_ROLLOVER + 1)
+    const { id } = mustOpen(engine, buy({ instrumentId: USDJPY, nowMs: WED_ROLLOVER + 1 }))
+    // 14.5 points x 0.001 x 100,000 = 1,450 JPY = 9.0625 USD: 9.06 to the cent.
+    expect(swapRows(engine.rolloverDue(THU_ROLLOVER))).toMatchObject([{ ref: `order:${id}`, amount: '9.06' }])
+  })
+
+  it('charges an annual percentage of the value at the closing price, every day for a market always open', () => {
+    const engine = makeEngine({ list: withSwaps() })
+    const { id } = mustOpen(engine, buy({ instrumentId: US500, lots: '2' }))
+    // 2 x 5,000 (the bid) x -6.8 % / 360 = -1.8888…: -1.89. No triple day.
+    expect(swapRows(engine.rolloverDue(WED_ROLLOVER))).toMatchObject([
+      { ref: `order:${id}`, amount: '-1.89' },
+    ])
+    // Saturday's rollover too.
+    const weekend = engine.rolloverDue(at('2026-11-28T22:00:00Z'))
+    expect(swapRows(weekend).map((r) => r.amount)).toEqual(['-1.89', '-1.89', '-1.89'])
+  })
+
+  it('does not charge a position opened at the rollover or after it, and charges one opened just before', () => {
+    const engine = makeEngine({ list: withSwaps() })
+    primeAt(engine, WED_ROLLOVER - 1)
+    const before = mustOpen(engine, buy({ nowMs: WED_ROLLOVER - 1 })).id
+    const onTime = mustOpen(engine, buy({ nowMs: WED_ROLLOVER })).id
+    const events = engine.rolloverDue(WED_ROLLOVER + 250)
+    expect(swapRows(events).map((r) => r.ref)).toEqual([`order:${before}`])
+    expect(engine.order(onTime)?.swap.toString()).toBe('0')
+  })
+
+  it('catches up after days away: one row per missed rollover, the weekend skipped', () => {
+    const engine = makeEngine({ list: withSwaps() })
+    const { id } = mustOpen(engine, buy())
+    const events = engine.rolloverDue(at('2026-12-01T23:00:00Z'))
+    expect(swapRows(events).map((r) => r.amount)).toEqual(['-21.3', '-7.1', '-7.1', '-7.1', '-7.1'])
+    expect(engine.order(id)?.swap.toString()).toBe('-49.7')
+    expect(engine.balance(1)?.toString()).toBe('9950.3')
+  })
+
+  it('charges nothing twice and misses nothing through a restart at the rollover', () => {
+    const engine = makeEngine({ list: withSwaps() })
+    const { id } = mustOpen(engine, buy())
+    const beforeRollover = { ...(engine.order(id) as Order) }
+    engine.rolloverDue(WED_ROLLOVER)
+    const charged = engine.order(id) as Order
+
+    // Restarted after the rollover's commit: the stored order says it paid, so nothing is booked.
+    const after = makeEngine({ list: withSwaps(), accounts: { 1: '9978.7' } })
+    after.restoreOrder(charged)
+    expect(after.rolloverDue(WED_ROLLOVER + 5000)).toEqual([])
+    expect(after.order(id)?.swap.toString()).toBe('-21.3')
+
+    // Restarted before it was committed: the stored order has not paid, so the rollover books it once.
+    const before = makeEngine({ list: withSwaps() })
+    before.restoreOrder(beforeRollover)
+    expect(swapRows(before.rolloverDue(WED_ROLLOVER + 5000)).map((r) => r.amount)).toEqual(['-21.3'])
+    expect(before.rolloverDue(WED_ROLLOVER + 10_000)).toEqual([])
+  })
+
+  it('a swap that takes the account below the stop-out level closes its position at the live price', () => {
+    const list = withSwaps({ [EURUSD]: { long: '-900', tripleDay: null } })
+    const engine = makeEngine({ list, accounts: { 1: '100' } })
+    const { id } = mustOpen(engine, buy({ lots: '0.1', leverage: 500 }))
+    engine.primeQuote(EURUSD, { bid: 1.1, ask: 1.1001, timeMs: WED_ROLLOVER - 1000 })
+    // -900 points x 0.1 lot = -90: equity 100 - 90 - 1 (the spread) = 9, under 50 % of the 22.002 margin.
+    const events = engine.rolloverDue(WED_ROLLOVER)
+    expect(swapRows(events).map((r) => r.amount)).toEqual(['-90'])
+    expect(events.some((e) => e.type === 'stop_out')).toBe(true)
+    expect(closes(events)).toMatchObject([{ id, closedType: ClosedType.StopOut, closePrice: 1.1 }])
+    expect(closes(events)[0]?.swap.toString()).toBe('-90')
+    expect(engine.balance(1)?.toString()).toBe('9')
+  })
+
+  it('splits the swap booked so far between a partial close and the rest', () => {
+    const engine = makeEngine({ list: withSwaps() })
+    const { id } = mustOpen(engine, buy())
+    engine.rolloverDue(WED_ROLLOVER)
+    engine.primeQuote(EURUSD, { bid: 1.1, ask: 1.1001, timeMs: WED_ROLLOVER + 1000 })
+    const result = engine.close(1, id, WED_ROLLOVER + 1000, ClosedType.User, '0.4')
+    expect(result.ok).toBe(true)
+    const [part] = closes(result.ok ? result.events : [])
+    expect(part?.swap.toString()).toBe('-8.52')
+    expect(engine.order(id)?.swap.toString()).toBe('-12.78')
+    // The rest pays for its own lots from the next rollover on.
+    expect(swapRows(engine.rolloverDue(THU_ROLLOVER)).map((r) => r.amount)).toEqual(['-4.26'])
+  })
+
+  it('records the rollover on a position of a zero rate, booking nothing', () => {
+    const engine = makeEngine({ list: withSwaps({ [EURUSD]: { long: '0' } }) })
+    const { id } = mustOpen(engine, buy())
+    const events = engine.rolloverDue(WED_ROLLOVER)
+    expect(swapRows(events)).toEqual([])
+    expect(events).toMatchObject([{ type: 'swap_charged', order: { id, swapThroughMs: WED_ROLLOVER } }])
+  })
+})

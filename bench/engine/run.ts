@@ -12,6 +12,7 @@ import {
   nextRollover,
   DEFAULT_RISK,
   seededRandom,
+  type EngineEvent,
   type InstrumentTerms,
   type Quote,
 } from '@tp/engine'
@@ -258,11 +259,19 @@ const engineResult = measure((i, quote) => {
 })
 const naiveResult = naiveScan()
 
-// One rollover: every open position is charged its swap (a ledger booking each), then risk-checked.
+// One rollover: every open position is charged its swap (a ledger booking each), then risk-checked,
+// as the desk's clock does it: call after call (250 ms apart), each at most MAX_ROLLOVER_POSITIONS.
 const rolloverAt = nextRollover(terms[0] as InstrumentTerms, start + TICKS) as number
-const rolloverStarted = performance.now()
-const rolloverEvents = engine.rolloverDue(rolloverAt)
-const rolloverMs = performance.now() - rolloverStarted
+const rolloverCalls: number[] = []
+const rolloverEvents: EngineEvent[] = []
+for (let call = 0; ; call++) {
+  const began = performance.now()
+  const events = engine.rolloverDue(rolloverAt + call * 250)
+  rolloverCalls.push(performance.now() - began)
+  if (events.length === 0) break
+  rolloverEvents.push(...events)
+}
+const rolloverMs = rolloverCalls.reduce((sum, ms) => sum + ms, 0)
 const swapsBooked = rolloverEvents.filter((e) => e.type === 'booked').length
 
 const row = (name: string, r: { ticksPerSecond: number; p50: number; p99: number; max: number }) =>
@@ -285,8 +294,9 @@ console.log(
     `(naive: ${naiveResult.trailed} trailing moves, ${naiveResult.alerts} alerts)`,
 )
 console.log(
-  `one rollover booked ${swapsBooked} swaps in ${rolloverMs.toFixed(0)} ms ` +
-    `(${((rolloverMs * 1000) / Math.max(1, swapsBooked)).toFixed(1)} µs per position)`,
+  `one rollover booked ${swapsBooked} swaps in ${rolloverCalls.length - 1} calls, ${rolloverMs.toFixed(0)} ms in all ` +
+    `(${((rolloverMs * 1000) / Math.max(1, swapsBooked)).toFixed(1)} µs per position; longest call ` +
+    `${Math.max(...rolloverCalls).toFixed(1)} ms)`,
 )
 console.log(
   `goals: p99 < 2 ms per tick (${engineResult.p99 < 2 ? 'met' : 'missed'}), >= 20x naive (${engineResult.ticksPerSecond / naiveResult.ticksPerSecond >= 20 ? 'met' : 'missed'})`,

@@ -85,6 +85,20 @@ describe.each(DRIVERS)('back-office risk view on %s', (driver) => {
       long_lots: 0.3,
       positions: 3,
     })
+
+    // The next rollover (22:00 UTC) books BTCUSD's swap: -18 % a year on a buy, -12 % on a sell.
+    const now = app.clock.now().getTime()
+    const day = Math.floor(now / 86_400_000) * 86_400_000
+    const rollover = day + 22 * 3_600_000 > now ? day + 22 * 3_600_000 : day + 46 * 3_600_000
+    app.clock.set(rollover)
+    app.desk.onClock()
+    await app.desk.settle()
+    // Back to the database's day: ledger rows are stamped by its clock.
+    app.clock.set(now)
+    const after = (await app.get('/admin/api/risk', { token: dealer.token })).body.data
+    // Buyer: 0.1 x 66,000 (the bid) x 18 % / 360 = 3.30; seller: 0.05 x 66,030 (the ask) x 12 % / 360 = 1.10.
+    expect(after.today.swaps).toBe('-4.40')
+    expect(after.today.house_result).toBe((Number(view.today.fees) + 4.4).toFixed(2))
   })
 
   it('is for dealers, finance and admins only', async () => {

@@ -14,6 +14,7 @@ import {
   sell,
 } from './test-fixtures.ts'
 import { lastRollover, nextRollover, rolloversBetween, type SwapTerms } from './swaps.ts'
+import { MAX_ROLLOVER_POSITIONS } from './engine.ts'
 import type { EngineEvent, InstrumentTerms, Order, Quote } from './types.ts'
 
 /*
@@ -199,6 +200,25 @@ describe('swaps', () => {
     expect(engine.order(id)?.swap.toString()).toBe('-12.78')
     // The rest pays for its own lots from the next rollover on.
     expect(swapRows(engine.rolloverDue(THU_ROLLOVER)).map((r) => r.amount)).toEqual(['-4.26'])
+  })
+
+  it('charges at most MAX_ROLLOVER_POSITIONS positions a call; the next calls take the rest', () => {
+    // 200 live orders an account at most: 26 accounts.
+    const users = Array.from({ length: 26 }, (_, i) => i + 1)
+    const engine = makeEngine({
+      list: withSwaps(),
+      accounts: Object.fromEntries(users.map((u) => [u, '1000'])),
+    })
+    const count = MAX_ROLLOVER_POSITIONS + 10
+    for (let n = 0; n < count; n++)
+      mustOpen(engine, buy({ userId: users[n % 26], lots: '0.01', leverage: 500 }))
+    const first = swapRows(engine.rolloverDue(WED_ROLLOVER))
+    expect(first).toHaveLength(MAX_ROLLOVER_POSITIONS)
+    expect(swapRows(engine.rolloverDue(WED_ROLLOVER + 250))).toHaveLength(10)
+    expect(engine.rolloverDue(WED_ROLLOVER + 500)).toEqual([])
+    // Every one paid Wednesday's three nights once: 0.01 lots x -21.3 = -0.213, -0.21 to the cent.
+    const total = users.reduce((sum, u) => sum + 1000 - Number(engine.balance(u)), 0)
+    expect(total.toFixed(2)).toBe((count * 0.21).toFixed(2))
   })
 
   it('records the rollover on a position of a zero rate, booking nothing', () => {

@@ -27,7 +27,7 @@ import type { Trigger } from './trigger-index.ts'
 import { TriggerBooks } from './trigger-books.ts'
 import { AlertBook, type PriceAlert } from './alert-book.ts'
 import { UsdRates } from './usd-rates.ts'
-import { lastRollover, nextRollover, nightsAt, rolloversBetween, swapAt } from './swaps.ts'
+import { lastRollover, nextRollover, nightsAt, rolloversBetween, swapOf, swapPerUnit } from './swaps.ts'
 import type {
   CancelReason,
   CommandResult,
@@ -49,6 +49,11 @@ export const MAX_LIVE_ORDERS = 200
 const MAX_CLOCK_SKEW_MS = 1000
 /** Active price alerts one user may keep. */
 export const MAX_ALERTS_PER_USER = 100
+/**
+ * Positions one `rolloverDue` call charges at most (about 20 ms of work, and a commit of that many
+ * order and ledger rows); the rest follow on the next calls.
+ */
+export const MAX_ROLLOVER_POSITIONS = 2000
 /** The nearest trailing stop, in points (and never nearer than the spread). */
 export const MIN_TRAILING_POINTS = 10
 /** The widest trailing stop, in points. */
@@ -390,7 +395,8 @@ export class TradingEngine {
    * Books the swaps of every rollover `nowMs` has reached (the server calls it on a timer): each
    * open position is charged (or credited) for each rollover after the last one it paid, one ledger
    * row per position and rollover, so a restart in between charges nothing twice and misses nothing.
-   * A swap that takes an account below its levels is a margin call or a stop-out at live prices.
+   * At most MAX_ROLLOVER_POSITIONS positions a call: the next calls take the rest. A swap that takes
+   * an account below its levels is a margin call or a stop-out at live prices.
    */
   rolloverDue(nowMs: number): EngineEvent[] {
     if (nowMs < this.nextRolloverMs) return []
@@ -404,11 +410,21 @@ export class TradingEngine {
     }
     const events: EngineEvent[] = []
     const charged = new Set<Account>()
+    /** A unit's swap by instrument, side and rollover: one computation for all their positions. */
+    const perUnit = new Map<string, Money>()
+    let positions = 0
     if (due.size > 0)
       for (const order of this.orders.values()) {
         const until = due.get(order.instrumentId)
-        if (until === undefined || order.status !== OrderStatus.Holding) continue
-        if (this.chargeSwaps(order, until, events)) charged.add(this.accounts.get(order.userId) as Account)
+        if (until === undefined || order.status !== OrderStatus.Holding || order.swapThroughMs >= until)
+          continue
+        // The rest waits for the next call (the desk's clock, 250 ms later): one call stays short.
+        if (positions++ === MAX_ROLLOVER_POSITIONS) {
+          for (const account of charged) this.checkRisk(account, nowMs, events)
+          return events
+        }
+        if (this.chargeSwaps(order, until, perUnit, events))
+          charged.add(this.accounts.get(order.userId) as Account)
       }
     for (const [id, at] of due) this.rolledThrough.set(id, at)
     this.nextRolloverMs = next
@@ -417,8 +433,12 @@ export class TradingEngine {
   }
 
   /** Books a position's swaps of the rollovers after the last it paid, up to `untilMs`; true if any. */
-  private chargeSwaps(order: Order, untilMs: number, events: EngineEvent[]): boolean {
-    if (order.swapThroughMs >= untilMs) return false
+  private chargeSwaps(
+    order: Order,
+    untilMs: number,
+    perUnit: Map<string, Money>,
+    events: EngineEvent[],
+  ): boolean {
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     const rate = this.rates.booked(terms.quoteCurrency)
     // A position only opens with a rate, and quotes are never forgotten: this is a broken invariant.
@@ -429,7 +449,13 @@ export class TradingEngine {
     const account = this.accounts.get(order.userId) as Account
     const bookings: Money[] = []
     for (const at of rolloversBetween(terms, order.swapThroughMs, untilMs)) {
-      const amount = swapAt(terms.swap, terms.precision, order, nightsAt(terms.swap, at), price, rate)
+      const key = `${terms.id}:${order.side}:${at}:${price}`
+      let unit = perUnit.get(key)
+      if (!unit) {
+        unit = swapPerUnit(terms.swap, terms.precision, order.side, nightsAt(terms.swap, at), price)
+        perUnit.set(key, unit)
+      }
+      const amount = swapOf(unit, order, rate)
       if (!amount.isZero()) bookings.push(amount)
     }
     order.swapThroughMs = untilMs

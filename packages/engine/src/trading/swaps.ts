@@ -97,26 +97,27 @@ export interface SwapPosition {
 }
 
 /**
- * One rollover's swap of a position in USD cents (negative: a charge). `usdRate` is USD per unit of
- * the quote currency; `price` the price it would close at (used by a percentage rate only).
+ * One rollover's swap of one unit of the instrument, in its quote currency (negative: a charge): the
+ * same for every position of a side at one rollover, so computed once for them all. `price` is the
+ * price a position would close at (used by a percentage rate only).
  */
-export function swapAt(
+export function swapPerUnit(
   swap: SwapTerms,
   precision: number,
-  position: SwapPosition,
+  side: SideValue,
   nights: number,
   price: number,
-  usdRate: Money,
 ): Money {
-  const rate = money(position.side === Side.Buy ? swap.long : swap.short)
+  const rate = money(side === Side.Buy ? swap.long : swap.short)
   if (rate.isZero()) return rate
-  const units = position.lots.times(position.contractSize)
   const perNight =
     swap.mode === SwapMode.Points
-      ? rate.times(money(10).pow(-precision)).times(units)
-      : rate
-          .div(100 * DAYS_PER_YEAR)
-          .times(units)
-          .times(price)
-  return toCents(perNight.times(nights).times(usdRate))
+      ? rate.times(money(10).pow(-precision))
+      : rate.div(100 * DAYS_PER_YEAR).times(price)
+  return perNight.times(nights)
+}
+
+/** A position's swap in USD cents from the swap of one unit (`swapPerUnit`) and USD per quote currency unit. */
+export function swapOf(perUnit: Money, position: SwapPosition, usdRate: Money): Money {
+  return toCents(perUnit.times(position.lots).times(position.contractSize).times(usdRate))
 }

@@ -392,6 +392,8 @@ const SWAP_STYLE_BY_CATEGORY: Record<string, { mode: SwapModeValue; tripleDay: n
   crypto: { mode: SwapMode.Percent, tripleDay: null },
 }
 
+const swapStyle = (category: string) => SWAP_STYLE_BY_CATEGORY[category] ?? SWAP_STYLE_BY_CATEGORY.forex!
+
 const SESSIONS_BY_CATEGORY: Record<string, SessionTemplate> = {
   forex: 'forex',
   metals: 'withDailyBreak',
@@ -435,8 +437,8 @@ const seeds = (category: string, rows: Row[]): InstrumentSeed[] =>
       sessions: SESSIONS_BY_CATEGORY[category] ?? 'forex',
       swapLong: SWAP_SEEDS[code]?.[0] ?? '0',
       swapShort: SWAP_SEEDS[code]?.[1] ?? '0',
-      swapMode: SWAP_STYLE_BY_CATEGORY[category]?.mode ?? SwapMode.Points,
-      swapTripleDay: SWAP_STYLE_BY_CATEGORY[category]?.tripleDay ?? 3,
+      swapMode: swapStyle(category).mode,
+      swapTripleDay: swapStyle(category).tripleDay,
       leverageClass,
       anchor,
       dailyVolatility,

@@ -177,6 +177,33 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       }
     })
 
+    it('a dealer changes the swap: a bad rate is refused on the spot; the saved terms reach the market, audited', async () => {
+      await page.getByTestId('tab-instruments').click()
+      await page.getByTestId(`instrument-edit-${CODE}`).click()
+      const drawer = page.getByTestId('instrument-drawer')
+      await drawer.waitFor()
+      const long = page.getByTestId('instrument-swap_long')
+      expect(await long.inputValue()).toBe('-7.1')
+      await long.fill('-7.12345')
+      await page.getByTestId('instrument-save').click()
+      await drawer.getByText('A number from -100000 to 100000 with at most 4 decimals.').waitFor()
+      await long.fill('-6.5')
+      await page.getByTestId('instrument-triple-day').click()
+      await page.locator('.ant-select-item-option').filter({ hasText: 'Friday' }).click()
+      await page.getByTestId('instrument-rollover').fill('21:00')
+      await page.getByTestId('instrument-swap_long').scrollIntoViewIfNeeded()
+      await adminShot(page, 'catalogue-swap')
+      await page.getByTestId('instrument-save').click()
+      await drawer.waitFor({ state: 'hidden' })
+      const listed = app.market.instruments().find((d) => d.code === CODE)
+      expect(listed?.swap).toMatchObject({ long: '-6.5000', tripleDay: 5, rolloverMinute: 1260 })
+      const entries = await app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'instrument.update'), eq(auditLog.target, `instrument:${id()}`)))
+      expect(entries.at(-1)?.after).toEqual({ swap_long: '-6.5', swap_triple_day: 5, rollover_minute: 1260 })
+    })
+
     it('a dealer adds a category, then names it in Chinese; a save with no change sends nothing', async () => {
       await page.getByTestId('tab-categories').click()
       await page.getByTestId('category-new').click()

@@ -1,4 +1,4 @@
-import { MarginMode, MarketStatus, type Instrument } from '@tp/contracts'
+import { MarginMode, MarketStatus, SwapMode, type Instrument } from '@tp/contracts'
 
 /** An instrument as `trade_list` sends it (BTCUSD of the seeded catalogue), for unit tests. */
 export function testInstrument(overrides: Partial<Instrument> = {}): Instrument {
@@ -21,6 +21,11 @@ export function testInstrument(overrides: Partial<Instrument> = {}): Instrument 
     ForexPointRate: 3000,
     QuoteCurrency: 'USD',
     Sessions: [{ From: 0, To: 10080 }],
+    SwapLong: -18,
+    SwapShort: -12,
+    SwapMode: SwapMode.Percent,
+    SwapTripleDay: null,
+    RolloverMinute: 1320,
     HasForexMultiple: [
       { Id: 149, ForexId: 30, Value: 1 },
       { Id: 150, ForexId: 30, Value: 2 },

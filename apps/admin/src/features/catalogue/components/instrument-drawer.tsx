@@ -12,6 +12,7 @@ import {
 } from '../lib/instrument-form.ts'
 import { checkedSessions, fromPoint } from '../lib/sessions.ts'
 import { GeneralFields, SimulatorFields, TradingFields } from './instrument-fields.tsx'
+import { SwapFields } from './swap-fields.tsx'
 import { LeverageField } from './leverage-field.tsx'
 import { SessionsEditor } from './sessions-editor.tsx'
 import { useSave } from './use-save.ts'
@@ -105,6 +106,8 @@ export function InstrumentDrawer({ instrument, categories, onClose }: Props) {
         <GeneralFields categories={categories} />
         <Divider titlePlacement="start">{t('catalogue.group.trading')}</Divider>
         <TradingFields instrument={instrument} />
+        <Divider titlePlacement="start">{t('catalogue.group.swap')}</Divider>
+        <SwapFields instrument={instrument} />
         <Divider titlePlacement="start">{t('catalogue.group.leverage')}</Divider>
         <LeverageField instrument={instrument} />
         <Divider titlePlacement="start">{t('catalogue.group.sessions')}</Divider>

@@ -22,6 +22,13 @@ export interface InstrumentFormValues {
   contract_size: string
   margin_mode: MarginModeValue
   fee_rate: string
+  /** Swap rates as typed (signed decimal text), their unit, the triple-swap weekday (NO_TRIPLE_DAY: none). */
+  swap_long: string
+  swap_short: string
+  swap_mode: 1 | 2
+  swap_triple_day: number
+  /** "HH:MM", UTC. */
+  rollover_time: string
   /** As typed in the tag list; whole numbers checked by the form. */
   leverage: string[]
   sessions: SessionRow[]
@@ -32,6 +39,19 @@ export interface InstrumentFormValues {
 }
 
 const tidy = (n: number) => Number(n.toPrecision(12))
+
+/** The triple-swap select's "none" (a select holds no null). */
+export const NO_TRIPLE_DAY = -1
+
+/** "22:00" from minutes after midnight. */
+export const timeOfMinute = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`
+
+/** Minutes after midnight from "HH:MM" (00:00 to 23:59), or undefined. */
+export function minuteOfTime(text: string): number | undefined {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text.trim())
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined
+}
 
 export function toForm(item: AdminInstrument): InstrumentFormValues {
   return {
@@ -47,6 +67,11 @@ export function toForm(item: AdminInstrument): InstrumentFormValues {
     contract_size: item.contract_size,
     margin_mode: item.margin_mode,
     fee_rate: item.fee_rate,
+    swap_long: item.swap_long,
+    swap_short: item.swap_short,
+    swap_mode: item.swap_mode,
+    swap_triple_day: item.swap_triple_day ?? NO_TRIPLE_DAY,
+    rollover_time: timeOfMinute(item.rollover_minute),
     leverage: item.leverage.map(String),
     sessions: item.sessions.map((w) => ({ from: toPoint(w.From), to: toPoint(w.To, true) })),
     anchor_price: item.anchor_price,
@@ -73,7 +98,7 @@ export function instrumentChange(
   item: AdminInstrument,
   values: InstrumentFormValues,
 ): InstrumentUpdateRequest {
-  const { leverage, sessions, volatility_percent, ...plain } = values
+  const { leverage, sessions, volatility_percent, swap_triple_day, rollover_time, ...plain } = values
   const windows = sessionWindows(sessions)
   // The form's rules ran first: an unreadable session list here is a bug, never "closed for good".
   if (!windows) throw new Error('sessions were not checked')
@@ -82,6 +107,8 @@ export function instrumentChange(
     leverage: leverageValues(leverage),
     sessions: windows,
     daily_volatility: tidy(volatility_percent / 100),
+    swap_triple_day: swap_triple_day === NO_TRIPLE_DAY ? null : swap_triple_day,
+    rollover_minute: minuteOfTime(rollover_time) as number,
   }
   return changedFields(item as unknown as InstrumentUpdateRequest, next)
 }

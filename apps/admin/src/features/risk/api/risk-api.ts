@@ -35,8 +35,10 @@ export interface TodayFigures {
   write_offs: string
   /** The clients' realized trading profit: negative when clients lost. */
   client_profit: string
+  /** Swaps booked at today's rollovers: negative when clients paid (the house's income). */
+  swaps: string
   adjustments: string
-  /** Fees and client losses, less write-offs: what trading earned the house today. */
+  /** Fees, client losses and swaps paid, less write-offs: what trading earned the house today. */
   house_result: string
 }
 

@@ -57,6 +57,13 @@ export function TodayCard({
       house: -1,
     },
     {
+      key: 'swaps',
+      label: 'risk.today.swaps',
+      hint: 'risk.today.swapsHint',
+      value: today.swaps,
+      house: -1,
+    },
+    {
       key: 'adjustments',
       label: 'risk.today.adjustments',
       hint: 'risk.today.adjustmentsHint',

@@ -1,9 +1,9 @@
-import { MarginMode, MarketStatus, type Instrument } from '@tp/contracts'
+import { MarginMode, MarketStatus, Side, SwapMode, type Instrument, type SideValue } from '@tp/contracts'
 import { Popup } from 'antd-mobile'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useBasicInfo } from '../../../shared/api/basic-info.ts'
-import { formatAmount } from '../../../shared/lib/money.ts'
+import { formatAmount, formatSignedAmount } from '../../../shared/lib/money.ts'
 import { useInstruments } from '../../../shared/market/instruments-api.ts'
 import { usePricedQuote } from '../../trade/hooks/use-priced-quote.ts'
 import { estimateMargin } from '../../trade/lib/order-estimate.ts'
@@ -12,6 +12,7 @@ import { formatLocale } from '../../../shared/lib/locale.ts'
 import { formatNumber, formatRatePercent, zoneLabel } from '../lib/number-format.ts'
 import { openingTime } from '../lib/opening-text.ts'
 import { weeklyHours } from '../lib/weekly-hours.ts'
+import { hasSwap, rolloverLocalTime, swapPerLotUsd, weekdayName } from '../lib/swap-figures.ts'
 import { SheetHead } from './sheet-head.tsx'
 import './spec-sheet.css'
 
@@ -27,6 +28,37 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 const usd = (value: number | null) => (value === null ? '--' : `${formatAmount(value.toFixed(2), 2)} USD`)
 /** A figure set into a sentence stays in its own order in Arabic and Persian (a Unicode isolate). */
 const isolated = (text: string) => `\u2066${text}\u2069`
+
+/** A side's swap: the rate as the catalogue states it, and what one lot pays a night now, in USD. */
+function SwapRow(props: {
+  instrument: Instrument
+  side: SideValue
+  closePrice: number
+  usdRate: number | null
+}) {
+  const { t } = useTranslation()
+  const { instrument, side } = props
+  const locale = formatLocale()
+  const rate = side === Side.Buy ? instrument.SwapLong : instrument.SwapShort
+  const perLot = swapPerLotUsd(instrument, side, props.closePrice, props.usdRate)
+  const signedRate = `${rate > 0 ? '+' : ''}${formatNumber(rate, locale, 4)}`
+  const stated =
+    instrument.SwapMode === SwapMode.Points
+      ? t('spec.swapPoints', { rate: isolated(signedRate) })
+      : t('spec.swapPercent', { rate: isolated(signedRate) })
+  return (
+    <Row label={t(side === Side.Buy ? 'spec.swapLong' : 'spec.swapShort')} testId={`spec-swap-${side}`}>
+      <ul className="spec-lines">
+        <li>{stated}</li>
+        {perLot !== undefined && (
+          <li className="num">
+            {t('spec.swapPerNight', { amount: isolated(`${formatSignedAmount(perLot.toFixed(2), 2)} USD`) })}
+          </li>
+        )}
+      </ul>
+    </Row>
+  )
+}
 
 /** What one lot of the instrument holds and costs, and when it trades (issue 12, "Lists"). */
 function SpecFields({ instrument }: { instrument: Instrument }) {
@@ -117,10 +149,20 @@ function SpecFields({ instrument }: { instrument: Instrument }) {
           </ul>
         )}
       </Row>
-      {/*
-        Swap (overnight financing): the catalogue has no swap field yet. When it gets one, its row
-        goes here, shown only for an instrument that has a swap; until then nothing is shown.
-      */}
+      {hasSwap(instrument) && (
+        <>
+          <SwapRow instrument={instrument} side={Side.Buy} closePrice={quote.bid} usdRate={usdRate} />
+          <SwapRow instrument={instrument} side={Side.Sell} closePrice={quote.ask} usdRate={usdRate} />
+          <Row label={t('spec.tripleDay')} testId="spec-triple-day">
+            {instrument.SwapTripleDay === null
+              ? t('spec.tripleNone')
+              : weekdayName(instrument.SwapTripleDay, locale)}
+          </Row>
+          <Row label={t('spec.rollover', { zone: zoneLabel(locale) })} testId="spec-rollover">
+            <bdi className="spec-time">{rolloverLocalTime(instrument.RolloverMinute, locale, now)}</bdi>
+          </Row>
+        </>
+      )}
     </dl>
   )
 }

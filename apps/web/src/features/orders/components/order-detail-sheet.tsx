@@ -116,6 +116,11 @@ function DetailBody({
         )}
         <Item label={t('orders.margin')}>{formatAmount(order.CautionMoney, 6)}</Item>
         <Item label={t('orders.fee')}>{formatAmount(order.TradeFee, 6)}</Item>
+        {!unfilled && (
+          <Item label={t('orders.swap')} testId="detail-swap">
+            {formatAmount(order.Swap, 6)}
+          </Item>
+        )}
         <Item label={t('orders.stopLoss')} testId="detail-sl-saved">
           {price(order.TargetLossPrice)}
         </Item>

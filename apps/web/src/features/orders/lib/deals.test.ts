@@ -89,11 +89,12 @@ describe('live marks', () => {
     })
   })
 
-  it('take whole orders as FOREX_TRADE items too, with their revalued margin and their stops', () => {
+  it('take whole orders as FOREX_TRADE items too, with their revalued margin, stops and swap', () => {
     const whole = order(7, {
       UpdatePrice: 83800.5,
       FactProfits: '1.250000',
       CautionMoney: '840.000000',
+      Swap: '-21.300000',
       Quantity: 9,
       TargetLossPrice: 83700,
       TargetProfitPrice: 0,
@@ -113,6 +114,7 @@ describe('live marks', () => {
       UpdatePrice: 83800.5,
       FactProfits: '1.250000',
       CautionMoney: '840.000000',
+      Swap: '-21.300000',
       TargetLossPrice: 83700,
       TargetProfitPrice: 0,
       TrailingStop: 10_050,

@@ -53,7 +53,8 @@ export type LiveMark = Pick<TransOrder, 'Id' | 'UpdatePrice' | 'FactProfits'> & 
 /**
  * A holding order with its live mark and profit from FOREX_TRADE, when there is one. The items
  * may be the three fields or whole orders (as `my_deal` returns them, WIRE.md); from a whole order
- * the margin, which follows the market, is taken too, and the stops, which a trailing stop moves.
+ * the margin, which follows the market, is taken too, the stops, which a trailing stop moves, and
+ * the swap, which each rollover adds to.
  * Nothing else is: the list's own row stays.
  */
 export function withLiveMark(order: TransOrder, live: ReadonlyMap<number, LiveMark>): TransOrder {
@@ -73,6 +74,7 @@ export function withLiveMark(order: TransOrder, live: ReadonlyMap<number, LiveMa
     UpdatePrice: mark.UpdatePrice,
     FactProfits: mark.FactProfits,
     ...(typeof margin === 'string' ? { CautionMoney: margin } : {}),
+    ...(typeof mark.Swap === 'string' ? { Swap: mark.Swap } : {}),
     ...stops,
   }
 }

@@ -1,0 +1,45 @@
+import { Side, SwapMode, type Instrument, type SideValue } from '@tp/contracts'
+
+/** A 360-day year: a percentage swap's day count, as the server books it. */
+const DAYS_PER_YEAR = 360
+
+/**
+ * One night's swap of one lot in USD, as the server would book it at this price (a buy closes at the
+ * bid, a sell at the ask): the figure the spec sheet shows beside the rate. Undefined without a rate
+ * to USD or a price.
+ */
+export function swapPerLotUsd(
+  instrument: Instrument,
+  side: SideValue,
+  closePrice: number,
+  usdRate: number | null,
+): number | undefined {
+  if (usdRate === null || !(closePrice > 0)) return undefined
+  const rate = side === Side.Buy ? instrument.SwapLong : instrument.SwapShort
+  const perUnit =
+    instrument.SwapMode === SwapMode.Points
+      ? rate * 10 ** -instrument.PricePrecision
+      : (rate / 100 / DAYS_PER_YEAR) * closePrice
+  return perUnit * instrument.ForexContNum * usdRate
+}
+
+/** Whether the instrument charges or credits anything overnight. */
+export const hasSwap = (instrument: Instrument) => instrument.SwapLong !== 0 || instrument.SwapShort !== 0
+
+/** The weekday's name in `locale` (0 Sunday … 6 Saturday). */
+export function weekdayName(day: number, locale: string): string {
+  // 2026-11-22 was a Sunday.
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(2026, 10, 22 + day),
+  )
+}
+
+/** The rollover's time of day in the reader's zone and locale ("6:00 AM" for 22:00 UTC in Hong Kong, in English), as of `nowMs`. */
+export function rolloverLocalTime(rolloverMinute: number, locale: string, nowMs: number): string {
+  const day = Math.floor(nowMs / 86_400_000) * 86_400_000
+  return new Intl.DateTimeFormat(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    numberingSystem: 'latn',
+  }).format(day + rolloverMinute * 60_000)
+}

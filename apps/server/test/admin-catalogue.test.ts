@@ -227,6 +227,8 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
       [eur, { swap_triple_day: '3' }],
       [eur, { rollover_minute: 1440 }],
       [eur, { rollover_minute: -1 }],
+      [eur, { swap_short: '100000' }], // 1 USD a lot a night on 1.085: above 1 % of the value
+      [eur, { swap_mode: 2, swap_long: '400' }], // 400 % a year: above 1 % a night
       [eur, { name: '' }],
       [eur, { show_code: 'GBP/USD' }], // another instrument's: phones would show two alike
       [eur, { code: 'XXX' }], // not editable: the price feed knows instruments by code

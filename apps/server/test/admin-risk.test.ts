@@ -96,9 +96,10 @@ describe.each(DRIVERS)('back-office risk view on %s', (driver) => {
     // Back to the database's day: ledger rows are stamped by its clock.
     app.clock.set(now)
     const after = (await app.get('/admin/api/risk', { token: dealer.token })).body.data
-    // Buyer: 0.1 x 66,000 (the bid) x 18 % / 360 = 3.30; seller: 0.05 x 66,030 (the ask) x 12 % / 360 = 1.10.
-    expect(after.today.swaps).toBe('-4.40')
-    expect(after.today.house_result).toBe((Number(view.today.fees) + 4.4).toFixed(2))
+    // Buyer: 0.1 x 66,000 (the bid) x 18 % / 360 = 3.30; seller: 0.05 x 66,030 (the ask) x 12 % / 360
+    // = 1.1005, a charge rounded away from zero: 1.11.
+    expect(after.today.swaps).toBe('-4.41')
+    expect(after.today.house_result).toBe((Number(view.today.fees) + 4.41).toFixed(2))
   })
 
   it('is for dealers, finance and admins only', async () => {

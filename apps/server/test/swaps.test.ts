@@ -117,7 +117,8 @@ describe.each(DRIVERS)('swaps on %s', (driver) => {
     expect(await ledgerMatchesBalance(app.db, userId)).toBe(true)
     const [stored] = await app.db.select().from(orders).where(eq(orders.id, long))
     expect(stored).toMatchObject({ swap: '-7.100000' })
-    expect(stored?.swapThrough?.getTime()).toBe(tuesdayRollover)
+    // Paid through the end of Tuesday (UTC).
+    expect(stored?.swapThrough?.getTime()).toBe(tuesdayRollover + 2 * 60 * 60 * 1000 - 1)
 
     // The order shows what it paid; the trading ledger lists the rows by their name.
     const holding = (

@@ -558,8 +558,11 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
         if (order.status !== OrderStatus.Holding) continue
         const terms = runner.terms.find((t) => t.id === order.instrumentId) as InstrumentTerms
         const last = lastRollover(terms, runner.now) ?? 0
+        // Paid through the end of its last rollover's UTC day, or, with none since it opened, its opening.
+        const paid =
+          last > order.openedAtMs ? Math.floor(last / 86_400_000) * 86_400_000 + 86_399_999 : order.openedAtMs
         check(
-          order.swapThroughMs === Math.max(order.openedAtMs, last),
+          order.swapThroughMs === paid,
           () => `order ${order.id} paid through ${order.swapThroughMs}, last rollover ${last}`,
         )
       }

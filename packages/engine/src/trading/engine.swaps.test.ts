@@ -14,7 +14,7 @@ import {
   sell,
 } from './test-fixtures.ts'
 import { lastRollover, nextRollover, rolloversBetween, type SwapTerms } from './swaps.ts'
-import { MAX_ROLLOVER_POSITIONS } from './engine.ts'
+import { MAX_ROLLOVER_ROWS } from './engine.ts'
 import type { EngineEvent, InstrumentTerms, Order, Quote } from './types.ts'
 
 /*
@@ -96,7 +96,8 @@ describe('swaps', () => {
       { userId: 1, type: LedgerType.SWAP, amount: '-7.1', balanceAfter: '9992.9', ref: `order:${long}` },
       { userId: 1, type: LedgerType.SWAP, amount: '4.6', balanceAfter: '9997.5', ref: `order:${short}` },
     ])
-    expect(engine.order(long)).toMatchObject({ swapThroughMs: THU_ROLLOVER })
+    // Paid through the end of Thursday (UTC): no rollover of that day charges again.
+    expect(engine.order(long)).toMatchObject({ swapThroughMs: at('2026-11-26T23:59:59.999Z') })
     expect(engine.order(long)?.swap.toString()).toBe('-7.1')
     expect(engine.order(short)?.swap.toString()).toBe('4.6')
     expect(engine.balance(1)?.toString()).toBe('9997.5')
@@ -202,23 +203,57 @@ describe('swaps', () => {
     expect(swapRows(engine.rolloverDue(THU_ROLLOVER)).map((r) => r.amount)).toEqual(['-4.26'])
   })
 
-  it('charges at most MAX_ROLLOVER_POSITIONS positions a call; the next calls take the rest', () => {
+  it('charges at most MAX_ROLLOVER_ROWS positions a call; the next calls take the rest', () => {
     // 200 live orders an account at most: 26 accounts.
     const users = Array.from({ length: 26 }, (_, i) => i + 1)
     const engine = makeEngine({
       list: withSwaps(),
       accounts: Object.fromEntries(users.map((u) => [u, '1000'])),
     })
-    const count = MAX_ROLLOVER_POSITIONS + 10
+    const count = MAX_ROLLOVER_ROWS + 10
     for (let n = 0; n < count; n++)
       mustOpen(engine, buy({ userId: users[n % 26], lots: '0.01', leverage: 500 }))
     const first = swapRows(engine.rolloverDue(WED_ROLLOVER))
-    expect(first).toHaveLength(MAX_ROLLOVER_POSITIONS)
+    expect(first).toHaveLength(MAX_ROLLOVER_ROWS)
     expect(swapRows(engine.rolloverDue(WED_ROLLOVER + 250))).toHaveLength(10)
     expect(engine.rolloverDue(WED_ROLLOVER + 500)).toEqual([])
-    // Every one paid Wednesday's three nights once: 0.01 lots x -21.3 = -0.213, -0.21 to the cent.
+    // Every one paid Wednesday's three nights once: 0.01 lots x -21.3 = -0.213, a charge: -0.22.
     const total = users.reduce((sum, u) => sum + 1000 - Number(engine.balance(u)), 0)
-    expect(total.toFixed(2)).toBe((count * 0.21).toFixed(2))
+    expect(total.toFixed(2)).toBe((count * 0.22).toFixed(2))
+  })
+
+  it('rounds a charge away from zero and a credit toward it: no number of tiny positions gains', () => {
+    const engine = makeEngine({
+      list: withSwaps({ [EURUSD]: { long: '-0.4', short: '0.4', tripleDay: null } }),
+    })
+    const long = mustOpen(engine, buy({ lots: '0.01' })).id
+    mustOpen(engine, sell({ lots: '0.01' }))
+    // 0.4 points x 0.00001 x 1,000 = 0.004 USD: the charge is a cent, the credit nothing.
+    expect(swapRows(engine.rolloverDue(WED_ROLLOVER))).toMatchObject([
+      { ref: `order:${long}`, amount: '-0.01' },
+    ])
+  })
+
+  it('never charges a day twice when staff move the rollover later in the day', () => {
+    const list = withSwaps()
+    const engine = makeEngine({ list })
+    mustOpen(engine, buy())
+    expect(swapRows(engine.rolloverDue(WED_ROLLOVER)).map((r) => r.amount)).toEqual(['-21.3'])
+    engine.setInstruments(
+      list.map((t) => (t.id === EURUSD ? { ...t, swap: { ...t.swap, rolloverMinute: 23 * 60 } } : t)),
+    )
+    expect(engine.rolloverDue(at('2026-11-25T23:00:00Z'))).toEqual([])
+    expect(swapRows(engine.rolloverDue(at('2026-11-26T23:00:00Z'))).map((r) => r.amount)).toEqual(['-7.1'])
+  })
+
+  it('books the rollovers a position held over before it closes, when the clock has not yet', () => {
+    const engine = makeEngine({ list: withSwaps() })
+    const { id } = mustOpen(engine, buy())
+    engine.primeQuote(EURUSD, { bid: 1.1, ask: 1.1001, timeMs: WED_ROLLOVER + 100 })
+    const result = engine.close(1, id, WED_ROLLOVER + 100)
+    expect(result.ok && swapRows(result.events).map((r) => r.amount)).toEqual(['-21.3'])
+    expect(result.ok && closes(result.events)[0]?.swap.toString()).toBe('-21.3')
+    expect(engine.rolloverDue(WED_ROLLOVER + 250)).toEqual([])
   })
 
   it('records the rollover on a position of a zero rate, booking nothing', () => {
@@ -226,6 +261,8 @@ describe('swaps', () => {
     const { id } = mustOpen(engine, buy())
     const events = engine.rolloverDue(WED_ROLLOVER)
     expect(swapRows(events)).toEqual([])
-    expect(events).toMatchObject([{ type: 'swap_charged', order: { id, swapThroughMs: WED_ROLLOVER } }])
+    expect(events).toMatchObject([
+      { type: 'swap_charged', order: { id, swapThroughMs: at('2026-11-25T23:59:59.999Z') } },
+    ])
   })
 })

@@ -50,10 +50,10 @@ const MAX_CLOCK_SKEW_MS = 1000
 /** Active price alerts one user may keep. */
 export const MAX_ALERTS_PER_USER = 100
 /**
- * Positions one `rolloverDue` call charges at most (about 20 ms of work, and a commit of that many
- * order and ledger rows); the rest follow on the next calls.
+ * Rollovers (one ledger row each, at most) one `rolloverDue` call books, a position's catch-up
+ * whole: about 20 ms of work and a commit of that many rows; the rest follow on the next calls.
  */
-export const MAX_ROLLOVER_POSITIONS = 2000
+export const MAX_ROLLOVER_ROWS = 2000
 /** The nearest trailing stop, in points (and never nearer than the spread). */
 export const MIN_TRAILING_POINTS = 10
 /** The widest trailing stop, in points. */
@@ -395,7 +395,7 @@ export class TradingEngine {
    * Books the swaps of every rollover `nowMs` has reached (the server calls it on a timer): each
    * open position is charged (or credited) for each rollover after the last one it paid, one ledger
    * row per position and rollover, so a restart in between charges nothing twice and misses nothing.
-   * At most MAX_ROLLOVER_POSITIONS positions a call: the next calls take the rest. A swap that takes
+   * At most MAX_ROLLOVER_ROWS rollovers a call: the next calls take the rest. A swap that takes
    * an account below its levels is a margin call or a stop-out at live prices.
    */
   rolloverDue(nowMs: number): EngineEvent[] {
@@ -412,19 +412,20 @@ export class TradingEngine {
     const charged = new Set<Account>()
     /** A unit's swap by instrument, side and rollover: one computation for all their positions. */
     const perUnit = new Map<string, Money>()
-    let positions = 0
+    let rollovers = 0
     if (due.size > 0)
       for (const order of this.orders.values()) {
         const until = due.get(order.instrumentId)
         if (until === undefined || order.status !== OrderStatus.Holding || order.swapThroughMs >= until)
           continue
         // The rest waits for the next call (the desk's clock, 250 ms later): one call stays short.
-        if (positions++ === MAX_ROLLOVER_POSITIONS) {
+        if (rollovers >= MAX_ROLLOVER_ROWS) {
           for (const account of charged) this.checkRisk(account, nowMs, events)
           return events
         }
-        if (this.chargeSwaps(order, until, perUnit, events))
-          charged.add(this.accounts.get(order.userId) as Account)
+        const done = this.chargeSwaps(order, until, perUnit, events)
+        rollovers += done.rollovers
+        if (done.booked) charged.add(this.accounts.get(order.userId) as Account)
       }
     for (const [id, at] of due) this.rolledThrough.set(id, at)
     this.nextRolloverMs = next
@@ -432,13 +433,18 @@ export class TradingEngine {
     return events
   }
 
-  /** Books a position's swaps of the rollovers after the last it paid, up to `untilMs`; true if any. */
+  /**
+   * Books a position's swaps of the rollovers after the last it paid, up to `untilMs`. It has then
+   * paid through the end of that rollover's UTC day: a rollover moved later in the day by staff
+   * cannot charge (or credit) the same day twice. Returns how many rollovers it took, and whether
+   * anything was booked.
+   */
   private chargeSwaps(
     order: Order,
     untilMs: number,
     perUnit: Map<string, Money>,
     events: EngineEvent[],
-  ): boolean {
+  ): { rollovers: number; booked: boolean } {
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     const rate = this.rates.booked(terms.quoteCurrency)
     // A position only opens with a rate, and quotes are never forgotten: this is a broken invariant.
@@ -448,7 +454,8 @@ export class TradingEngine {
     const price = quote ? exitPrice(order.side, quote) : order.price
     const account = this.accounts.get(order.userId) as Account
     const bookings: Money[] = []
-    for (const at of rolloversBetween(terms, order.swapThroughMs, untilMs)) {
+    const due = rolloversBetween(terms, order.swapThroughMs, untilMs)
+    for (const at of due) {
       const key = `${terms.id}:${order.side}:${at}:${price}`
       let unit = perUnit.get(key)
       if (!unit) {
@@ -458,11 +465,21 @@ export class TradingEngine {
       const amount = swapOf(unit, order, rate)
       if (!amount.isZero()) bookings.push(amount)
     }
-    order.swapThroughMs = untilMs
+    if (due.length === 0) return { rollovers: 0, booked: false }
+    order.swapThroughMs = endOfUtcDay(due.at(-1) as number)
     for (const amount of bookings) order.swap = order.swap.plus(amount)
     events.push({ type: 'swap_charged', order: { ...order } })
     for (const amount of bookings) this.book(account, LedgerType.SWAP, amount, `order:${order.id}`, events)
-    return bookings.length > 0
+    return { rollovers: due.length, booked: bookings.length > 0 }
+  }
+
+  /**
+   * Before a position closes: the rollovers it held over that the clock has not booked yet (it calls
+   * every 250 ms, and a big rollover takes several calls), so that no night escapes by a quick close.
+   */
+  private settleSwaps(order: Order, nowMs: number, events: EngineEvent[]): void {
+    const last = lastRollover(this.instruments.get(order.instrumentId) as InstrumentTerms, nowMs)
+    if (last !== undefined && order.swapThroughMs < last) this.chargeSwaps(order, last, new Map(), events)
   }
 
   /**
@@ -1033,6 +1050,7 @@ export class TradingEngine {
     events: EngineEvent[],
   ): void {
     const account = this.accounts.get(order.userId) as Account
+    this.settleSwaps(order, nowMs, events)
     const profit = this.profitAt(order, order.lots, price)
     this.detachPosition(account, order)
     const finished: FinishedOrder = {
@@ -1069,6 +1087,7 @@ export class TradingEngine {
     events: EngineEvent[],
   ): void {
     const account = this.accounts.get(order.userId) as Account
+    this.settleSwaps(order, nowMs, events)
     const share = part.div(order.lots)
     const margin = toMicros(order.margin.times(share))
     const fee = toMicros(order.fee.times(share))
@@ -1250,6 +1269,9 @@ function trailLevel(order: Order, precision: number): number {
   const step = order.trailingPoints + 1
   return fromPoints(order.side === Side.Buy ? stop + step : stop - step, precision)
 }
+
+/** The last millisecond of the UTC day holding `ms`. */
+const endOfUtcDay = (ms: number) => Math.floor(ms / 86_400_000) * 86_400_000 + 86_400_000 - 1
 
 /** An expiry: 0 (none), or a whole number of ms after `nowMs`. */
 const isExpiry = (expiresAtMs: number, nowMs: number): boolean =>

@@ -24,5 +24,12 @@ export const feeToCents = (value: Money): Money => {
   return cents.isZero() && value.greaterThan(0) ? new Money('0.01') : cents
 }
 
+/**
+ * Swaps: to the cent, a charge rounded away from zero and a credit toward it, so that no number of
+ * small positions gains from rounding (a credit under a cent is nothing; a charge is at least one).
+ */
+export const swapToCents = (value: Money): Money =>
+  value.toDecimalPlaces(2, value.isNegative() ? Decimal.ROUND_UP : Decimal.ROUND_DOWN)
+
 /** Margin held for a position: six decimals (the column's scale), half up. */
 export const toMicros = (value: Money): Money => value.toDecimalPlaces(6, Decimal.ROUND_HALF_UP)

@@ -1,6 +1,6 @@
 import { Side, SwapMode, type SideValue, type SwapModeValue, type TradingWindow } from '@tp/contracts'
 import { isOpenAt } from '../market/sessions.ts'
-import { money, toCents, type Money } from './money.ts'
+import { money, swapToCents, type Money } from './money.ts'
 
 /**
  * Overnight financing (docs/decisions/021-swaps.md): at each daily rollover an open position is
@@ -119,5 +119,5 @@ export function swapPerUnit(
 
 /** A position's swap in USD cents from the swap of one unit (`swapPerUnit`) and USD per quote currency unit. */
 export function swapOf(perUnit: Money, position: SwapPosition, usdRate: Money): Money {
-  return toCents(perUnit.times(position.lots).times(position.contractSize).times(usdRate))
+  return swapToCents(perUnit.times(position.lots).times(position.contractSize).times(usdRate))
 }

@@ -342,14 +342,15 @@ const CRYPTO: Row[] = [
 
 /**
  * Swaps like a retail broker's in late 2026: forex, metals and energy in points (the interest
- * difference of the two currencies less a markup, so most sides pay), indices and crypto as an annual
- * percentage (the currency's rate plus a 2.5 % markup on a buy, less it on a sell; crypto pays both
- * ways, every day).
+ * difference of the two currencies less a markup, so most sides pay), indices and crypto as an
+ * annual percentage (the currency's rate plus a 2.5 % markup on a buy, less it on a sell; crypto pays
+ * both ways, every day). A credit's three nights stay below the spread and fee of a lot: holding
+ * over Wednesday's rollover for a second earns nothing.
  */
 const SWAP_SEEDS: Record<string, [long: string, short: string]> = {
   EURUSD: ['-7.1', '2.3'],
   GBPUSD: ['-3.4', '-1.2'],
-  USDJPY: ['14.5', '-28.9'],
+  USDJPY: ['6.1', '-28.9'],
   USDCHF: ['5.2', '-12.6'],
   USDCAD: ['-1.9', '-4.1'],
   EURGBP: ['-4.6', '0.4'],
@@ -363,7 +364,7 @@ const SWAP_SEEDS: Record<string, [long: string, short: string]> = {
   USDSGD: ['-2.4', '-6.1'],
   USDHKD: ['-6.5', '-19.8'],
   USDCNH: ['18.4', '-75.2'],
-  XAUUSD: ['-48.6', '21.4'],
+  XAUUSD: ['-48.6', '8.2'],
   XAGUSD: ['-8.9', '1.7'],
   XPTUSD: ['-21.5', '4.6'],
   USOIL: ['-1.2', '-0.6'],

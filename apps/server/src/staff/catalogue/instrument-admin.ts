@@ -19,6 +19,9 @@ const capKey = (leverageClass: string): SettingKey | undefined => {
 
 const feeTypeOf = (value: string): 1 | 2 => (value === '1' ? 1 : 2)
 
+/** The largest swap a night as a share of a position's value (at the instrument's reference price). */
+const MAX_SWAP_SHARE_PER_NIGHT = 0.01
+
 function view(row: InstrumentRow, leverage: number[], cap: number | null, feeType: 1 | 2): AdminInstrument {
   return {
     id: row.id,
@@ -133,6 +136,15 @@ async function nextRow(tx: Tx, row: InstrumentRow, change: InstrumentUpdateReque
   if (min.gt(max)) throw refuseField(change.min_lots !== undefined ? 'min_lots' : 'max_lots')
   if (!min.mod(step).isZero()) throw refuseField(lotField('min_lots'))
   if (!max.mod(step).isZero()) throw refuseField(lotField('max_lots'))
+  // A swap is at most 1 % of the value a night, whatever its unit: a slip of the keyboard (or a
+  // dealer's bad intent) cannot credit open positions a fortune at the next rollover.
+  for (const field of ['swap_long', 'swap_short'] as const) {
+    const rate = Math.abs(Number(field === 'swap_long' ? next.swapLong : next.swapShort))
+    const perNight =
+      next.swapMode === 2 ? rate / 100 / 360 : (rate * 10 ** -next.pricePrecision) / next.anchorPrice
+    if (perNight > MAX_SWAP_SHARE_PER_NIGHT)
+      throw refuseField(change[field] !== undefined || change.swap_mode === undefined ? field : 'swap_mode')
+  }
   if (change.show_code !== undefined && change.show_code !== row.showCode) {
     // Phones find and show instruments by it: two alike would be one to a user.
     const taken = await tx

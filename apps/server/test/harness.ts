@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { buildApp, type AppOptions } from '../src/app.ts'
 import { createPostgresDatabase } from './postgres.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
@@ -87,9 +89,37 @@ export interface TestAppOptions {
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>
 
+/**
+ * A migrated, empty PGlite database as a tarball, kept in the system's temp folder under a hash of
+ * the migrations (test files run in fresh module graphs, so a file is what they can share): a fresh
+ * in-memory database starts from it in a third of a second instead of two (initdb and migrations).
+ * Written to a temporary name and renamed, so a file being written is never read.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const folder = fileURLToPath(new URL('../drizzle', import.meta.url))
+  const hash = createHash('sha256')
+  for (const name of (await readdir(folder)).filter((n) => n.endsWith('.sql')).sort())
+    hash.update(name).update(await readFile(join(folder, name)))
+  const path = join(tmpdir(), `tp-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`)
+  try {
+    return new Blob([await readFile(path)])
+  } catch {
+    const empty = await openDatabase({ dataDir: 'memory://' })
+    const dump = await (empty.dump as () => Promise<Blob>)()
+    await empty.close()
+    const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
+    await rename(partial, path)
+    return dump
+  }
+}
+
 /** The real app, listening on a free port, on a fresh database of the given driver. */
 export async function startTestApp(driver: 'pglite' | 'postgres', options: TestAppOptions = {}) {
-  const database = driver === 'postgres' ? await openPostgres() : await openDatabase({ dataDir: 'memory://' })
+  const database =
+    driver === 'postgres'
+      ? await openPostgres()
+      : await openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() })
   const { db } = database
   await seedDatabase(db)
   for (const [key, value] of Object.entries(options.settings ?? {}))

@@ -17,6 +17,8 @@ export interface Database {
   db: Db
   driver: 'pglite' | 'postgres'
   close(): Promise<void>
+  /** PGlite only: the data directory as a tarball (tests start later databases from it). */
+  dump?: () => Promise<Blob>
 }
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
@@ -26,11 +28,13 @@ const PG_POOL_SIZE = 10
 
 /**
  * Opens the database and applies pending migrations. With a `url` it is PostgreSQL; otherwise
- * embedded PGlite in `dataDir` (or in memory when `dataDir` is 'memory://').
+ * embedded PGlite in `dataDir` (or in memory when `dataDir` is 'memory://'), started from the
+ * tarball `template` when given (a dump of a database already migrated: tests start faster).
  */
 export async function openDatabase(options: {
   url?: string
   dataDir?: string
+  template?: Blob
   onIdleError?: (error: Error) => void
 }): Promise<Database> {
   if (options.url) {
@@ -42,8 +46,13 @@ export async function openDatabase(options: {
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() }
   }
-  const client = await PGlite.create(options.dataDir ?? 'memory://')
+  const client = await PGlite.create(options.dataDir ?? 'memory://', { loadDataDir: options.template })
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() }
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+  }
 }

@@ -7,8 +7,9 @@
 import { parseArgs } from 'node:util'
 import { MarginMode, Side, SwapMode } from '@tp/contracts'
 import {
-  SESSION_TEMPLATES,
+  SessionCalendar,
   TradingEngine,
+  weekWindow,
   nextRollover,
   DEFAULT_RISK,
   seededRandom,
@@ -52,9 +53,15 @@ const terms: InstrumentTerms[] = Array.from({ length: INSTRUMENTS }, (_, i) => {
     feeRate: '1',
     leverage: [10, 20, 30],
     quoteCurrency: code.slice(3),
-    sessions: SESSION_TEMPLATES.always,
-    // Swaps in points per lot per night: charged once, at the rollover timed after the ticks.
-    swap: { long: '-5.5', short: '2.1', mode: SwapMode.Points, tripleDay: 3, rolloverMinute: 22 * 60 },
+    // Forex hours in New York time (daylight saving and all): the tick path asks the calendar.
+    calendar: new SessionCalendar({ timeZone: 'America/New_York', windows: [weekWindow(0, 17, 5, 17)] }),
+    // Swaps in points per lot per night: charged once, at the rollover (17:00 New York) after the ticks.
+    swap: { long: '-5.5', short: '2.1', mode: SwapMode.Points, tripleDay: 3, rolloverMinute: 17 * 60 },
+    stopsLevel: 0,
+    freezeLevel: 0,
+    // House limits far above what the bench opens: checked at every open, never reached.
+    maxNetLots: '1000000',
+    maxAccountLots: '100000',
     enabled: true,
   }
 })

@@ -298,6 +298,8 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
       swap_mode: 2,
       swap_triple_day: null,
       rollover_minute: 21 * 60,
+      // In UTC, the rollover minute reads the same on the wire all year.
+      time_zone: 'UTC',
     }
     const answer = await edit(dealer.token, eur, change)
     expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 1, data: change })
@@ -314,7 +316,9 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
       swap_short: '2.3',
       swap_mode: 1,
       swap_triple_day: 3,
-      rollover_minute: 1320,
+      // Seeded: 17:00 New York.
+      rollover_minute: 1020,
+      time_zone: 'America/New_York',
     })
     expect(entry?.after).toEqual(change)
   })

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LedgerType, OrderStatus } from '@tp/contracts'
+import { zoneOffsetMs } from '@tp/engine'
 import { ledger, orders } from '../src/db/schema.ts'
 import { ledgerMatchesBalance } from '../src/services/ledger.ts'
 import { rebuildEngine } from '../src/trading/desk-state.ts'
@@ -10,18 +11,23 @@ import { waitForMessage } from './socket-wait.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** The next `weekday` (0 Sunday … 6 Saturday) at `hour`:00 UTC, at least a day after `fromMs`. */
-function nextWeekday(fromMs: number, weekday: number, hour: number): number {
-  const day = new Date(fromMs + DAY_MS)
-  day.setUTCHours(hour, 0, 0, 0)
-  while (day.getUTCDay() !== weekday) day.setUTCDate(day.getUTCDate() + 1)
-  return day.getTime()
+/**
+ * The first Tuesday at least a day after `fromMs` whose rollover at 17:00 New York (forex, seeded) is
+ * 22:00 UTC, the rollover of crypto: New York in standard time, so both roll over at one instant.
+ */
+function winterTuesdayRollover(fromMs: number): number {
+  for (let day = Math.floor(fromMs / DAY_MS) + 1; ; day++) {
+    const at = day * DAY_MS + 22 * 60 * 60 * 1000
+    if (new Date(at).getUTCDay() === 2 && zoneOffsetMs('America/New_York', at) === -5 * 60 * 60 * 1000)
+      return at
+  }
 }
 
 /*
  * Issue 13, swaps through the real app: the desk's clock books each open position's swap at the
- * rollover (22:00 UTC) with the seeded rates, through the ledger, once, also across a rebuild from
- * the database; my_deal and FOREX_TRADE show it. EURUSD buy: -7.1 points a lot a night (seed).
+ * rollover (17:00 New York for forex, 22:00 UTC for crypto) with the seeded rates, through the
+ * ledger, once, also across a rebuild from the database; my_deal and FOREX_TRADE show it. EURUSD
+ * buy: -7.1 points a lot a night (seed).
  */
 describe.each(DRIVERS)('swaps on %s', (driver) => {
   let app: TestApp
@@ -81,7 +87,7 @@ describe.each(DRIVERS)('swaps on %s', (driver) => {
   beforeAll(async () => {
     app = await startTestApp(driver, { historyCandles: 20 })
     // Tuesday 21:00 UTC: forex is open, an hour before a normal night's rollover.
-    tuesdayRollover = nextWeekday(app.clock.now().getTime(), 2, 22)
+    tuesdayRollover = winterTuesdayRollover(app.clock.now().getTime())
     app.clock.set(tuesdayRollover - 60 * 60 * 1000)
     await refresh()
   })
@@ -117,8 +123,8 @@ describe.each(DRIVERS)('swaps on %s', (driver) => {
     expect(await ledgerMatchesBalance(app.db, userId)).toBe(true)
     const [stored] = await app.db.select().from(orders).where(eq(orders.id, long))
     expect(stored).toMatchObject({ swap: '-7.100000' })
-    // Paid through the end of Tuesday (UTC).
-    expect(stored?.swapThrough?.getTime()).toBe(tuesdayRollover + 2 * 60 * 60 * 1000 - 1)
+    // Paid through the end of Tuesday in New York (05:00 UTC on Wednesday).
+    expect(stored?.swapThrough?.getTime()).toBe(tuesdayRollover + 7 * 60 * 60 * 1000 - 1)
 
     // The order shows what it paid; the trading ledger lists the rows by their name.
     const holding = (

@@ -60,13 +60,39 @@ const window = z
   .refine((w) => w.From < w.To)
 
 /**
- * Weekly trading windows in UTC minutes from Sunday 00:00, ascending and not overlapping (touching
- * is fine). An empty list closes the market for good (until staff open it again).
+ * Weekly trading windows in minutes from Sunday 00:00 in the instrument's time zone, ascending and
+ * not overlapping (touching is fine). An empty list closes the market for good (until staff open it
+ * again).
  */
 export const sessionsField = z
   .array(window)
   .max(SESSION_WINDOWS_MAX)
   .refine((list) => list.every((w, i) => i === 0 || (list[i - 1] as TradingWindow).To <= w.From))
+
+/** Whether the runtime knows an IANA time zone ('America/New_York'; 'UTC' always). */
+export function isKnownTimeZone(zone: string): boolean {
+  if (zone === 'UTC') return true
+  if (!/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2}$/.test(zone)) return false
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone !== undefined
+  } catch {
+    return false
+  }
+}
+
+/** An IANA time zone name the runtime knows. */
+export const timeZoneField = z.string().trim().max(64).refine(isKnownTimeZone)
+
+/** Price protection levels in points (10^-precision): 0 turns one off. */
+export const PROTECTION_POINTS_MAX = 1_000_000
+
+/** A house limit in lots (decimal text, `numeric(14,4)`, above zero), or null for none. */
+const limitLots = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{1,10}(\.[0-9]{1,4})?$/)
+  .refine((text) => Number(text) > 0)
+  .nullable()
 
 /** Leverage choices: whole numbers 1..LEVERAGE_MAX, strictly ascending (so unique), 1 to 20 of them. */
 export const leverageField = z
@@ -100,15 +126,24 @@ export const instrumentUpdateRequest = z
     margin_mode: z.union([z.literal(1), z.literal(2)]),
     fee_rate: feeRateText,
     sessions: sessionsField,
+    /** The IANA zone of the sessions, the rollover minute and the triple-swap weekday. */
+    time_zone: timeZoneField,
+    /** Stops level: the nearest a stop, target or pending price may be to the market, in points. */
+    stops_level: z.number().int().min(0).max(PROTECTION_POINTS_MAX),
+    /** Freeze level: a pending order or stop this near the market cannot be changed, in points. */
+    freeze_level: z.number().int().min(0).max(PROTECTION_POINTS_MAX),
+    /** House limits in lots: real clients' net, and one account's side (null: none). */
+    max_net_lots: limitLots,
+    max_account_lots: limitLots,
     leverage: leverageField,
     /** Swap per lot per night of a buy and of a sell, as `swap_mode` reads them. */
     swap_long: swapRateText,
     swap_short: swapRateText,
     /** 1 points, 2 annual percentage of the position's value. */
     swap_mode: z.union([z.literal(1), z.literal(2)]),
-    /** The UTC weekday (0 Sunday … 6 Saturday) whose rollover charges three nights; null: none. */
+    /** The weekday (0 Sunday … 6 Saturday, in `time_zone`) whose rollover charges three nights; null: none. */
     swap_triple_day: z.number().int().min(0).max(6).nullable(),
-    /** The daily rollover, minutes after 00:00 UTC. */
+    /** The daily rollover, minutes after midnight in `time_zone`. */
     rollover_minute: z.number().int().min(0).max(1439),
     /** The simulator's inputs (docs/decisions/006-market-data.md): where its walk is pulled to, */
     anchor_price: z.number().positive().max(1e12),
@@ -161,7 +196,14 @@ export interface AdminInstrument {
   fee_type: 1 | 2
   spread_points: number
   quote_currency: string
+  /** Weekly windows in `time_zone`. */
   sessions: TradingWindow[]
+  time_zone: string
+  stops_level: number
+  freeze_level: number
+  /** Lots as decimal text, or null for no limit. */
+  max_net_lots: string | null
+  max_account_lots: string | null
   swap_long: string
   swap_short: string
   swap_mode: SwapModeValue
@@ -308,4 +350,56 @@ export interface AdminDepositBankAccount {
   bank_remark: string
   enabled: boolean
   sort: number
+}
+
+/** Windows a holiday may have: a morning and an evening session with a break, and some room. */
+export const HOLIDAY_WINDOWS_MAX = 4
+export const HOLIDAY_NAME_MAX_LENGTH = 64
+
+/** A YYYY-MM-DD date that exists (2026-02-30 does not), between 2000 and 2100. */
+export const isoDate = z
+  .string()
+  .regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/)
+  .refine((text) => new Date(`${text}T00:00:00Z`).toISOString().startsWith(text))
+
+/** Minutes of one local day a holiday trades: 0 <= From < To <= 1440, ascending, not overlapping. */
+export const holidayHoursField = z
+  .array(
+    z
+      .object({ From: z.number().int().min(0).max(1440), To: z.number().int().min(0).max(1440) })
+      .strict()
+      .refine((w) => w.From < w.To),
+  )
+  .max(HOLIDAY_WINDOWS_MAX)
+  .refine((list) => list.every((w, i) => i === 0 || (list[i - 1] as TradingWindow).To <= w.From))
+
+/**
+ * `POST /admin/api/holidays` and `POST /admin/api/holidays/:id` (JSON): a day the markets trade
+ * other hours (docs/decisions/022-market-calendar.md). `date` is the market's own local date; it
+ * applies to one instrument (`instrument_id`), a category (`category_id`) or every instrument (both
+ * null); `hours` are the minutes of that day it trades ([] closed all day).
+ */
+export const holidayRequest = z
+  .object({
+    date: isoDate,
+    name: z.string().trim().min(1).max(HOLIDAY_NAME_MAX_LENGTH).regex(ONE_LINE),
+    instrument_id: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
+    category_id: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
+    hours: holidayHoursField,
+  })
+  .strict()
+  .refine((h) => h.instrument_id === null || h.category_id === null)
+export type HolidayRequest = z.infer<typeof holidayRequest>
+
+/** `GET /admin/api/holidays?from=YYYY-MM-DD`: holidays on or after a date (default: 7 days ago). */
+export const holidayListRequest = z.object({ from: isoDate.optional() })
+
+export interface AdminHoliday {
+  id: number
+  date: string
+  name: string
+  instrument_id: number | null
+  category_id: number | null
+  /** Minutes of the local day it trades; empty: closed. */
+  hours: TradingWindow[]
 }

@@ -50,6 +50,12 @@ export const REASONS = [
   'too_many_alerts',
   'stop_loss_invalid',
   'take_profit_invalid',
+  'stops_too_close',
+  'price_too_close',
+  'order_frozen',
+  'requote',
+  'exposure_limit',
+  'account_limit',
   'insufficient_margin',
   'order_not_found',
   'balance_insufficient',
@@ -89,5 +95,6 @@ export const REASONS = [
   'fee_rates_required',
   'fee_rates_invalid',
   'setting_min_above_max',
+  'holiday_duplicate',
 ] as const
 export type Reason = (typeof REASONS)[number]

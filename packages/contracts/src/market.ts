@@ -57,8 +57,9 @@ export interface DayQuotation {
 }
 
 /**
- * A weekly trading window in UTC, as minutes from Sunday 00:00 (0 ≤ From < To ≤ 10080).
- * The market is open when the time of week falls in any window.
+ * A weekly trading window as minutes from Sunday 00:00 (0 ≤ From < To ≤ 10080), in UTC or in a
+ * market's own time zone as the field says. The market is open when the time of week falls in any
+ * window.
  */
 export interface TradingWindow {
   From: number
@@ -91,15 +92,34 @@ export interface Instrument {
   ForexPointRate: number
   /** Ours: the currency profit is counted in before conversion to USD. */
   QuoteCurrency: string
-  /** Ours: the weekly trading windows. */
+  /**
+   * Ours: this week's regular trading windows in UTC (the market's own hours moved by its zone's
+   * offset this week; holidays aside, see `Holidays`).
+   */
   Sessions: TradingWindow[]
+  /** Ours: the IANA time zone the market keeps its hours in ('America/New_York'). */
+  TimeZone: string
+  /** Ours: the weekly windows in `TimeZone`, as the market states them (Sunday 17:00 to Friday 17:00). */
+  MarketSessions: TradingWindow[]
+  /** Ours: Unix ms of the next open while closed (null while open, or none within about 100 days). */
+  NextOpen: number | null
+  /** Ours: Unix ms of the next close while open (null while closed, or none within about 100 days). */
+  NextClose: number | null
+  /** Ours: the days of the next 30 that trade other hours than the week says (holidays, half days). */
+  Holidays: MarketHoliday[]
+  /** Ours: stops level, in points: the nearest a stop-loss, take-profit or pending price may be to the market. */
+  StopsLevel: number
+  /** Ours: freeze level, in points: a pending order or stop this near the market cannot be changed. */
+  FreezeLevel: number
+  /** Ours: the most lots one account may hold on one side (positions and pending orders); null: no limit. */
+  MaxAccountLots: number | null
   /** Ours: swap per lot per night of a buy and of a sell, as `SwapMode` reads them (negative: a charge). */
   SwapLong: number
   SwapShort: number
   SwapMode: SwapModeValue
-  /** Ours: the UTC weekday (0 Sunday … 6 Saturday) whose rollover charges three nights; null: none. */
+  /** Ours: the weekday (0 Sunday … 6 Saturday, in `TimeZone`) whose rollover charges three nights; null: none. */
   SwapTripleDay: number | null
-  /** Ours: the daily rollover, in minutes after 00:00 UTC (1320 is 22:00). */
+  /** Ours: the next daily rollover, in minutes after 00:00 UTC (1320 is 22:00; it moves with daylight saving). */
   RolloverMinute: number
   /** Leverage options, ascending. */
   HasForexMultiple: LeverageOption[]
@@ -108,6 +128,16 @@ export interface Instrument {
   /** Ours: the current bid and ask. */
   Bid: number
   Ask: number
+}
+
+/** A day a market trades other hours than its week says. */
+export interface MarketHoliday {
+  /** The market's own date, YYYY-MM-DD. */
+  Date: string
+  /** What staff called it ("Christmas Day"), as they typed it. */
+  Name: string
+  /** The stretches it trades that day, Unix ms; empty: closed all day. */
+  Hours: { From: number; To: number }[]
 }
 
 /** One item of `getCategories`. */

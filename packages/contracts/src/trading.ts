@@ -104,8 +104,25 @@ export const submitRequest = z.preprocess(
     client_order_id: idempotencyKey.optional(),
     expire_type: expireType,
     expire_time: expireTime,
+    /**
+     * Price protection (ours) of a market order: the price the user saw (the ask for a buy, the bid
+     * for a sell; 0 or empty: none) and the most points the fill may differ from it either way
+     * (default 0). Beyond it the order is refused (`reason` requote) with the new price in `data`.
+     */
+    price: optionalPrice,
+    deviation: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      integer({ min: 0, max: 1_000_000 }).optional(),
+    ),
   }),
 )
+
+/** `data` of a requote: the price the order would fill at now, and the quote it comes from. */
+export interface RequoteData {
+  price: number
+  bid: number
+  ask: number
+}
 
 /**
  * `GET /v1/api/forex/modify_pending`: a pending order's new price, stops and expiry, all of them as

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -16,6 +17,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
@@ -211,8 +213,21 @@ export const instruments = pgTable(
     feeRate: numeric('fee_rate', { precision: 12, scale: 6 }).notNull(),
     spreadPoints: integer('spread_points').notNull(),
     quoteCurrency: text('quote_currency').notNull(),
-    /** Weekly trading windows in UTC minutes of the week: [{From, To}]. */
+    /** Weekly trading windows in minutes of the week in `time_zone`: [{From, To}]. */
     sessions: jsonb('sessions').$type<{ From: number; To: number }[]>().notNull(),
+    /**
+     * The IANA zone of the sessions, the rollover and the triple-swap weekday ('America/New_York'):
+     * its daylight saving moves them in UTC (docs/decisions/022-market-calendar.md).
+     */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Price protection (points): the nearest a stop or pending price may be to the market, and */
+    stopsLevel: integer('stops_level').notNull().default(0),
+    /** the distance within which a pending order or a position's stops can no longer be changed. */
+    freezeLevel: integer('freeze_level').notNull().default(0),
+    /** House limits (docs/decisions/023-house-limits.md): the real clients' net lots (null: none), */
+    maxNetLots: numeric('max_net_lots', { precision: 14, scale: 4 }),
+    /** and the lots one account may hold on one side (null: none). */
+    maxAccountLots: numeric('max_account_lots', { precision: 14, scale: 4 }),
     /**
      * Overnight financing (docs/decisions/021-swaps.md): per lot per night of a buy and of a sell, in
      * points (mode 1) or as an annual percentage of the position's value (mode 2); negative charges.
@@ -220,9 +235,9 @@ export const instruments = pgTable(
     swapLong: numeric('swap_long', { precision: 12, scale: 4 }).notNull().default('0'),
     swapShort: numeric('swap_short', { precision: 12, scale: 4 }).notNull().default('0'),
     swapMode: smallint('swap_mode').notNull().default(1),
-    /** The UTC weekday (0 Sunday … 6 Saturday) whose rollover charges three nights; null: none. */
+    /** The weekday (0 Sunday … 6 Saturday, in `time_zone`) whose rollover charges three nights; null: none. */
     swapTripleDay: smallint('swap_triple_day'),
-    /** The daily rollover, in minutes after 00:00 UTC. */
+    /** The daily rollover, in minutes after midnight in `time_zone`. */
     rolloverMinute: smallint('rollover_minute').notNull().default(1320),
     /** The ESMA class whose leverage cap applies (settings `leverage_cap_<class>`). */
     leverageClass: text('leverage_class').notNull(),
@@ -237,9 +252,39 @@ export const instruments = pgTable(
     check('instruments_precision', sql`${t.pricePrecision} between 0 and 10`),
     check('instruments_spread', sql`${t.spreadPoints} >= 0`),
     check(
+      'instruments_protection',
+      sql`${t.stopsLevel} between 0 and 1000000 and ${t.freezeLevel} between 0 and 1000000`,
+    ),
+    check(
+      'instruments_limits',
+      sql`(${t.maxNetLots} is null or ${t.maxNetLots} > 0) and (${t.maxAccountLots} is null or ${t.maxAccountLots} > 0)`,
+    ),
+    check(
       'instruments_swap',
       sql`${t.swapMode} in (1, 2) and ${t.rolloverMinute} between 0 and 1439 and (${t.swapTripleDay} is null or ${t.swapTripleDay} between 0 and 6)`,
     ),
+  ],
+)
+
+/**
+ * Days a market trades other hours than its week says (docs/decisions/022-market-calendar.md): for
+ * one instrument, a category's, or every instrument (neither set). The most specific one of a date
+ * wins. `date` is the market's own local date; `hours` the minutes of that day it trades.
+ */
+export const marketHolidays = pgTable(
+  'market_holidays',
+  {
+    id: serial('id').primaryKey(),
+    date: date('date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    instrumentId: integer('instrument_id').references(() => instruments.id),
+    categoryId: integer('category_id').references(() => categories.id),
+    /** [{From, To}] minutes of the local day (0..1440); empty: closed all day. */
+    hours: jsonb('hours').$type<{ From: number; To: number }[]>().notNull().default([]),
+  },
+  (t) => [
+    unique('market_holidays_day').on(t.date, t.instrumentId, t.categoryId).nullsNotDistinct(),
+    check('market_holidays_scope', sql`${t.instrumentId} is null or ${t.categoryId} is null`),
   ],
 )
 

@@ -21,15 +21,23 @@ export function ok<T>(request: FastifyRequest, data: T, msgKey = 'ok'): Envelope
   return { code: ResultCode.OK, msg: translate(langOf(request), msgKey), data: data ?? (null as T) }
 }
 
-/** The envelope of a refusal: code 0 (999 for `sign_in_again`) and the reason's translated message. */
-export function refusalEnvelope(lang: LanguageCode, reason: Reason, params?: MessageParams): Envelope<null> {
+/**
+ * The envelope of a refusal: code 0 (999 for `sign_in_again`), the reason's translated message, and
+ * `data` null unless the refusal tells more (a requote's new price).
+ */
+export function refusalEnvelope(
+  lang: LanguageCode,
+  reason: Reason,
+  params?: MessageParams,
+  data: Refusal['data'] | null = null,
+): Envelope<null> {
   const code = reason === 'sign_in_again' ? ResultCode.RELOGIN : ResultCode.FAIL
   const filled = params?.field ? { ...params, field: translate(lang, `field.${params.field}`) } : params
-  return { code, msg: translate(lang, `reason.${reason}`, filled), data: null, reason }
+  return { code, msg: translate(lang, `reason.${reason}`, filled), data: data as null, reason }
 }
 
 export function refused(request: FastifyRequest, refusal: Refusal): Envelope<null> {
-  return refusalEnvelope(langOf(request), refusal.reason, refusal.params)
+  return refusalEnvelope(langOf(request), refusal.reason, refusal.params, refusal.data)
 }
 
 /** Maps a service outcome to its envelope: business refusals still answer HTTP 200 (WIRE.md). */

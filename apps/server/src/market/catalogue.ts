@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
 import { SwapMode, type LeverageOption, type MarginModeValue, type TradingWindow } from '@tp/contracts'
-import type { SwapTerms, WalkSpec } from '@tp/engine'
+import { SessionCalendar, type SwapTerms, type WalkSpec } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
-import { categories, instruments, leverageOptions } from '../db/schema.ts'
+import { categories, instruments, leverageOptions, marketHolidays } from '../db/schema.ts'
 
 /** How far the simulator pulls a price back to its anchor (days); see price-walk.ts. */
 const REVERSION_DAYS = 90
@@ -27,14 +27,64 @@ export interface InstrumentDef {
   feeRate: string
   spreadPoints: number
   quoteCurrency: string
+  /** The IANA zone of its hours, rollover and triple-swap weekday. */
+  timeZone: string
+  /** Weekly trading windows in minutes of the week in `timeZone`, as staff set them. */
   sessions: TradingWindow[]
+  /** Its holidays (the most specific of each date: its own, its category's, every instrument's). */
+  holidays: HolidayDef[]
+  /** When it trades: the sessions and holidays in its zone, in UTC instants. */
+  calendar: SessionCalendar
+  /** Its regular week alone (no holidays): the hours a spec sheet states. */
+  regularCalendar: SessionCalendar
   /** Overnight financing (decimal rates as text). */
   swap: SwapTerms
+  /** Price protection, in points: stops level and freeze level. */
+  stopsLevel: number
+  freezeLevel: number
+  /** House limits in lots (decimal text; null: none): real clients' net, and one account's side. */
+  maxNetLots: string | null
+  maxAccountLots: string | null
   leverage: LeverageOption[]
   walk: WalkSpec
   tickIntervalMs: number
   /** False once staff disable it: out of the market, but its live orders remain (the desk keeps them). */
   enabled: boolean
+}
+
+/** A day the instrument trades other hours (local date, minutes of that day; none: closed). */
+export interface HolidayDef {
+  date: string
+  name: string
+  hours: TradingWindow[]
+}
+
+type HolidayRow = typeof marketHolidays.$inferSelect
+
+/** An instrument's holidays: of each date, the row for it, else its category's, else every instrument's. */
+export function holidaysOf(
+  rows: readonly HolidayRow[],
+  instrumentId: number,
+  categoryId: number,
+): HolidayDef[] {
+  const rank = (row: HolidayRow) =>
+    row.instrumentId === instrumentId
+      ? 3
+      : row.categoryId === categoryId
+        ? 2
+        : row.instrumentId === null && row.categoryId === null
+          ? 1
+          : 0
+  const byDate = new Map<string, HolidayRow>()
+  for (const row of rows) {
+    const r = rank(row)
+    if (r === 0) continue
+    const held = byDate.get(row.date)
+    if (!held || rank(held) < r) byDate.set(row.date, row)
+  }
+  return [...byDate.values()]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((row) => ({ date: row.date, name: row.name, hours: row.hours }))
 }
 
 export interface CategoryDef {
@@ -55,38 +105,50 @@ export async function loadInstruments(db: DbOrTx, withDisabled = false): Promise
     .where(withDisabled ? undefined : eq(instruments.enabled, true))
     .orderBy(asc(instruments.sort), asc(instruments.id))
   const options = await db.select().from(leverageOptions).orderBy(asc(leverageOptions.value))
-  return rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    showCode: r.showCode,
-    name: r.name,
-    names: r.names,
-    categoryId: r.categoryId,
-    logo: r.logo,
-    precision: r.pricePrecision,
-    lotStep: r.lotStep,
-    contractSize: r.contractSize,
-    minLots: r.minLots,
-    maxLots: r.maxLots,
-    marginMode: r.marginMode === 1 ? 1 : 2,
-    feeRate: r.feeRate,
-    spreadPoints: r.spreadPoints,
-    quoteCurrency: r.quoteCurrency,
-    sessions: r.sessions,
-    swap: {
-      long: r.swapLong,
-      short: r.swapShort,
-      mode: r.swapMode === SwapMode.Percent ? SwapMode.Percent : SwapMode.Points,
-      tripleDay: r.swapTripleDay,
-      rolloverMinute: r.rolloverMinute,
-    },
-    leverage: options
-      .filter((o) => o.instrumentId === r.id)
-      .map((o) => ({ Id: o.id, ForexId: r.id, Value: o.value })),
-    walk: { anchor: r.anchorPrice, dailyVolatility: r.dailyVolatility, reversionDays: REVERSION_DAYS },
-    tickIntervalMs: r.tickIntervalMs,
-    enabled: r.enabled,
-  }))
+  const holidayRows = await db.select().from(marketHolidays)
+  return rows.map((r) => {
+    const holidays = holidaysOf(holidayRows, r.id, r.categoryId)
+    return {
+      id: r.id,
+      code: r.code,
+      showCode: r.showCode,
+      name: r.name,
+      names: r.names,
+      categoryId: r.categoryId,
+      logo: r.logo,
+      precision: r.pricePrecision,
+      lotStep: r.lotStep,
+      contractSize: r.contractSize,
+      minLots: r.minLots,
+      maxLots: r.maxLots,
+      marginMode: r.marginMode === 1 ? 1 : 2,
+      feeRate: r.feeRate,
+      spreadPoints: r.spreadPoints,
+      quoteCurrency: r.quoteCurrency,
+      timeZone: r.timeZone,
+      sessions: r.sessions,
+      holidays,
+      calendar: new SessionCalendar({ timeZone: r.timeZone, windows: r.sessions, holidays }),
+      regularCalendar: new SessionCalendar({ timeZone: r.timeZone, windows: r.sessions }),
+      stopsLevel: r.stopsLevel,
+      freezeLevel: r.freezeLevel,
+      maxNetLots: r.maxNetLots,
+      maxAccountLots: r.maxAccountLots,
+      swap: {
+        long: r.swapLong,
+        short: r.swapShort,
+        mode: r.swapMode === SwapMode.Percent ? SwapMode.Percent : SwapMode.Points,
+        tripleDay: r.swapTripleDay,
+        rolloverMinute: r.rolloverMinute,
+      },
+      leverage: options
+        .filter((o) => o.instrumentId === r.id)
+        .map((o) => ({ Id: o.id, ForexId: r.id, Value: o.value })),
+      walk: { anchor: r.anchorPrice, dailyVolatility: r.dailyVolatility, reversionDays: REVERSION_DAYS },
+      tickIntervalMs: r.tickIntervalMs,
+      enabled: r.enabled,
+    }
+  })
 }
 
 export async function loadCategories(db: DbOrTx): Promise<CategoryDef[]> {

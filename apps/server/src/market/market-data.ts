@@ -10,8 +10,9 @@ import {
   type LanguageCode,
   type Period,
 } from '@tp/contracts'
-import { CandleBook, bucketStart, isOpenAt, percentChange, type Bar } from '@tp/engine'
+import { CandleBook, bucketStart, percentChange, type Bar } from '@tp/engine'
 import type { InstrumentDef } from './catalogue.ts'
+import { rolloverUtcMinute, upcomingHolidays, utcWeekWindows } from './market-hours.ts'
 import { nameIn } from './instrument-names.ts'
 import type { StoredCandle } from './candle-store.ts'
 
@@ -136,7 +137,7 @@ export class MarketData {
 
   isOpen(id: number, nowMs: number): boolean {
     const live = this.byId.get(id)
-    return live !== undefined && isOpenAt(live.def.sessions, nowMs)
+    return live !== undefined && live.def.calendar.isOpenAt(nowMs)
   }
 
   /**
@@ -192,6 +193,7 @@ export class MarketData {
   view(def: InstrumentDef, nowMs: number, lang?: LanguageCode): Instrument {
     const live = this.byId.get(def.id) as LiveInstrument
     const quote = live.quote
+    const open = def.calendar.isOpenAt(nowMs)
     return {
       Id: def.id,
       Code: def.code,
@@ -200,7 +202,7 @@ export class MarketData {
       NameShowTrans: lang ? nameIn(def.names, def.name, lang) : def.name,
       Logo: def.logo || logoPath(def.code),
       CategoryId: def.categoryId,
-      MarketStatus: isOpenAt(def.sessions, nowMs) ? MarketStatus.Open : MarketStatus.Closed,
+      MarketStatus: open ? MarketStatus.Open : MarketStatus.Closed,
       PricePrecision: def.precision,
       Pip: Number(def.lotStep),
       ForexContNum: Number(def.contractSize),
@@ -210,12 +212,20 @@ export class MarketData {
       ForexFeeRate: Number(def.feeRate),
       ForexPointRate: def.spreadPoints,
       QuoteCurrency: def.quoteCurrency,
-      Sessions: def.sessions,
+      Sessions: utcWeekWindows(def.regularCalendar, nowMs),
+      TimeZone: def.timeZone,
+      MarketSessions: def.sessions,
+      NextOpen: open ? null : (def.calendar.nextOpen(nowMs) ?? null),
+      NextClose: open ? (def.calendar.nextClose(nowMs) ?? null) : null,
+      Holidays: upcomingHolidays(def, nowMs),
+      StopsLevel: def.stopsLevel,
+      FreezeLevel: def.freezeLevel,
+      MaxAccountLots: def.maxAccountLots === null ? null : Number(def.maxAccountLots),
       SwapLong: Number(def.swap.long),
       SwapShort: Number(def.swap.short),
       SwapMode: def.swap.mode,
       SwapTripleDay: def.swap.tripleDay,
-      RolloverMinute: def.swap.rolloverMinute,
+      RolloverMinute: rolloverUtcMinute(def, nowMs),
       HasForexMultiple: def.leverage,
       ForexQuotations: dayQuotation(live),
       LastPrice: quote?.bid ?? 0,

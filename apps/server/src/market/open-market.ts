@@ -22,7 +22,7 @@ export async function openMarket(db: Db, nowMs: number, historyCandles: number):
 
 /**
  * What the simulator needs to continue every instrument (disabled ones too) from its last quote.
- * Sessions, spread and the walk's inputs are read from the market at each quote, so staff edits show
+ * The calendar, spread and the walk's inputs are read from the market at each quote, so staff edits show
  * without a restart.
  */
 export function simulatedInstruments(market: MarketData, nowMs: number): SimulatedInstrument[] {
@@ -34,8 +34,8 @@ export function simulatedInstruments(market: MarketData, nowMs: number): Simulat
       get walk() {
         return current().walk
       },
-      get sessions() {
-        return current().sessions
+      get calendar() {
+        return current().calendar
       },
       precision: def.precision,
       get spreadPoints() {

@@ -2,7 +2,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SESSION_TEMPLATES } from '@tp/engine'
+import { SESSION_TEMPLATES, SessionCalendar, type SessionTemplate } from '@tp/engine'
 import type { Tick } from './market-data.ts'
 import { readTickFile, replaySource, simulatorSource, type SimulatedInstrument } from './price-source.ts'
 
@@ -15,10 +15,10 @@ const runningClock = (startMs: number) => {
   return () => startMs + (Date.now() - began)
 }
 
-const instrument = (code: string, sessions: SimulatedInstrument['sessions']): SimulatedInstrument => ({
+const instrument = (code: string, sessions: SessionTemplate): SimulatedInstrument => ({
   code,
   walk: { anchor: 100, dailyVolatility: 0.02, reversionDays: 90 },
-  sessions,
+  calendar: SessionCalendar.utc(SESSION_TEMPLATES[sessions]),
   precision: 2,
   spreadPoints: 5,
   tickIntervalMs: 20,
@@ -30,7 +30,7 @@ describe('simulator', () => {
   const collect = async (startMs: number) => {
     const ticks: Tick[] = []
     const source = simulatorSource(
-      [instrument('FX', SESSION_TEMPLATES.forex), instrument('COIN', SESSION_TEMPLATES.always)],
+      [instrument('FX', 'forex'), instrument('COIN', 'always')],
       runningClock(startMs),
     )
     source.start((tick) => ticks.push(tick))

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs'
-import type { TradingWindow } from '@tp/contracts'
-import { gapTime, isOpenAt, quoteFromMid, seedOf, seededRandom, stepMid, type WalkSpec } from '@tp/engine'
+import {
+  gapTime,
+  quoteFromMid,
+  seedOf,
+  seededRandom,
+  stepMid,
+  type SessionCalendar,
+  type WalkSpec,
+} from '@tp/engine'
 import type { Tick } from './market-data.ts'
 
 /**
@@ -15,7 +22,8 @@ export interface PriceSource {
 export interface SimulatedInstrument {
   code: string
   walk: WalkSpec
-  sessions: readonly TradingWindow[]
+  /** When its market trades: quotes come only then. */
+  calendar: SessionCalendar
   precision: number
   spreadPoints: number
   tickIntervalMs: number
@@ -42,7 +50,7 @@ export function simulatorSource(
   let timer: NodeJS.Timeout | undefined
   return {
     start(emit) {
-      // `spec` is kept, not copied: its sessions and spread may be live views of the catalogue.
+      // `spec` is kept, not copied: its calendar and spread may be live views of the catalogue.
       const states = instruments.map((spec) => ({
         spec,
         mid: spec.startMid,
@@ -55,7 +63,7 @@ export function simulatorSource(
         for (const s of states) {
           if (now < s.dueMs) continue
           const { spec } = s
-          if (!isOpenAt(spec.sessions, now)) {
+          if (!spec.calendar.isOpenAt(now)) {
             s.dueMs = now + CLOSED_RECHECK_MS
             continue
           }

@@ -1,7 +1,7 @@
-import { SESSION_TEMPLATES } from '@tp/engine'
 import { MarginMode } from '@tp/contracts'
-import type { Db } from '../db/client.ts'
-import { categories, instruments, leverageOptions } from '../db/schema.ts'
+import type { Db, Tx } from '../db/client.ts'
+import { categories, instruments, leverageOptions, marketHolidays } from '../db/schema.ts'
+import { HOLIDAY_SEEDS, hoursOf, limitsOf, protectionOf } from '../db/seed/market-hours.ts'
 import {
   CATEGORY_SEEDS,
   INSTRUMENT_SEEDS,
@@ -44,7 +44,11 @@ export async function seedCatalogue(db: Db): Promise<void> {
           feeRate: s.feeRate,
           spreadPoints: s.spreadPoints,
           quoteCurrency: s.quoteCurrency,
-          sessions: [...SESSION_TEMPLATES[s.sessions]],
+          sessions: hoursOf(s.code, s.category).windows,
+          timeZone: hoursOf(s.code, s.category).timeZone,
+          rolloverMinute: hoursOf(s.code, s.category).rolloverMinute,
+          ...protectionOf(s.category),
+          ...limitsOf(s.category),
           swapLong: s.swapLong,
           swapShort: s.swapShort,
           swapMode: s.swapMode,
@@ -65,5 +69,35 @@ export async function seedCatalogue(db: Db): Promise<void> {
       })),
     )
     if (options.length) await tx.insert(leverageOptions).values(options).onConflictDoNothing()
+    // A fresh catalogue gets the holiday calendar; one that was there already keeps its own.
+    if (added.length === INSTRUMENT_SEEDS.length) await seedHolidays(tx, categoryIds)
   })
+}
+
+/** The seeded holiday notice, one row per date and scope (an instrument or a category). */
+async function seedHolidays(tx: Tx, categoryIds: ReadonlyMap<string, number>): Promise<void> {
+  const instrumentIds = new Map(
+    (await tx.select({ id: instruments.id, code: instruments.code }).from(instruments)).map((r) => [
+      r.code,
+      r.id,
+    ]),
+  )
+  const rows = HOLIDAY_SEEDS.flatMap((h) =>
+    h.scope.map((scope) => {
+      const category = scope.startsWith('category:')
+        ? categoryIds.get(scope.slice('category:'.length))
+        : undefined
+      const instrument = category === undefined ? instrumentIds.get(scope) : undefined
+      if (category === undefined && instrument === undefined)
+        throw new Error(`holiday seed: unknown ${scope}`)
+      return {
+        date: h.date,
+        name: h.name,
+        hours: h.hours,
+        categoryId: category ?? null,
+        instrumentId: instrument ?? null,
+      }
+    }),
+  )
+  await tx.insert(marketHolidays).values(rows).onConflictDoNothing()
 }

@@ -16,7 +16,7 @@ export async function seedHistory(db: Db, defs: readonly InstrumentDef[], nowMs:
     const history = generateHistory(
       {
         walk: def.walk,
-        sessions: def.sessions,
+        calendar: def.calendar,
         precision: def.precision,
         spreadPoints: def.spreadPoints,
         tickIntervalMs: def.tickIntervalMs,

@@ -7,10 +7,15 @@ export interface Refusal {
   ok: false
   reason: Reason
   params?: MessageParams
+  /** What the caller is told beside the message (a requote's new price): the envelope's `data`. */
+  data?: Readonly<Record<string, number | string>>
 }
 
 export const accept = <T>(value: T): Outcome<T> => ({ ok: true, value })
-export const refuse = (reason: Reason, params?: MessageParams): Refusal =>
-  params ? { ok: false, reason, params } : { ok: false, reason }
+export const refuse = (
+  reason: Reason,
+  params?: MessageParams,
+  data?: Readonly<Record<string, number | string>>,
+): Refusal => ({ ok: false, reason, ...(params ? { params } : {}), ...(data ? { data } : {}) })
 
 export type Clock = () => Date

@@ -18,8 +18,12 @@ export const termsOf = (def: InstrumentDef): InstrumentTerms => ({
   feeRate: def.feeRate,
   leverage: def.leverage.map((o) => o.Value),
   quoteCurrency: def.quoteCurrency,
-  sessions: def.sessions,
+  calendar: def.calendar,
   swap: def.swap,
+  stopsLevel: def.stopsLevel,
+  freezeLevel: def.freezeLevel,
+  maxNetLots: def.maxNetLots,
+  maxAccountLots: def.maxAccountLots,
   enabled: def.enabled,
 })
 
@@ -65,7 +69,7 @@ export async function rebuildEngine(db: Db, quotes: Map<number, Quote>): Promise
   const engine = new TradingEngine(terms, risk)
   for (const [id, quote] of quotes) engine.primeQuote(id, quote)
   for (const account of state.balances)
-    engine.addAccount(account.userId, account.balance, account.marginCalled, account.frozen)
+    engine.addAccount(account.userId, account.balance, account.marginCalled, account.frozen, account.demo)
   for (const order of state.orders) engine.restoreOrder(order)
   for (const alert of state.alerts) engine.restoreAlert(alert)
   await topUpOrderIds(db, engine, 1)

@@ -264,7 +264,8 @@ export class TradingDesk {
   private async ensureAccount(userId: number): Promise<void> {
     if (this.engine.hasAccount(userId)) return
     const account = await accountState(this.options.db, userId)
-    if (account) this.engine.addAccount(userId, account.balance, account.marginCalled, account.frozen)
+    if (account)
+      this.engine.addAccount(userId, account.balance, account.marginCalled, account.frozen, account.demo)
   }
 
   private schedule(): void {

@@ -8,7 +8,7 @@ import {
 } from '@tp/contracts'
 import { money, type EngineEvent, type FinishedOrder, type Order, type PriceAlert } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
-import { accounts, idempotencyKeys, ledger, orders, priceAlerts } from '../db/schema.ts'
+import { accounts, idempotencyKeys, ledger, orders, priceAlerts, users } from '../db/schema.ts'
 
 /** An order row as the engine and the API see it; finished fields are zero until it ends. */
 export type StoredOrder = FinishedOrder
@@ -338,8 +338,10 @@ export async function loadLiveState(db: DbOrTx) {
           balance: accounts.balance,
           frozen: accounts.frozen,
           marginCalled: accounts.marginCalled,
+          demo: users.isDemo,
         })
         .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.userId))
         .where(inArray(accounts.userId, userIds))
     : []
   const alerts = await db
@@ -365,10 +367,16 @@ function alertFromRow(row: typeof priceAlerts.$inferSelect): PriceAlert {
 export async function accountState(
   db: DbOrTx,
   userId: number,
-): Promise<{ balance: string; frozen: string; marginCalled: boolean } | undefined> {
+): Promise<{ balance: string; frozen: string; marginCalled: boolean; demo: boolean } | undefined> {
   const [row] = await db
-    .select({ balance: accounts.balance, frozen: accounts.frozen, marginCalled: accounts.marginCalled })
+    .select({
+      balance: accounts.balance,
+      frozen: accounts.frozen,
+      marginCalled: accounts.marginCalled,
+      demo: users.isDemo,
+    })
     .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
     .where(eq(accounts.userId, userId))
   return row
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { PERIODS, PERIOD_SECONDS, type Period, type TradingWindow } from '@tp/contracts'
 import { aggregate, bucketStart, roundPrice } from './candles.ts'
 import { generateHistory, opensOnDay, type History, type HistorySpec } from './history.ts'
+import { SessionCalendar } from './calendar.ts'
 import { MAX_GAP_MS, quoteFromMid } from './price-walk.ts'
 import { seededRandom } from './random.ts'
 import { isOpenAt, SESSION_TEMPLATES, weekWindow, type SessionTemplate } from './sessions.ts'
@@ -40,21 +41,21 @@ const MAX_MINUTE_VOLUME = 90
 const SPECS: Record<SessionTemplate, HistorySpec> = {
   forex: {
     walk: { anchor: 1.1, dailyVolatility: 0.005, reversionDays: 60 },
-    sessions: SESSION_TEMPLATES.forex,
+    calendar: SessionCalendar.utc(SESSION_TEMPLATES.forex),
     precision: 5,
     spreadPoints: 12,
     tickIntervalMs: TICK_INTERVAL_MS,
   },
   withDailyBreak: {
     walk: { anchor: 2400, dailyVolatility: 0.01, reversionDays: 90 },
-    sessions: SESSION_TEMPLATES.withDailyBreak,
+    calendar: SessionCalendar.utc(SESSION_TEMPLATES.withDailyBreak),
     precision: 2,
     spreadPoints: 35,
     tickIntervalMs: TICK_INTERVAL_MS,
   },
   always: {
     walk: { anchor: 65_000, dailyVolatility: 0.03, reversionDays: 120 },
-    sessions: SESSION_TEMPLATES.always,
+    calendar: SessionCalendar.utc(SESSION_TEMPLATES.always),
     precision: 1,
     spreadPoints: 150,
     tickIntervalMs: TICK_INTERVAL_MS,
@@ -143,9 +144,16 @@ describe.each(cases)(
       const { bars } = get()
       const wrong: number[] = []
       for (const bar of bars['1min'])
-        if (!isOpenAt(spec.sessions, bar.time * 1000) || closedByCalendar(template, bar.time))
+        if (!spec.calendar.isOpenAt(bar.time * 1000) || closedByCalendar(template, bar.time))
           wrong.push(bar.time)
-      for (const bar of bars['1day']) if (!opensOnDay(spec.sessions, bar.time * 1000)) wrong.push(bar.time)
+      for (const bar of bars['1day'])
+        if (
+          !opensOnDay(
+            template === 'always' ? SESSION_TEMPLATES.always : SESSION_TEMPLATES[template],
+            bar.time * 1000,
+          )
+        )
+          wrong.push(bar.time)
       if (template !== 'always') {
         for (const period of PERIODS)
           for (const bar of bars[period]) if (weekday(bar.time) === 6) wrong.push(bar.time)
@@ -157,7 +165,7 @@ describe.each(cases)(
       const { bars } = get()
       const openMinutes = (from: number, to: number) => {
         let n = 0
-        for (let t = from; t < to; t += 60) if (isOpenAt(spec.sessions, t * 1000)) n++
+        for (let t = from; t < to; t += 60) if (spec.calendar.isOpenAt(t * 1000)) n++
         return n
       }
       const minutes = bars['1min']
@@ -175,7 +183,7 @@ describe.each(cases)(
       for (const hour of hours) {
         let open = 0
         for (let t = hour.time; t < Math.min(hour.time + 3600, endMinute); t += 60)
-          if (isOpenAt(spec.sessions, t * 1000)) open++
+          if (spec.calendar.isOpenAt(t * 1000)) open++
         expect(open, `${hour.time}`).toBeGreaterThan(0)
         expect(hour.volume, `${hour.time}`).toBeGreaterThanOrEqual(open * MIN_MINUTE_VOLUME)
         expect(hour.volume, `${hour.time}`).toBeLessThanOrEqual(open * MAX_MINUTE_VOLUME)
@@ -320,7 +328,7 @@ describe('generateHistory, specific shapes', () => {
   })
 
   it('reaches back over many weeks for a market open one hour a week', () => {
-    const spec: HistorySpec = { ...SPECS.forex, sessions: [weekWindow(3, 12, 3, 13)] }
+    const spec: HistorySpec = { ...SPECS.forex, calendar: SessionCalendar.utc([weekWindow(3, 12, 3, 13)]) }
     const { bars } = generateHistory(spec, WEDNESDAY, 20, seededRandom(1))
     for (const period of PERIODS) expect(bars[period], period).toHaveLength(20)
     for (const bar of bars['60min']) {
@@ -335,7 +343,7 @@ describe('generateHistory, specific shapes', () => {
   })
 
   it('has no candles for a market that never opens', () => {
-    const spec: HistorySpec = { ...SPECS.forex, sessions: [] }
+    const spec: HistorySpec = { ...SPECS.forex, calendar: SessionCalendar.utc([]) }
     const result = generateHistory(spec, WEDNESDAY, 10, seededRandom(1))
     for (const period of PERIODS) expect(result.bars[period], period).toEqual([])
     expect(result.lastMid).toBe(spec.walk.anchor)
@@ -344,7 +352,7 @@ describe('generateHistory, specific shapes', () => {
   it('keeps a wide-spread, volatile instrument positive over a long history', () => {
     const spec: HistorySpec = {
       walk: { anchor: 0.5, dailyVolatility: 0.06, reversionDays: 30 },
-      sessions: SESSION_TEMPLATES.always,
+      calendar: SessionCalendar.utc(SESSION_TEMPLATES.always),
       precision: 4,
       spreadPoints: 20,
       tickIntervalMs: 30_000,

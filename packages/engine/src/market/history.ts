@@ -1,8 +1,9 @@
 import { PERIODS, type Period, type TradingWindow } from '@tp/contracts'
+import type { SessionCalendar } from './calendar.ts'
 import { aggregate, bucketStart, type Bar } from './candles.ts'
 import { gapTime, stepMid, quoteFromMid, type WalkSpec } from './price-walk.ts'
 import type { Random } from './random.ts'
-import { MINUTES_PER_WEEK, isOpenAt, minuteOfWeek } from './sessions.ts'
+import { MINUTES_PER_WEEK, minuteOfWeek } from './sessions.ts'
 
 const MS_PER_MINUTE = 60_000
 const MS_PER_DAY = 86_400_000
@@ -14,7 +15,8 @@ const MAX_LOOKBACK_DAYS = 3 * 365
 
 export interface HistorySpec {
   walk: WalkSpec
-  sessions: readonly TradingWindow[]
+  /** When the market trades: history has candles only then. */
+  calendar: SessionCalendar
   precision: number
   spreadPoints: number
   /** Average milliseconds between quotes: gives each candle a plausible tick volume. */
@@ -34,9 +36,9 @@ export interface History {
  * Days before that path come from a daily walk that ends where the path starts.
  */
 export function generateHistory(spec: HistorySpec, endMs: number, count: number, random: Random): History {
-  const minutes = openMinutesBefore(spec.sessions, bucketStart(endMs, '1min') * 1000, count)
+  const minutes = openMinutesBefore(spec.calendar, bucketStart(endMs, '1min') * 1000, count)
   const firstDay = minutes.length ? bucketStart(minutes[0]! * 1000, '1day') : bucketStart(endMs, '1day')
-  const earlierDays = openDaysBefore(spec.sessions, firstDay * 1000, count)
+  const earlierDays = openDaysBefore(spec.calendar, firstDay * 1000, count)
 
   let mid = spec.walk.anchor
   const bid = (price: number) => quoteFromMid(price, spec.spreadPoints, spec.precision).bid
@@ -95,12 +97,12 @@ export function generateHistory(spec: HistorySpec, endMs: number, count: number,
  * Start times (Unix s, ascending) of the open minutes before `endMs`, enough for `count` hourly
  * candles (and so for `count` candles of every shorter period).
  */
-function openMinutesBefore(sessions: readonly TradingWindow[], endMs: number, count: number): number[] {
+function openMinutesBefore(calendar: SessionCalendar, endMs: number, count: number): number[] {
   const out: number[] = []
   const hours = new Set<number>()
   const limit = endMs - MAX_LOOKBACK_DAYS * MS_PER_DAY
   for (let t = endMs - MS_PER_MINUTE; t >= limit && hours.size <= count; t -= MS_PER_MINUTE) {
-    if (!isOpenAt(sessions, t)) continue
+    if (!calendar.isOpenAt(t)) continue
     out.push(t / 1000)
     hours.add(bucketStart(t, '60min'))
   }
@@ -110,11 +112,11 @@ function openMinutesBefore(sessions: readonly TradingWindow[], endMs: number, co
 }
 
 /** Start times (Unix s, ascending) of up to `count` days before `endMs` on which the market opens at all. */
-function openDaysBefore(sessions: readonly TradingWindow[], endMs: number, count: number): number[] {
+function openDaysBefore(calendar: SessionCalendar, endMs: number, count: number): number[] {
   const out: number[] = []
   const limit = endMs - MAX_LOOKBACK_DAYS * MS_PER_DAY * 2
   for (let t = endMs - MS_PER_DAY; t >= limit && out.length < count; t -= MS_PER_DAY) {
-    if (opensOnDay(sessions, t)) out.push(t / 1000)
+    if ((calendar.nextOpen(t) ?? Infinity) < t + MS_PER_DAY) out.push(t / 1000)
   }
   return out.reverse()
 }

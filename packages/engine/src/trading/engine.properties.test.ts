@@ -1,7 +1,6 @@
 import { ClosedType, LedgerType, OrderStatus, Side, SwapMode, type SideValue } from '@tp/contracts'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isOpenAt } from '../market/sessions.ts'
 import { TradingEngine } from './engine.ts'
 import { money, type Money } from './money.ts'
 import { lastRollover, type SwapTerms } from './swaps.ts'
@@ -26,6 +25,8 @@ import {
 /** Order ids granted to an engine at once: more than any run takes. */
 const ID_BLOCK = 1_000_000_000
 const USERS = [1, 2, 3]
+/** A practice account: limited per account like the others, but outside the house's net limit. */
+const DEMO_USER = 3
 const STEP_MS = 200
 
 /** Four instruments: a USD pair, USDJPY (its own conversion), a JPY cross and an index in EUR. */
@@ -42,6 +43,16 @@ const MARKETS: Market[] = [
   { id: EURJPY, bid: 176_000, spread: 15, step: 10 },
   { id: GER40, bid: 180_000, spread: 5, step: 10 },
 ]
+
+/**
+ * Price protection and house limits on some markets: EURUSD keeps stops 15 points off the market and
+ * freezes 20 points from a trigger; USDJPY and GER40 cap the real clients' net lots and each account's.
+ */
+const LIMITS: Record<number, Partial<InstrumentTerms>> = {
+  [EURUSD]: { stopsLevel: 15, freezeLevel: 20 },
+  [USDJPY]: { maxNetLots: '3', maxAccountLots: '2.5' },
+  [GER40]: { maxNetLots: '1', maxAccountLots: '3' },
+}
 
 /** Swaps that charge and credit (the waits cross rollovers): points for the pairs, a percentage for the index. */
 const SWAPS: Record<number, SwapTerms> = {
@@ -67,6 +78,9 @@ type Step =
       pending: number
       /** A pending order's expiry, ms from now (0: none; 0 or less refused). */
       expiry: number
+      /** A market order's price seen, in points from the price it fills at (null: none sent), and the deviation allowed. */
+      seen: number | null
+      deviation: number
     }
   /** A pending order's new price (steps from its entry price), stops and expiry. */
   | {
@@ -140,6 +154,8 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
         { weight: 2, arbitrary: fc.integer({ min: -20, max: 20 }) },
       ),
       expiry: expiryArb,
+      seen: fc.option(fc.integer({ min: -30, max: 30 }), { freq: 2 }),
+      deviation: fc.integer({ min: 0, max: 20 }),
     }),
   },
   {
@@ -275,6 +291,8 @@ class Runner {
   readonly frozen = new Map<number, Money>()
   /** How often a position was seen whose market was closed or its quote stale. */
   staleHoldings = 0
+  /** The engine's net lots per instrument before the step being checked. */
+  netBefore = new Map<number, Money>()
 
   constructor(readonly setup: Setup) {
     const fees = setup.feePerLot
@@ -282,10 +300,10 @@ class Runner {
       : { [EURUSD]: '0.0015', [USDJPY]: '0.001', [EURJPY]: '0.0025', [GER40]: '0.0005' }
     this.terms = instruments(fees)
       .filter((t) => MARKETS.some((m) => m.id === t.id))
-      .map((t) => ({ ...t, swap: SWAPS[t.id] ?? t.swap }))
+      .map((t) => ({ ...t, ...LIMITS[t.id], swap: SWAPS[t.id] ?? t.swap }))
     this.engine = new TradingEngine(this.terms, this.risk())
     this.engine.grantOrderIds(1, ID_BLOCK)
-    USERS.forEach((u, i) => this.engine.addAccount(u, String(setup.balances[i])))
+    USERS.forEach((u, i) => this.engine.addAccount(u, String(setup.balances[i]), false, '0', u === DEMO_USER))
     for (const m of MARKETS) this.quote(m, m.bid, m.bid + m.spread)
   }
 
@@ -302,7 +320,7 @@ class Runner {
     engine.grantOrderIds(this.firstOrderId, ID_BLOCK)
     for (const m of MARKETS) engine.primeQuote(m.id, old.quote(m.id) as Quote)
     for (const t of old.accountTotals())
-      engine.addAccount(t.userId, t.balance.toString(), t.marginCalled, t.frozen.toString())
+      engine.addAccount(t.userId, t.balance.toString(), t.marginCalled, t.frozen.toString(), t.demo)
     const live = USERS.flatMap((u) => old.ordersOf(u)).sort((a, b) => a.id - b.id)
     // Copies, as if read back from the database.
     for (const order of live) engine.restoreOrder({ ...order })
@@ -378,6 +396,12 @@ class Runner {
           targetPrice: target === 0 ? undefined : this.price(m.id, target),
           // 0 stands for a refused expiry here: the engine's own 0 means none.
           expiresAtMs: step.expiry === 0 ? 0 : this.now + (step.expiry > 0 ? step.expiry : step.expiry - 1),
+          ...(step.seen === null
+            ? {}
+            : {
+                seenPrice: this.price(m.id, (buy ? ask : bid) + step.seen),
+                maxDeviationPoints: step.deviation,
+              }),
           nowMs: this.now,
         })
         if (result.ok && target !== 0)
@@ -645,6 +669,67 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
     check(open > 0 || !balance.isNegative(), () => `user ${u}: flat with balance ${balance}`)
   }
 
+  // Price protection: a market order whose price seen is off by more than its deviation is requoted,
+  // and one within it never is.
+  if (step.kind === 'open' && step.pending === 0 && step.seen !== null) {
+    const beyond = Math.abs(step.seen) > step.deviation
+    // Checks made before the price (account, market, lots, leverage) may refuse it first.
+    const early = ['market_closed', 'quote_stale', 'lots_invalid', 'leverage_invalid', 'too_many_orders']
+    if (beyond)
+      check(
+        record.refused === 'requote' || early.includes(record.refused ?? ''),
+        () => `not requoted: ${record.refused}`,
+      )
+    else check(record.refused !== 'requote', () => `requoted within ${step.deviation} points`)
+  }
+
+  // House limits. The engine's net is the real clients' positions, buys less sells; a fill never takes
+  // it further past the limit (closes may: they are always taken); no account holds more than its
+  // limit on a side.
+  let net = new Map(runner.netBefore)
+  for (const event of events) {
+    if (event.type !== 'position_opened' && event.type !== 'position_closed') continue
+    const { order } = event
+    if (order.userId === DEMO_USER) continue
+    const max = runner.terms.find((t) => t.id === order.instrumentId)?.maxNetLots ?? null
+    const was = net.get(order.instrumentId) ?? money(0)
+    const signed =
+      (order.side === Side.Buy) === (event.type === 'position_opened') ? order.lots : order.lots.negated()
+    const next = was.plus(signed)
+    if (event.type === 'position_opened' && max !== null)
+      check(
+        !next.abs().greaterThan(max) || !next.abs().greaterThan(was.abs()),
+        () => `order ${order.id} took the net of ${order.instrumentId} from ${was} to ${next} (max ${max})`,
+      )
+    net.set(order.instrumentId, next)
+  }
+  for (const m of MARKETS) {
+    const real = USERS.filter((u) => u !== DEMO_USER)
+      .flatMap((u) => engine.ordersOf(u))
+      .filter((o) => o.status === OrderStatus.Holding && o.instrumentId === m.id)
+      .reduce((sum, o) => (o.side === Side.Buy ? sum.plus(o.lots) : sum.minus(o.lots)), money(0))
+    check(engine.netLots(m.id).equals(real), () => `net of ${m.id}: ${engine.netLots(m.id)} vs ${real}`)
+    check(
+      real.equals(net.get(m.id) ?? money(0)),
+      () => `net of ${m.id} by events: ${net.get(m.id)} vs ${real}`,
+    )
+    const max = runner.terms.find((t) => t.id === m.id)?.maxAccountLots ?? null
+    if (max !== null)
+      for (const u of USERS)
+        for (const side of [Side.Buy, Side.Sell]) {
+          const held = engine
+            .ordersOf(u)
+            .filter((o) => o.instrumentId === m.id && o.side === side)
+            .reduce((sum, o) => sum.plus(o.lots), money(0))
+          check(
+            !held.greaterThan(max),
+            () => `user ${u} holds ${held} on side ${side} of ${m.id} (max ${max})`,
+          )
+        }
+  }
+  net = new Map(MARKETS.map((m) => [m.id, engine.netLots(m.id)]))
+  runner.netBefore = net
+
   // (c): margin used is the hedged margin of the positions at current prices: per instrument, the
   // larger side, buys at the ask and sells at the bid, converted to USD (fixed mode: lots x size).
   for (const totals of engine.accountTotals()) {
@@ -693,16 +778,16 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
   // Nothing reached is left: a position's stops are never crossed by a quote that came inside its
   // session, and after such a tick no pending order of that instrument is past its target on the
   // side it waits from. (A quote outside the session moves marks and fires nothing.)
-  const sessionsOf = (id: number) => (runner.terms.find((t) => t.id === id) as InstrumentTerms).sessions
+  const calendarOf = (id: number) => (runner.terms.find((t) => t.id === id) as InstrumentTerms).calendar
   const isLive = (id: number) => {
     const quote = engine.quote(id) as Quote
-    return isOpenAt(sessionsOf(id), runner.now) && runner.now - quote.timeMs <= DEFAULT_RISK.maxQuoteAgeMs
+    return calendarOf(id).isOpenAt(runner.now) && runner.now - quote.timeMs <= DEFAULT_RISK.maxQuoteAgeMs
   }
   for (const u of USERS)
     for (const order of engine.ordersOf(u)) {
       const quote = engine.quote(order.instrumentId) as Quote
       if (order.status === OrderStatus.Holding && !isLive(order.instrumentId)) runner.staleHoldings++
-      if (!isOpenAt(sessionsOf(order.instrumentId), quote.timeMs)) continue
+      if (!calendarOf(order.instrumentId).isOpenAt(quote.timeMs)) continue
       if (order.status === OrderStatus.Holding) {
         const exit = order.side === Side.Buy ? quote.bid : quote.ask
         const below = (level: number) => level === 0 || exit < level
@@ -825,6 +910,11 @@ describe('engine properties over random command sequences', () => {
         expired: 0,
         trailed: 0,
         swaps: 0,
+        requotes: 0,
+        netLimits: 0,
+        accountLimits: 0,
+        frozen: 0,
+        tooClose: 0,
       },
       writtenOff: money(0),
     }
@@ -851,6 +941,11 @@ describe('engine properties over random command sequences', () => {
         expect(second.runner.snapshot()).toBe(first.runner.snapshot())
         for (const r of first.records) {
           if (r.refused) seen.refusals++
+          if (r.refused === 'requote') seen.requotes++
+          if (r.refused === 'exposure_limit') seen.netLimits++
+          if (r.refused === 'account_limit') seen.accountLimits++
+          if (r.refused === 'order_frozen') seen.frozen++
+          if (r.refused === 'stops_too_close' || r.refused === 'price_too_close') seen.tooClose++
           for (const e of r.events) {
             if (e.type === 'position_closed') seen.closes++
             if (e.type === 'position_reduced') seen.partialCloses++
@@ -874,6 +969,11 @@ describe('engine properties over random command sequences', () => {
     expect(seen.expired).toBeGreaterThan(10)
     expect(seen.trailed).toBeGreaterThan(10)
     expect(seen.swaps).toBeGreaterThan(10)
+    expect(seen.requotes).toBeGreaterThan(10)
+    expect(seen.netLimits).toBeGreaterThan(10)
+    expect(seen.accountLimits).toBeGreaterThan(10)
+    expect(seen.frozen).toBeGreaterThan(0)
+    expect(seen.tooClose).toBeGreaterThan(5)
     expect(seen.stopOuts).toBeGreaterThan(5)
     expect(seen.writeOffs).toBeGreaterThan(5)
     expect(seen.writtenOff.isPositive()).toBe(true)

@@ -15,6 +15,7 @@ import {
 } from './test-fixtures.ts'
 import { lastRollover, nextRollover, rolloversBetween, type SwapTerms } from './swaps.ts'
 import { MAX_ROLLOVER_ROWS } from './engine.ts'
+import { SessionCalendar } from '../market/calendar.ts'
 import type { EngineEvent, InstrumentTerms, Order, Quote } from './types.ts'
 
 /*
@@ -264,5 +265,49 @@ describe('swaps', () => {
     expect(events).toMatchObject([
       { type: 'swap_charged', order: { id, swapThroughMs: at('2026-11-25T23:59:59.999Z') } },
     ])
+  })
+})
+
+describe('the rollover in the market zone (issue 13, sessions)', () => {
+  /** Forex as brokers keep it: Sunday 17:00 to Friday 17:00 New York, rolling over at 17:00 there. */
+  const newYork = (holidays: { date: string; hours: { From: number; To: number }[] }[] = []) =>
+    ({
+      ...(withSwaps()[0] as InstrumentTerms),
+      calendar: new SessionCalendar({
+        timeZone: 'America/New_York',
+        windows: [{ From: 17 * 60, To: 5 * 1440 + 17 * 60 }],
+        holidays,
+      }),
+      swap: { ...FOREX_SWAP, rolloverMinute: 17 * 60 },
+    }) satisfies InstrumentTerms
+
+  it('follows daylight saving: 21:00 UTC in summer, 22:00 UTC in winter', () => {
+    const forex = newYork()
+    expect(lastRollover(forex, at('2026-07-01T23:00:00Z'))).toBe(at('2026-07-01T21:00:00Z'))
+    expect(lastRollover(forex, at('2026-11-25T23:00:00Z'))).toBe(WED_ROLLOVER)
+    // The week New York leaves daylight saving (Sunday 2026-11-01): Friday in summer, Monday in winter.
+    expect(rolloversBetween(forex, at('2026-10-30T12:00:00Z'), at('2026-11-03T00:00:00Z'))).toEqual([
+      at('2026-10-30T21:00:00Z'),
+      at('2026-11-02T22:00:00Z'),
+    ])
+  })
+
+  it('charges the triple night on Wednesday of New York, and no night on a closed holiday', () => {
+    const forex = newYork([{ date: '2026-12-25', hours: [] }])
+    const engine = makeEngine({ list: [forex, ...withSwaps().slice(1)] })
+    const christmasEve = at('2026-12-24T15:00:00Z')
+    primeAt(engine, christmasEve)
+    const long = mustOpen(engine, buy({ nowMs: christmasEve })).id
+    // Thursday the 24th rolls over; Friday the 25th is closed all day: no rollover until Monday.
+    expect(rolloversBetween(forex, christmasEve, at('2026-12-29T00:00:00Z'))).toEqual([
+      at('2026-12-24T22:00:00Z'),
+      at('2026-12-28T22:00:00Z'),
+    ])
+    const events = engine.rolloverDue(at('2026-12-28T22:00:00Z'))
+    expect(swapRows(events).map((r) => r.amount)).toEqual(['-7.1', '-7.1'])
+    // Paid through the end of Monday in New York (05:00 UTC on Tuesday).
+    expect(engine.order(long)).toMatchObject({ swapThroughMs: at('2026-12-29T04:59:59.999Z') })
+    const triple = engine.rolloverDue(at('2026-12-30T22:00:00Z'))
+    expect(swapRows(triple).map((r) => r.amount)).toEqual(['-7.1', '-21.3'])
   })
 })

@@ -122,7 +122,7 @@ describe('trailing stop', () => {
       code: 'HUGEUSD',
       precision: 10,
       contractSize: '1',
-      sessions: instruments()[0]!.sessions,
+      calendar: instruments()[0]!.calendar,
     })
     const wide = makeEngine({ list: [...instruments(), huge], quotes: { 99: [10_000_000, 10_000_001] } })
     const position = mustOpen(wide, buy({ instrumentId: 99, lots: '0.01', leverage: 500, userId: 1 })).id

@@ -8,13 +8,14 @@ import {
   type LedgerTypeValue,
   type SideValue,
 } from '@tp/contracts'
-import { isOpenAt } from '../market/sessions.ts'
 import { ZERO, feeToCents, money, toCents, toMicros, type Money } from './money.ts'
 import { ExposureBook, type BookPosition, type Valued } from './exposure-book.ts'
 import {
   checkStops,
   entryPrice,
   exitPrice,
+  fromPoints,
+  isFrozen,
   isOnGrid,
   isOnPriceGrid,
   isPrice,
@@ -22,12 +23,24 @@ import {
   parseAmount,
   parseDecimal,
   parseLots,
+  pointsApart,
+  stopsFarEnough,
+  toPoints,
 } from './order-rules.ts'
 import type { Trigger } from './trigger-index.ts'
 import { TriggerBooks } from './trigger-books.ts'
 import { AlertBook, type PriceAlert } from './alert-book.ts'
 import { UsdRates } from './usd-rates.ts'
-import { lastRollover, nextRollover, nightsAt, rolloversBetween, swapOf, swapPerUnit } from './swaps.ts'
+import { HouseLimits } from './house-limits.ts'
+import {
+  endOfRolloverDay,
+  lastRollover,
+  nextRollover,
+  nightsAt,
+  rolloversBetween,
+  swapOf,
+  swapPerUnit,
+} from './swaps.ts'
 import type {
   CancelReason,
   CommandResult,
@@ -37,6 +50,7 @@ import type {
   Order,
   Quote,
   Rejection,
+  RejectionDetail,
   RiskSettings,
 } from './types.ts'
 
@@ -66,6 +80,8 @@ interface Account extends Valued {
   frozen: Money
   holding: Set<number>
   pending: Set<number>
+  /** A practice account: its positions are not the house's risk (they count in no net limit). */
+  demo: boolean
 }
 
 /** A block of order ids the server reserved in its database: [next, end). */
@@ -88,6 +104,13 @@ export interface OpenCommand {
   targetPrice?: number
   /** A pending order's expiry (ms, after `nowMs`); absent or 0: good till cancelled. Market orders ignore it. */
   expiresAtMs?: number
+  /**
+   * Price protection of a market order: the price the user saw (the ask for a buy, the bid for a
+   * sell) and how many points the fill may differ from it either way (0 when absent). Beyond that
+   * the order is refused with the new price ('requote'). Absent: filled at the market as it is.
+   */
+  seenPrice?: number
+  maxDeviationPoints?: number
   nowMs: number
 }
 
@@ -140,6 +163,8 @@ export class TradingEngine {
     (id) => this.quotes.get(id),
     (id) => this.rateOf(id),
   )
+  /** The real clients' net lots per instrument, against the house's limits. */
+  private readonly house = new HouseLimits()
   /** Accounts to check for margin call and stop-out before the tick being applied returns. */
   private riskQueue: Account[] = []
   /** Order ids granted by the server, oldest block first. */
@@ -179,8 +204,11 @@ export class TradingEngine {
 
   // ---- state from outside: restore after a restart, quotes without side effects ----
 
-  /** Registers an account (a new user, or one restored from the database with its margin-call state). */
-  addAccount(userId: number, balance: string, marginCalled = false, frozen = '0'): void {
+  /**
+   * Registers an account (a new user, or one restored from the database with its margin-call state).
+   * A demo account's positions are no risk of the house's: they count in no net exposure limit.
+   */
+  addAccount(userId: number, balance: string, marginCalled = false, frozen = '0', demo = false): void {
     if (this.accounts.has(userId)) return
     this.accounts.set(userId, {
       userId,
@@ -188,6 +216,7 @@ export class TradingEngine {
       frozen: money(frozen),
       holding: new Set(),
       pending: new Set(),
+      demo,
       marginCalled,
       queued: false,
       slot: -1,
@@ -249,7 +278,7 @@ export class TradingEngine {
     const terms = this.instruments.get(command.instrumentId)
     if (!terms || !terms.enabled) return reject('instrument_not_found')
     const quote = this.quotes.get(terms.id)
-    if (!isOpenAt(terms.sessions, command.nowMs)) return reject('market_closed')
+    if (!terms.calendar.isOpenAt(command.nowMs)) return reject('market_closed')
     if (!quote || !this.isFresh(quote, command.nowMs)) return reject('quote_stale')
     const rate = this.rates.booked(terms.quoteCurrency)
     if (rate === undefined) return reject('no_conversion_rate')
@@ -267,16 +296,25 @@ export class TradingEngine {
     const expiresAtMs = pending ? (command.expiresAtMs ?? 0) : 0
     if (!isExpiry(expiresAtMs, command.nowMs)) return reject('expiry_invalid')
     const entry = pending ? (command.targetPrice as number) : entryPrice(command.side, quote)
+    if (!pending && command.seenPrice !== undefined) {
+      const requote = this.requote(terms, command, quote)
+      if (requote) return requote
+    }
+    // A pending price nearer the market than the stops level would fill almost at once.
+    if (pending && pointsApart(entry, entryPrice(command.side, quote), terms.precision) < terms.stopsLevel)
+      return reject('price_too_close', { points: terms.stopsLevel })
     // Stops are checked against the price the position would close at: now, or at the pending entry.
     const exitReference = pending ? entry : exitPrice(command.side, quote)
-    const stops = checkStops(
+    const stops = this.checkNewStops(terms, command.side, command.stopLoss, command.takeProfit, exitReference)
+    if (stops) return stops
+    const limit = this.house.check(
+      terms,
+      account,
+      this.sideLots(account, terms.id, command.side),
       command.side,
-      command.stopLoss,
-      command.takeProfit,
-      exitReference,
-      terms.precision,
+      lots,
     )
-    if (stops) return reject(stops)
+    if (limit) return reject(limit.reason, limit.detail)
 
     // A pending order reserves nothing; its margin is the estimate at its target (WIRE.md).
     const booked = { contractSize: terms.contractSize, marginMode: terms.marginMode }
@@ -329,9 +367,14 @@ export class TradingEngine {
     return { ok: true, events, orderId: order.id }
   }
 
+  /**
+   * Cancels a pending order of the user's; refused ('order_frozen') while its price is within the
+   * freeze level of a live market, about to fill.
+   */
   cancel(userId: number, orderId: number, nowMs: number): CommandResult {
     const order = this.livePending(userId, orderId, nowMs)
     if (!order) return reject('order_not_found')
+    if (this.pendingFrozen(order, nowMs)) return reject('order_frozen')
     const events: EngineEvent[] = []
     this.cancelPending(order, 'user', nowMs, events)
     return { ok: true, events }
@@ -348,11 +391,14 @@ export class TradingEngine {
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     const live = this.liveQuote(order.instrumentId, nowMs)
     if (typeof live === 'string') return reject(live)
+    if (this.pendingFrozen(order, nowMs)) return reject('order_frozen')
     const { targetPrice, stopLoss, takeProfit, expiresAtMs } = change
     if (!(isPrice(targetPrice) && isOnGrid(targetPrice, terms.precision))) return reject('price_invalid')
     if (!isExpiry(expiresAtMs, nowMs)) return reject('expiry_invalid')
-    const stops = checkStops(order.side, stopLoss, takeProfit, targetPrice, terms.precision)
-    if (stops) return reject(stops)
+    if (pointsApart(targetPrice, entryPrice(order.side, live), terms.precision) < terms.stopsLevel)
+      return reject('price_too_close', { points: terms.stopsLevel })
+    const stops = this.checkNewStops(terms, order.side, stopLoss, takeProfit, targetPrice)
+    if (stops) return stops
     const rate = this.rates.booked(terms.quoteCurrency)
     if (rate === undefined) return reject('no_conversion_rate')
     // As `open` checks a new pending order: its fill checks again, at the fill's price.
@@ -435,7 +481,7 @@ export class TradingEngine {
 
   /**
    * Books a position's swaps of the rollovers after the last it paid, up to `untilMs`. It has then
-   * paid through the end of that rollover's UTC day: a rollover moved later in the day by staff
+   * paid through the end of that rollover's local day: a rollover moved later in the day by staff
    * cannot charge (or credit) the same day twice. Returns how many rollovers it took, and whether
    * anything was booked.
    */
@@ -459,14 +505,14 @@ export class TradingEngine {
       const key = `${terms.id}:${order.side}:${at}:${price}`
       let unit = perUnit.get(key)
       if (!unit) {
-        unit = swapPerUnit(terms.swap, terms.precision, order.side, nightsAt(terms.swap, at), price)
+        unit = swapPerUnit(terms.swap, terms.precision, order.side, nightsAt(terms, at), price)
         perUnit.set(key, unit)
       }
       const amount = swapOf(unit, order, rate)
       if (!amount.isZero()) bookings.push(amount)
     }
     if (due.length === 0) return { rollovers: 0, booked: false }
-    order.swapThroughMs = endOfUtcDay(due.at(-1) as number)
+    order.swapThroughMs = endOfRolloverDay(terms, due.at(-1) as number)
     for (const amount of bookings) order.swap = order.swap.plus(amount)
     events.push({ type: 'swap_charged', order: { ...order } })
     for (const amount of bookings) this.book(account, LedgerType.SWAP, amount, `order:${order.id}`, events)
@@ -535,8 +581,9 @@ export class TradingEngine {
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     const live = this.liveQuote(order.instrumentId, nowMs)
     if (typeof live === 'string') return reject(live)
-    const stops = checkStops(order.side, stopLoss, takeProfit, exitPrice(order.side, live), terms.precision)
-    if (stops) return reject(stops)
+    if (this.stopsFrozen(order, terms, live)) return reject('order_frozen')
+    const stops = this.checkNewStops(terms, order.side, stopLoss, takeProfit, exitPrice(order.side, live))
+    if (stops) return stops
     const indexed = indexedStops(order)
     order.stopLoss = stopLoss
     order.takeProfit = takeProfit
@@ -565,12 +612,15 @@ export class TradingEngine {
     if (points > 0) {
       const live = this.liveQuote(order.instrumentId, nowMs)
       if (typeof live === 'string') return reject(live)
+      if (this.stopsFrozen(order, terms, live)) return reject('order_frozen')
       const exit = exitPrice(order.side, live)
-      // Nearer than the spread, the stop would sit inside it; past 2^53 points, whole points are not exact.
+      // Nearer than the spread, the stop would sit inside it; nearer than the stops level, it could not
+      // be set by hand; past 2^53 points, whole points are not exact.
       const spread = toPoints(live.ask, terms.precision) - toPoints(live.bid, terms.precision)
       const trailed = trailedStop(order.side, exit, points, terms.precision)
       if (points < spread || trailed <= 0 || !Number.isSafeInteger(toPoints(exit, terms.precision) + points))
         return reject('trailing_invalid')
+      if (points < terms.stopsLevel) return reject('stops_too_close', { points: terms.stopsLevel })
       if (isBetterStop(order.side, trailed, order.stopLoss)) order.stopLoss = trailed
     }
     order.trailingPoints = points
@@ -715,7 +765,7 @@ export class TradingEngine {
     const events: EngineEvent[] = []
     // A quote outside the instrument's sessions (a replayed file, a feed's stray update) moves marks
     // but fires nothing: nobody could trade at it.
-    if (!isOpenAt(terms.sessions, quote.timeMs)) {
+    if (!terms.calendar.isOpenAt(quote.timeMs)) {
       this.exposures.revalue(instrumentId)
       return events
     }
@@ -759,6 +809,11 @@ export class TradingEngine {
       .map((id) => this.orders.get(id) as Order)
   }
 
+  /** The real clients' net lots on an instrument now (buys less sells; demo accounts aside). */
+  netLots(instrumentId: number): Money {
+    return this.house.netOf(instrumentId)
+  }
+
   /** Whether the account is below the margin-call level since it was last checked. */
   isMarginCalled(userId: number): boolean {
     return this.accounts.get(userId)?.marginCalled ?? false
@@ -783,6 +838,7 @@ export class TradingEngine {
     usedMargin: number
     positions: number
     marginCalled: boolean
+    demo: boolean
   }> {
     for (const a of this.accounts.values())
       yield {
@@ -792,6 +848,7 @@ export class TradingEngine {
         usedMargin: this.exposures.marginOf(a),
         positions: a.holding.size,
         marginCalled: a.marginCalled,
+        demo: a.demo,
       }
   }
 
@@ -838,10 +895,67 @@ export class TradingEngine {
     return nowMs - quote.timeMs <= this.risk.maxQuoteAgeMs && quote.timeMs <= nowMs + MAX_CLOCK_SKEW_MS
   }
 
+  /**
+   * A market order's price protection: refused with the price it would fill at now, and the quote,
+   * when that is more than the allowed deviation from the price the user saw (either way).
+   */
+  private requote(terms: InstrumentTerms, command: OpenCommand, quote: Quote): CommandResult | undefined {
+    const seen = command.seenPrice as number
+    if (!(isPrice(seen) && isOnGrid(seen, terms.precision))) return reject('price_invalid')
+    const allowed = command.maxDeviationPoints ?? 0
+    if (!(Number.isSafeInteger(allowed) && allowed >= 0)) return reject('price_invalid')
+    const price = entryPrice(command.side, quote)
+    if (pointsApart(price, seen, terms.precision) <= allowed) return undefined
+    return reject('requote', { price, bid: quote.bid, ask: quote.ask })
+  }
+
+  /** New stops: on the right side of `reference` (checkStops), and at least the stops level from it. */
+  private checkNewStops(
+    terms: InstrumentTerms,
+    side: SideValue,
+    stopLoss: number,
+    takeProfit: number,
+    reference: number,
+  ): CommandResult | undefined {
+    const wrong = checkStops(side, stopLoss, takeProfit, reference, terms.precision)
+    if (wrong) return reject(wrong)
+    if (!stopsFarEnough(stopLoss, takeProfit, reference, terms.stopsLevel, terms.precision))
+      return reject('stops_too_close', { points: terms.stopsLevel })
+    return undefined
+  }
+
+  /** Whether a pending order's price is within the freeze level of its live market (about to fill). */
+  private pendingFrozen(order: Order, nowMs: number): boolean {
+    const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+    const live = this.liveQuote(order.instrumentId, nowMs)
+    if (typeof live === 'string') return false
+    return isFrozen(order.originPrice, entryPrice(order.side, live), terms.freezeLevel, terms.precision)
+  }
+
+  /** Whether a position's stop-loss or take-profit is within the freeze level of the price it closes at. */
+  private stopsFrozen(order: Order, terms: InstrumentTerms, live: Quote): boolean {
+    const exit = exitPrice(order.side, live)
+    return (
+      isFrozen(order.stopLoss, exit, terms.freezeLevel, terms.precision) ||
+      isFrozen(order.takeProfit, exit, terms.freezeLevel, terms.precision)
+    )
+  }
+
+  /** The lots an account holds and waits to open on one side of an instrument (positions and pending orders). */
+  private sideLots(account: Account, instrumentId: number, side: SideValue): Money {
+    let lots = ZERO
+    for (const ids of [account.holding, account.pending])
+      for (const id of ids) {
+        const order = this.orders.get(id) as Order
+        if (order.instrumentId === instrumentId && order.side === side) lots = lots.plus(order.lots)
+      }
+    return lots
+  }
+
   /** The quote of an instrument if its market is live at `nowMs` (open and fresh); else why not. */
   private liveQuote(instrumentId: number, nowMs: number): Quote | 'market_closed' | 'quote_stale' {
     const terms = this.instruments.get(instrumentId) as InstrumentTerms
-    if (!isOpenAt(terms.sessions, nowMs)) return 'market_closed'
+    if (!terms.calendar.isOpenAt(nowMs)) return 'market_closed'
     const quote = this.quotes.get(instrumentId)
     return quote && this.isFresh(quote, nowMs) ? quote : 'quote_stale'
   }
@@ -937,6 +1051,7 @@ export class TradingEngine {
   private attachPosition(account: Account, order: Order): void {
     account.holding.add(order.id)
     this.exposures.change(account, order.instrumentId, this.positionOf(order), 1)
+    if (!account.demo) this.house.add(order.instrumentId, order.side, order.lots)
     this.triggers.addStops(order)
     this.addTrailing(order)
   }
@@ -988,6 +1103,7 @@ export class TradingEngine {
   private detachPosition(account: Account, order: Order): void {
     account.holding.delete(order.id)
     this.exposures.change(account, order.instrumentId, this.positionOf(order), -1)
+    if (!account.demo) this.house.add(order.instrumentId, order.side, order.lots.negated())
     this.orders.delete(order.id)
     this.triggers.noteStale(indexedStops(order))
   }
@@ -1103,6 +1219,7 @@ export class TradingEngine {
     // The exposure book holds units: out with the whole position, in with what is left.
     this.exposures.change(account, order.instrumentId, this.positionOf(order), -1)
     this.exposures.change(account, order.instrumentId, this.positionOf(rest), 1)
+    if (!account.demo) this.house.add(order.instrumentId, order.side, part.negated())
     this.orders.set(order.id, rest)
     events.push({ type: 'position_reduced', order: { ...rest } })
     const closed: FinishedOrder = {
@@ -1179,6 +1296,10 @@ export class TradingEngine {
     // Its leverage is no longer offered (options cut, a lower cap): it would open above the limit.
     if (!terms.leverage.includes(order.leverage))
       return this.cancelPending(order, 'leverage_withdrawn', quote.timeMs, events, stale)
+    // The house's net limit is checked again at the fill: other clients may have filled it meanwhile.
+    // (The account's own limit counted this order when it was placed.)
+    if (this.house.check(terms, account, ZERO, order.side, order.lots, true))
+      return this.cancelPending(order, 'exposure_limit', quote.timeMs, events, stale)
     const price = entryPrice(order.side, quote)
     const rate = this.rates.booked(terms.quoteCurrency)
     const margin =
@@ -1239,7 +1360,8 @@ export class TradingEngine {
   }
 }
 
-const reject = (reason: Rejection): CommandResult => ({ ok: false, reason })
+const reject = (reason: Rejection, detail?: RejectionDetail): CommandResult =>
+  detail ? { ok: false, reason, detail } : { ok: false, reason }
 
 /** Index entries a pending order holds: its entry, and its expiry if it has one. */
 const pendingEntries = (order: Order) => 1 + (order.expiresAtMs > 0 ? 1 : 0)
@@ -1247,11 +1369,6 @@ const pendingEntries = (order: Order) => 1 + (order.expiresAtMs > 0 ? 1 : 0)
 /** Index entries a position's stops hold: its stop-loss and take-profit when set, its trailing stop. */
 const indexedStops = (order: Order) =>
   (order.stopLoss > 0 ? 1 : 0) + (order.takeProfit > 0 ? 1 : 0) + (order.trailingPoints > 0 ? 1 : 0)
-
-/** A price in whole points of 10^-precision (exact for prices on the grid). */
-const toPoints = (price: number, precision: number) => Math.round(price * 10 ** precision)
-const fromPoints = (points: number, precision: number) =>
-  Number((points / 10 ** precision).toFixed(precision))
 
 /** Where a trailing stop of `points` puts the stop-loss for an exit price: behind it by that much. */
 function trailedStop(side: SideValue, exit: number, points: number, precision: number): number {
@@ -1269,9 +1386,6 @@ function trailLevel(order: Order, precision: number): number {
   const step = order.trailingPoints + 1
   return fromPoints(order.side === Side.Buy ? stop + step : stop - step, precision)
 }
-
-/** The last millisecond of the UTC day holding `ms`. */
-const endOfUtcDay = (ms: number) => Math.floor(ms / 86_400_000) * 86_400_000 + 86_400_000 - 1
 
 /** An expiry: 0 (none), or a whole number of ms after `nowMs`. */
 const isExpiry = (expiresAtMs: number, nowMs: number): boolean =>

@@ -73,6 +73,40 @@ export function parseLots(
   return lots.mod(bounds.lotStep).isZero() ? lots : undefined
 }
 
+/** A price in whole points of 10^-precision (exact for prices on the grid). Example: toPoints(1.10005, 5) is 110005. */
+export const toPoints = (price: number, precision: number) => Math.round(price * 10 ** precision)
+
+/** A whole number of points as a price. Example: fromPoints(110005, 5) is 1.10005. */
+export const fromPoints = (points: number, precision: number) =>
+  Number((points / 10 ** precision).toFixed(precision))
+
+/** The distance between two prices in whole points. Example: pointsApart(1.1, 1.1002, 5) is 20. */
+export const pointsApart = (a: number, b: number, precision: number) =>
+  Math.abs(toPoints(a, precision) - toPoints(b, precision))
+
+/**
+ * Whether each stop that is set (not 0) lies at least `level` points from `reference`: the price a
+ * position closes at now, or a pending order's price (the stops level). Check the side first
+ * (checkStops). Example: stopsFarEnough(1.0995, 0, 1.1, 50, 5) is true; with level 60, false.
+ */
+export function stopsFarEnough(
+  stopLoss: number,
+  takeProfit: number,
+  reference: number,
+  level: number,
+  precision: number,
+): boolean {
+  const far = (stop: number) => stop === 0 || pointsApart(stop, reference, precision) >= level
+  return level <= 0 || (far(stopLoss) && far(takeProfit))
+}
+
+/**
+ * Whether a price is within the freeze level of the market (so near it may fire at any moment):
+ * `level` 0 never freezes. Example: isFrozen(1.1003, 1.1, 5, 5) is true, isFrozen(1.1006, 1.1, 5, 5) false.
+ */
+export const isFrozen = (price: number, market: number, level: number, precision: number) =>
+  level > 0 && price > 0 && pointsApart(price, market, precision) <= level
+
 /**
  * Stops against the price a position closes at (`exit`): a buy's stop-loss below it and take-profit
  * above it, a sell's the other way round; 0 means none.

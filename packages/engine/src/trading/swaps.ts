@@ -1,5 +1,5 @@
-import { Side, SwapMode, type SideValue, type SwapModeValue, type TradingWindow } from '@tp/contracts'
-import { isOpenAt } from '../market/sessions.ts'
+import { Side, SwapMode, type SideValue, type SwapModeValue } from '@tp/contracts'
+import { weekdayOfDay, type SessionCalendar } from '../market/calendar.ts'
 import { money, swapToCents, type Money } from './money.ts'
 
 /**
@@ -11,9 +11,9 @@ export interface SwapTerms {
   long: string
   short: string
   mode: SwapModeValue
-  /** The UTC weekday (0 Sunday … 6 Saturday) whose rollover charges three nights; null: none. */
+  /** The weekday (0 Sunday … 6 Saturday, in the market's time zone) whose rollover charges three nights; null: none. */
   tripleDay: number | null
-  /** Minutes after 00:00 UTC of the daily rollover. */
+  /** Minutes after local midnight of the daily rollover, in the market's time zone (17:00 New York: 1020). */
   rolloverMinute: number
 }
 
@@ -25,7 +25,6 @@ export const NO_SWAP: SwapTerms = {
   rolloverMinute: 22 * 60,
 }
 
-const MS_PER_DAY = 86_400_000
 const MS_PER_MINUTE = 60_000
 /** A percentage rate is annual, over a 360-day year (the money-market convention). */
 const DAYS_PER_YEAR = 360
@@ -34,35 +33,40 @@ export const MAX_CATCH_UP_ROLLOVERS = 400
 
 interface Schedule {
   swap: SwapTerms
-  sessions: readonly TradingWindow[]
+  calendar: SessionCalendar
 }
 
 /**
- * Whether the rollover of the UTC day holding `dayStartMs` happens: the market traded in the minute
- * before it. Forex (Sunday 22:00 to Friday 22:00) rolls over Monday to Friday; a market open every
- * day rolls over every day; a closed one never.
+ * Whether the rollover at `rolloverMs` happens: the market traded in the minute before it. Forex
+ * (Sunday 17:00 to Friday 17:00 New York) rolls over Monday to Friday; a market open every day rolls
+ * over every day; a closed one (a weekend, a holiday) never.
  */
-function rollsOverAt(schedule: Schedule, rolloverMs: number): boolean {
-  return isOpenAt(schedule.sessions, rolloverMs - MS_PER_MINUTE)
-}
+const rollsOverAt = (schedule: Schedule, rolloverMs: number) =>
+  schedule.calendar.isOpenAt(rolloverMs - MS_PER_MINUTE)
 
-const rolloverOfDay = (dayStartMs: number, swap: SwapTerms) =>
-  dayStartMs + swap.rolloverMinute * MS_PER_MINUTE
-const dayStart = (ms: number) => Math.floor(ms / MS_PER_DAY) * MS_PER_DAY
+/** The rollover instant of a local day of the market. */
+const rolloverOfDay = (schedule: Schedule, day: number) =>
+  schedule.calendar.utcOf(day, schedule.swap.rolloverMinute)
 
 /** The latest rollover at or before `ms` (within the last 8 days), or undefined. */
 export function lastRollover(schedule: Schedule, ms: number): number | undefined {
-  let at = rolloverOfDay(dayStart(ms), schedule.swap)
-  if (at > ms) at -= MS_PER_DAY
-  for (let day = 0; day < 8; day++, at -= MS_PER_DAY) if (rollsOverAt(schedule, at)) return at
+  let day = schedule.calendar.localDay(ms)
+  if (rolloverOfDay(schedule, day) > ms) day--
+  for (let tries = 0; tries < 8; tries++, day--) {
+    const at = rolloverOfDay(schedule, day)
+    if (rollsOverAt(schedule, at)) return at
+  }
   return undefined
 }
 
 /** The first rollover after `ms` (within the next 8 days), or undefined. */
 export function nextRollover(schedule: Schedule, ms: number): number | undefined {
-  let at = rolloverOfDay(dayStart(ms), schedule.swap)
-  if (at <= ms) at += MS_PER_DAY
-  for (let day = 0; day < 8; day++, at += MS_PER_DAY) if (rollsOverAt(schedule, at)) return at
+  let day = schedule.calendar.localDay(ms)
+  if (rolloverOfDay(schedule, day) <= ms) day++
+  for (let tries = 0; tries < 8; tries++, day++) {
+    const at = rolloverOfDay(schedule, day)
+    if (rollsOverAt(schedule, at)) return at
+  }
   return undefined
 }
 
@@ -81,12 +85,18 @@ export function rolloversBetween(schedule: Schedule, afterMs: number, untilMs: n
   return list.reverse()
 }
 
-/** The UTC weekday of an instant, 0 Sunday … 6 Saturday (1970-01-01 was a Thursday). */
-const weekdayOf = (ms: number) => (((Math.floor(ms / MS_PER_DAY) + 4) % 7) + 7) % 7
+/** Nights a rollover charges: three on the triple-swap weekday (of the market's own calendar), else one. */
+export function nightsAt(schedule: Schedule, rolloverMs: number): number {
+  const { tripleDay } = schedule.swap
+  return tripleDay !== null && weekdayOfDay(schedule.calendar.localDay(rolloverMs)) === tripleDay ? 3 : 1
+}
 
-/** Nights a rollover charges: three on the triple-swap weekday, else one. */
-export function nightsAt(swap: SwapTerms, rolloverMs: number): number {
-  return swap.tripleDay !== null && weekdayOf(rolloverMs) === swap.tripleDay ? 3 : 1
+/**
+ * The last millisecond of the market's local day holding a rollover: a position that paid it has
+ * paid that day, so a rollover staff move later in the same day cannot charge it again.
+ */
+export function endOfRolloverDay(schedule: Schedule, rolloverMs: number): number {
+  return schedule.calendar.utcOf(schedule.calendar.localDay(rolloverMs) + 1, 0) - 1
 }
 
 export interface SwapPosition {

@@ -1,4 +1,5 @@
 import { MarginMode, Side, type SideValue } from '@tp/contracts'
+import { SessionCalendar } from '../market/calendar.ts'
 import { SESSION_TEMPLATES } from '../market/sessions.ts'
 import { TradingEngine, type OpenCommand } from './engine.ts'
 import { NO_SWAP } from './swaps.ts'
@@ -36,8 +37,12 @@ export function terms(
     feeRate: '0',
     leverage: [1, 10, 20, 50, 100, 200, 500],
     quoteCurrency: 'USD',
-    sessions: SESSION_TEMPLATES.forex,
+    calendar: SessionCalendar.utc(SESSION_TEMPLATES.forex),
     swap: NO_SWAP,
+    stopsLevel: 0,
+    freezeLevel: 0,
+    maxNetLots: null,
+    maxAccountLots: null,
     enabled: true,
     ...overrides,
   }
@@ -54,7 +59,7 @@ export function instruments(fee: Partial<Record<number, string>> = {}): Instrume
       precision: 1,
       contractSize: '1',
       quoteCurrency: 'EUR',
-      sessions: SESSION_TEMPLATES.withDailyBreak,
+      calendar: SessionCalendar.utc(SESSION_TEMPLATES.withDailyBreak),
       feeRate: fee[GER40] ?? '0',
     }),
     terms({
@@ -63,7 +68,7 @@ export function instruments(fee: Partial<Record<number, string>> = {}): Instrume
       precision: 2,
       contractSize: '100',
       marginMode: MarginMode.Fixed,
-      sessions: SESSION_TEMPLATES.withDailyBreak,
+      calendar: SessionCalendar.utc(SESSION_TEMPLATES.withDailyBreak),
       feeRate: fee[XAUUSD] ?? '0',
     }),
     terms({
@@ -71,7 +76,7 @@ export function instruments(fee: Partial<Record<number, string>> = {}): Instrume
       code: 'US500',
       precision: 1,
       contractSize: '1',
-      sessions: SESSION_TEMPLATES.always,
+      calendar: SessionCalendar.utc(SESSION_TEMPLATES.always),
       feeRate: fee[US500] ?? '0',
     }),
     terms({ id: EURJPY, code: 'EURJPY', precision: 3, quoteCurrency: 'JPY', feeRate: fee[EURJPY] ?? '0' }),

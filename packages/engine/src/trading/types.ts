@@ -5,8 +5,8 @@ import type {
   MarginModeValue,
   OrderStatusValue,
   SideValue,
-  TradingWindow,
 } from '@tp/contracts'
+import type { SessionCalendar } from '../market/calendar.ts'
 import type { Money } from './money.ts'
 import type { PriceAlert } from './alert-book.ts'
 import type { SwapTerms } from './swaps.ts'
@@ -27,9 +27,25 @@ export interface InstrumentTerms {
   /** Leverage values offered, ascending. */
   leverage: readonly number[]
   quoteCurrency: string
-  sessions: readonly TradingWindow[]
-  /** Overnight financing: rates, triple-swap weekday and rollover time. */
+  /** When it trades: weekly hours in its own time zone, with daylight saving and holidays. */
+  calendar: SessionCalendar
+  /** Overnight financing: rates, triple-swap weekday and rollover time (in the calendar's zone). */
   swap: SwapTerms
+  /**
+   * Stops level, in points (10^-precision): the nearest to the market a new stop-loss, take-profit or
+   * pending price may be (MetaTrader's SYMBOL_TRADE_STOPS_LEVEL). 0: anywhere on the right side.
+   */
+  stopsLevel: number
+  /**
+   * Freeze level, in points: a pending order whose price, or a position whose stop-loss or
+   * take-profit, is this near the market can no longer be changed or cancelled (it is about to fire).
+   * 0: never frozen.
+   */
+  freezeLevel: number
+  /** The most net lots (buys less sells) all real clients together may hold; null: no limit. Exact decimal text. */
+  maxNetLots: string | null
+  /** The most lots one account may hold on one side (positions and pending orders); null: no limit. */
+  maxAccountLots: string | null
   /** False for an instrument staff disabled: its live orders stay, nothing new opens. */
   enabled: boolean
 }
@@ -117,6 +133,8 @@ export type CancelReason =
   | 'leverage_withdrawn'
   /** Its expiry came: it ends with the status Expired. */
   | 'expired'
+  /** Filling it would take the house or the account past its limit on the instrument. */
+  | 'exposure_limit'
 
 /** One row for the ledger, computed by the engine and written by the server as it is. */
 export interface Booking {
@@ -187,6 +205,12 @@ export const REJECTIONS = [
   'too_many_alerts',
   'stop_loss_invalid',
   'take_profit_invalid',
+  'stops_too_close',
+  'price_too_close',
+  'order_frozen',
+  'requote',
+  'exposure_limit',
+  'account_limit',
   'insufficient_margin',
   'too_many_orders',
   'order_not_found',
@@ -195,5 +219,12 @@ export const REJECTIONS = [
 ] as const satisfies readonly Reason[]
 export type Rejection = (typeof REJECTIONS)[number]
 
+/**
+ * What a refusal tells beyond its reason, for its message and the caller: a requote's new price and
+ * quote, the stops level or a limit that was reached.
+ */
+export type RejectionDetail = Readonly<Record<string, number | string>>
+
 export type CommandResult =
-  { ok: true; events: EngineEvent[]; orderId?: number } | { ok: false; reason: Rejection }
+  | { ok: true; events: EngineEvent[]; orderId?: number }
+  | { ok: false; reason: Rejection; detail?: RejectionDetail }

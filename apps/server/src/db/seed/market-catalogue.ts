@@ -1,5 +1,4 @@
 import { SwapMode, type SwapModeValue } from '@tp/contracts'
-import type { SessionTemplate } from '@tp/engine'
 
 /**
  * The catalogue a fresh install starts with. Staff edit it later in the back office; the seed never
@@ -189,12 +188,11 @@ export interface InstrumentSeed {
   feeRate: string
   spreadPoints: number
   quoteCurrency: string
-  sessions: SessionTemplate
   /** Swap per lot per night, buy and sell (decimal text, negative charges), as `swapMode` reads them. */
   swapLong: string
   swapShort: string
   swapMode: SwapModeValue
-  /** The UTC weekday whose rollover charges three nights (3 Wednesday, 5 Friday); null: none. */
+  /** The weekday (in the market's zone) whose rollover charges three nights (3 Wednesday, 5 Friday); null: none. */
   swapTripleDay: number | null
   leverageClass: LeverageClass
   anchor: number
@@ -395,14 +393,6 @@ const SWAP_STYLE_BY_CATEGORY: Record<string, { mode: SwapModeValue; tripleDay: n
 
 const swapStyle = (category: string) => SWAP_STYLE_BY_CATEGORY[category] ?? SWAP_STYLE_BY_CATEGORY.forex!
 
-const SESSIONS_BY_CATEGORY: Record<string, SessionTemplate> = {
-  forex: 'forex',
-  metals: 'withDailyBreak',
-  energy: 'withDailyBreak',
-  indices: 'withDailyBreak',
-  crypto: 'always',
-}
-
 /** "EURUSD" -> "EUR/USD" for pairs of two 3-letter codes; other codes show as they are. */
 const showCodeOf = (code: string, category: string) =>
   category === 'forex' || category === 'metals' || category === 'crypto'
@@ -435,7 +425,6 @@ const seeds = (category: string, rows: Row[]): InstrumentSeed[] =>
       feeRate,
       spreadPoints,
       quoteCurrency,
-      sessions: SESSIONS_BY_CATEGORY[category] ?? 'forex',
       swapLong: SWAP_SEEDS[code]?.[0] ?? '0',
       swapShort: SWAP_SEEDS[code]?.[1] ?? '0',
       swapMode: swapStyle(category).mode,

@@ -5,6 +5,8 @@ import {
   categoryUpdateRequest,
   depositBankAccountUpdateRequest,
   depositChannelUpdateRequest,
+  holidayListRequest,
+  holidayRequest,
   instrumentIdParams,
   instrumentNamesRequest,
   instrumentUpdateRequest,
@@ -13,6 +15,12 @@ import {
 } from '@tp/contracts'
 import { createCategory, listCategories, updateCategory } from '../../staff/catalogue/category-admin.ts'
 import { listInstruments, updateInstrument } from '../../staff/catalogue/instrument-admin.ts'
+import {
+  createHoliday,
+  deleteHoliday,
+  listHolidays,
+  updateHoliday,
+} from '../../staff/catalogue/holiday-admin.ts'
 import { namesById, updateInstrumentNames } from '../../market/instrument-names-admin.ts'
 import {
   listDepositBankAccounts,
@@ -62,6 +70,28 @@ export function adminCatalogueRoutes(app: FastifyInstance, deps: RouteDeps): voi
     const { id } = parse(instrumentIdParams, request.params)
     const change = parse(instrumentUpdateRequest, request.body)
     return answer(request, await updateInstrument(db, listeners, actorOf(request), id, change), 'saved')
+  })
+
+  // The holiday calendar (issue 13): a change reaches the desk, the market and phones at once.
+  app.get('/admin/api/holidays', guard, async (request) => {
+    const { from } = parse(holidayListRequest, request.query)
+    return ok(request, await listHolidays(db, clock().getTime(), from))
+  })
+
+  app.post('/admin/api/holidays', guard, async (request) => {
+    const input = parse(holidayRequest, request.body)
+    return answer(request, await createHoliday(db, listeners, actorOf(request), input), 'saved')
+  })
+
+  app.post('/admin/api/holidays/:id', guard, async (request) => {
+    const { id } = parse(instrumentIdParams, request.params)
+    const input = parse(holidayRequest, request.body)
+    return answer(request, await updateHoliday(db, listeners, actorOf(request), id, input), 'saved')
+  })
+
+  app.post('/admin/api/holidays/:id/delete', guard, async (request) => {
+    const { id } = parse(instrumentIdParams, request.params)
+    return answer(request, await deleteHoliday(db, listeners, actorOf(request), id), 'saved')
   })
 
   app.get('/admin/api/categories', guard, async (request) => ok(request, await listCategories(db)))

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { users } from '../../db/schema.ts'
-import { riskFromEngine } from '../../staff/risk/exposure.ts'
+import { houseLimits, riskFromEngine } from '../../staff/risk/exposure.ts'
 import { dailyHouseResult, todayFigures } from '../../staff/risk/money-figures.ts'
 import { ok } from '../envelope.ts'
 import { parse } from '../parse.ts'
@@ -18,8 +18,9 @@ const NEAREST = 20
 
 /**
  * The risk view (issue 11, item 6): the house's open exposure per instrument (clients' positions
- * and their unrealized profit, the house's risk), the accounts nearest to stop-out, margin calls,
- * today's money and the house's daily trading result.
+ * and their unrealized profit, the house's risk), how near each instrument is to the house's net
+ * limit (issue 13), the accounts nearest to stop-out, margin calls, today's money (swaps included)
+ * and the house's daily trading result.
  */
 export function adminRiskRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock, desk, market } = deps
@@ -52,6 +53,7 @@ export function adminRiskRoutes(app: FastifyInstance, deps: RouteDeps): void {
       nearest_stop_out: withPeople(accounts.slice(0, NEAREST)),
       margin_calls: withPeople(accounts.filter((a) => a.margin_called)),
       levels: engine.riskSettings(),
+      limits: houseLimits(engine, market.allInstruments()),
       today: await todayFigures(db, now),
       daily: await dailyHouseResult(db, now),
     })

@@ -20,6 +20,7 @@ import {
   type MyDealAnswer,
 } from '@tp/contracts'
 import type { DeskResult } from '../../trading/desk.ts'
+import { refusalOf } from '../../trading/refusal.ts'
 import { accounts, users } from '../../db/schema.ts'
 import { translate } from '../../i18n/translate.ts'
 import { refuse } from '../../services/outcome.ts'
@@ -46,8 +47,13 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const signedIn = { preHandler: requireSession(db, deps.clock) }
   const command = { ...signedIn, config: perUserRateLimited('trading', deps.rateLimits.trading) }
   const now = () => deps.clock().getTime()
-  const answer = (request: FastifyRequest, result: DeskResult, msgKey: string, data: unknown = null) =>
-    result.ok ? ok(request, data, msgKey) : refused(request, refuse(result.reason))
+  const answer = (
+    request: FastifyRequest,
+    result: DeskResult,
+    msgKey: string,
+    data: unknown = null,
+    instrumentId?: number,
+  ) => (result.ok ? ok(request, data, msgKey) : refused(request, refusalOf(result, market, instrumentId)))
 
   app.get('/v1/api/forex/submit', command, async (request) => {
     const q = parse(submitRequest, request.query)
@@ -56,6 +62,9 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const pending = q.status === 0
     const expiresAtMs = pending ? expiryOf(q.expire_type, q.expire_time, now()) : 0
     if (expiresAtMs === 'invalid') return refused(request, refuse('expiry_invalid'))
+    // Price protection: the price the user saw and the deviation allowed (a market order's only).
+    const protection =
+      !pending && q.price > 0 ? { seenPrice: q.price, maxDeviationPoints: q.deviation ?? 0 } : {}
     const result = await desk.run(
       userId,
       (engine) =>
@@ -67,12 +76,12 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
           leverage: q.multiple,
           stopLoss: q.stop_loss_price,
           takeProfit: q.target_profit_price,
-          ...(pending ? { targetPrice: q.target_price, expiresAtMs } : {}),
+          ...(pending ? { targetPrice: q.target_price, expiresAtMs } : protection),
           nowMs: now(),
         }),
       key,
     )
-    return answer(request, result, 'order_placed', result.ok ? { id: result.orderId } : null)
+    return answer(request, result, 'order_placed', result.ok ? { id: result.orderId } : null, q.forex_id)
   })
 
   app.get('/v1/api/forex/close', command, async (request) => {

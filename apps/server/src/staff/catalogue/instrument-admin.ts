@@ -41,6 +41,11 @@ function view(row: InstrumentRow, leverage: number[], cap: number | null, feeTyp
     spread_points: row.spreadPoints,
     quote_currency: row.quoteCurrency,
     sessions: row.sessions,
+    time_zone: row.timeZone,
+    stops_level: row.stopsLevel,
+    freeze_level: row.freezeLevel,
+    max_net_lots: row.maxNetLots === null ? null : plain(row.maxNetLots),
+    max_account_lots: row.maxAccountLots === null ? null : plain(row.maxAccountLots),
     swap_long: plain(row.swapLong),
     swap_short: plain(row.swapShort),
     swap_mode: row.swapMode === 2 ? 2 : 1,
@@ -117,6 +122,11 @@ async function nextRow(tx: Tx, row: InstrumentRow, change: InstrumentUpdateReque
     contractSize: change.contract_size ?? row.contractSize,
     marginMode: change.margin_mode ?? row.marginMode,
     sessions: change.sessions ?? row.sessions,
+    timeZone: change.time_zone ?? row.timeZone,
+    stopsLevel: change.stops_level ?? row.stopsLevel,
+    freezeLevel: change.freeze_level ?? row.freezeLevel,
+    maxNetLots: change.max_net_lots === undefined ? row.maxNetLots : change.max_net_lots,
+    maxAccountLots: change.max_account_lots === undefined ? row.maxAccountLots : change.max_account_lots,
     swapLong: change.swap_long ?? row.swapLong,
     swapShort: change.swap_short ?? row.swapShort,
     swapMode: change.swap_mode ?? row.swapMode,
@@ -136,6 +146,13 @@ async function nextRow(tx: Tx, row: InstrumentRow, change: InstrumentUpdateReque
   if (min.gt(max)) throw refuseField(change.min_lots !== undefined ? 'min_lots' : 'max_lots')
   if (!min.mod(step).isZero()) throw refuseField(lotField('min_lots'))
   if (!max.mod(step).isZero()) throw refuseField(lotField('max_lots'))
+  // A limit below the smallest order would stop the instrument trading without saying why.
+  for (const [field, limit] of [
+    ['max_net_lots', next.maxNetLots],
+    ['max_account_lots', next.maxAccountLots],
+  ] as const)
+    if (limit !== null && new Decimal(limit).lt(min))
+      throw refuseField(change[field] !== undefined ? field : 'min_lots')
   // A swap is at most 1 % of the value a night, whatever its unit: a slip of the keyboard (or a
   // dealer's bad intent) cannot credit open positions a fortune at the next rollover.
   for (const field of ['swap_long', 'swap_short'] as const) {

@@ -81,3 +81,46 @@ export function riskFromEngine(
   accounts.sort((a, b) => a.margin_level - b.margin_level)
   return { exposure, accounts }
 }
+
+/** One instrument against the house's limits: the real clients' net now and how much of the limit it uses. */
+export interface HouseLimitUse {
+  instrument_id: number
+  code: string
+  /** Real clients' net lots (buys less sells), exact as the engine checks it. */
+  net_lots: string
+  /** Null: no net limit. */
+  max_net_lots: string | null
+  /** |net| / limit × 100, two decimals; null without a limit. */
+  used_percent: number | null
+  max_account_lots: string | null
+}
+
+/**
+ * Every instrument with a limit (or a net position), nearest to its net limit first: the dealing
+ * desk sees what will soon refuse orders, or needs hedging outside.
+ */
+export function houseLimits(
+  engine: TradingEngine,
+  instruments: readonly {
+    id: number
+    code: string
+    maxNetLots: string | null
+    maxAccountLots: string | null
+  }[],
+): HouseLimitUse[] {
+  return instruments
+    .map((i) => {
+      const net = engine.netLots(i.id)
+      const used = i.maxNetLots === null ? null : round(net.abs().div(i.maxNetLots).times(100).toNumber(), 2)
+      return {
+        instrument_id: i.id,
+        code: i.code,
+        net_lots: net.toFixed(),
+        max_net_lots: i.maxNetLots === null ? null : Number(i.maxNetLots).toString(),
+        used_percent: used,
+        max_account_lots: i.maxAccountLots === null ? null : Number(i.maxAccountLots).toString(),
+      }
+    })
+    .filter((row) => row.max_net_lots !== null || row.net_lots !== '0' || row.max_account_lots !== null)
+    .sort((a, b) => (b.used_percent ?? -1) - (a.used_percent ?? -1) || a.code.localeCompare(b.code))
+}

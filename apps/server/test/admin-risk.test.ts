@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deposits, uploads } from '../src/db/schema.ts'
-import { approveDeposit } from '../src/money/deposits.ts'
 import { registerAndLogin } from './accounts.ts'
+import { fundedUser as funded } from './funded.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { signedInStaff } from './staff.ts'
 
@@ -23,23 +20,7 @@ describe.each(DRIVERS)('back-office risk view on %s', (driver) => {
 
   const btc = () => app.market.instruments().find((d) => d.code === 'BTCUSD')!.id
 
-  /** A real user funded with `amount` USD through an approved deposit. */
-  async function fundedUser(amount: string) {
-    const user = await registerAndLogin(app)
-    const userId = user.user.id as number
-    const proof = randomBytes(16).toString('base64url')
-    await app.db
-      .insert(uploads)
-      .values({ id: proof, userId, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 })
-    const [channel] = (await app.get('/api/quickCharge/info', { token: user.token })).body.data
-    await app.get(
-      `/api/quickCharge/submit?number=${amount}&proofImg=${proof}&charge_id=${channel.id}&address=${channel.address}`,
-      { token: user.token },
-    )
-    const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, userId))
-    expect(await approveDeposit(app.db, app.desk, row!.id)).toMatchObject({ ok: true })
-    return { ...user, userId }
-  }
+  const fundedUser = (amount: string) => funded(app, amount)
   const order = (token: string, type: 1 | 2, lots: string) =>
     app.get(`/v1/api/forex/submit?forex_id=${btc()}&type=${type}&cont=${lots}&status=1&multiple=2`, { token })
 

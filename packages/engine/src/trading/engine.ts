@@ -33,11 +33,11 @@ import { AlertBook, type PriceAlert } from './alert-book.ts'
 import { UsdRates } from './usd-rates.ts'
 import { HouseLimits } from './house-limits.ts'
 import {
+  RolloversUntil,
   endOfRolloverDay,
   lastRollover,
   nextRollover,
   nightsAt,
-  rolloversBetween,
   swapOf,
   swapPerUnit,
 } from './swaps.ts'
@@ -458,19 +458,26 @@ export class TradingEngine {
     const charged = new Set<Account>()
     /** A unit's swap by instrument, side and rollover: one computation for all their positions. */
     const perUnit = new Map<string, Money>()
-    let rollovers = 0
+    /** Each instrument's rollovers up to now, found once for all its positions. */
+    const rollovers = new Map([...due].map(([id, at]) => [id, new RolloversUntil(this.terms(id), at)]))
+    let booked = 0
     if (due.size > 0)
       for (const order of this.orders.values()) {
         const until = due.get(order.instrumentId)
         if (until === undefined || order.status !== OrderStatus.Holding || order.swapThroughMs >= until)
           continue
         // The rest waits for the next call (the desk's clock, 250 ms later): one call stays short.
-        if (rollovers >= MAX_ROLLOVER_ROWS) {
+        if (booked >= MAX_ROLLOVER_ROWS) {
           for (const account of charged) this.checkRisk(account, nowMs, events)
           return events
         }
-        const done = this.chargeSwaps(order, until, perUnit, events)
-        rollovers += done.rollovers
+        const done = this.chargeSwaps(
+          order,
+          rollovers.get(order.instrumentId) as RolloversUntil,
+          perUnit,
+          events,
+        )
+        booked += done.rollovers
         if (done.booked) charged.add(this.accounts.get(order.userId) as Account)
       }
     for (const [id, at] of due) this.rolledThrough.set(id, at)
@@ -480,14 +487,14 @@ export class TradingEngine {
   }
 
   /**
-   * Books a position's swaps of the rollovers after the last it paid, up to `untilMs`. It has then
+   * Books a position's swaps of the rollovers after the last it paid, up to those `until` reaches. It has then
    * paid through the end of that rollover's local day: a rollover moved later in the day by staff
    * cannot charge (or credit) the same day twice. Returns how many rollovers it took, and whether
    * anything was booked.
    */
   private chargeSwaps(
     order: Order,
-    untilMs: number,
+    until: RolloversUntil,
     perUnit: Map<string, Money>,
     events: EngineEvent[],
   ): { rollovers: number; booked: boolean } {
@@ -500,7 +507,7 @@ export class TradingEngine {
     const price = quote ? exitPrice(order.side, quote) : order.price
     const account = this.accounts.get(order.userId) as Account
     const bookings: Money[] = []
-    const due = rolloversBetween(terms, order.swapThroughMs, untilMs)
+    const due = until.after(order.swapThroughMs)
     for (const at of due) {
       const key = `${terms.id}:${order.side}:${at}:${price}`
       let unit = perUnit.get(key)
@@ -524,8 +531,10 @@ export class TradingEngine {
    * every 250 ms, and a big rollover takes several calls), so that no night escapes by a quick close.
    */
   private settleSwaps(order: Order, nowMs: number, events: EngineEvent[]): void {
-    const last = lastRollover(this.instruments.get(order.instrumentId) as InstrumentTerms, nowMs)
-    if (last !== undefined && order.swapThroughMs < last) this.chargeSwaps(order, last, new Map(), events)
+    const terms = this.terms(order.instrumentId)
+    const last = lastRollover(terms, nowMs)
+    if (last !== undefined && order.swapThroughMs < last)
+      this.chargeSwaps(order, new RolloversUntil(terms, last), new Map(), events)
   }
 
   /**
@@ -1117,6 +1126,11 @@ export class TradingEngine {
       leverage: order.leverage,
       fixed: order.marginMode === MarginMode.Fixed,
     }
+  }
+
+  /** The terms of an instrument the engine trades (a caller that holds one of its orders knows it exists). */
+  private terms(instrumentId: number): InstrumentTerms {
+    return this.instruments.get(instrumentId) as InstrumentTerms
   }
 
   /** USD per unit of an instrument's quote currency (float, for marks). */

@@ -75,14 +75,37 @@ export function nextRollover(schedule: Schedule, ms: number): number | undefined
  * MAX_CATCH_UP_ROLLOVERS of them (the newest).
  */
 export function rolloversBetween(schedule: Schedule, afterMs: number, untilMs: number): number[] {
-  const list: number[] = []
-  for (
-    let at = lastRollover(schedule, untilMs);
-    at !== undefined && at > afterMs && list.length < MAX_CATCH_UP_ROLLOVERS;
-    at = lastRollover(schedule, at - 1)
-  )
-    list.push(at)
-  return list.reverse()
+  return new RolloversUntil(schedule, untilMs).after(afterMs)
+}
+
+/**
+ * The rollovers of one instrument up to `untilMs`, found once (newest first, as far back as asked)
+ * and shared by all its positions at a rollover: each asks only which of them came after it paid.
+ */
+export class RolloversUntil {
+  private readonly newestFirst: number[] = []
+  private exhausted = false
+
+  constructor(
+    private readonly schedule: Schedule,
+    private readonly untilMs: number,
+  ) {}
+
+  /** The rollovers after `afterMs`, oldest first, at most MAX_CATCH_UP_ROLLOVERS of them (the newest). */
+  after(afterMs: number): number[] {
+    const list = this.newestFirst
+    while (!this.exhausted && list.length < MAX_CATCH_UP_ROLLOVERS && (list.at(-1) ?? Infinity) > afterMs) {
+      const at = lastRollover(this.schedule, list.length === 0 ? this.untilMs : (list.at(-1) as number) - 1)
+      if (at === undefined) this.exhausted = true
+      else list.push(at)
+    }
+    const out: number[] = []
+    for (const at of list) {
+      if (at <= afterMs) break
+      out.push(at)
+    }
+    return out.reverse()
+  }
 }
 
 /** Nights a rollover charges: three on the triple-swap weekday (of the market's own calendar), else one. */

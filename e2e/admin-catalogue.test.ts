@@ -2,9 +2,10 @@
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import type { Category } from '@tp/contracts'
+import { MarketStatus, type Category, type Instrument } from '@tp/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
+import { fundedUser } from '../apps/server/test/funded.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { auditLog, leverageOptions } from '../apps/server/src/db/schema.ts'
 import { setSetting } from '../apps/server/src/services/settings.ts'
@@ -25,6 +26,8 @@ import { ADMIN_DIST, DESKTOP, SCREENS, adminShot, buildAdminOnce, openBackOffice
  * The catalogue (issue 11, item 4): a dealer changes an instrument's leverage options in the back
  * office while a phone has that instrument's order form open; the phone's form offers the new
  * options without a reload (the server's CATALOGUE message). A support member has no catalogue.
+ * Issue 13: an instrument's time zone, price protection and house limits; a holiday that closes a
+ * category's markets at once; the risk view's house limits.
  */
 
 const CODE = 'EURUSD'
@@ -229,6 +232,173 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await drawer.waitFor({ state: 'hidden' })
       expect(await named('hk')).toBe('債券')
       expect(await named('en')).toBe('Bonds')
+    })
+
+    /** The auditing row of the last change of an instrument. */
+    const lastInstrumentAudit = async (instrumentId: number) =>
+      (
+        await app.db
+          .select()
+          .from(auditLog)
+          .where(
+            and(eq(auditLog.action, 'instrument.update'), eq(auditLog.target, `instrument:${instrumentId}`)),
+          )
+      ).at(-1)
+    const tradeList = async () => (await app.get('/v1/api/forex/trade_list')).body.data as Instrument[]
+
+    it('a dealer sets an instrument’s time zone, price protection and house limits; a limit below the minimum order is refused on the spot', async () => {
+      const gold = app.market.instrumentByCode('XAUUSD')!
+      await page.getByTestId('tab-instruments').click()
+      await page.getByTestId('instrument-search').locator('input').fill('XAUUSD')
+      await page.getByTestId('instrument-edit-XAUUSD').click()
+      const drawer = page.getByTestId('instrument-drawer')
+      await drawer.waitFor()
+      const perAccount = page.getByTestId('instrument-max_account_lots')
+      expect(await perAccount.inputValue()).toBe('50')
+      await perAccount.fill('0.001')
+      await page.getByTestId('instrument-save').click()
+      const minLots = await page.getByTestId('instrument-min_lots').inputValue()
+      await drawer.getByText(`At least the minimum lots (${minLots})`).waitFor()
+      await perAccount.fill('25')
+      // Empty is no limit.
+      await page.getByTestId('instrument-max_net_lots').fill('')
+      await page.getByTestId('instrument-stops_level').fill('120')
+      await page.getByTestId('instrument-freeze_level').fill('30')
+      // 120 points of a 2-decimal price are 1.20 USD from the market.
+      await drawer.getByText('= 1.20 USD').waitFor()
+      await page.getByTestId('instrument-stops_level').scrollIntoViewIfNeeded()
+      await adminShot(page, 'catalogue-protection')
+
+      // A template sets the zone it is read in; then another zone, found by typing.
+      const zone = page.getByTestId('instrument-time-zone')
+      expect(await zone.innerText()).toContain('America/New_York')
+      await page.getByTestId('sessions-templates').click()
+      await page.getByTestId('sessions-template-always').click()
+      await expect.poll(() => zone.innerText()).toContain('UTC')
+      await zone.click()
+      await page.keyboard.type('Tokyo')
+      await page.locator('.ant-select-item-option').filter({ hasText: 'Asia/Tokyo' }).click()
+      await drawer.getByText('Now UTC+09:00.').waitFor()
+      expect(await page.getByTestId('instrument-rollover').locator('..').innerText()).toContain('Tokyo')
+      await zone.scrollIntoViewIfNeeded()
+      await adminShot(page, 'catalogue-hours')
+      await page.getByTestId('instrument-save').click()
+      await drawer.waitFor({ state: 'hidden' })
+      // Only what changed travelled, as typed.
+      expect((await lastInstrumentAudit(gold.id))?.after).toEqual({
+        time_zone: 'Asia/Tokyo',
+        sessions: [{ From: 0, To: 7 * 1440 }],
+        stops_level: 120,
+        freeze_level: 30,
+        max_net_lots: null,
+        max_account_lots: '25',
+      })
+      expect((await tradeList()).find((i) => i.Code === 'XAUUSD')).toMatchObject({
+        TimeZone: 'Asia/Tokyo',
+        StopsLevel: 120,
+        FreezeLevel: 30,
+        MaxAccountLots: 25,
+      })
+      await expect.poll(() => page.getByTestId('instrument-row-XAUUSD').innerText()).toContain('Tokyo')
+
+      // "Market now" is each market's hours in its own zone, as the server's: the first page agrees.
+      await page.getByTestId('tab-categories').click()
+      await page.getByTestId('tab-instruments').click()
+      app.clock.set(Date.now())
+      const serverOpen = new Map(
+        (await tradeList()).map((i) => [i.Code, i.MarketStatus === MarketStatus.Open]),
+      )
+      const rows = page.locator('[data-testid^="instrument-row-"]')
+      await expect.poll(() => rows.count()).toBe(20)
+      const shown = await rows.evaluateAll((nodes) =>
+        nodes.map((node) => [
+          node.getAttribute('data-testid')!.replace('instrument-row-', ''),
+          node.querySelector('[data-testid="market-open"]') !== null,
+        ]),
+      )
+      expect(Object.fromEntries(shown)).toEqual(
+        Object.fromEntries(shown.map(([code]) => [code, serverOpen.get(code as string)])),
+      )
+    })
+
+    it('a dealer closes a category for today with a holiday: its markets close at once, and open again once it is deleted', async () => {
+      // Crypto trades every day in UTC: its local date is the server's UTC date.
+      const today = app.clock.now().toISOString().slice(0, 10)
+      const bitcoinOpen = async () =>
+        (await tradeList()).find((i) => i.Code === 'BTCUSD')?.MarketStatus === MarketStatus.Open
+      expect(await bitcoinOpen()).toBe(true)
+      await page.getByTestId('tab-holidays').click()
+      await page.getByTestId('holidays-tab').waitFor()
+      await page.getByTestId('holiday-new').click()
+      const drawer = page.getByTestId('holiday-drawer')
+      await drawer.waitFor()
+      await page.getByTestId('holiday-date').fill(today)
+      await page.getByTestId('holiday-name').fill('Exchange maintenance')
+      await page.getByTestId('holiday-scope').click()
+      await page.keyboard.type('Crypto')
+      await page
+        .locator('.ant-select-item-option')
+        .filter({ hasText: /^Crypto$/ })
+        .click()
+      // Half a day first: a time that is not one is refused on the spot.
+      await page.getByTestId('holiday-closed').getByText('Trades these hours').click()
+      await page.getByTestId('holiday-add-hours').click()
+      await page.getByTestId('holiday-to-0').fill('13:00')
+      await page.getByTestId('holiday-add-hours').click()
+      expect(await page.getByTestId('holiday-from-1').inputValue()).toBe('13:00')
+      await page.getByTestId('holiday-from-1').fill('25:00')
+      await page.getByTestId('holiday-save').click()
+      await drawer.getByText('Window 2: write times as HH:MM, from 00:00 to 24:00.').waitFor()
+      await page.getByTestId('holiday-from-1').fill('18:00')
+      await expect.poll(() => drawer.getByText('Window 2').count()).toBe(0)
+      await adminShot(page, 'catalogue-holiday-editor')
+      // Then closed all day after all.
+      await page.getByTestId('holiday-closed').getByText('Closed all day').click()
+      await page.getByTestId('holiday-save').click()
+      await drawer.waitFor({ state: 'hidden' })
+      const row = page.locator('[data-testid^="holiday-row-"]').filter({ hasText: 'Exchange maintenance' })
+      await expect.poll(() => row.innerText()).toMatch(new RegExp(`${today}[\\s\\S]*Crypto\\s+Closed`))
+      expect(await bitcoinOpen()).toBe(false)
+      await page.getByTestId('tab-instruments').click()
+      await page.getByTestId('instrument-search').locator('input').fill('BTCUSD')
+      await page.getByTestId('instrument-row-BTCUSD').getByTestId('market-closed').waitFor()
+
+      await page.getByTestId('tab-holidays').click()
+      await page.getByTestId('holiday-new').scrollIntoViewIfNeeded()
+      await adminShot(page, 'catalogue-holidays')
+      await row.getByTestId('holiday-delete').click()
+      await page.getByTestId('confirm-ok').click()
+      await row.waitFor({ state: 'detached' })
+      expect(await bitcoinOpen()).toBe(true)
+    })
+
+    it('the risk view shows each instrument against the house’s limits, nearest to its limit first', async () => {
+      const bitcoin = app.market.instrumentByCode('BTCUSD')!.id
+      const staffToken = (await page.evaluate(() => sessionStorage.getItem('admin-token')))!
+      const limited = await app.post(
+        `/admin/api/instruments/${bitcoin}`,
+        { max_net_lots: '0.12' },
+        { token: staffToken, json: true },
+      )
+      expect(limited.body.code).toBe(1)
+      app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
+      await app.desk.settle()
+      const client = await fundedUser(app, '5000')
+      const order = await app.get(
+        `/v1/api/forex/submit?forex_id=${bitcoin}&type=1&cont=0.1&status=1&multiple=2`,
+        { token: client.token },
+      )
+      expect(order.body.code).toBe(1)
+
+      await page.getByTestId('nav-risk').click()
+      const rows = page.getByTestId('risk-limits').locator('[data-testid^="limit-"]')
+      // A long of 0.1 lots against a net limit of 0.12: 83.33 % used; each account may hold 10.
+      await expect
+        .poll(() => rows.first().innerText())
+        .toMatch(/^BTCUSD\s+Long\s*0\.1\s+0\.12 lots\s+83\.33 %\s+10 lots$/)
+      await page.getByTestId('risk-limits').scrollIntoViewIfNeeded()
+      await adminShot(page, 'risk-limits')
+      expect(pageErrors).toEqual([])
     })
 
     it('a support member has no catalogue: no menu entry, the address leads home, the API refuses', async () => {

@@ -178,6 +178,9 @@ describe.skipIf(!browserAvailable())('favourites, quick trade and the specificat
         if (item.Code === 'XAUUSD') {
           item.MarketStatus = 2
           item.Sessions = [{ From: from, To: Math.min(from + 600, 10_080) }]
+          // The server tells the next open itself (NextOpen): three hours on, as the hours above say.
+          item.NextOpen = Date.now() + 180 * 60_000
+          item.NextClose = null
         }
       await route.fulfill({ response, json: body })
     })

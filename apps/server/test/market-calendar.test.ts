@@ -162,6 +162,17 @@ describe.each(DRIVERS)('market calendar on %s', (driver) => {
     expect((await app.get('/admin/api/holidays?from=2027-04-01', { token: dealer.token })).body.data).toEqual(
       [],
     )
+    // Text that is no date at all is bad input too, never a server error.
+    for (const from of ['abc', '', '2027-13-01']) {
+      const listed = await app.get(`/admin/api/holidays?from=${from}`, { token: dealer.token, lang: 'en' })
+      expect(listed.status, from).toBe(400)
+      expect(listed.body).toMatchObject({
+        code: 0,
+        reason: 'invalid_input',
+        msg: 'Please check the field: start date',
+      })
+    }
+    expect((await post({ ...base, date: 'abc' })).body).toMatchObject({ code: 0, reason: 'invalid_input' })
   })
 
   it('moves an instrument to another zone at once: its hours follow', async () => {

@@ -360,7 +360,11 @@ export const HOLIDAY_NAME_MAX_LENGTH = 64
 export const isoDate = z
   .string()
   .regex(/^(20\d\d|2100)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/)
-  .refine((text) => new Date(`${text}T00:00:00Z`).toISOString().startsWith(text))
+  // zod runs a refinement even after the pattern failed: the date is checked without throwing.
+  .refine((text) => {
+    const time = Date.parse(`${text}T00:00:00Z`)
+    return Number.isFinite(time) && new Date(time).toISOString().startsWith(text)
+  })
 
 /** Minutes of one local day a holiday trades: 0 <= From < To <= 1440, ascending, not overlapping. */
 export const holidayHoursField = z

@@ -97,6 +97,18 @@ describe('api client', () => {
     expect(deps.showError).not.toHaveBeenCalled()
   })
 
+  it("carries a refusal's data, and leaves the refusals the caller answers itself untoasted", async () => {
+    const requote = { price: 1.08512, bid: 1.08502, ask: 1.08512 }
+    const { client, deps } = setup(jsonResponse({ code: 0, msg: 'moved', data: requote, reason: 'requote' }))
+    const error = await client.get('/x', { quietReasons: ['requote'] }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ reason: 'requote', data: requote })
+    expect(deps.showError).not.toHaveBeenCalled()
+
+    const other = setup(jsonResponse({ code: 0, msg: 'Market closed', data: null, reason: 'market_closed' }))
+    await expect(other.client.get('/x', { quietReasons: ['requote'] })).rejects.toBeInstanceOf(ApiError)
+    expect(other.deps.showError).toHaveBeenCalledWith('Market closed')
+  })
+
   it('hands code 999 to the sign-in-again handler, saying whether the call was initial', async () => {
     const first = setup(jsonResponse({ code: 999, msg: 'Please sign in again', data: null }))
     await expect(first.client.get('/api/user/info', { initial: true })).rejects.toMatchObject({ code: 999 })

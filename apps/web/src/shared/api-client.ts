@@ -4,13 +4,17 @@ import { currentPath, isLoginPath, loginPath, navigateTo } from './lib/navigatio
 import { clearToast, showToast } from './lib/toast.ts'
 import { useSession } from './session/session-store.ts'
 
-/** A call answered with an envelope whose code is not 1. `msg` is already translated by the server. */
+/**
+ * A call answered with an envelope whose code is not 1. `msg` is already translated by the server;
+ * `data` is what some refusals carry (a requote's new price).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError'
   constructor(
     readonly code: number,
     message: string,
     readonly reason?: string,
+    readonly data?: unknown,
   ) {
     super(message)
   }
@@ -34,6 +38,8 @@ export interface CallOptions {
   query?: Params
   /** Do not toast errors; the caller shows its own state. */
   silent?: boolean
+  /** Refusals (by `reason`) the caller answers itself, untoasted; others are toasted as usual. */
+  quietReasons?: readonly string[]
   /** A start-up call: code 999 clears the session but does not send the user to /login. */
   initial?: boolean
   /** Show a blocking loading toast until the answer arrives. */
@@ -137,12 +143,14 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new NetworkError(status, message)
     }
     if (envelope.code === ResultCode.OK) return { data: envelope.data as T, msg: envelope.msg }
+    const error = new ApiError(envelope.code, envelope.msg, envelope.reason, envelope.data)
     if (envelope.code === ResultCode.RELOGIN) {
       deps.onSignInAgain(options.initial === true)
-      throw new ApiError(envelope.code, envelope.msg, envelope.reason)
+      throw error
     }
-    if (!options.silent && envelope.msg) deps.showError(envelope.msg)
-    throw new ApiError(envelope.code, envelope.msg, envelope.reason)
+    const quiet = options.silent || options.quietReasons?.includes(envelope.reason ?? '')
+    if (!quiet && envelope.msg) deps.showError(envelope.msg)
+    throw error
   }
 
   const dataOf = <T>(result: ApiResult<T>) => result.data

@@ -6,6 +6,7 @@ export const catalogueEn = {
   'catalogue.tab.channels': 'Deposit channels',
   'catalogue.tab.banks': 'Bank accounts',
   'catalogue.tab.currencies': 'Payout currencies',
+  'catalogue.tab.holidays': 'Holidays',
 
   'catalogue.edit': 'Edit',
   'catalogue.save': 'Save',
@@ -27,6 +28,7 @@ export const catalogueEn = {
   'catalogue.col.name': 'Name',
   'catalogue.col.category': 'Category',
   'catalogue.col.market': 'Market now',
+  'catalogue.col.marketHint': 'From its hours in its own time zone (below it) and today’s holiday, if any.',
   'catalogue.col.enabled': 'State',
   'catalogue.col.spread': 'Spread',
   'catalogue.col.leverage': 'Leverage options',
@@ -55,15 +57,17 @@ export const catalogueEn = {
     'Per lot per night; 1 point = {point} {currency}. Negative charges the client.',
   'catalogue.hint.swapPercent':
     'Of the position’s value at the closing price, over 360 days. Negative charges the client.',
-  'catalogue.hint.tripleDay': 'Its rollover charges three nights (the weekend’s).',
+  'catalogue.hint.tripleDay': 'Its rollover charges three nights (the weekend’s); a weekday in {zone}.',
   'catalogue.hint.rollover':
-    'Daily, in UTC; only on days the market traded up to it. Open positions pay from the next one.',
+    'Daily, at this time in {zone} (now {offset}); only on days the market traded up to it. Open positions pay from the next one.',
   'catalogue.bad.swapRate': 'A number from -{max} to {max} with at most 4 decimals.',
   'catalogue.bad.rollover': 'A time from 00:00 to 23:59.',
   'catalogue.group.general': 'General',
   'catalogue.group.trading': 'Trading',
   'catalogue.group.leverage': 'Leverage',
-  'catalogue.group.sessions': 'Trading sessions',
+  'catalogue.group.sessions': 'Trading hours',
+  'catalogue.group.protection': 'Price protection',
+  'catalogue.group.limits': 'House limits',
   'catalogue.group.simulator': 'Price simulator',
 
   'catalogue.field.name': 'Name',
@@ -86,6 +90,11 @@ export const catalogueEn = {
   'catalogue.field.drawRate': 'Payout fee',
   'catalogue.field.usdPrice': 'USD price',
   'catalogue.field.address': 'Deposit address ({network})',
+  'catalogue.field.timeZone': 'Time zone',
+  'catalogue.field.stopsLevel': 'Stops level',
+  'catalogue.field.freezeLevel': 'Freeze level',
+  'catalogue.field.maxNetLots': 'Most net lots of all clients',
+  'catalogue.field.maxAccountLots': 'Most lots per account, per side',
 
   'catalogue.unit.points': 'points',
   'catalogue.unit.lots': 'lots',
@@ -103,6 +112,16 @@ export const catalogueEn = {
   'catalogue.hint.feePerLot': 'Trading fees are charged in USD per lot (setting “trade fee type”).',
   'catalogue.hint.feeShare':
     'Trading fees are charged as a share of the margin (setting “trade fee type”): 0.001 is 0.1 %.',
+  'catalogue.hint.timeZone':
+    'Now {offset}. The hours below, the rollover and the triple-swap day are read in this zone, daylight saving included.',
+  'catalogue.hint.stopsLevel':
+    '= {distance} {currency}: the nearest a stop-loss, take-profit or pending price may be to the market. 0: no minimum.',
+  'catalogue.hint.freezeLevel':
+    '= {distance} {currency}: a pending order or stop this near the market cannot be changed or cancelled. 0: never frozen. Closing at the market always works.',
+  'catalogue.hint.maxNetLots':
+    'Real clients’ buys less sells, together; an order taking the net further past it is refused. Demo accounts do not count.',
+  'catalogue.hint.maxAccountLots': 'What one account may hold on one side, pending orders included.',
+  'catalogue.limit.none': 'No limit',
 
   'catalogue.bad.lots': 'Lots are a positive number with at most 4 decimals.',
   'catalogue.bad.offStep': 'Must be a whole number of steps ({step} lots).',
@@ -116,6 +135,10 @@ export const catalogueEn = {
   'catalogue.bad.volatility': 'Above 0 and at most 50 % a day.',
   'catalogue.bad.tickInterval': 'A whole number of milliseconds from 50 to 600,000.',
   'catalogue.bad.usdPrice': 'A price above 0 with at most 10 decimals.',
+  'catalogue.bad.timeZone': 'Pick a time zone from the list.',
+  'catalogue.bad.level': 'A whole number of points from 0 to {max}.',
+  'catalogue.bad.limitBelowMin':
+    'At least the minimum lots ({min}): a smaller limit would refuse every order.',
 
   'catalogue.leverage.cap':
     'The cap of leverage class “{group}” is {cap}× (a setting): no option may exceed it.',
@@ -131,13 +154,13 @@ export const catalogueEn = {
   'catalogue.margin.fixed': 'Fixed (per lot)',
 
   'catalogue.sessions.hint':
-    'Weekly windows in UTC when orders are taken; 24:00 is the end of a day. No window at all closes the market until windows are added again.',
+    'Weekly windows when orders are taken, in {zone} time; 24:00 is the end of a day. A holiday replaces its day’s hours. No window at all closes the market until windows are added again.',
   'catalogue.sessions.add': 'Add window',
   'catalogue.sessions.remove': 'Remove window',
   'catalogue.sessions.templates': 'Use a template',
-  'catalogue.sessions.template.forex': 'Forex: Sunday 22:00 to Friday 22:00',
-  'catalogue.sessions.template.dailyBreak': 'Weekdays with a daily break at 22:00',
-  'catalogue.sessions.template.always': 'Always open',
+  'catalogue.sessions.template.forex': 'Forex: Sunday 17:00 to Friday 17:00, New York',
+  'catalogue.sessions.template.cme': 'CME: Sunday to Thursday 18:00 to 17:00 the next day, New York',
+  'catalogue.sessions.template.always': 'Always open (UTC)',
   'catalogue.sessions.fromDay': 'From day',
   'catalogue.sessions.toDay': 'To day',
   'catalogue.sessions.closedForGood': 'No trading windows: the market stays closed.',
@@ -202,6 +225,39 @@ export const catalogueEn = {
   'catalogue.names.english': 'English (the instrument’s name, changed under Edit): {name}',
   'catalogue.names.fallback': 'Empty: English is shown',
   'catalogue.names.savedLive': '{code}: names saved; every phone shows them at its next list.',
+
+  'catalogue.holiday.title': 'Market holidays',
+  'catalogue.holiday.new': 'Add holiday',
+  'catalogue.holiday.newTitle': 'New holiday',
+  'catalogue.holiday.editTitle': 'Holiday: {name}',
+  'catalogue.holiday.from': 'From',
+  'catalogue.holiday.intro':
+    'Days a market trades other hours than its week says. Dates and hours are each market’s own local time; a change applies at once.',
+  'catalogue.holiday.date': 'Date',
+  'catalogue.holiday.dateHint': 'The market’s own local date.',
+  'catalogue.holiday.name': 'Name',
+  'catalogue.holiday.scope': 'Applies to',
+  'catalogue.holiday.scopeHint':
+    'Of one date, an instrument’s holiday comes before its category’s, which comes before one for all instruments.',
+  'catalogue.holiday.hours': 'Hours (local to each market)',
+  'catalogue.holiday.all': 'All instruments',
+  'catalogue.holiday.categories': 'Categories',
+  'catalogue.holiday.instruments': 'Instruments',
+  'catalogue.holiday.closed': 'Closed',
+  'catalogue.holiday.closedAllDay': 'Closed all day',
+  'catalogue.holiday.someHours': 'Trades these hours',
+  'catalogue.holiday.hoursHint':
+    'HH:MM in the market’s zone; 24:00 is the end of the day. At most {max} windows.',
+  'catalogue.holiday.addHours': 'Add hours',
+  'catalogue.holiday.removeHours': 'Remove these hours',
+  'catalogue.holiday.noHours': 'Add the hours it trades, or choose closed all day.',
+  'catalogue.holiday.badName': 'One line of at most {max} characters.',
+  'catalogue.holiday.saved': 'Holiday saved: the markets follow it now.',
+  'catalogue.holiday.delete': 'Delete',
+  'catalogue.holiday.deleteTitle': 'Delete “{name}” on {date}?',
+  'catalogue.holiday.deleteText': 'The markets it covers trade their usual hours that day again, at once.',
+  'catalogue.holiday.deleted': 'Holiday deleted',
+  'catalogue.holiday.none': 'No holidays from this date on.',
 } as const
 
 export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
@@ -211,6 +267,7 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.tab.channels': '存款渠道',
   'catalogue.tab.banks': '銀行賬戶',
   'catalogue.tab.currencies': '提款幣種',
+  'catalogue.tab.holidays': '假期',
 
   'catalogue.edit': '編輯',
   'catalogue.save': '儲存',
@@ -232,6 +289,7 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.col.name': '名稱',
   'catalogue.col.category': '分類',
   'catalogue.col.market': '目前市場',
+  'catalogue.col.marketHint': '按品種所在時區（顯示於下方）的交易時段及今日假期（如有）計算。',
   'catalogue.col.enabled': '狀態',
   'catalogue.col.spread': '點差',
   'catalogue.col.leverage': '槓桿選項',
@@ -260,12 +318,15 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.unit.percentPerYear': '% / 年',
   'catalogue.hint.swapPoints': '每手每晚；1 點 = {point} {currency}。負數為向客戶收取。',
   'catalogue.hint.swapPercent': '按倉位平倉價值計，一年以 360 日計。負數為向客戶收取。',
-  'catalogue.hint.tripleDay': '該日結算收取三晚（包括週末）。',
-  'catalogue.hint.rollover': '每日，UTC 時間；只在市場交易至該時間的日子結算。持倉由下一次結算起計。',
+  'catalogue.hint.tripleDay': '該日結算收取三晚（包括週末）；以 {zone} 的星期計。',
+  'catalogue.hint.rollover':
+    '每日按 {zone} 時間（現為 {offset}）的此時刻結算；只在市場交易至該時間的日子結算。持倉由下一次結算起計。',
   'catalogue.bad.swapRate': '介乎 -{max} 至 {max} 的數字，最多 4 位小數。',
   'catalogue.bad.rollover': '00:00 至 23:59 的時間。',
   'catalogue.group.leverage': '槓桿',
-  'catalogue.group.sessions': '交易時段',
+  'catalogue.group.sessions': '交易時間',
+  'catalogue.group.protection': '價格保護',
+  'catalogue.group.limits': '平台持倉上限',
   'catalogue.group.simulator': '價格模擬器',
 
   'catalogue.field.name': '名稱',
@@ -288,6 +349,11 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.field.drawRate': '提款手續費',
   'catalogue.field.usdPrice': '美元價格',
   'catalogue.field.address': '存款地址（{network}）',
+  'catalogue.field.timeZone': '時區',
+  'catalogue.field.stopsLevel': '止損距離下限',
+  'catalogue.field.freezeLevel': '凍結距離',
+  'catalogue.field.maxNetLots': '全體客戶淨手數上限',
+  'catalogue.field.maxAccountLots': '每個帳戶單邊手數上限',
 
   'catalogue.unit.points': '點',
   'catalogue.unit.lots': '手',
@@ -304,6 +370,15 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.hint.newPositions': '只適用於新倉；現有持倉維持開倉時的條款。',
   'catalogue.hint.feePerLot': '交易手續費按每手美元收取（設定「交易手續費類型」）。',
   'catalogue.hint.feeShare': '交易手續費按保證金比例收取（設定「交易手續費類型」）：0.001 即 0.1%。',
+  'catalogue.hint.timeZone':
+    '現為 {offset}。以下交易時段、結算時間及三倍隔夜利息日均按此時區計算，並跟隨夏令時間。',
+  'catalogue.hint.stopsLevel': '= {distance} {currency}：止損、止盈或掛單價與市價的最近距離。0 即不設下限。',
+  'catalogue.hint.freezeLevel':
+    '= {distance} {currency}：掛單或止損止盈與市價相距在此以內時，不可修改或取消。0 即不凍結。按市價平倉一律可行。',
+  'catalogue.hint.maxNetLots':
+    '所有真實客戶買入減賣出的合計；令淨手數進一步超出上限的訂單會被拒絕。模擬帳戶不計算在內。',
+  'catalogue.hint.maxAccountLots': '單一帳戶在同一方向可持有的手數，包括掛單。',
+  'catalogue.limit.none': '不設上限',
 
   'catalogue.bad.lots': '手數須為正數，最多 4 位小數。',
   'catalogue.bad.offStep': '須為每級（{step} 手）的整數倍。',
@@ -317,6 +392,9 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.bad.volatility': '須大於 0，且每日最多 50%。',
   'catalogue.bad.tickInterval': '須為 50 至 600,000 的整數毫秒。',
   'catalogue.bad.usdPrice': '須為大於 0 的價格，最多 10 位小數。',
+  'catalogue.bad.timeZone': '請從列表中選擇時區。',
+  'catalogue.bad.level': '須為 0 至 {max} 的整數點。',
+  'catalogue.bad.limitBelowMin': '不可少於最少手數（{min}）：更小的上限會令所有訂單被拒絕。',
 
   'catalogue.leverage.cap': '槓桿類別「{group}」的上限為 {cap} 倍（由設定決定）：任何選項都不可超過。',
   'catalogue.leverage.noCap': '此品種的類別沒有上限設定：選項最高可達 {max} 倍。',
@@ -330,13 +408,13 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.margin.fixed': '固定（按每手）',
 
   'catalogue.sessions.hint':
-    '每週接受訂單的時段，以 UTC 時間計；24:00 即當日完結。如沒有任何時段，市場會一直休市，直至再加入時段。',
+    '每週接受訂單的時段，以 {zone} 時間計；24:00 即當日完結。假期會取代當日的交易時間。如沒有任何時段，市場會一直休市，直至再加入時段。',
   'catalogue.sessions.add': '新增時段',
   'catalogue.sessions.remove': '刪除時段',
   'catalogue.sessions.templates': '套用範本',
-  'catalogue.sessions.template.forex': '外匯：星期日 22:00 至星期五 22:00',
-  'catalogue.sessions.template.dailyBreak': '平日，每日 22:00 休市一小時',
-  'catalogue.sessions.template.always': '全天候開市',
+  'catalogue.sessions.template.forex': '外匯：紐約時間星期日 17:00 至星期五 17:00',
+  'catalogue.sessions.template.cme': 'CME：紐約時間星期日至星期四 18:00 至翌日 17:00',
+  'catalogue.sessions.template.always': '全天候開市（UTC）',
   'catalogue.sessions.fromDay': '開始日',
   'catalogue.sessions.toDay': '結束日',
   'catalogue.sessions.closedForGood': '沒有交易時段：市場會一直休市。',
@@ -399,4 +477,35 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.names.english': '英文（即品種名稱，在「編輯」中更改）：{name}',
   'catalogue.names.fallback': '留空：顯示英文',
   'catalogue.names.savedLive': '{code}：名稱已儲存，所有手機下次載入列表時顯示。',
+
+  'catalogue.holiday.title': '市場假期',
+  'catalogue.holiday.new': '新增假期',
+  'catalogue.holiday.newTitle': '新增假期',
+  'catalogue.holiday.editTitle': '假期：{name}',
+  'catalogue.holiday.from': '由',
+  'catalogue.holiday.intro': '市場不按每週時段交易的日子。日期及時間均為各市場的當地時間；更改即時生效。',
+  'catalogue.holiday.date': '日期',
+  'catalogue.holiday.dateHint': '市場當地的日期。',
+  'catalogue.holiday.name': '名稱',
+  'catalogue.holiday.scope': '適用於',
+  'catalogue.holiday.scopeHint':
+    '同一日期之內，品種的假期優先於其分類的假期，分類的假期又優先於適用於所有品種的假期。',
+  'catalogue.holiday.hours': '交易時間（各市場當地時間）',
+  'catalogue.holiday.all': '所有品種',
+  'catalogue.holiday.categories': '分類',
+  'catalogue.holiday.instruments': '品種',
+  'catalogue.holiday.closed': '休市',
+  'catalogue.holiday.closedAllDay': '全日休市',
+  'catalogue.holiday.someHours': '只在以下時間交易',
+  'catalogue.holiday.hoursHint': '以市場時區的 HH:MM 填寫；24:00 即當日完結。最多 {max} 個時段。',
+  'catalogue.holiday.addHours': '新增時段',
+  'catalogue.holiday.removeHours': '刪除此時段',
+  'catalogue.holiday.noHours': '請加入交易時段，或選擇全日休市。',
+  'catalogue.holiday.badName': '只可一行，最多 {max} 個字元。',
+  'catalogue.holiday.saved': '假期已儲存：市場即時按此交易。',
+  'catalogue.holiday.delete': '刪除',
+  'catalogue.holiday.deleteTitle': '刪除 {date} 的「{name}」？',
+  'catalogue.holiday.deleteText': '所涉及的市場當日會即時恢復正常交易時間。',
+  'catalogue.holiday.deleted': '假期已刪除',
+  'catalogue.holiday.none': '由此日期起沒有假期。',
 }

@@ -1,7 +1,7 @@
 import { Side } from '@tp/contracts'
 import { describe, expect, it } from 'vitest'
 import { decimalInput } from './decimal-input.ts'
-import { checkStop, parsePriceText } from './stops.ts'
+import { checkPendingDistance, checkStop, checkStopPair, parsePriceText, pointsApart } from './stops.ts'
 
 describe('price text', () => {
   it('is 0 when empty, else a plain decimal within the precision', () => {
@@ -74,6 +74,51 @@ describe('stop-loss and take-profit checks', () => {
       ok: true,
       value: 90000,
     })
+  })
+})
+
+describe('the stops level', () => {
+  /** Gold at 2 decimals with a stops level of 50 points: stops at least 0.50 from the reference. */
+  const gold = { side: Side.Buy, reference: 2350.0, precision: 2, stopsLevel: 50 } as const
+
+  it('counts whole points as the server does, whatever the float arithmetic', () => {
+    expect(pointsApart(1.1, 1.1002, 5)).toBe(20)
+    expect(pointsApart(2349.5, 2350, 2)).toBe(50)
+  })
+
+  it('refuses a stop nearer than the level, stating the points, the distance and the price', () => {
+    expect(checkStop('stopLoss', '2349.51', gold)).toEqual({
+      ok: false,
+      problem: {
+        key: 'stops.stopLossTooClose',
+        values: { points: 50, distance: '0.50', price: '2,350.00' },
+      },
+    })
+    expect(checkStop('stopLoss', '2349.50', gold)).toEqual({ ok: true, value: 2349.5 })
+    expect(checkStop('takeProfit', '2350.2', gold)).toMatchObject({
+      ok: false,
+      problem: { key: 'stops.takeProfitTooClose' },
+    })
+    expect(checkStop('takeProfit', '2350.5', gold)).toEqual({ ok: true, value: 2350.5 })
+  })
+
+  it('says the wrong side first, and lets "none" through', () => {
+    expect(checkStop('stopLoss', '2350.1', gold)).toMatchObject({
+      problem: { key: 'stops.stopLossBelow' },
+    })
+    expect(checkStopPair('', '0', gold)).toEqual({ ok: true, value: { stopLoss: 0, takeProfit: 0 } })
+  })
+
+  it("checks a pending order's price against the market, and nothing at level 0", () => {
+    expect(checkPendingDistance(2350.3, 2350, 2, 50)).toEqual({
+      ok: false,
+      problem: {
+        key: 'orderForm.errors.priceTooClose',
+        values: { points: 50, distance: '0.50', price: '2,350.00' },
+      },
+    })
+    expect(checkPendingDistance(2350.5, 2350, 2, 50)).toEqual({ ok: true, value: 2350.5 })
+    expect(checkPendingDistance(2350.01, 2350, 2, 0)).toEqual({ ok: true, value: 2350.01 })
   })
 })
 

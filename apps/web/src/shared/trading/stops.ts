@@ -30,6 +30,11 @@ export interface StopRules {
   precision: number
   /** The order form's box is ticked: an empty field is a missing price, not "none". */
   required?: boolean
+  /**
+   * The instrument's stops level (`StopsLevel`, points of 10^-precision): the nearest a stop may be
+   * to the reference, as the server refuses nearer ones (`stops_too_close`). 0 or absent: any.
+   */
+  stopsLevel?: number
 }
 
 const MESSAGES = {
@@ -38,18 +43,31 @@ const MESSAGES = {
     invalid: 'stops.stopLossInvalid',
     buy: 'stops.stopLossBelow',
     sell: 'stops.stopLossAbove',
+    near: 'stops.stopLossTooClose',
   },
   takeProfit: {
     required: 'stops.takeProfitRequired',
     invalid: 'stops.takeProfitInvalid',
     buy: 'stops.takeProfitAbove',
     sell: 'stops.takeProfitBelow',
+    near: 'stops.takeProfitTooClose',
   },
 } as const
 
+/** The distance between two prices in whole points of 10^-precision (as the server counts it). */
+export const pointsApart = (a: number, b: number, precision: number) =>
+  Math.abs(Math.round(a * 10 ** precision) - Math.round(b * 10 ** precision))
+
+/** A stops level as the messages state it: the points and the price distance they make (50, "0.50"). */
+export const levelValues = (points: number, precision: number) => ({
+  points,
+  distance: formatPrice(points / 10 ** precision, precision),
+})
+
 /**
  * A stop-loss or take-profit as typed: the level to send (0 = none) or the message to show. A buy's
- * stop-loss lies below the reference and its take-profit above; a sell's the other way round.
+ * stop-loss lies below the reference and its take-profit above; a sell's the other way round; and
+ * each lies at least the stops level from it.
  */
 export function checkStop(kind: StopKind, text: string, rules: StopRules): Checked<number> {
   const messages = MESSAGES[kind]
@@ -61,9 +79,29 @@ export function checkStop(kind: StopKind, text: string, rules: StopRules): Check
   const below = value < rules.reference
   const above = value > rules.reference
   const fits = kind === 'stopLoss' ? (buy ? below : above) : buy ? above : below
-  if (fits) return valid(value)
-  return invalid(buy ? messages.buy : messages.sell, {
-    price: formatPrice(rules.reference, rules.precision),
+  const price = formatPrice(rules.reference, rules.precision)
+  if (!fits) return invalid(buy ? messages.buy : messages.sell, { price })
+  const level = rules.stopsLevel ?? 0
+  if (level > 0 && pointsApart(value, rules.reference, rules.precision) < level)
+    return invalid(messages.near, { ...levelValues(level, rules.precision), price })
+  return valid(value)
+}
+
+/**
+ * A pending order's price against the market (the ask for a buy, the bid for a sell, as the server
+ * judges it): at least the stops level away, or it would fill almost at once (`price_too_close`).
+ */
+export function checkPendingDistance(
+  price: number,
+  market: number,
+  precision: number,
+  stopsLevel: number,
+): Checked<number> {
+  if (!(stopsLevel > 0 && market > 0) || pointsApart(price, market, precision) >= stopsLevel)
+    return valid(price)
+  return invalid('orderForm.errors.priceTooClose', {
+    ...levelValues(stopsLevel, precision),
+    price: formatPrice(market, precision),
   })
 }
 
@@ -78,6 +116,11 @@ export function checkStopPair(
   const tp = checkStop('takeProfit', takeProfit, rules)
   if (!tp.ok) return failed(tp.problem)
   return valid({ stopLoss: sl.value, takeProfit: tp.value })
+}
+
+/** The price a market order of `side` opens at: the ask for a buy, the bid for a sell. */
+export function marketPrice(side: SideValue, quote: { bid: number; ask: number }): number {
+  return side === Side.Buy ? quote.ask : quote.bid
 }
 
 /** The price a position of `side` closes at: the bid for a buy, the ask for a sell. */

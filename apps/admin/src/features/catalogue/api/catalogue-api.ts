@@ -2,12 +2,14 @@ import type {
   AdminCategory,
   AdminDepositBankAccount,
   AdminDepositChannel,
+  AdminHoliday,
   AdminInstrument,
   AdminWithdrawCurrency,
   CategoryCreateRequest,
   CategoryUpdateRequest,
   DepositBankAccountUpdateRequest,
   DepositChannelUpdateRequest,
+  HolidayRequest,
   InstrumentNamesRequest,
   InstrumentUpdateRequest,
   WithdrawCurrencyUpdateRequest,
@@ -22,6 +24,8 @@ export const catalogueKeys = {
   currencies: ['catalogue', 'withdraw_currencies'] as const,
   channels: ['catalogue', 'deposit_channels'] as const,
   banks: ['catalogue', 'deposit_bank_accounts'] as const,
+  /** Holidays on or after a date (YYYY-MM-DD). */
+  holidays: (from: string) => ['catalogue', 'holidays', from] as const,
 }
 
 export const catalogueApi = {
@@ -36,6 +40,12 @@ export const catalogueApi = {
   createCategory: (body: CategoryCreateRequest) => api.post<AdminCategory>('/categories', body),
   editCategory: (id: number, change: CategoryUpdateRequest) =>
     api.post<AdminCategory>(`/categories/${id}`, change),
+  /** The holiday calendar from `from` on (YYYY-MM-DD), by date; a change applies to the markets at once. */
+  holidays: (from: string, signal?: AbortSignal) => api.get<AdminHoliday[]>('/holidays', { from }, signal),
+  createHoliday: (body: HolidayRequest) => api.post<AdminHoliday>('/holidays', body),
+  /** Replaces the holiday whole. */
+  editHoliday: (id: number, body: HolidayRequest) => api.post<AdminHoliday>(`/holidays/${id}`, body),
+  deleteHoliday: (id: number) => api.post<null>(`/holidays/${id}/delete`),
   currencies: (signal?: AbortSignal) =>
     api.get<AdminWithdrawCurrency[]>('/withdraw_currencies', undefined, signal),
   editCurrency: (id: number, change: WithdrawCurrencyUpdateRequest) =>

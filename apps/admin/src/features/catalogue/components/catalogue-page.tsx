@@ -5,18 +5,19 @@ import { useT } from '../../../shared/i18n/i18n.tsx'
 import { useSession } from '../../../shared/session/session-store.ts'
 import { catalogueApi, catalogueKeys } from '../api/catalogue-api.ts'
 import { CategoriesTab } from './categories-tab.tsx'
+import { HolidaysTab } from './holidays-tab.tsx'
 import { InstrumentsTab } from './instruments-tab.tsx'
 import { BanksTab, ChannelsTab, CurrenciesTab } from './money-tabs.tsx'
 
-const TABS = ['instruments', 'categories', 'channels', 'banks', 'currencies'] as const
+const TABS = ['instruments', 'categories', 'holidays', 'channels', 'banks', 'currencies'] as const
 type Tab = (typeof TABS)[number]
 /** Where clients send money and what payouts are worth: admins only (the server's money_catalogue.edit). */
 const MONEY_TABS: readonly Tab[] = ['channels', 'banks', 'currencies']
 
 /**
- * The catalogue (dealers and admins): instruments with every trading term, their categories, and
- * for admins the money side (deposit channels, the broker's bank accounts, payout currencies). The
- * open tab is kept in the URL.
+ * The catalogue (dealers and admins): instruments with every trading term, their categories, the
+ * holiday calendar, and for admins the money side (deposit channels, the broker's bank accounts,
+ * payout currencies). The open tab is kept in the URL.
  */
 export function CataloguePage() {
   const t = useT()
@@ -47,6 +48,11 @@ export function CataloguePage() {
             key: 'categories',
             label: t('catalogue.tab.categories'),
             children: <CategoriesTab list={categories} />,
+          },
+          {
+            key: 'holidays',
+            label: t('catalogue.tab.holidays'),
+            children: <HolidaysTab categories={categories.data ?? []} />,
           },
           { key: 'channels', label: t('catalogue.tab.channels'), children: <ChannelsTab /> },
           { key: 'banks', label: t('catalogue.tab.banks'), children: <BanksTab /> },

@@ -6,15 +6,18 @@ import { useT } from '../../../shared/i18n/i18n.tsx'
 import { catalogueApi } from '../api/catalogue-api.ts'
 import {
   instrumentChange,
+  readSessionRow,
   toForm,
   type InstrumentFormValues,
-  type SessionRow,
 } from '../lib/instrument-form.ts'
-import { checkedSessions, fromPoint } from '../lib/sessions.ts'
+import { windowsRule } from '../lib/rules.ts'
+import { checkedSessions } from '../lib/sessions.ts'
 import { GeneralFields, SimulatorFields, TradingFields } from './instrument-fields.tsx'
+import { HouseLimitFields, ProtectionFields } from './protection-fields.tsx'
 import { SwapFields } from './swap-fields.tsx'
 import { LeverageField } from './leverage-field.tsx'
 import { SessionsEditor } from './sessions-editor.tsx'
+import { TimeZoneField, useEditedZone } from './time-zone-field.tsx'
 import { useSave } from './use-save.ts'
 
 interface Props {
@@ -34,16 +37,7 @@ export function InstrumentDrawer({ instrument, categories, onClose }: Props) {
   const [form] = Form.useForm<InstrumentFormValues>()
   const { saving, refusal, save: saveNow, unchanged } = useSave(onClose)
 
-  const sessionsRule: Rule = {
-    validator: async (_, rows: SessionRow[] = []) => {
-      const windows = rows.map((row) => ({ From: fromPoint(row.from), To: fromPoint(row.to) }))
-      const bad = windows.findIndex((w) => w.From === undefined || w.To === undefined)
-      if (bad >= 0) throw new Error(t('catalogue.sessions.badTime', { n: bad + 1 }))
-      const checked = checkedSessions(windows as { From: number; To: number }[])
-      if (!checked.ok)
-        throw new Error(t(`catalogue.sessions.${checked.problem}`, { n: (checked.index ?? 0) + 1 }))
-    },
-  }
+  const sessionsRule = windowsRule(t, readSessionRow, checkedSessions)
 
   async function send(values: InstrumentFormValues) {
     const change = instrumentChange(instrument, values)
@@ -106,18 +100,35 @@ export function InstrumentDrawer({ instrument, categories, onClose }: Props) {
         <GeneralFields categories={categories} />
         <Divider titlePlacement="start">{t('catalogue.group.trading')}</Divider>
         <TradingFields instrument={instrument} />
-        <Divider titlePlacement="start">{t('catalogue.group.swap')}</Divider>
-        <SwapFields instrument={instrument} />
+        <Divider titlePlacement="start">{t('catalogue.group.protection')}</Divider>
+        <ProtectionFields instrument={instrument} />
+        <Divider titlePlacement="start">{t('catalogue.group.limits')}</Divider>
+        <HouseLimitFields />
         <Divider titlePlacement="start">{t('catalogue.group.leverage')}</Divider>
         <LeverageField instrument={instrument} />
         <Divider titlePlacement="start">{t('catalogue.group.sessions')}</Divider>
-        <Typography.Paragraph type="secondary">{t('catalogue.sessions.hint')}</Typography.Paragraph>
-        <Form.Item name="sessions" rules={[sessionsRule]}>
-          <SessionsEditor />
-        </Form.Item>
+        <TimeZoneField />
+        <SessionsField rules={[sessionsRule]} onZone={(zone) => form.setFieldValue('time_zone', zone)} />
+        {/* After the zone: the rollover and the triple-swap day are read in it. */}
+        <Divider titlePlacement="start">{t('catalogue.group.swap')}</Divider>
+        <SwapFields instrument={instrument} />
         <Divider titlePlacement="start">{t('catalogue.group.simulator')}</Divider>
         <SimulatorFields instrument={instrument} />
       </Form>
     </Drawer>
+  )
+}
+
+/** The weekly windows with their hint, both naming the zone they are read in. */
+function SessionsField({ rules, onZone }: { rules: Rule[]; onZone: (zone: string) => void }) {
+  const t = useT()
+  const { zone } = useEditedZone()
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('catalogue.sessions.hint', { zone })}</Typography.Paragraph>
+      <Form.Item name="sessions" rules={rules}>
+        <SessionsEditor zone={zone} onZone={onZone} />
+      </Form.Item>
+    </>
   )
 }

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState, type HTMLAttributes } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Input, Select, Space, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import type { AdminCategory, AdminInstrument } from '@tp/contracts'
 import { useI18n } from '../../../shared/i18n/i18n.tsx'
 import { catalogueApi, catalogueKeys } from '../api/catalogue-api.ts'
 import { categoryName } from '../lib/category-name.ts'
+import { defaultListFrom, holidayHoursOn } from '../lib/holidays.ts'
 import { percentText } from '../lib/rules.ts'
 import { isOpenAt } from '../lib/sessions.ts'
+import { utcOffsetText, zonePlace } from '../lib/time-zones.ts'
 import { InstrumentDrawer } from './instrument-drawer.tsx'
 import { InstrumentNamesDrawer } from './instrument-names-drawer.tsx'
 
@@ -22,6 +24,12 @@ export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) 
   const list = useQuery({
     queryKey: catalogueKeys.instruments,
     queryFn: ({ signal }) => catalogueApi.instruments(signal),
+  })
+  // Today's holidays close markets or shorten their day; the holidays tab reads the same list.
+  const from = defaultListFrom(now)
+  const holidays = useQuery({
+    queryKey: catalogueKeys.holidays(from),
+    queryFn: ({ signal }) => catalogueApi.holidays(from, signal),
   })
 
   // Open or closed follows the clock: read it again every half minute.
@@ -46,7 +54,7 @@ export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) 
       title: t('catalogue.col.code'),
       dataIndex: 'code',
       render: (code: string, i) => (
-        <Space orientation="vertical" size={0}>
+        <Space orientation="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
           <Typography.Text strong>{code}</Typography.Text>
           {i.show_code !== code && <Typography.Text type="secondary">{i.show_code}</Typography.Text>}
         </Space>
@@ -59,14 +67,25 @@ export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) 
       render: (id: number) => names.get(id) ?? id,
     },
     {
-      title: t('catalogue.col.market'),
+      title: <Tooltip title={t('catalogue.col.marketHint')}>{t('catalogue.col.market')}</Tooltip>,
       key: 'market',
-      render: (_, i) =>
-        isOpenAt(i.sessions, now) ? (
-          <Tag color="green">{t('catalogue.market.open')}</Tag>
-        ) : (
-          <Tag>{t('catalogue.market.closed')}</Tag>
-        ),
+      render: (_, i) => (
+        <Space orientation="vertical" size={2}>
+          {isOpenAt(i, now, (date) => holidayHoursOn(holidays.data ?? [], i, date)) ? (
+            <Tag color="green" data-testid="market-open">
+              {t('catalogue.market.open')}
+            </Tag>
+          ) : (
+            <Tag data-testid="market-closed">{t('catalogue.market.closed')}</Tag>
+          )}
+          {/* Where its hours are read: the zone's place, the zone and its offset on hover. */}
+          <Tooltip title={`${i.time_zone}, ${utcOffsetText(i.time_zone, now)}`}>
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              {zonePlace(i.time_zone)}
+            </Typography.Text>
+          </Tooltip>
+        </Space>
+      ),
     },
     {
       title: t('catalogue.col.enabled'),

@@ -18,16 +18,23 @@ const DAYS = [0, 1, 2, 3, 4, 5, 6] as const
 const rowsOf = (windows: readonly TradingWindow[]): SessionRow[] =>
   windows.map((w) => ({ from: toPoint(w.From), to: toPoint(w.To, true) }))
 
+type TemplateKey = keyof typeof SESSION_TEMPLATES
+
 /**
- * The weekly trading windows, in UTC: each from a day and time to a day and time (24:00 is the end
- * of a day), with the usual templates and a chart of the week. Read as the server's minutes on save.
+ * The weekly trading windows, in the instrument's zone (`zone`): each from a day and time to a day
+ * and time (24:00 is the end of a day), with a chart of the week and the usual templates, which set
+ * the zone they are read in too (`onZone`). Read as the server's minutes on save.
  */
 export function SessionsEditor({
   value = [],
   onChange,
+  zone,
+  onZone,
 }: {
   value?: SessionRow[]
   onChange?: (rows: SessionRow[]) => void
+  zone: string
+  onZone: (zone: string) => void
 }) {
   const t = useT()
   const set = (rows: SessionRow[]) => onChange?.(rows)
@@ -52,8 +59,7 @@ export function SessionsEditor({
       <Input
         value={at.time}
         status={fromPoint(at) === undefined || (bad && side === 'to') ? 'error' : undefined}
-        style={{ width: 110 }}
-        suffix="UTC"
+        style={{ width: 90 }}
         placeholder="HH:MM"
         data-testid={`session-${side}-${index}`}
         onChange={(event) => patch(index, side, { time: event.target.value })}
@@ -64,7 +70,7 @@ export function SessionsEditor({
   return (
     <NoFormStyle status>
       <div data-testid="sessions-editor">
-        <WeekChart rows={value} />
+        <WeekChart rows={value} zone={zone} />
         <Space orientation="vertical" size={8} style={{ width: '100%', marginTop: 12 }}>
           {value.length === 0 && (
             <Typography.Text type="warning">{t('catalogue.sessions.closedForGood')}</Typography.Text>
@@ -93,14 +99,22 @@ export function SessionsEditor({
             </Button>
             <Dropdown
               menu={{
-                items: (Object.keys(SESSION_TEMPLATES) as (keyof typeof SESSION_TEMPLATES)[]).map((key) => ({
+                items: (Object.keys(SESSION_TEMPLATES) as TemplateKey[]).map((key) => ({
                   key,
-                  label: t(`catalogue.sessions.template.${key}`),
+                  label: (
+                    <span data-testid={`sessions-template-${key}`}>
+                      {t(`catalogue.sessions.template.${key}`)}
+                    </span>
+                  ),
                 })),
-                onClick: ({ key }) => set(rowsOf(SESSION_TEMPLATES[key as keyof typeof SESSION_TEMPLATES])),
+                onClick: ({ key }) => {
+                  const template = SESSION_TEMPLATES[key as TemplateKey]
+                  set(rowsOf(template.windows))
+                  onZone(template.timeZone)
+                },
               }}
             >
-              <Button>{t('catalogue.sessions.templates')}</Button>
+              <Button data-testid="sessions-templates">{t('catalogue.sessions.templates')}</Button>
             </Dropdown>
           </Space>
         </Space>

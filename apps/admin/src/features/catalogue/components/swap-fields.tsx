@@ -3,13 +3,18 @@ import { SWAP_RATE_MAX, instrumentUpdateRequest, type AdminInstrument } from '@t
 import { useI18n } from '../../../shared/i18n/i18n.tsx'
 import { schemaRule } from '../lib/rules.ts'
 import { NO_TRIPLE_DAY, minuteOfTime } from '../lib/instrument-form.ts'
+import { useEditedZone } from './time-zone-field.tsx'
 
 const check = (field: string, message: string, convert?: (value: unknown) => unknown) =>
   schemaRule(instrumentUpdateRequest, field, message, convert)
 
-/** Overnight financing: the rates of a buy and a sell, their unit, the triple-swap day and the rollover time. */
+/**
+ * Overnight financing: the rates of a buy and a sell, their unit, the triple-swap day and the
+ * rollover time, both read in the instrument's zone.
+ */
 export function SwapFields({ instrument }: { instrument: AdminInstrument }) {
   const { t } = useI18n()
+  const { zone, place, offset } = useEditedZone()
   const mode = Form.useWatch('swap_mode') as 1 | 2 | undefined
   const unit = t(mode === 2 ? 'catalogue.unit.percentPerYear' : 'catalogue.unit.pointsPerLot')
   const point = (10 ** -instrument.precision).toFixed(instrument.precision)
@@ -59,7 +64,7 @@ export function SwapFields({ instrument }: { instrument: AdminInstrument }) {
         <Form.Item
           name="swap_triple_day"
           label={t('catalogue.field.tripleDay')}
-          extra={t('catalogue.hint.tripleDay')}
+          extra={t('catalogue.hint.tripleDay', { zone })}
         >
           <Select
             options={[{ value: NO_TRIPLE_DAY, label: t('catalogue.swap.noTripleDay') }, ...days]}
@@ -71,13 +76,13 @@ export function SwapFields({ instrument }: { instrument: AdminInstrument }) {
         <Form.Item
           name="rollover_time"
           label={t('catalogue.field.rollover')}
-          extra={t('catalogue.hint.rollover')}
+          extra={t('catalogue.hint.rollover', { zone, offset })}
           rules={[
             { required: true, message: t('catalogue.required') },
             check('rollover_minute', t('catalogue.bad.rollover'), (v) => minuteOfTime(String(v)) ?? -1),
           ]}
         >
-          <Input placeholder="22:00" suffix="UTC" data-testid="instrument-rollover" />
+          <Input placeholder="17:00" suffix={place} data-testid="instrument-rollover" />
         </Form.Item>
       </Col>
     </Row>

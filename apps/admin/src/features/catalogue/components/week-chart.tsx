@@ -1,12 +1,12 @@
 import { Tooltip } from 'antd'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import type { SessionRow } from '../lib/instrument-form.ts'
-import { MINUTES_PER_DAY, fromPoint } from '../lib/sessions.ts'
+import { MINUTES_PER_DAY, clockText, fromPoint } from '../lib/sessions.ts'
 
 const HOURS = [0, 6, 12, 18, 24]
 
-/** The week at a glance: one bar per day (UTC), filled where the market is open. */
-export function WeekChart({ rows }: { rows: readonly SessionRow[] }) {
+/** The week at a glance: one bar per day of the market's zone, filled where the market is open. */
+export function WeekChart({ rows, zone }: { rows: readonly SessionRow[]; zone: string }) {
   const t = useT()
   const windows = rows
     .map((row) => ({ from: fromPoint(row.from), to: fromPoint(row.to) }))
@@ -33,7 +33,7 @@ export function WeekChart({ rows }: { rows: readonly SessionRow[] }) {
             style={{ position: 'relative', height: 14, background: '#f0f0f0', borderRadius: 3 }}
           >
             {parts.map((part, i) => (
-              <Tooltip key={i} title={`${clock(part.from)}–${clock(part.to)} UTC`}>
+              <Tooltip key={i} title={`${clockText(part.from)}–${clockText(part.to)} ${zone}`}>
                 <div
                   style={{
                     position: 'absolute',
@@ -59,6 +59,3 @@ export function WeekChart({ rows }: { rows: readonly SessionRow[] }) {
     </div>
   )
 }
-
-const clock = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`

@@ -1,6 +1,8 @@
 import type { Rule } from 'antd/es/form'
+import type { TradingWindow } from '@tp/contracts'
 import type { Translate } from '../../../shared/i18n/i18n.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
+import type { CheckedWindows } from './sessions.ts'
 
 /**
  * Form rules that check a field as the server checks it: each field is parsed with the very schema
@@ -32,6 +34,27 @@ export const required = (t: Translate, key: MessageKey = 'catalogue.required'): 
   whitespace: true,
   message: t(key),
 })
+
+/**
+ * Checks a list of windows as typed (weekly sessions, a holiday's hours): `read` gives a row's
+ * minutes (undefined where a time is not HH:MM), `check` the server's rule for the list.
+ */
+export function windowsRule<Row>(
+  t: Translate,
+  read: (row: Row) => { From: number | undefined; To: number | undefined },
+  check: (windows: TradingWindow[]) => CheckedWindows,
+): Rule {
+  return {
+    validator: async (_, rows: Row[] = []) => {
+      const windows = rows.map(read)
+      const bad = windows.findIndex((w) => w.From === undefined || w.To === undefined)
+      if (bad >= 0) throw new Error(t('catalogue.sessions.badTime', { n: bad + 1 }))
+      const checked = check(windows as TradingWindow[])
+      if (!checked.ok)
+        throw new Error(t(`catalogue.sessions.${checked.problem}`, { n: (checked.index ?? 0) + 1 }))
+    },
+  }
+}
 
 /** Exact decimal text as a whole number of 10^-scale (no float): "0.015" at scale 4 is 150n. */
 export function scaled(text: string, scale: number): bigint | undefined {

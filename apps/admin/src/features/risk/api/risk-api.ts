@@ -48,11 +48,27 @@ export interface DailyResult {
   house_result: string
 }
 
+/** One instrument against the house's limits (apps/server/src/staff/risk/exposure.ts). */
+export interface HouseLimitUse {
+  instrument_id: number
+  code: string
+  /** Real clients' net lots, buys less sells, as exact decimal text: "-2.5" is net short. */
+  net_lots: string
+  /** Null: no net limit. */
+  max_net_lots: string | null
+  /** |net| / limit × 100, two decimals; null without a limit. */
+  used_percent: number | null
+  /** What one account may hold on one side; null: no limit. */
+  max_account_lots: string | null
+}
+
 export interface RiskView {
   exposure: InstrumentExposure[]
   nearest_stop_out: AccountRisk[]
   margin_calls: AccountRisk[]
   levels: { marginCallLevel: number; stopOutLevel: number }
+  /** Every instrument with a limit or a net, nearest to its net limit first. */
+  limits: HouseLimitUse[]
   today: TodayFigures
   daily: DailyResult[]
 }

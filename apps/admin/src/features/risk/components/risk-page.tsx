@@ -7,12 +7,14 @@ import { RISK_REFRESH_MS, riskApi } from '../api/risk-api.ts'
 import { AccountsTable } from './accounts-table.tsx'
 import { ExposureTable } from './exposure-table.tsx'
 import { HouseResultChart } from './house-result-chart.tsx'
+import { LimitsCard } from './limits-card.tsx'
 import { TodayCard } from './today-card.tsx'
 
 /**
  * The risk view (issue 11, item 6): today's money, the open exposure per instrument (the clients'
- * unrealized profit is the house's risk), the house's daily result, the accounts nearest to
- * stop-out and those under a margin call. Read again every 5 s; demo accounts only when asked.
+ * unrealized profit is the house's risk), how near each instrument is to the house's limits, the
+ * house's daily result, the accounts nearest to stop-out and those under a margin call. Read again
+ * every 5 s; demo accounts only when asked (the limits count real clients only, as the engine does).
  */
 export function RiskPage() {
   const t = useT()
@@ -64,6 +66,7 @@ export function RiskPage() {
             </Col>
           </Row>
           <ExposureTable rows={data.exposure} loading={view.isFetching} />
+          <LimitsCard rows={data.limits} />
           <Row gutter={16}>
             <Col span={12}>
               <AccountsTable

@@ -15,6 +15,8 @@ import { defaultLots, lotRules, parseLots } from '../../../shared/trading/lots.t
 import { checkOrder, marketDraft } from '../../trade/lib/order-check.ts'
 import { estimateMargin } from '../../trade/lib/order-estimate.ts'
 import { placeOrder } from '../../trade/ticket/place-order.ts'
+import { lastUsedFor } from '../../trade/ticket/lib/one-tap.ts'
+import { readLastUsed } from '../../trade/ticket/ticket-settings.ts'
 import { formatLocale } from '../../../shared/lib/locale.ts'
 import { openingTime } from '../lib/opening-text.ts'
 import { InfoIcon } from './info-icon.tsx'
@@ -36,7 +38,8 @@ interface Props {
 /**
  * Quick buy/sell from a long-press on a quotes row (issue 12): live bid and ask, lots (the
  * minimum first), leverage (the lowest first), and SELL and BUY buttons that place a market order
- * at once, through the order form's checks and submit call. Visitors are sent to sign in.
+ * at once at the price on the button, through the order form's checks, submit call and requote
+ * dialog. Visitors are sent to sign in.
  */
 export function QuickTradeSheet({ instrument, instruments, open, onClose }: Props) {
   const { t } = useTranslation()
@@ -66,11 +69,15 @@ export function QuickTradeSheet({ instrument, instruments, open, onClose }: Prop
       return navigate(loginPath(currentPath()))
     }
     if (closed || busy !== null) return
-    const checked = checkOrder(marketDraft(side, lotsText, leverage), instrument, quote)
+    // The deviation the user last allowed on this instrument (in the ticket), else the default.
+    const { deviationText } = lastUsedFor(readLastUsed(), instrument)
+    const checked = checkOrder(marketDraft(side, lotsText, leverage, deviationText), instrument, quote)
     if (!checked.ok) return toastInfo(t(checked.problem.key, checked.problem.values))
     setBusy(side)
     try {
       const order = await placeOrder(checked.value, instrument)
+      // Null: the user declined a new price; the sheet stays to try again.
+      if (!order) return
       onClose()
       setPlaced(order)
     } catch {

@@ -1,6 +1,5 @@
 import { MarginMode, MarketStatus, Side, SwapMode, type Instrument, type SideValue } from '@tp/contracts'
 import { Popup } from 'antd-mobile'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useBasicInfo } from '../../../shared/api/basic-info.ts'
 import { formatAmount, formatSignedAmount } from '../../../shared/lib/money.ts'
@@ -10,24 +9,17 @@ import { estimateMargin } from '../../trade/lib/order-estimate.ts'
 import { formatLots, lotRules } from '../../../shared/trading/lots.ts'
 import { formatLocale } from '../../../shared/lib/locale.ts'
 import { formatNumber, formatRatePercent, zoneLabel } from '../lib/number-format.ts'
+import { formatOpening } from '../lib/market-hours.ts'
 import { openingTime } from '../lib/opening-text.ts'
 import { weeklyHours } from '../lib/weekly-hours.ts'
 import { hasSwap, rolloverLocalTime, swapPerLotUsd, weekdayName } from '../lib/swap-figures.ts'
 import { SheetHead } from './sheet-head.tsx'
+import { SpecCalendarRows } from './spec-calendar-rows.tsx'
+import { SpecProtectionRows } from './spec-protection-rows.tsx'
+import { isolated, Row } from './spec-row.tsx'
 import './spec-sheet.css'
 
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="spec-row" data-testid={testId}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
-
 const usd = (value: number | null) => (value === null ? '--' : `${formatAmount(value.toFixed(2), 2)} USD`)
-/** A figure set into a sentence stays in its own order in Arabic and Persian (a Unicode isolate). */
-const isolated = (text: string) => `\u2066${text}\u2069`
 
 /** A side's swap: the rate as the catalogue states it, and what one lot pays a night now, in USD. */
 function SwapRow(props: {
@@ -74,6 +66,11 @@ function SpecFields({ instrument }: { instrument: Instrument }) {
   const hours = weeklyHours(instrument.Sessions, locale, now)
   const opens = openingTime(instrument, now, locale)
   const closed = instrument.MarketStatus === MarketStatus.Closed
+  // While open, when it closes next (the day's end, a weekend, a holiday), in the reader's zone.
+  const closes =
+    typeof instrument.NextClose === 'number'
+      ? formatOpening(instrument.NextClose, locale, undefined, now)
+      : null
   const feePerLot = basicInfo.data ? basicInfo.data.trade_fee_type === 1 : undefined
   // The margin the order form would ask for one lot bought now (ask), at each leverage offered.
   const margins =
@@ -92,7 +89,13 @@ function SpecFields({ instrument }: { instrument: Instrument }) {
   return (
     <dl className="spec-fields">
       <Row label={t('spec.status')} testId="spec-status">
-        {closed ? (opens ? t('spec.closedOpens', { time: opens }) : t('spec.closed')) : t('spec.statusOpen')}
+        {closed
+          ? opens
+            ? t('spec.closedOpens', { time: opens })
+            : t('spec.closed')
+          : closes
+            ? t('spec.openCloses', { time: closes })
+            : t('spec.statusOpen')}
       </Row>
       <Row label={t('spec.contractSize')} testId="spec-contract-size">
         <span className="num">{formatNumber(instrument.ForexContNum, locale)}</span>
@@ -134,6 +137,7 @@ function SpecFields({ instrument }: { instrument: Instrument }) {
           {(10 ** -instrument.PricePrecision).toFixed(Math.max(0, instrument.PricePrecision))})
         </span>
       </Row>
+      <SpecProtectionRows instrument={instrument} locale={locale} />
       <Row label={t('spec.hours', { zone: zoneLabel(locale) })} testId="spec-hours">
         {hours === 'always' ? (
           t('spec.always')
@@ -149,6 +153,7 @@ function SpecFields({ instrument }: { instrument: Instrument }) {
           </ul>
         )}
       </Row>
+      <SpecCalendarRows instrument={instrument} locale={locale} nowMs={now} />
       {hasSwap(instrument) && (
         <>
           <SwapRow instrument={instrument} side={Side.Buy} closePrice={quote.bid} usdRate={usdRate} />

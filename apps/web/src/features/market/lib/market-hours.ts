@@ -16,7 +16,15 @@ export const DAY_AND_TIME: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 }
 
-/** An opening instant as a weekday and time, e.g. "Mon 06:00" (the market opens within a week). */
-export function formatOpening(ms: number, locale: string, timeZone?: string): string {
-  return formatter(locale, DAY_AND_TIME, timeZone).format(ms)
+/**
+ * An opening instant as a weekday and time, e.g. "Mon 06:00"; six days or more ahead (a holiday
+ * after a weekend) with its date, "Mon 4 Jan, 6:00", as the weekday alone would name the wrong week.
+ */
+export function formatOpening(ms: number, locale: string, timeZone?: string, nowMs = ms): string {
+  const dated = ms - nowMs >= 6 * 86_400_000
+  return formatter(
+    locale,
+    dated ? { ...DAY_AND_TIME, month: 'short', day: 'numeric' } : DAY_AND_TIME,
+    timeZone,
+  ).format(ms)
 }

@@ -3,13 +3,16 @@ import { DAY_AND_TIME, formatter } from './market-hours.ts'
 import { MINUTES_PER_WEEK, validWindows, weekStartMs } from './next-open.ts'
 
 const MS_PER_MINUTE = 60_000
-const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
+export const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
+
+/** The calendar day of an instant in the zone, as YYYY-MM-DD. */
+export function isoDay(ms: number, timeZone?: string): string {
+  return formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone).format(ms)
+}
 
 /** The same calendar day in the zone? */
-function sameDay(a: number, b: number, timeZone?: string): boolean {
-  const day = formatter('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }, timeZone)
-  return day.format(a) === day.format(b)
-}
+export const sameDay = (a: number, b: number, timeZone?: string) =>
+  isoDay(a, timeZone) === isoDay(b, timeZone)
 
 /** A week's trading window shown to the reader: from and to, already formatted. */
 export interface ShownWindow {

@@ -5,7 +5,7 @@ import { toastInfo } from '../../../shared/lib/toast.ts'
 import { checkExpiry, expiryDraftOf } from '../../../shared/trading/expiry.ts'
 import { ExpiryField } from '../../../shared/trading/expiry-field.tsx'
 import { invalid, type Checked } from '../../../shared/trading/problem.ts'
-import { checkStopPair, parsePriceText } from '../../../shared/trading/stops.ts'
+import { checkPendingDistance, checkStopPair, parsePriceText } from '../../../shared/trading/stops.ts'
 import { PriceInput } from '../../../shared/trading/price-input.tsx'
 import { Field } from '../../../shared/trading/field.tsx'
 import { modifyPending, type PendingTerms } from '../api/orders-api.ts'
@@ -24,7 +24,10 @@ interface Typed {
   takeProfit: string
 }
 
-/** The typed terms as the server takes them, or the first thing wrong: price, stops (against it), expiry. */
+/**
+ * The typed terms as the server takes them, or the first thing wrong: price (at least the stops
+ * level from the market), stops (against the price, as far), expiry.
+ */
 function checkTerms(
   typed: Typed,
   expiry: Parameters<typeof checkExpiry>[0],
@@ -32,14 +35,19 @@ function checkTerms(
   nowMs: number,
 ): Checked<PendingTerms> {
   const precision = order.ForexTradeLists?.PricePrecision ?? 2
+  const stopsLevel = order.ForexTradeLists?.StopsLevel || 0
   const price = parsePriceText(typed.price, precision)
   if (price === null) return invalid('orderForm.errors.priceInvalid', { decimals: precision })
   if (price === 0) return invalid('orderForm.errors.priceRequired')
+  // A pending order's UpdatePrice is the market it waits on: the ask of a buy, the bid of a sell.
+  const distance = checkPendingDistance(price, order.UpdatePrice, precision, stopsLevel)
+  if (!distance.ok) return distance
   // Stops are judged against the price the order will open at, as when it was placed.
   const stops = checkStopPair(typed.stopLoss, typed.takeProfit, {
     side: order.OrderType,
     reference: price,
     precision,
+    stopsLevel,
   })
   if (!stops.ok) return stops
   const expires = checkExpiry(expiry, nowMs)
@@ -92,6 +100,8 @@ export function PendingEditor({ order, onSaved }: Props) {
         onStopLoss={(stopLoss) => type({ stopLoss })}
         onTakeProfit={(takeProfit) => type({ takeProfit })}
         testId="detail-pending"
+        stopsLevel={order.ForexTradeLists?.StopsLevel || 0}
+        precision={order.ForexTradeLists?.PricePrecision ?? 2}
       />
       <ExpiryField value={expiry} onChange={setExpiry} nowMs={openedAt} testId="detail-pending-expiry" />
       <button

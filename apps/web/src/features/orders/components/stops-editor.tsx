@@ -17,10 +17,12 @@ export function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: ()
   const takeProfit = typed.takeProfit ?? levelText(order.TargetProfitPrice)
   const action = useOrderAction()
   const precision = order.ForexTradeLists?.PricePrecision ?? 2
+  const stopsLevel = order.ForexTradeLists?.StopsLevel || 0
 
   async function save() {
-    // The live mark is the price the position closes at, which the server checks the stops against.
-    const rules = { side: order.OrderType, reference: order.UpdatePrice, precision }
+    // The live mark is the price the position closes at, which the server checks the stops against
+    // (at least the stops level away).
+    const rules = { side: order.OrderType, reference: order.UpdatePrice, precision, stopsLevel }
     const stops = checkStopPair(stopLoss, takeProfit, rules)
     if (!stops.ok) return toastInfo(t(stops.problem.key, stops.problem.values))
     if (await action.run(() => saveStops(order.Id, stops.value.stopLoss, stops.value.takeProfit))) {
@@ -38,6 +40,8 @@ export function StopsEditor({ order, onSaved }: { order: TransOrder; onSaved: ()
         onStopLoss={(text) => setTyped((current) => ({ ...current, stopLoss: text }))}
         onTakeProfit={(text) => setTyped((current) => ({ ...current, takeProfit: text }))}
         testId="detail"
+        stopsLevel={stopsLevel}
+        precision={precision}
       />
       <button
         type="button"

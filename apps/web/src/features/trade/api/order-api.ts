@@ -5,10 +5,18 @@ import type { SubmitParams } from '../lib/order-check.ts'
 /**
  * Places an order. A refusal (market closed, not enough margin, a stop on the wrong side) comes
  * back as code 0 with a translated message, which the API client shows; the caller only sees it fail.
+ * A requote (the price moved beyond the deviation) is not shown: the caller offers the new price.
  */
 export function submitOrder(params: SubmitParams) {
-  return api.getResult<{ id: number }>('/v1/api/forex/submit', { query: { ...params }, loading: true })
+  return api.getResult<{ id: number }>('/v1/api/forex/submit', {
+    query: { ...params },
+    loading: true,
+    quietReasons: [REQUOTE],
+  })
 }
+
+/** The `reason` of a market order refused because the price moved beyond its deviation (decision 023). */
+export const REQUOTE = 'requote'
 
 /** The account's balance and free margin (the ticket shows the free margin left after the order). */
 export function fetchBalance(signal?: AbortSignal): Promise<BalanceAnswer> {

@@ -7,7 +7,7 @@ import { formatAmount } from '../../../shared/lib/money.ts'
 import { toastInfo } from '../../../shared/lib/toast.ts'
 import { formatPrice } from '../../../shared/market/format.ts'
 import { useSession } from '../../../shared/session/session-store.ts'
-import { checkStop, exitPrice } from '../../../shared/trading/stops.ts'
+import { checkStop, exitPrice, levelValues } from '../../../shared/trading/stops.ts'
 import { fetchBalance } from '../api/order-api.ts'
 import { usePricedQuote } from '../hooks/use-priced-quote.ts'
 import { checkOrder, entryPrice, type OrderKind } from '../lib/order-check.ts'
@@ -21,6 +21,7 @@ import {
   type StopUnit,
   type TicketDraft,
 } from '../ticket/lib/ticket-draft.ts'
+import { DeviationField } from '../ticket/deviation-field.tsx'
 import { OneTapSwitch } from '../ticket/one-tap-switch.tsx'
 import { placeOrder } from '../ticket/place-order.ts'
 import { readLastUsed } from '../ticket/ticket-settings.ts'
@@ -50,8 +51,9 @@ const money6 = (value: number | null) => (value === null ? '--' : formatAmount(v
 const money2 = (value: number | null) => (value === null ? '--' : formatAmount(value.toFixed(2), 2))
 
 function initialDraft(instrument: Instrument, side: SideValue): TicketDraft {
-  // The last lots and leverage used on this instrument, else the minimum and the lowest (least risk).
-  const { lotsText, leverage } = lastUsedFor(readLastUsed(), instrument)
+  // The last lots, leverage and deviation used on this instrument, else the minimum, the lowest
+  // (least risk) and the default.
+  const { lotsText, leverage, deviationText } = lastUsedFor(readLastUsed(), instrument)
   return {
     side,
     kind: 'market',
@@ -61,15 +63,17 @@ function initialDraft(instrument: Instrument, side: SideValue): TicketDraft {
     stopLoss: { on: false, text: '' },
     takeProfit: { on: false, text: '' },
     expiry: GOOD_TILL_CANCELLED,
+    deviationText,
     stopUnit: 'price',
   }
 }
 
 /**
  * The order ticket (SPEC.md 2 and 5), compact enough to fit a phone without scrolling: sell or buy
- * at the live price, market or pending at a price, lots, leverage, optional stop-loss and
- * take-profit (as a price or in points, with the P/L in USD if hit), the margin, fee and free
- * margin after, one-tap trading, and the place button. Everything is off while the market is closed.
+ * at the live price (within a maximum deviation, else a requote), market or pending at a price,
+ * lots, leverage, optional stop-loss and take-profit (as a price or in points, with the P/L in USD
+ * if hit, at least the stops level away), the margin, fee and free margin after, one-tap trading,
+ * and the place button. Everything is off while the market is closed.
  */
 export function OrderForm({ instrument, instruments, initialSide, titleId, onClose, onPlaced }: Props) {
   const { t } = useTranslation()
@@ -108,6 +112,7 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
   const buy = draft.side === Side.Buy
   const anyStop = draft.stopLoss.on || draft.takeProfit.on
   const spread = Math.round((quote.ask - quote.bid) * 10 ** precision)
+  const stopsLevel = instrument.StopsLevel || 0
 
   const update = (patch: Partial<TicketDraft>) => setDraft((current) => ({ ...current, ...patch }))
   const setUnit = (unit: StopUnit) => setDraft((current) => withStopUnit(current, unit, quote, precision))
@@ -120,7 +125,9 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
     if (!checked.ok) return toastInfo(t(checked.problem.key, checked.problem.values))
     setBusy(true)
     try {
-      onPlaced(await placeOrder(checked.value, instrument))
+      // Null: the user declined a new price; the ticket stays open.
+      const placed = await placeOrder(checked.value, instrument)
+      if (placed) onPlaced(placed)
     } catch {
       // The API client has shown the server's message; the ticket stays open to change the order.
     } finally {
@@ -145,6 +152,7 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
             reference:
               draft.kind === 'pending' ? entryPrice(draft, quote, precision) : exitPrice(draft.side, quote),
             precision,
+            stopsLevel,
           })
     const problem = checked && !checked.ok ? t(checked.problem.key, checked.problem.values) : null
     return (
@@ -236,6 +244,12 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
             />
           </Field>
         )}
+        {draft.kind === 'market' && (
+          <DeviationField
+            value={draft.deviationText}
+            onChange={(deviationText) => update({ deviationText })}
+          />
+        )}
         {draft.kind === 'pending' && (
           <ExpiryField
             value={draft.expiry}
@@ -286,6 +300,11 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
                 </button>
               ))}
             </div>
+          )}
+          {anyStop && stopsLevel > 0 && (
+            <p className="order-field-hint" data-testid="order-stops-level">
+              {t('stops.levelHint', levelValues(stopsLevel, precision))}
+            </p>
           )}
           {stopField('stopLoss')}
           {stopField('takeProfit')}

@@ -15,6 +15,7 @@ const draft = (patch: Partial<OrderDraft> = {}): OrderDraft => ({
   stopLoss: { on: false, text: '' },
   takeProfit: { on: false, text: '' },
   expiry: GOOD_TILL_CANCELLED,
+  deviationText: '10',
   ...patch,
 })
 const problemOf = (patch: Partial<OrderDraft>, instrument = btc) => {
@@ -35,8 +36,26 @@ describe('order checks (SPEC.md 5)', () => {
         stop_loss_price: 0,
         target_profit_price: 0,
         multiple: 1,
+        // The ask on the BUY button, and the deviation allowed from it.
+        price: 83810.55,
+        deviation: 10,
       },
     })
+  })
+
+  it('send the price seen (bid of a sell) and the deviation with a market order only', () => {
+    expect(checkOrder(draft({ side: Side.Sell, deviationText: '' }), btc, quote)).toMatchObject({
+      ok: true,
+      value: { price: 83780.55, deviation: 0 },
+    })
+    // A live quote off the grid by float arithmetic is sent at the instrument's precision.
+    expect(checkOrder(draft(), btc, { bid: 1, ask: 83810.550000001 })).toMatchObject({
+      value: { price: 83810.55 },
+    })
+    const pending = checkOrder(draft({ kind: 'pending', priceText: '80000' }), btc, quote)
+    expect(pending.ok && ('price' in pending.value || 'deviation' in pending.value)).toBe(false)
+    expect(problemOf({ deviationText: '12a' })).toEqual({ key: 'orderForm.errors.deviationInvalid' })
+    expect(problemOf({ deviationText: '2000000' })).toEqual({ key: 'orderForm.errors.deviationInvalid' })
   })
 
   it('refuse when the instrument has no leverage options', () => {
@@ -113,6 +132,55 @@ describe('order checks (SPEC.md 5)', () => {
       problemOf({ kind: 'pending', priceText: '80000', takeProfit: { on: true, text: '79000' } }),
     ).toEqual({ key: 'stops.takeProfitAbove', values: { price: '80,000.00' } })
     expect(problemOf({ stopLoss: { on: true, text: '' } })).toEqual({ key: 'stops.stopLossRequired' })
+  })
+})
+
+describe('the stops level (decision 023)', () => {
+  /** 5,000 points of 0.01: stops and pending prices at least 50.00 from their reference. */
+  const gapped = testInstrument({ StopsLevel: 5000 })
+  const nearProblem = (patch: Partial<OrderDraft>) => {
+    const checked = checkOrder(draft(patch), gapped, quote)
+    return checked.ok ? null : checked.problem
+  }
+
+  it("refuses a market order's stop nearer than the level to the price it closes at", () => {
+    // A buy closes at the bid, 83,780.55: 83,740.55 is 40.00 below it.
+    expect(nearProblem({ stopLoss: { on: true, text: '83740.55' } })).toEqual({
+      key: 'stops.stopLossTooClose',
+      values: { points: 5000, distance: '50.00', price: '83,780.55' },
+    })
+    expect(nearProblem({ stopLoss: { on: true, text: '83730.55' } })).toBeNull()
+    expect(nearProblem({ side: Side.Sell, takeProfit: { on: true, text: '83770' } })).toEqual({
+      key: 'stops.takeProfitTooClose',
+      values: { points: 5000, distance: '50.00', price: '83,810.55' },
+    })
+  })
+
+  it("refuses a pending order's stop nearer than the level to its own price", () => {
+    expect(
+      nearProblem({ kind: 'pending', priceText: '80000', takeProfit: { on: true, text: '80049.99' } }),
+    ).toMatchObject({ key: 'stops.takeProfitTooClose', values: { price: '80,000.00' } })
+    expect(
+      nearProblem({ kind: 'pending', priceText: '80000', takeProfit: { on: true, text: '80050' } }),
+    ).toBeNull()
+  })
+
+  it('refuses a pending price nearer than the level to the market (the ask of a buy)', () => {
+    expect(nearProblem({ kind: 'pending', priceText: '83770' })).toEqual({
+      key: 'orderForm.errors.priceTooClose',
+      values: { points: 5000, distance: '50.00', price: '83,810.55' },
+    })
+    expect(nearProblem({ kind: 'pending', priceText: '83760.55' })).toBeNull()
+    expect(nearProblem({ kind: 'pending', side: Side.Sell, priceText: '83800' })).toMatchObject({
+      key: 'orderForm.errors.priceTooClose',
+      values: { price: '83,780.55' },
+    })
+  })
+
+  it('is no check at level 0', () => {
+    expect(
+      problemOf({ kind: 'pending', priceText: '83810.55', stopLoss: { on: true, text: '83810.54' } }),
+    ).toBeNull()
   })
 })
 

@@ -1,6 +1,12 @@
 import { Side, type Instrument, type SideValue } from '@tp/contracts'
 import { failed, invalid, valid, type Checked } from '../../../shared/trading/problem.ts'
-import { checkStop, exitPrice, parsePriceText } from '../../../shared/trading/stops.ts'
+import {
+  checkPendingDistance,
+  checkStop,
+  exitPrice,
+  marketPrice,
+  parsePriceText,
+} from '../../../shared/trading/stops.ts'
 import { checkLots, lotRules } from '../../../shared/trading/lots.ts'
 import {
   checkExpiry,
@@ -22,10 +28,17 @@ export interface OrderDraft {
   takeProfit: { on: boolean; text: string }
   /** A pending order's expiry (a market order has none). */
   expiry: ExpiryDraft
+  /** A market order's maximum deviation in whole points, as typed (empty is 0: the price seen exactly). */
+  deviationText: string
 }
 
 /** A market order without stop-loss or take-profit: one-tap trading and quick buy/sell. */
-export function marketDraft(side: SideValue, lotsText: string, leverage: number | null): OrderDraft {
+export function marketDraft(
+  side: SideValue,
+  lotsText: string,
+  leverage: number | null,
+  deviationText: string,
+): OrderDraft {
   return {
     side,
     kind: 'market',
@@ -35,7 +48,20 @@ export function marketDraft(side: SideValue, lotsText: string, leverage: number 
     stopLoss: { on: false, text: '' },
     takeProfit: { on: false, text: '' },
     expiry: GOOD_TILL_CANCELLED,
+    deviationText,
   }
+}
+
+/** The most points a deviation may be (the server's bound). */
+export const MAX_DEVIATION_POINTS = 1_000_000
+
+/** Typed deviation points: a whole number from 0 (empty is 0), or null. */
+export function parseDeviation(text: string): number | null {
+  const trimmed = text.trim()
+  if (trimmed === '') return 0
+  if (!/^\d{1,7}$/.test(trimmed)) return null
+  const points = Number(trimmed)
+  return points <= MAX_DEVIATION_POINTS ? points : null
 }
 
 /** The query of `GET /v1/api/forex/submit` (a pending order's expiry too). */
@@ -51,12 +77,19 @@ export interface SubmitParams extends Partial<ExpiryParams> {
   stop_loss_price: number
   target_profit_price: number
   multiple: number
+  /**
+   * A market order's price protection (decision 023): the price the user saw (the ask of a buy, the
+   * bid of a sell) and the most points the fill may differ from it; beyond, the server requotes.
+   */
+  price?: number
+  deviation?: number
 }
 
 /**
  * The form's checks of SPEC.md 5, in the order a user meets them: leverage configured and chosen,
- * lots, the pending price and expiry, then stop-loss and take-profit (only when their boxes are
- * ticked; else 0 is sent). The server checks everything again; these give the message before the
+ * lots, the pending price (at least the stops level from the market) and expiry, a market order's
+ * deviation, then stop-loss and take-profit (only when their boxes are ticked; else 0 is sent; at
+ * least the stops level from the price they are judged against). The server checks everything again; these give the message before the
  * round trip.
  */
 export function checkOrder(
@@ -74,23 +107,29 @@ export function checkOrder(
   if (!lots.ok) return failed(lots.problem)
 
   const pending = draft.kind === 'pending'
+  const precision = instrument.PricePrecision
+  const stopsLevel = instrument.StopsLevel || 0
   let targetPrice = 0
   if (pending) {
     if (draft.priceText.trim() === '') return invalid('orderForm.errors.priceRequired')
-    const price = parsePriceText(draft.priceText, instrument.PricePrecision)
-    if (price === null)
-      return invalid('orderForm.errors.priceInvalid', { decimals: instrument.PricePrecision })
+    const price = parsePriceText(draft.priceText, precision)
+    if (price === null) return invalid('orderForm.errors.priceInvalid', { decimals: precision })
     if (price === 0) return invalid('orderForm.errors.priceRequired')
+    const distance = checkPendingDistance(price, marketPrice(draft.side, quote), precision, stopsLevel)
+    if (!distance.ok) return failed(distance.problem)
     targetPrice = price
   }
   const expiry = pending ? checkExpiry(draft.expiry, nowMs) : null
   if (expiry && !expiry.ok) return failed(expiry.problem)
+  const deviation = pending ? 0 : parseDeviation(draft.deviationText)
+  if (deviation === null) return invalid('orderForm.errors.deviationInvalid')
 
   const rules = {
     side: draft.side,
     reference: pending ? targetPrice : exitPrice(draft.side, quote),
-    precision: instrument.PricePrecision,
+    precision,
     required: true,
+    stopsLevel,
   }
   let stopLoss = 0
   if (draft.stopLoss.on) {
@@ -115,6 +154,8 @@ export function checkOrder(
     target_profit_price: takeProfit,
     multiple: draft.leverage,
     ...(expiry?.ok ? expiry.value : {}),
+    // The price on the button tapped, at the instrument's precision (the server checks it is on its grid).
+    ...(pending ? {} : { price: Number(marketPrice(draft.side, quote).toFixed(precision)), deviation }),
   })
 }
 
@@ -128,5 +169,5 @@ export function entryPrice(
     const price = parsePriceText(draft.priceText, precision)
     if (price !== null && price > 0) return price
   }
-  return draft.side === Side.Buy ? quote.ask : quote.bid
+  return marketPrice(draft.side, quote)
 }

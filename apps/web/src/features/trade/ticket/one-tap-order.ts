@@ -7,19 +7,22 @@ import { placeOrder } from './place-order.ts'
 import { readLastUsed } from './ticket-settings.ts'
 
 /**
- * A one-tap order from the sell/buy bar: at market, with the last lots and leverage used on the
- * instrument and no stops, through the same checks as the ticket. Loaded on the first one-tap.
+ * A one-tap order from the sell/buy bar: at market, at the price on the button tapped, with the last
+ * lots, leverage and deviation used on the instrument and no stops, through the same checks (and
+ * requote dialog) as the ticket. Loaded on the first one-tap.
  */
 export async function placeOneTapOrder(
   side: SideValue,
   instrument: Instrument,
   quote: { bid: number; ask: number },
 ): Promise<{ ok: true; placed: PlacedOrder } | { ok: false; problem: Problem | null }> {
-  const { lotsText, leverage } = lastUsedFor(readLastUsed(), instrument)
-  const checked = checkOrder(marketDraft(side, lotsText, leverage), instrument, quote)
+  const { lotsText, leverage, deviationText } = lastUsedFor(readLastUsed(), instrument)
+  const checked = checkOrder(marketDraft(side, lotsText, leverage, deviationText), instrument, quote)
   if (!checked.ok) return { ok: false, problem: checked.problem }
   try {
-    return { ok: true, placed: await placeOrder(checked.value, instrument) }
+    const placed = await placeOrder(checked.value, instrument)
+    // Null: the user declined a new price; nothing more to say.
+    return placed ? { ok: true, placed } : { ok: false, problem: null }
   } catch {
     // Refused: the API client has shown the server's message.
     return { ok: false, problem: null }

@@ -5,11 +5,15 @@ import {
   parseLastUsed,
   parseOneTap,
   rememberLastUsed,
+  type LastUsed,
   type LastUsedStore,
   type OneTapState,
 } from './lib/one-tap.ts'
 
-/** The lots and leverage of the last order per instrument: this device's, not synced (one-tap uses them). */
+/**
+ * The lots, leverage and deviation of the last order per instrument: this device's, not synced
+ * (one-tap and the ticket start from them).
+ */
 const LAST_USED_KEY = 'ticket_last_used'
 
 /** localStorage that never throws (private modes, full quotas), as shared/lib/storage.ts does. */
@@ -25,12 +29,9 @@ export function readLastUsed(): LastUsedStore {
   return parseLastUsed(readLastUsedText())
 }
 
-export function saveLastUsed(code: string, lots: string, leverage: number): void {
+export function saveLastUsed(code: string, used: LastUsed): void {
   try {
-    window.localStorage.setItem(
-      LAST_USED_KEY,
-      JSON.stringify(rememberLastUsed(readLastUsed(), code, lots, leverage)),
-    )
+    window.localStorage.setItem(LAST_USED_KEY, JSON.stringify(rememberLastUsed(readLastUsed(), code, used)))
   } catch {
     // Not remembered: the next one-tap order uses the minimum lots.
   }

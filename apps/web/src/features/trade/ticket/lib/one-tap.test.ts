@@ -34,39 +34,59 @@ describe('last lots and leverage per instrument', () => {
           EURUSD: { lots: 5, leverage: 2 },
           XAUUSD: { lots: '1', leverage: 'max' },
           US500: null,
+          GER40: { lots: '1', leverage: 2, deviation: 25 },
+          UK100: { lots: '1', leverage: 2, deviation: -1 },
         }),
       ),
-    ).toEqual({ BTCUSD: { lots: '0.05', leverage: 2 } })
+    ).toEqual({
+      BTCUSD: { lots: '0.05', leverage: 2 },
+      GER40: { lots: '1', leverage: 2, deviation: 25 },
+      // A deviation that cannot be is dropped, the lots and leverage kept.
+      UK100: { lots: '1', leverage: 2 },
+    })
   })
 
   it('remembers the last order of each instrument and forgets the oldest past 50', () => {
-    let store = rememberLastUsed({}, 'BTCUSD', '0.02', 1)
-    store = rememberLastUsed(store, 'EURUSD', '0.10', 30)
-    store = rememberLastUsed(store, 'BTCUSD', '0.05', 2)
+    let store = rememberLastUsed({}, 'BTCUSD', { lots: '0.02', leverage: 1 })
+    store = rememberLastUsed(store, 'EURUSD', { lots: '0.10', leverage: 30 })
+    store = rememberLastUsed(store, 'BTCUSD', { lots: '0.05', leverage: 2 })
     expect(store).toEqual({ EURUSD: { lots: '0.10', leverage: 30 }, BTCUSD: { lots: '0.05', leverage: 2 } })
-    for (let index = 0; index < 60; index += 1) store = rememberLastUsed(store, `X${index}`, '1', 1)
+    for (let index = 0; index < 60; index += 1)
+      store = rememberLastUsed(store, `X${index}`, { lots: '1', leverage: 1 })
     expect(Object.keys(store)).toHaveLength(50)
     expect(store.X59).toEqual({ lots: '1', leverage: 1 })
     expect(store.BTCUSD).toBeUndefined()
   })
 
-  it('gives the remembered lots and leverage while they fit the instrument', () => {
-    expect(lastUsedFor({ BTCUSD: { lots: '0.05', leverage: 2 } }, btc)).toEqual({
+  it('keeps the deviation of the last market order when a pending order (none) follows', () => {
+    let store = rememberLastUsed({}, 'BTCUSD', { lots: '0.02', leverage: 1, deviation: 40 })
+    store = rememberLastUsed(store, 'BTCUSD', { lots: '0.03', leverage: 2 })
+    expect(store.BTCUSD).toEqual({ lots: '0.03', leverage: 2, deviation: 40 })
+    store = rememberLastUsed(store, 'BTCUSD', { lots: '0.03', leverage: 2, deviation: 0 })
+    expect(store.BTCUSD?.deviation).toBe(0)
+  })
+
+  it('gives the remembered lots, leverage and deviation while they fit the instrument', () => {
+    expect(lastUsedFor({ BTCUSD: { lots: '0.05', leverage: 2, deviation: 500 } }, btc)).toEqual({
       lotsText: '0.05',
       leverage: 2,
+      deviationText: '500',
     })
   })
 
-  it('falls back to the minimum lots and the lowest leverage', () => {
-    expect(lastUsedFor({}, btc)).toEqual({ lotsText: '0.01', leverage: 1 })
+  it('falls back to the minimum lots, the lowest leverage and the default deviation', () => {
+    // BTCUSD's spread (3000 points) is wider than 10 points: it is the default.
+    expect(lastUsedFor({}, btc)).toEqual({ lotsText: '0.01', leverage: 1, deviationText: '3000' })
     // Lots above the maximum, a leverage withdrawn since.
     expect(lastUsedFor({ BTCUSD: { lots: '50', leverage: 5 } }, btc)).toEqual({
       lotsText: '0.01',
       leverage: 1,
+      deviationText: '3000',
     })
-    expect(lastUsedFor({}, testInstrument({ HasForexMultiple: [] }))).toEqual({
+    expect(lastUsedFor({}, testInstrument({ HasForexMultiple: [], ForexPointRate: 3 }))).toEqual({
       lotsText: '0.01',
       leverage: null,
+      deviationText: '10',
     })
   })
 })

@@ -21,8 +21,16 @@ export function oneTapText(state: OneTapState): string | null {
   return state.warned ? '0' : null
 }
 
-/** The lots and leverage of the last order placed on each instrument, by instrument code. */
-export type LastUsedStore = Readonly<Record<string, { lots: string; leverage: number }>>
+/**
+ * The lots and leverage of the last order placed on each instrument, by instrument code, and the
+ * maximum deviation (points) of its last market order (absent in entries stored before it existed).
+ */
+export interface LastUsed {
+  lots: string
+  leverage: number
+  deviation?: number
+}
+export type LastUsedStore = Readonly<Record<string, LastUsed>>
 
 const MAX_REMEMBERED = 50
 
@@ -36,42 +44,59 @@ export function parseLastUsed(raw: string | null): LastUsedStore {
     return {}
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
-  const out: Record<string, { lots: string; leverage: number }> = {}
+  const out: Record<string, LastUsed> = {}
   for (const [code, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (typeof value !== 'object' || value === null) continue
-    const { lots, leverage } = value as Record<string, unknown>
-    if (typeof lots === 'string' && typeof leverage === 'number' && Number.isFinite(leverage))
-      out[code] = { lots, leverage }
+    const { lots, leverage, deviation } = value as Record<string, unknown>
+    if (typeof lots !== 'string' || typeof leverage !== 'number' || !Number.isFinite(leverage)) continue
+    out[code] =
+      Number.isSafeInteger(deviation) && (deviation as number) >= 0
+        ? { lots, leverage, deviation: deviation as number }
+        : { lots, leverage }
   }
   return out
 }
 
-/** The store with this instrument's last order first in line; the oldest entries drop off past 50. */
-export function rememberLastUsed(
-  store: LastUsedStore,
-  code: string,
-  lots: string,
-  leverage: number,
-): LastUsedStore {
-  const { [code]: _previous, ...others } = store
+/**
+ * The store with this instrument's last order first in line; the oldest entries drop off past 50.
+ * An order without a deviation (a pending one) keeps the one remembered.
+ */
+export function rememberLastUsed(store: LastUsedStore, code: string, used: LastUsed): LastUsedStore {
+  const { [code]: previous, ...others } = store
   const kept = Object.entries(others).slice(-(MAX_REMEMBERED - 1))
-  return { ...Object.fromEntries(kept), [code]: { lots, leverage } }
+  const deviation = used.deviation ?? previous?.deviation
+  return {
+    ...Object.fromEntries(kept),
+    [code]: deviation === undefined ? { lots: used.lots, leverage: used.leverage } : { ...used, deviation },
+  }
 }
 
+/** The least maximum deviation offered by default, in points (a pip of a 5-decimal forex pair). */
+const MIN_DEFAULT_DEVIATION_POINTS = 10
+
 /**
- * The lots and leverage a one-tap order (and a freshly opened ticket) uses: the last ones placed on
- * the instrument while they still fit its rules (staff may have raised the minimum or withdrawn a
- * leverage since), else the minimum lots and the lowest leverage.
+ * The maximum deviation a market order allows until the user chooses one: 10 points, or the
+ * instrument's spread when wider. A fixed 10 points is a pip of EUR/USD but ten cents of Bitcoin,
+ * which moves that much in well under a second: nearly every order would come back requoted.
+ */
+export const defaultDeviation = (instrument: Pick<Instrument, 'ForexPointRate'>) =>
+  Math.max(MIN_DEFAULT_DEVIATION_POINTS, Math.round(instrument.ForexPointRate) || 0)
+
+/**
+ * The lots, leverage and deviation a one-tap order (and a freshly opened ticket) uses: the last ones
+ * placed on the instrument while they still fit its rules (staff may have raised the minimum or
+ * withdrawn a leverage since), else the minimum lots, the lowest leverage and the default deviation.
  */
 export function lastUsedFor(
   store: LastUsedStore,
   instrument: Instrument,
-): { lotsText: string; leverage: number | null } {
+): { lotsText: string; leverage: number | null; deviationText: string } {
   const rules = lotRules(instrument)
   const options = instrument.HasForexMultiple.map((option) => option.Value)
   const remembered = store[instrument.Code]
   const lotsText = remembered && checkLots(remembered.lots, rules).ok ? remembered.lots : defaultLots(rules)
   const leverage =
     remembered && options.includes(remembered.leverage) ? remembered.leverage : (options[0] ?? null)
-  return { lotsText, leverage }
+  const deviationText = String(remembered?.deviation ?? defaultDeviation(instrument))
+  return { lotsText, leverage, deviationText }
 }

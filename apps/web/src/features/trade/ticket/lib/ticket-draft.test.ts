@@ -17,6 +17,7 @@ function draft(overrides: Partial<TicketDraft> = {}): TicketDraft {
     stopLoss: { on: false, text: '' },
     takeProfit: { on: false, text: '' },
     expiry: GOOD_TILL_CANCELLED,
+    deviationText: '10',
     stopUnit: 'points',
     ...overrides,
   }

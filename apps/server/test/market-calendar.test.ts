@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MarketStatus, type Instrument } from '@tp/contracts'
-import { auditLog } from '../src/db/schema.ts'
+import { auditLog, instruments } from '../src/db/schema.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { signedInStaff } from './staff.ts'
 
@@ -196,5 +196,26 @@ describe.each(DRIVERS)('market calendar on %s', (driver) => {
       { token: dealer.token, json: true },
     )
     expect(bad.body).toMatchObject({ code: 0, reason: 'invalid_input' })
+    // A zone spelt loosely is stored as the zone database spells it.
+    const loose = await app.post(
+      `/admin/api/instruments/${btc}`,
+      { time_zone: 'asia/tokyo' },
+      { token: dealer.token, json: true },
+    )
+    expect(loose.body).toMatchObject({ code: 1, data: { time_zone: 'Asia/Tokyo' } })
+  })
+
+  it('keeps serving an instrument whose stored zone the runtime does not know, in UTC', async () => {
+    const btc = app.market.instrumentByCode('BTCUSD')!.id
+    await app.db.update(instruments).set({ timeZone: 'Mars/Olympus' }).where(eq(instruments.id, btc))
+    // Any edit reloads the catalogue from the database.
+    const edited = await app.post(
+      `/admin/api/instruments/${btc}`,
+      { stops_level: 0 },
+      { token: dealer.token, json: true },
+    )
+    expect(edited.body).toMatchObject({ code: 1 })
+    expect(await listed('BTCUSD')).toMatchObject({ TimeZone: 'UTC' })
+    expect((await listed('EURUSD')).TimeZone).toBe('America/New_York')
   })
 })

@@ -26,13 +26,14 @@ describe.each(DRIVERS)('price protection on %s', (driver) => {
     app.tick({ code, bid, ask })
     await app.desk.settle()
   }
-  const get = (path: string, params: Record<string, string | number>) =>
+  const get = (path: string, params: Record<string, string | number>, headers?: Record<string, string>) =>
     app.get(`${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`, {
       token,
       lang: 'en',
+      headers,
     })
-  const submit = (params: Record<string, string | number>) =>
-    get('/v1/api/forex/submit', { type: 1, cont: '0.1', status: 1, multiple: 20, ...params })
+  const submit = (params: Record<string, string | number>, headers?: Record<string, string>) =>
+    get('/v1/api/forex/submit', { type: 1, cont: '0.1', status: 1, multiple: 20, ...params }, headers)
 
   beforeAll(async () => {
     app = await startTestApp(driver, { historyCandles: 20 })
@@ -64,6 +65,17 @@ describe.each(DRIVERS)('price protection on %s', (driver) => {
     expect((await submit({ forex_id: idOf('EURUSD') })).body.code).toBe(1)
     // A seen price off the instrument's grid is a bad price, not a requote.
     expect((await submit({ forex_id: idOf('EURUSD'), price: 1.085612 })).body.reason).toBe('price_invalid')
+  })
+
+  it('answers a retried requote as the first time, with its price', async () => {
+    await quote('EURUSD', 1.0861, 1.0862)
+    const order = { forex_id: idOf('EURUSD'), price: 1.085, deviation: 2 }
+    const first = await submit(order, { 'idempotency-key': `requote-${driver}` })
+    expect(first.body).toMatchObject({ code: 0, reason: 'requote', data: { price: 1.0862 } })
+    // The market moves on; the retry (same key) is the same answer, figures and all, and runs nothing.
+    await quote('EURUSD', 1.0871, 1.0872)
+    const retry = await submit(order, { 'idempotency-key': `requote-${driver}` })
+    expect(retry.body).toEqual(first.body)
   })
 
   it('keeps stops at least the stops level from the market, saying how far', async () => {

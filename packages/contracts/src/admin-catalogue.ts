@@ -80,8 +80,13 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
-/** An IANA time zone name the runtime knows. */
-export const timeZoneField = z.string().trim().max(64).refine(isKnownTimeZone)
+/** An IANA time zone name the runtime knows, stored as the runtime spells it ('america/new_york': 'America/New_York'). */
+export const timeZoneField = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(isKnownTimeZone)
+  .transform((zone) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone)
 
 /** Price protection levels in points (10^-precision): 0 turns one off. */
 export const PROTECTION_POINTS_MAX = 1_000_000

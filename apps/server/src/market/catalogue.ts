@@ -1,5 +1,11 @@
 import { asc, eq } from 'drizzle-orm'
-import { SwapMode, type LeverageOption, type MarginModeValue, type TradingWindow } from '@tp/contracts'
+import {
+  SwapMode,
+  isKnownTimeZone,
+  type LeverageOption,
+  type MarginModeValue,
+  type TradingWindow,
+} from '@tp/contracts'
 import { SessionCalendar, type SwapTerms, type WalkSpec } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
 import { categories, instruments, leverageOptions, marketHolidays } from '../db/schema.ts'
@@ -108,6 +114,9 @@ export async function loadInstruments(db: DbOrTx, withDisabled = false): Promise
   const holidayRows = await db.select().from(marketHolidays)
   return rows.map((r) => {
     const holidays = holidaysOf(holidayRows, r.id, r.categoryId)
+    // The back office stores only zones the runtime knows; one it does not (a row written by hand,
+    // or by a runtime with a newer zone database) keeps UTC hours rather than stopping the server.
+    const timeZone = isKnownTimeZone(r.timeZone) ? r.timeZone : 'UTC'
     return {
       id: r.id,
       code: r.code,
@@ -125,11 +134,11 @@ export async function loadInstruments(db: DbOrTx, withDisabled = false): Promise
       feeRate: r.feeRate,
       spreadPoints: r.spreadPoints,
       quoteCurrency: r.quoteCurrency,
-      timeZone: r.timeZone,
+      timeZone,
       sessions: r.sessions,
       holidays,
-      calendar: new SessionCalendar({ timeZone: r.timeZone, windows: r.sessions, holidays }),
-      regularCalendar: new SessionCalendar({ timeZone: r.timeZone, windows: r.sessions }),
+      calendar: new SessionCalendar({ timeZone, windows: r.sessions, holidays }),
+      regularCalendar: new SessionCalendar({ timeZone, windows: r.sessions }),
       stopsLevel: r.stopsLevel,
       freezeLevel: r.freezeLevel,
       maxNetLots: r.maxNetLots,

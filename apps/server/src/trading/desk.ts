@@ -410,7 +410,12 @@ export class TradingDesk {
         keys.push({
           userId: item.userId,
           key: item.key,
-          outcome: result.ok ? { orderId: result.orderId ?? 0 } : { reason: result.reason },
+          outcome: result.ok
+            ? { orderId: result.orderId ?? 0 }
+            : {
+                reason: result.reason,
+                ...('detail' in result && result.detail && { detail: result.detail }),
+              },
         })
     })
     const answer = () => batch.forEach((item, i) => item.resolve(results[i] as DeskResult))

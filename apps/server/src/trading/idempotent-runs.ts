@@ -37,9 +37,9 @@ export class IdempotentRuns<R extends { ok: boolean }> {
   }
 }
 
-/** A stored outcome as the command result it was: placed (no events: they were published then) or refused. */
+/** A stored outcome as the command result it was: placed (no events: they were published then) or refused (with its figures). */
 function asResult(outcome: IdempotentOutcome['outcome']): CommandResult {
   return 'orderId' in outcome
     ? { ok: true, events: [], orderId: outcome.orderId }
-    : { ok: false, reason: outcome.reason as Rejection }
+    : { ok: false, reason: outcome.reason as Rejection, ...(outcome.detail && { detail: outcome.detail }) }
 }

@@ -22,7 +22,8 @@ const text = (value: number) => String(value)
 export interface IdempotentOutcome {
   userId: number
   key: string
-  outcome: { orderId: number } | { reason: string }
+  /** A refusal keeps its figures (a requote's price, a limit's lots): a retry gets the same answer. */
+  outcome: { orderId: number } | { reason: string; detail?: Readonly<Record<string, number | string>> }
 }
 
 /** Raised by a write that found another server's fence epoch: this server must stop writing. */

@@ -33,12 +33,16 @@ describe('zone offsets', () => {
     expect(zoneOffsetMs(NEW_YORK, at('2026-11-01T06:00:00Z'))).toBe(-5 * 3_600_000)
   })
 
-  it('reads wall-clock times: a skipped one lands after the jump, a repeated one is the first', () => {
+  it('reads wall-clock times: a skipped one is the jump, a repeated one is the first', () => {
     const local = (iso: string) => at(`${iso}Z`)
     expect(utcOfLocal(NEW_YORK, local('2026-11-26T17:00:00'))).toBe(at('2026-11-26T22:00:00Z'))
     expect(utcOfLocal(NEW_YORK, local('2026-07-01T17:00:00'))).toBe(at('2026-07-01T21:00:00Z'))
-    // 02:30 does not exist on 2026-03-08 in New York: read with the offset before, it is 03:30 EDT.
-    expect(utcOfLocal(NEW_YORK, local('2026-03-08T02:30:00'))).toBe(at('2026-03-08T07:30:00Z'))
+    // 02:00 to 03:00 does not exist on 2026-03-08 in New York: each such time is the jump, 03:00
+    // EDT, so no wall-clock time in the gap reads later than 03:00 or 03:15.
+    for (const skipped of ['02:00', '02:30', '02:59'])
+      expect(utcOfLocal(NEW_YORK, local(`2026-03-08T${skipped}:00`))).toBe(at('2026-03-08T07:00:00Z'))
+    expect(utcOfLocal(NEW_YORK, local('2026-03-08T03:15:00'))).toBe(at('2026-03-08T07:15:00Z'))
+    expect(utcOfLocal(NEW_YORK, local('2026-03-08T01:59:00'))).toBe(at('2026-03-08T06:59:00Z'))
     // 01:30 happens twice on 2026-11-01: the first time is EDT.
     expect(utcOfLocal(NEW_YORK, local('2026-11-01T01:30:00'))).toBe(at('2026-11-01T05:30:00Z'))
   })
@@ -93,6 +97,26 @@ describe('session calendar', () => {
     expect(calendar.nextClose(at('2026-12-24T20:00:00Z'))).toBe(at('2026-12-24T22:00:00Z'))
     expect(calendar.isOpenAt(at('2026-12-25T15:00:00Z'))).toBe(false)
     expect(calendar.nextOpen(at('2026-12-25T15:00:00Z'))).toBe(at('2026-12-27T23:00:00Z'))
+  })
+
+  it('keeps a window inside the skipped hour of a spring-forward in order (none of it exists)', () => {
+    // Sunday 02:30 to 03:15 New York; on 2026-03-08 the clocks go from 02:00 to 03:00.
+    const calendar = new SessionCalendar({ timeZone: NEW_YORK, windows: [{ From: 150, To: 195 }] })
+    expect(calendar.openSpans(at('2026-03-08T00:00:00Z'), at('2026-03-09T00:00:00Z'))).toEqual([
+      { from: at('2026-03-08T07:00:00Z'), to: at('2026-03-08T07:15:00Z') },
+    ])
+  })
+
+  it('knows its regular week apart from holidays (rollovers follow it)', () => {
+    const calendar = cme([{ date: '2026-12-25', hours: [] }])
+    expect(calendar.isOpenAt(at('2026-12-25T15:00:00Z'))).toBe(false)
+    expect(calendar.regularlyOpenAt(at('2026-12-25T15:00:00Z'))).toBe(true)
+    // The daily break (17:00 to 18:00 New York) and the weekend are no part of the week's hours.
+    expect(calendar.regularlyOpenAt(at('2026-12-24T22:30:00Z'))).toBe(false)
+    expect(calendar.regularlyOpenAt(at('2026-12-26T15:00:00Z'))).toBe(false)
+    // Summer time moves the week with it: Monday 17:30 New York is 21:30 UTC in July.
+    expect(calendar.regularlyOpenAt(at('2026-07-06T21:30:00Z'))).toBe(false)
+    expect(calendar.regularlyOpenAt(at('2026-07-06T22:00:00Z'))).toBe(true)
   })
 
   it('lists open spans clipped to a range, and never opens without windows', () => {

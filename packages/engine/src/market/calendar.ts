@@ -8,7 +8,7 @@ const MINUTES_PER_DAY = 1440
 /** Local days of spans built around an instant: a week before it and four after. */
 const DAYS_BEFORE = 7
 const DAYS_AFTER = 28
-/** How many such ranges the next open or close is looked for in (about 100 days). */
+/** How many such ranges the next open or close is looked for in (their days after: 3 × 28 = 84). */
 const RANGES_AHEAD = 3
 
 /** A day of a market's own calendar that trades other hours than its week says (a holiday). */
@@ -74,7 +74,19 @@ export class SessionCalendar {
     return this.spanAt(ms) >= 0
   }
 
-  /** The first instant at or after `ms` when the market is open (`ms` itself while open); undefined within about 100 days. */
+  /**
+   * Whether its weekly hours (holidays aside) have it open at `ms`: what a week of the market is,
+   * whatever a holiday does to one (a rollover happens on a holiday as on any other day of its kind).
+   */
+  regularlyOpenAt(ms: number): boolean {
+    const localMinute = Math.floor((ms + zoneOffsetMs(this.timeZone, ms)) / MS_PER_MINUTE)
+    // Day 0 (1970-01-01) was a Thursday: its minute 0 is minute 4 × 1440 of its week.
+    const minuteOfWeek =
+      (((localMinute + 4 * MINUTES_PER_DAY) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK
+    return this.windows.some((w) => w.From <= minuteOfWeek && minuteOfWeek < w.To)
+  }
+
+  /** The first instant at or after `ms` when the market is open (`ms` itself while open); undefined within 84 days. */
   nextOpen(ms: number): number | undefined {
     const memo = this.openMemo
     if (ms >= memo.from && ms < memo.to) return memo.at ?? ms
@@ -96,7 +108,7 @@ export class SessionCalendar {
     return undefined
   }
 
-  /** The end of the open stretch holding `ms`; undefined while closed, or open for about 100 days on. */
+  /** The end of the open stretch holding `ms`; undefined while closed, or open for 84 days on. */
   nextClose(ms: number): number | undefined {
     const memo = this.closeMemo
     if (ms >= memo.from && ms < memo.to) return memo.at
@@ -110,7 +122,9 @@ export class SessionCalendar {
       if (to < this.rangeTo) return this.rememberClose(ms, to)
       at = this.rangeTo
     }
-    this.closeMemo = { from: ms, to: at, at: undefined }
+    // "No close ahead" holds for a day at most: a holiday staff add is then seen within the day
+    // even by a calendar that is kept (an edit rebuilds it anyway).
+    this.closeMemo = { from: ms, to: Math.min(at, ms + MS_PER_DAY), at: undefined }
     return undefined
   }
 

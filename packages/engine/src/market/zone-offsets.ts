@@ -66,10 +66,10 @@ export function zoneOffsetMs(zone: string, utcMs: number): number {
 
 /**
  * The UTC instant of a local wall-clock time (`localMs`: ms since 1970 as if the zone were UTC). A
- * time a spring-forward skips is read with the offset before the jump, so it lands after it (02:30
- * on the night New York skips to 03:00 is 03:30 daylight time); a time a fall-back repeats is its
- * first (daylight) occurrence. Example: utcOfLocal('America/New_York',
- * Date.UTC(2026, 10, 26, 17, 0)) is Date.parse('2026-11-26T22:00Z').
+ * time a spring-forward skips is the instant of the jump (02:30 on the night New York skips from
+ * 02:00 to 03:00 is 03:00 daylight time, as 02:00 and 03:00 are), so later wall-clock times never
+ * read earlier; a time a fall-back repeats is its first (daylight) occurrence. Example:
+ * utcOfLocal('America/New_York', Date.UTC(2026, 10, 26, 17, 0)) is Date.parse('2026-11-26T22:00Z').
  */
 export function utcOfLocal(zone: string, localMs: number): number {
   if (zone === 'UTC') return localMs
@@ -81,5 +81,13 @@ export function utcOfLocal(zone: string, localMs: number): number {
   if (reads(before) && reads(after)) return Math.min(before, after)
   if (reads(before)) return before
   if (reads(after)) return after
-  return Math.max(before, after)
+  return jumpBetween(zone, Math.min(before, after), Math.max(before, after))
+}
+
+/** The instant (on a quarter hour of UTC) the zone's offset changes between `from` and `to`. */
+function jumpBetween(zone: string, from: number, to: number): number {
+  const offset = zoneOffsetMs(zone, from)
+  for (let at = Math.ceil(from / BUCKET_MS) * BUCKET_MS; at < to; at += BUCKET_MS)
+    if (zoneOffsetMs(zone, at) !== offset) return at
+  return to
 }

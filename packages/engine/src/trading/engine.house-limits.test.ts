@@ -26,6 +26,27 @@ describe('net exposure limit', () => {
     expect(engine.open(sell({ userId: 3, lots: '0.51' }))).toEqual({ ok: false, reason: 'exposure_limit' })
   })
 
+  it('takes a trade across zero only if it ends within the limit, even past one staff lowered', () => {
+    const engine = makeEngine({ list: limited('10'), accounts })
+    mustOpen(engine, buy({ lots: '9.5' }))
+    expect(engine.open(sell({ userId: 2, lots: '20' }))).toEqual({ ok: false, reason: 'exposure_limit' })
+    // Staff lower the limit below what clients hold: trades that bring the net back still fit, but
+    // none may take it past the limit on the other side.
+    engine.setInstruments(limited('5'))
+    mustOpen(engine, sell({ userId: 2, lots: '2' }))
+    expect(engine.netLots(EURUSD).toString()).toBe('7.5')
+    expect(engine.open(sell({ userId: 3, lots: '13' }))).toEqual({ ok: false, reason: 'exposure_limit' })
+    mustOpen(engine, sell({ userId: 3, lots: '12.5' }))
+    expect(engine.netLots(EURUSD).toString()).toBe('-5')
+  })
+
+  it('tells an account that cannot pay for an order nothing of the net', () => {
+    const engine = makeEngine({ list: limited('1'), accounts: { ...accounts, 4: '1' } })
+    mustOpen(engine, buy({ lots: '1' }))
+    // Unfunded, it learns that it cannot afford the order, not whether the house has room.
+    expect(engine.open(buy({ userId: 4, lots: '0.5' }))).toEqual({ ok: false, reason: 'insufficient_margin' })
+  })
+
   it('frees room as positions close, whole or in part', () => {
     const engine = makeEngine({ list: limited('1'), accounts })
     const id = mustOpen(engine, buy({ lots: '1' })).id

@@ -582,9 +582,10 @@ function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<
         if (order.status !== OrderStatus.Holding) continue
         const terms = runner.terms.find((t) => t.id === order.instrumentId) as InstrumentTerms
         const last = lastRollover(terms, runner.now) ?? 0
-        // Paid through the end of its last rollover's UTC day, or, with none since it opened, its opening.
-        const paid =
-          last > order.openedAtMs ? Math.floor(last / 86_400_000) * 86_400_000 + 86_399_999 : order.openedAtMs
+        // Paid through the end of its last rollover's UTC day (12 hours after it at least), or, with
+        // none since it opened, its opening.
+        const endOfDay = Math.floor(last / 86_400_000) * 86_400_000 + 86_399_999
+        const paid = last > order.openedAtMs ? Math.max(endOfDay, last + 43_200_000) : order.openedAtMs
         check(
           order.swapThroughMs === paid,
           () => `order ${order.id} paid through ${order.swapThroughMs}, last rollover ${last}`,

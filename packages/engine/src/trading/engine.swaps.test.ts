@@ -97,8 +97,8 @@ describe('swaps', () => {
       { userId: 1, type: LedgerType.SWAP, amount: '-7.1', balanceAfter: '9992.9', ref: `order:${long}` },
       { userId: 1, type: LedgerType.SWAP, amount: '4.6', balanceAfter: '9997.5', ref: `order:${short}` },
     ])
-    // Paid through the end of Thursday (UTC): no rollover of that day charges again.
-    expect(engine.order(long)).toMatchObject({ swapThroughMs: at('2026-11-26T23:59:59.999Z') })
+    // Paid through the end of Thursday (UTC) and 12 hours on: no rollover of that night charges again.
+    expect(engine.order(long)).toMatchObject({ swapThroughMs: at('2026-11-27T10:00:00Z') })
     expect(engine.order(long)?.swap.toString()).toBe('-7.1')
     expect(engine.order(short)?.swap.toString()).toBe('4.6')
     expect(engine.balance(1)?.toString()).toBe('9997.5')
@@ -263,7 +263,7 @@ describe('swaps', () => {
     const events = engine.rolloverDue(WED_ROLLOVER)
     expect(swapRows(events)).toEqual([])
     expect(events).toMatchObject([
-      { type: 'swap_charged', order: { id, swapThroughMs: at('2026-11-25T23:59:59.999Z') } },
+      { type: 'swap_charged', order: { id, swapThroughMs: at('2026-11-26T10:00:00Z') } },
     ])
   })
 })
@@ -292,22 +292,46 @@ describe('the rollover in the market zone (issue 13, sessions)', () => {
     ])
   })
 
-  it('charges the triple night on Wednesday of New York, and no night on a closed holiday', () => {
-    const forex = newYork([{ date: '2026-12-25', hours: [] }])
+  it('charges the triple night on Wednesday of New York, and a closed holiday as any weekday', () => {
+    const forex = newYork([
+      { date: '2026-12-25', hours: [] },
+      // An early close on the triple day does not move or drop its three nights.
+      { date: '2026-12-30', hours: [{ From: 0, To: 13 * 60 }] },
+    ])
     const engine = makeEngine({ list: [forex, ...withSwaps().slice(1)] })
     const christmasEve = at('2026-12-24T15:00:00Z')
     primeAt(engine, christmasEve)
     const long = mustOpen(engine, buy({ nowMs: christmasEve })).id
-    // Thursday the 24th rolls over; Friday the 25th is closed all day: no rollover until Monday.
+    // Friday the 25th trades nothing, yet the position is held (and financed) over it as over any
+    // Friday: the week's count of nights does not change with the calendar.
     expect(rolloversBetween(forex, christmasEve, at('2026-12-29T00:00:00Z'))).toEqual([
       at('2026-12-24T22:00:00Z'),
+      at('2026-12-25T22:00:00Z'),
       at('2026-12-28T22:00:00Z'),
     ])
     const events = engine.rolloverDue(at('2026-12-28T22:00:00Z'))
-    expect(swapRows(events).map((r) => r.amount)).toEqual(['-7.1', '-7.1'])
-    // Paid through the end of Monday in New York (05:00 UTC on Tuesday).
-    expect(engine.order(long)).toMatchObject({ swapThroughMs: at('2026-12-29T04:59:59.999Z') })
+    expect(swapRows(events).map((r) => r.amount)).toEqual(['-7.1', '-7.1', '-7.1'])
+    // Paid through the end of Monday in New York (05:00 UTC on Tuesday), and 12 hours after it.
+    expect(engine.order(long)).toMatchObject({ swapThroughMs: at('2026-12-29T10:00:00Z') })
     const triple = engine.rolloverDue(at('2026-12-30T22:00:00Z'))
     expect(swapRows(triple).map((r) => r.amount)).toEqual(['-7.1', '-21.3'])
+  })
+  it('charges one night once when staff move the market to another zone', () => {
+    const forex = newYork()
+    const engine = makeEngine({ list: [forex, ...withSwaps().slice(1)] })
+    const monday = at('2026-11-23T15:00:00Z')
+    primeAt(engine, monday)
+    const long = mustOpen(engine, buy({ nowMs: monday })).id
+    expect(swapRows(engine.rolloverDue(at('2026-11-23T22:00:00Z')))).toHaveLength(1)
+    // Moved to Tokyo, rolling over at 17:00 there (08:00 UTC): Tuesday's is ten hours after New
+    // York's of Monday, the same night, and charges nothing; Wednesday's is the next (the triple one).
+    const tokyo = {
+      ...forex,
+      calendar: new SessionCalendar({ timeZone: 'Asia/Tokyo', windows: forex.calendar.windows }),
+    }
+    engine.setInstruments([tokyo, ...withSwaps().slice(1)])
+    expect(swapRows(engine.rolloverDue(at('2026-11-24T08:00:00Z')))).toEqual([])
+    expect(swapRows(engine.rolloverDue(at('2026-11-25T08:00:00Z'))).map((r) => r.amount)).toEqual(['-21.3'])
+    expect(engine.order(long)?.swap.toString()).toBe('-28.4')
   })
 })

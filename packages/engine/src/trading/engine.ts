@@ -34,9 +34,9 @@ import { UsdRates } from './usd-rates.ts'
 import { HouseLimits } from './house-limits.ts'
 import {
   RolloversUntil,
-  endOfRolloverDay,
   lastRollover,
   nextRollover,
+  paidThrough,
   nightsAt,
   swapOf,
   swapPerUnit,
@@ -61,6 +61,8 @@ import type {
 export const MAX_LIVE_ORDERS = 200
 /** A quote stamped later than the command's time by more than this is "in the future": refused. */
 const MAX_CLOCK_SKEW_MS = 1000
+/** A day: the rollover clock looks again at least this often. */
+const MS_PER_DAY = 86_400_000
 /** Active price alerts one user may keep. */
 export const MAX_ALERTS_PER_USER = 100
 /**
@@ -307,15 +309,6 @@ export class TradingEngine {
     const exitReference = pending ? entry : exitPrice(command.side, quote)
     const stops = this.checkNewStops(terms, command.side, command.stopLoss, command.takeProfit, exitReference)
     if (stops) return stops
-    const limit = this.house.check(
-      terms,
-      account,
-      this.sideLots(account, terms.id, command.side),
-      command.side,
-      lots,
-    )
-    if (limit) return reject(limit.reason, limit.detail)
-
     // A pending order reserves nothing; its margin is the estimate at its target (WIRE.md).
     const booked = { contractSize: terms.contractSize, marginMode: terms.marginMode }
     const margin = this.marginFor(booked, lots, entry, command.leverage, rate)
@@ -328,6 +321,15 @@ export class TradingEngine {
       ...booked,
     }
     if (!this.canAfford(account, position, fee)) return reject('insufficient_margin')
+    // After the margin check: an account that cannot pay for an order learns nothing of the house's net.
+    const limit = this.house.check(
+      terms,
+      account,
+      this.sideLots(account, terms.id, command.side),
+      command.side,
+      lots,
+    )
+    if (limit) return reject(limit.reason, limit.detail)
 
     const order: Order = {
       id: this.takeOrderId(),
@@ -481,15 +483,16 @@ export class TradingEngine {
         if (done.booked) charged.add(this.accounts.get(order.userId) as Account)
       }
     for (const [id, at] of due) this.rolledThrough.set(id, at)
-    this.nextRolloverMs = next
+    // No rollover within 8 days of any instrument (all closed for long): look again in a day.
+    this.nextRolloverMs = Math.min(next, nowMs + MS_PER_DAY)
     for (const account of charged) this.checkRisk(account, nowMs, events)
     return events
   }
 
   /**
    * Books a position's swaps of the rollovers after the last it paid, up to those `until` reaches. It has then
-   * paid through the end of that rollover's local day: a rollover moved later in the day by staff
-   * cannot charge (or credit) the same day twice. Returns how many rollovers it took, and whether
+   * paid through the end of that rollover's local day, and 12 hours at least (`paidThrough`): a
+   * rollover staff move cannot charge (or credit) the same night twice. Returns how many rollovers it took, and whether
    * anything was booked.
    */
   private chargeSwaps(
@@ -519,7 +522,7 @@ export class TradingEngine {
       if (!amount.isZero()) bookings.push(amount)
     }
     if (due.length === 0) return { rollovers: 0, booked: false }
-    order.swapThroughMs = endOfRolloverDay(terms, due.at(-1) as number)
+    order.swapThroughMs = paidThrough(terms, due.at(-1) as number)
     for (const amount of bookings) order.swap = order.swap.plus(amount)
     events.push({ type: 'swap_charged', order: { ...order } })
     for (const amount of bookings) this.book(account, LedgerType.SWAP, amount, `order:${order.id}`, events)

@@ -23,9 +23,10 @@ export class HouseLimits {
   /**
    * Whether `lots` more on `side` fit the limits: the account's own (with `held` lots on that side
    * already, positions and pending orders) and, for a real account, the net one. A trade that brings
-   * the net nearer zero always fits. `netOnly` checks the net limit alone (a pending order's fill).
-   * Example: with a net limit of 10 and clients net long 9.5, a buy of 1 is 'exposure_limit' and a
-   * sell of 20 fits.
+   * the net nearer zero on the same side always fits (even past a limit staff lowered); one that takes
+   * it across zero must end within the limit. `netOnly` checks the net limit alone (a pending order's
+   * fill). Example: with a net limit of 10 and clients net long 9.5, a buy of 1 and a sell of 20 are
+   * 'exposure_limit' (net 10.5 long, 10.5 short), and a sell of 19 fits (9.5 short).
    */
   check(
     terms: Pick<InstrumentTerms, 'id' | 'maxNetLots' | 'maxAccountLots'>,
@@ -43,7 +44,8 @@ export class HouseLimits {
     if (account.demo || terms.maxNetLots === null) return undefined
     const now = this.netOf(terms.id)
     const next = now.plus(side === Side.Buy ? lots : lots.negated())
-    if (next.abs().greaterThan(terms.maxNetLots) && next.abs().greaterThan(now.abs()))
+    const crossesZero = (now.gt(0) && next.lt(0)) || (now.lt(0) && next.gt(0))
+    if (next.abs().greaterThan(terms.maxNetLots) && (next.abs().greaterThan(now.abs()) || crossesZero))
       // The house's position is its own business: the refusal says no figure.
       return { reason: 'exposure_limit' }
     return undefined

@@ -37,12 +37,14 @@ interface Schedule {
 }
 
 /**
- * Whether the rollover at `rolloverMs` happens: the market traded in the minute before it. Forex
- * (Sunday 17:00 to Friday 17:00 New York) rolls over Monday to Friday; a market open every day rolls
- * over every day; a closed one (a weekend, a holiday) never.
+ * Whether the rollover at `rolloverMs` happens: the market's regular week trades in the minute before
+ * it. Forex (Sunday 17:00 to Friday 17:00 New York) rolls over Monday to Friday; a market open every
+ * day rolls over every day; none on a weekend. Holidays do not count: a position held over one is
+ * financed as on any other day of its kind (the weekly count of nights, and the triple day with it,
+ * never changes with the calendar), so no holiday or early close lets a night go unpaid.
  */
 const rollsOverAt = (schedule: Schedule, rolloverMs: number) =>
-  schedule.calendar.isOpenAt(rolloverMs - MS_PER_MINUTE)
+  schedule.calendar.regularlyOpenAt(rolloverMs - MS_PER_MINUTE)
 
 /** The rollover instant of a local day of the market. */
 const rolloverOfDay = (schedule: Schedule, day: number) =>
@@ -114,12 +116,18 @@ export function nightsAt(schedule: Schedule, rolloverMs: number): number {
   return tripleDay !== null && weekdayOfDay(schedule.calendar.localDay(rolloverMs)) === tripleDay ? 3 : 1
 }
 
+/** The least time between two rollovers a position pays: nights are a day apart (23 or 25 hours across daylight saving). */
+export const MIN_ROLLOVER_GAP_MS = 12 * 3_600_000
+
 /**
- * The last millisecond of the market's local day holding a rollover: a position that paid it has
- * paid that day, so a rollover staff move later in the same day cannot charge it again.
+ * What a position that paid the rollover at `rolloverMs` has paid through: the end of the market's
+ * local day holding it, and at least MIN_ROLLOVER_GAP_MS after it. So a rollover staff move later in
+ * the same day cannot charge it again, nor can one of the same night seen in a new time zone (a
+ * market moved from New York to Tokyo has its next rollover hours after New York's).
  */
-export function endOfRolloverDay(schedule: Schedule, rolloverMs: number): number {
-  return schedule.calendar.utcOf(schedule.calendar.localDay(rolloverMs) + 1, 0) - 1
+export function paidThrough(schedule: Schedule, rolloverMs: number): number {
+  const endOfDay = schedule.calendar.utcOf(schedule.calendar.localDay(rolloverMs) + 1, 0) - 1
+  return Math.max(endOfDay, rolloverMs + MIN_ROLLOVER_GAP_MS)
 }
 
 export interface SwapPosition {

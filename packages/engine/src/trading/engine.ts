@@ -490,10 +490,10 @@ export class TradingEngine {
   }
 
   /**
-   * Books a position's swaps of the rollovers after the last it paid, up to those `until` reaches. It has then
-   * paid through the end of that rollover's local day, and 12 hours at least (`paidThrough`): a
-   * rollover staff move cannot charge (or credit) the same night twice. Returns how many rollovers it took, and whether
-   * anything was booked.
+   * Books a position's swaps of the rollovers after the last it paid, up to those `until` reaches.
+   * It has then paid through the end of that rollover's local day, and 12 hours at least
+   * (`paidThrough`): a rollover staff move cannot charge (or credit) the same night twice. Returns
+   * how many rollovers it took, and whether anything was booked.
    */
   private chargeSwaps(
     order: Order,

@@ -59,7 +59,7 @@ export const catalogueEn = {
     'Of the position’s value at the closing price, over 360 days. Negative charges the client.',
   'catalogue.hint.tripleDay': 'Its rollover charges three nights (the weekend’s); a weekday in {zone}.',
   'catalogue.hint.rollover':
-    'Daily, at this time in {zone} (now {offset}); only on days the market traded up to it. Open positions pay from the next one.',
+    'Daily, at this time in {zone} (now {offset}), on the days its weekly hours trade up to it: holidays included, so a holiday drops no night. Open positions pay from the next one.',
   'catalogue.bad.swapRate': 'A number from -{max} to {max} with at most 4 decimals.',
   'catalogue.bad.rollover': 'A time from 00:00 to 23:59.',
   'catalogue.group.general': 'General',
@@ -232,7 +232,7 @@ export const catalogueEn = {
   'catalogue.holiday.editTitle': 'Holiday: {name}',
   'catalogue.holiday.from': 'From',
   'catalogue.holiday.intro':
-    'Days a market trades other hours than its week says. Dates and hours are each market’s own local time; a change applies at once.',
+    'Days a market trades other hours than its week says. Dates and hours are each market’s own local time; a change applies at once. Swaps roll over on holidays as on other days.',
   'catalogue.holiday.date': 'Date',
   'catalogue.holiday.dateHint': 'The market’s own local date.',
   'catalogue.holiday.name': 'Name',
@@ -320,7 +320,7 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.hint.swapPercent': '按倉位平倉價值計，一年以 360 日計。負數為向客戶收取。',
   'catalogue.hint.tripleDay': '該日結算收取三晚（包括週末）；以 {zone} 的星期計。',
   'catalogue.hint.rollover':
-    '每日按 {zone} 時間（現為 {offset}）的此時刻結算；只在市場交易至該時間的日子結算。持倉由下一次結算起計。',
+    '每日按 {zone} 時間（現為 {offset}）的此時刻結算，於每週時段交易至該時間的日子結算；假期亦照常結算，不會少計一晚。持倉由下一次結算起計。',
   'catalogue.bad.swapRate': '介乎 -{max} 至 {max} 的數字，最多 4 位小數。',
   'catalogue.bad.rollover': '00:00 至 23:59 的時間。',
   'catalogue.group.leverage': '槓桿',
@@ -483,7 +483,8 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.holiday.newTitle': '新增假期',
   'catalogue.holiday.editTitle': '假期：{name}',
   'catalogue.holiday.from': '由',
-  'catalogue.holiday.intro': '市場不按每週時段交易的日子。日期及時間均為各市場的當地時間；更改即時生效。',
+  'catalogue.holiday.intro':
+    '市場不按每週時段交易的日子。日期及時間均為各市場的當地時間；更改即時生效。假期照常結算隔夜利息。',
   'catalogue.holiday.date': '日期',
   'catalogue.holiday.dateHint': '市場當地的日期。',
   'catalogue.holiday.name': '名稱',

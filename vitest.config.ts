@@ -26,6 +26,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // What a page shows after a socket message or a fetch: Vitest's 1 s default for
+          // expect.poll was short for a run sharing two cores (a chat badge came later once).
+          expect: { poll: { timeout: 10_000 } },
           // Two files at a time, as the rest: a browser test waits on pages more than it computes
           // (two at a time, the suite took 6.2 minutes and 5.6 CPU minutes; one at a time, 9.4),
           // and each file has its own server, data folder and profile. It also passed with another

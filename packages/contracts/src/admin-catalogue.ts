@@ -69,24 +69,30 @@ export const sessionsField = z
   .max(SESSION_WINDOWS_MAX)
   .refine((list) => list.every((w, i) => i === 0 || (list[i - 1] as TradingWindow).To <= w.From))
 
-/** Whether the runtime knows an IANA time zone ('America/New_York'; 'UTC' always). */
-export function isKnownTimeZone(zone: string): boolean {
-  if (zone === 'UTC') return true
-  if (!/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2}$/.test(zone)) return false
+/**
+ * An IANA time zone as the runtime's zone database spells it ('america/new_york':
+ * 'America/New_York'; 'UTC' always), or undefined for a zone it does not know.
+ */
+export function canonicalTimeZone(zone: string): string | undefined {
+  if (zone === 'UTC') return zone
+  if (!/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2}$/.test(zone)) return undefined
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone !== undefined
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
   } catch {
-    return false
+    return undefined
   }
 }
 
-/** An IANA time zone name the runtime knows, stored as the runtime spells it ('america/new_york': 'America/New_York'). */
+/** Whether the runtime knows an IANA time zone ('America/New_York'; 'UTC' always). */
+export const isKnownTimeZone = (zone: string): boolean => canonicalTimeZone(zone) !== undefined
+
+/** An IANA time zone name the runtime knows, stored as the runtime spells it. */
 export const timeZoneField = z
   .string()
   .trim()
   .max(64)
   .refine(isKnownTimeZone)
-  .transform((zone) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone)
+  .transform((zone) => canonicalTimeZone(zone) as string)
 
 /** Price protection levels in points (10^-precision): 0 turns one off. */
 export const PROTECTION_POINTS_MAX = 1_000_000

@@ -1,5 +1,5 @@
 import type { TradingWindow } from '@tp/contracts'
-import { MINUTES_PER_WEEK } from './sessions.ts'
+import { MINUTES_PER_WEEK, isOpenAt } from './sessions.ts'
 import { utcOfLocal, zoneOffsetMs } from './zone-offsets.ts'
 
 const MS_PER_MINUTE = 60_000
@@ -79,11 +79,8 @@ export class SessionCalendar {
    * whatever a holiday does to one (a rollover happens on a holiday as on any other day of its kind).
    */
   regularlyOpenAt(ms: number): boolean {
-    const localMinute = Math.floor((ms + zoneOffsetMs(this.timeZone, ms)) / MS_PER_MINUTE)
-    // Day 0 (1970-01-01) was a Thursday: its minute 0 is minute 4 × 1440 of its week.
-    const minuteOfWeek =
-      (((localMinute + 4 * MINUTES_PER_DAY) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK
-    return this.windows.some((w) => w.From <= minuteOfWeek && minuteOfWeek < w.To)
+    // The weekly windows read at the local wall-clock time, as if it were UTC.
+    return isOpenAt(this.windows, ms + zoneOffsetMs(this.timeZone, ms))
   }
 
   /** The first instant at or after `ms` when the market is open (`ms` itself while open); undefined within 84 days. */

@@ -13,8 +13,9 @@ import { nightsAt, rolloversBetween } from '../trading/swaps.ts'
  * and nothing before it is; the next close ends the open stretch; wall-clock times never go back.
  */
 
+const NEW_YORK = 'America/New_York'
 const ZONES = [
-  'America/New_York',
+  NEW_YORK,
   'Europe/London',
   'Europe/Berlin',
   'Australia/Sydney',
@@ -195,7 +196,7 @@ describe('market calendar properties', () => {
     // Sunday 17:00 to Friday 17:00 New York, rolling over at 17:00 there, three nights on Wednesday.
     const forex = (holidays: HolidayHours[]) => ({
       calendar: new SessionCalendar({
-        timeZone: 'America/New_York',
+        timeZone: NEW_YORK,
         windows: [{ From: 17 * 60, To: 5 * 1440 + 17 * 60 }],
         holidays,
       }),
@@ -207,7 +208,9 @@ describe('market calendar properties', () => {
         instantArb,
         (holidays, ms) => {
           const schedule = forex(holidays)
-          const rollovers = rolloversBetween(schedule, ms, ms + 7 * 86_400_000)
+          // A week of New York's wall clock: 167 or 169 hours when the clocks change within it.
+          const weekLater = utcOfLocal(NEW_YORK, ms + zoneOffsetMs(NEW_YORK, ms) + 7 * 86_400_000)
+          const rollovers = rolloversBetween(schedule, ms, weekLater)
           expect(rollovers).toHaveLength(5)
           expect(rollovers.reduce((nights, at) => nights + nightsAt(schedule, at), 0)).toBe(7)
         },

@@ -119,6 +119,23 @@ describe('session calendar', () => {
     expect(calendar.regularlyOpenAt(at('2026-07-06T22:00:00Z'))).toBe(true)
   })
 
+  it('looks 84 days ahead of the UTC day asked about, whatever it was asked before', () => {
+    // A market closed but for one minute on 2026-03-25 (04:00 UTC): 83 days after 2026-01-01.
+    const schedule = {
+      timeZone: NEW_YORK,
+      windows: [],
+      holidays: [{ date: '2026-03-25', hours: [{ From: 0, To: 1 }] }],
+    }
+    const kept = new SessionCalendar(schedule)
+    expect(kept.nextOpen(at('2025-12-31T23:00:00Z'))).toBeUndefined()
+    expect(kept.isOpenAt(at('2025-12-31T23:00:00Z'))).toBe(false)
+    // Asked before, at another hour of New York's day: the answer is a fresh calendar's.
+    expect(kept.nextOpen(at('2026-01-01T05:00:00Z'))).toBe(at('2026-03-25T04:00:00Z'))
+    expect(new SessionCalendar(schedule).nextOpen(at('2026-01-01T05:00:00Z'))).toBe(
+      at('2026-03-25T04:00:00Z'),
+    )
+  })
+
   it('lists open spans clipped to a range, and never opens without windows', () => {
     const calendar = forex()
     expect(calendar.openSpans(at('2026-11-27T00:00:00Z'), at('2026-11-30T00:00:00Z'))).toEqual([

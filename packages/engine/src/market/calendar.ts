@@ -8,8 +8,13 @@ const MINUTES_PER_DAY = 1440
 /** Local days of spans built around an instant: a week before it and four after. */
 const DAYS_BEFORE = 7
 const DAYS_AFTER = 28
-/** How many such ranges the next open or close is looked for in (their days after: 3 × 28 = 84). */
-const RANGES_AHEAD = 3
+/** How far the next open or close is looked for: 84 days from the start of the UTC day asked about. */
+const HORIZON_MS = 84 * MS_PER_DAY
+/**
+ * The end of the search from `ms`: one for its whole UTC day, and later for every later instant, so
+ * an answer kept for a stretch of time is what a fresh calendar would answer at any instant of it.
+ */
+const horizonOf = (ms: number) => Math.floor(ms / MS_PER_DAY) * MS_PER_DAY + HORIZON_MS
 
 /** A day of a market's own calendar that trades other hours than its week says (a holiday). */
 export interface HolidayHours {
@@ -83,46 +88,42 @@ export class SessionCalendar {
     return isOpenAt(this.windows, ms + zoneOffsetMs(this.timeZone, ms))
   }
 
-  /** The first instant at or after `ms` when the market is open (`ms` itself while open); undefined within 84 days. */
+  /** The first instant at or after `ms` when the market is open (`ms` itself while open); undefined within the horizon (84 days). */
   nextOpen(ms: number): number | undefined {
     const memo = this.openMemo
     if (ms >= memo.from && ms < memo.to) return memo.at ?? ms
-    let at = ms
-    for (let range = 0; range < RANGES_AHEAD; range++, at = this.rangeTo) {
+    const horizon = horizonOf(ms)
+    for (let at = ms; at < horizon; at = this.rangeTo) {
       this.cover(at)
       const index = this.firstEndingAfter(at)
-      if (index < this.spans.length) {
-        const from = this.spans[index] as number
-        if (from <= at) {
-          // Open now: the answer is the instant asked, for the rest of this span.
-          this.openMemo = { from: at, to: this.spans[index + 1] as number, at: undefined }
-          return at
-        }
-        this.openMemo = { from: ms, to: from, at: from }
-        return from
+      if (index === this.spans.length) continue
+      const from = this.spans[index] as number
+      if (from >= horizon) return undefined
+      if (from <= at) {
+        // Open now: the answer is the instant asked, for the rest of this span.
+        this.openMemo = { from: at, to: this.spans[index + 1] as number, at: undefined }
+        return at
       }
+      this.openMemo = { from: ms, to: from, at: from }
+      return from
     }
     return undefined
   }
 
-  /** The end of the open stretch holding `ms`; undefined while closed, or open for 84 days on. */
+  /** The end of the open stretch holding `ms`; undefined while closed, or open past the horizon (84 days). */
   nextClose(ms: number): number | undefined {
     const memo = this.closeMemo
     if (ms >= memo.from && ms < memo.to) return memo.at
     if (!this.isOpenAt(ms)) return undefined
-    let at = ms
-    for (let range = 0; range < RANGES_AHEAD; range++) {
+    const horizon = horizonOf(ms)
+    for (let at = ms; at < horizon; at = this.rangeTo) {
       this.cover(at)
       const index = this.spanAt(at)
       if (index < 0) return this.rememberClose(ms, at)
       const to = this.spans[index + 1] as number
-      if (to < this.rangeTo) return this.rememberClose(ms, to)
-      at = this.rangeTo
+      if (to < this.rangeTo) return to < horizon ? this.rememberClose(ms, to) : this.rememberNoClose(ms)
     }
-    // "No close ahead" holds for a day at most: a holiday staff add is then seen within the day
-    // even by a calendar that is kept (an edit rebuilds it anyway).
-    this.closeMemo = { from: ms, to: Math.min(at, ms + MS_PER_DAY), at: undefined }
-    return undefined
+    return this.rememberNoClose(ms)
   }
 
   /** The open spans that overlap [fromMs, toMs), clipped to it (UTC ms). */
@@ -160,6 +161,15 @@ export class SessionCalendar {
   private rememberClose(ms: number, close: number): number {
     this.closeMemo = { from: ms, to: close, at: close }
     return close
+  }
+
+  /**
+   * "Open past the horizon" holds for the rest of the UTC day of `ms` (one horizon): a holiday staff
+   * add is seen within the day even by a calendar that is kept (an edit rebuilds it anyway).
+   */
+  private rememberNoClose(ms: number): undefined {
+    this.closeMemo = { from: ms, to: Math.floor(ms / MS_PER_DAY) * MS_PER_DAY + MS_PER_DAY, at: undefined }
+    return undefined
   }
 
   /** The index (even) of the open span holding `ms`, or -1 while closed. */

@@ -1,0 +1,75 @@
+import { Decimal } from 'decimal.js'
+import { and, eq, gte, isNull, sql } from 'drizzle-orm'
+import { DepositStatus, WithdrawalStatus } from '@tp/contracts'
+import type { DbOrTx } from '../db/client.ts'
+import { deposits, withdrawals } from '../db/schema.ts'
+import { getSetting, SETTING_DEFAULTS } from '../services/settings.ts'
+import type { MoneyResult } from '../trading/desk.ts'
+
+/*
+ * Four eyes on money in and out (issue 22, decision 025). A deposit approval, or a withdrawal's
+ * payment, whose USD amount together with what the same user had approved by one staff member alone
+ * that UTC day would exceed the setting, takes two different staff members: the first approval is
+ * recorded, and only a second one by someone else books the money.
+ */
+
+/**
+ * An approval's answer: `waiting` when it was the first of two (nothing booked yet), or a refusal
+ * (`already_processed`, `not_found`, `second_approver_needed` when the first approver tries again).
+ */
+export type ApprovalResult = { ok: true; waiting: boolean } | Exclude<MoneyResult, { ok: true }>
+
+export type FourEyesKey = 'deposit_four_eyes_usd' | 'withdraw_four_eyes_usd'
+
+/** The threshold in USD; a broken stored value must not switch the rule off, so the default holds then. */
+export async function fourEyesThreshold(db: DbOrTx, key: FourEyesKey): Promise<Decimal> {
+  const text = (await getSetting(db, key)).trim()
+  return new Decimal(/^\d{1,12}(\.\d{1,2})?$/.test(text) ? text : SETTING_DEFAULTS[key])
+}
+
+/** Whether `amount` needs a second approver, given the USD the user had approved by one person today. */
+export function needsSecondApproval(
+  amount: Decimal.Value,
+  aloneToday: Decimal.Value,
+  threshold: Decimal,
+): boolean {
+  return new Decimal(amount).plus(aloneToday).greaterThan(threshold)
+}
+
+const utcDayStart = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`
+
+/**
+ * USD of the user's deposits approved by one staff member alone since the start of the UTC day
+ * (ten deposits just under the threshold are as much money as one above it). Read in the desk's
+ * money step, which runs one at a time, so two approvals cannot both miss each other.
+ */
+export async function depositsApprovedAloneToday(tx: DbOrTx, userId: number): Promise<Decimal> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${deposits.amount}), 0)` })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.userId, userId),
+        eq(deposits.status, DepositStatus.Finished),
+        isNull(deposits.secondApprovedBy),
+        gte(deposits.reviewedAt, utcDayStart),
+      ),
+    )
+  return new Decimal(row?.total ?? 0)
+}
+
+/** USD of the user's withdrawals paid on one staff member's approval alone since the start of the UTC day. */
+export async function withdrawalsPaidAloneToday(tx: DbOrTx, userId: number): Promise<Decimal> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        eq(withdrawals.status, WithdrawalStatus.Paid),
+        isNull(withdrawals.secondApprovedBy),
+        gte(withdrawals.reviewedAt, utcDayStart),
+      ),
+    )
+  return new Decimal(row?.total ?? 0)
+}

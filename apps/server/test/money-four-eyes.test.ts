@@ -112,6 +112,7 @@ describe.each(DRIVERS)('four eyes on deposits and withdrawals on %s', (driver) =
   it('a 1,000,000 deposit approved by one finance member is not credited; a second one credits it once', async () => {
     const who = await registerAndLogin(app)
     const id = await depositOf(who, '1000000')
+    expect((await listed(a, 'deposits', who))[0]).toMatchObject({ two_approvals: true, first_approval: null })
     const first = await post(a, `/deposits/${id}/approve`)
     expect(first.body).toMatchObject({ code: 1, data: { waiting_for_second_approval: true } })
     expect(await account(who.user.id)).toMatchObject({ balance: '0.000000' })
@@ -122,7 +123,12 @@ describe.each(DRIVERS)('four eyes on deposits and withdrawals on %s', (driver) =
     expect(history.data[0]).toMatchObject({ id, status: 0 })
     // The queue shows who approved first, and tells the first approver it was them.
     const [mine] = await listed(a, 'deposits', who)
-    expect(mine).toMatchObject({ id, status: 0, first_approval: { by: a.email, note: '', by_you: true } })
+    expect(mine).toMatchObject({
+      id,
+      status: 0,
+      two_approvals: true,
+      first_approval: { by: a.email, note: '', by_you: true },
+    })
     expect(mine.first_approval.at).not.toBe('')
     expect((await listed(b, 'deposits', who))[0].first_approval).toMatchObject({ by: a.email, by_you: false })
 
@@ -231,11 +237,17 @@ describe.each(DRIVERS)('four eyes on deposits and withdrawals on %s', (driver) =
   it('at or below the threshold one approval credits as before; splitting a day past it needs two', async () => {
     const who = await registerAndLogin(app)
     const exact = await depositOf(who, '10000')
+    expect((await listed(a, 'deposits', who))[0]).toMatchObject({ two_approvals: false })
     expect((await post(a, `/deposits/${exact}/approve`)).body).toMatchObject({ code: 1, data: null })
     expect((await account(who.user.id)).balance).toBe('10000.000000')
-    expect((await listed(a, 'deposits', who))[0]).toMatchObject({ status: 1, first_approval: null })
+    expect((await listed(a, 'deposits', who))[0]).toMatchObject({
+      status: 1,
+      first_approval: null,
+      two_approvals: false,
+    })
     // The same user's next deposit today, however small, goes past what one person may approve.
     const small = await depositOf(who, '10')
+    expect((await listed(a, 'deposits', who))[0]).toMatchObject({ id: small, two_approvals: true })
     expect((await post(a, `/deposits/${small}/approve`)).body.data).toEqual({
       waiting_for_second_approval: true,
     })
@@ -338,6 +350,7 @@ describe.each(DRIVERS)('four eyes on deposits and withdrawals on %s', (driver) =
     expect(await account(who.user.id)).toMatchObject({ balance: '24000.000000', frozen: '0.000000' })
     // 6,000 more the same day is past 10,000 paid on one approval.
     const next = await withdrawalOf(who, '6000')
+    expect((await listed(a, 'withdrawals', who))[0]).toMatchObject({ id: next, two_approvals: true })
     expect((await post(a, `/withdrawals/${next}/approve`, { real_number: 'TX-2' })).body.data).toEqual({
       waiting_for_second_approval: true,
     })

@@ -128,6 +128,8 @@ export interface AdminDepositItem {
   decided_by: string
   /** Set while an approved deposit waits for a second approver, and kept once the second approved. */
   first_approval: AdminFirstApproval | null
+  /** Waiting, and approving it now would take two staff members (the four-eyes threshold). */
+  two_approvals: boolean
 }
 
 /** The user's bank account a bank withdrawal is paid to (kept even when the user deleted it). */
@@ -173,6 +175,8 @@ export interface AdminWithdrawalItem {
   decided_by: string
   /** Set while a withdrawal approved for payment waits for a second approver, and kept once paid by two. */
   first_approval: AdminFirstApproval | null
+  /** Waiting, and paying it now would take two staff members (the four-eyes threshold). */
+  two_approvals: boolean
 }
 
 /** A Server-Sent Event of `GET /admin/api/events`: a new item in one of the queues. */

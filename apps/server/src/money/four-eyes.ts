@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js'
-import { and, eq, gte, isNull, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
 import { DepositStatus, WithdrawalStatus } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
 import { deposits, withdrawals } from '../db/schema.ts'
@@ -72,4 +72,42 @@ export async function withdrawalsPaidAloneToday(tx: DbOrTx, userId: number): Pro
       ),
     )
   return new Decimal(row?.total ?? 0)
+}
+
+/**
+ * For the back office's queues: whether each waiting item would need two approvers if approved now
+ * (the decision itself is taken, and counted again, when staff approve).
+ */
+export async function needsTwoByItem(
+  db: DbOrTx,
+  kind: 'deposits' | 'withdrawals',
+  items: { id: number; userId: number; amount: string; firstApprovedBy: number | null }[],
+): Promise<Set<number>> {
+  const two = new Set<number>()
+  const open = items.filter((i) => i.firstApprovedBy === null)
+  for (const item of items) if (item.firstApprovedBy !== null) two.add(item.id)
+  if (open.length === 0) return two
+  const table = kind === 'deposits' ? deposits : withdrawals
+  const done = kind === 'deposits' ? DepositStatus.Finished : WithdrawalStatus.Paid
+  const userIds = [...new Set(open.map((i) => i.userId))]
+  const rows = await db
+    .select({ userId: table.userId, total: sql<string>`coalesce(sum(${table.amount}), 0)` })
+    .from(table)
+    .where(
+      and(
+        inArray(table.userId, userIds),
+        eq(table.status, done),
+        isNull(table.secondApprovedBy),
+        gte(table.reviewedAt, utcDayStart),
+      ),
+    )
+    .groupBy(table.userId)
+  const alone = new Map(rows.map((r) => [r.userId, r.total]))
+  const threshold = await fourEyesThreshold(
+    db,
+    kind === 'deposits' ? 'deposit_four_eyes_usd' : 'withdraw_four_eyes_usd',
+  )
+  for (const item of open)
+    if (needsSecondApproval(item.amount, alone.get(item.userId) ?? 0, threshold)) two.add(item.id)
+  return two
 }

@@ -119,6 +119,16 @@ export const zhHk: Messages = {
   'queue.remarkRequired': '請填寫給用戶的備註。',
   'queue.remarkHint': '用戶會看到此備註。',
   'queue.live': '佇列有新項目',
+  'queue.twoApprovals': '須兩人批核',
+  'queue.secondWaiting': '等待第二次批核',
+  'queue.firstApproval': '第一次批核',
+  'queue.firstApprovalBy': '由 {by} 於 {at} UTC 作第一次批核。',
+  'queue.firstApprovalNote': '備註：{note}',
+  'queue.secondWaitingHint': '須由另一位職員批核後，才會入賬或支付。',
+  'queue.firstApprovalYours': '第一次批核由您作出，您不能再作第二次批核：須由另一位職員批核。',
+  'queue.twoApprovalsHint':
+    '此金額（連同此用戶今日經單人批核的款項）高於雙人覆核門檻：您的批核是兩次中的第一次，須待另一位職員作第二次批核後才會入賬或支付。',
+  'queue.firstRecorded': '已記錄第一次批核，等待第二次批核',
 
   'identity.title': '實名審核',
   'identity.item': '實名認證',
@@ -179,6 +189,11 @@ export const zhHk: Messages = {
   'withdrawals.realNumberRequired': '請輸入轉帳參考號。',
   'withdrawals.rejectTitle': '拒絕提現',
   'withdrawals.rejectHint': '凍結的金額將退回用戶餘額。',
+  'withdrawals.firstApproveTitle': '批核付款（兩次批核中的第一次）',
+  'withdrawals.firstApproveHint':
+    '請勿現在匯款：須由另一位職員作第二次批核，匯出 {received} 並填寫轉賬參考編號。',
+  'withdrawals.firstNote': '給第二位批核人的備註',
+  'withdrawals.firstNoteRequired': '請寫下您已核查的內容，供第二位批核人參考。',
   ...usersHk,
   ...adjustmentsHk,
   ...chatHk,

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js'
 import { count, eq } from 'drizzle-orm'
 import { DepositStatus, type AdminDepositItem, type RecordPage } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
+import { needsTwoByItem } from '../../money/four-eyes.ts'
 import { depositBankAccounts, deposits, users } from '../../db/schema.ts'
 import { wireTime } from '../../trading/order-view.ts'
 import type { Uploads } from '../../uploads/uploads.ts'
@@ -61,6 +62,11 @@ export async function depositList(
     db,
     rows.map((r) => r.d),
   )
+  const two = await needsTwoByItem(
+    db,
+    'deposits',
+    rows.filter((r) => r.d.status === DepositStatus.Unchecked).map((r) => r.d),
+  )
   const nowMs = now.getTime()
   return {
     data: rows.map(({ d, uid, email, bank }) => ({
@@ -83,6 +89,7 @@ export async function depositList(
       decided_at: d.reviewedAt ? wireTime(d.reviewedAt.getTime()) : '',
       decided_by: deciders.get(`deposit:${d.id}`) ?? '',
       first_approval: firstApprovalOf(d, d.status === DepositStatus.Unchecked, firstApprovers, viewerId),
+      two_approvals: two.has(d.id),
     })),
     total: total?.n ?? 0,
   }

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js'
 import { count, eq } from 'drizzle-orm'
 import { WithdrawalStatus, type AdminWithdrawalItem, type RecordPage } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
+import { needsTwoByItem } from '../../money/four-eyes.ts'
 import { payoutMethods, users, withdrawCurrencies, withdrawals } from '../../db/schema.ts'
 import { wireTime } from '../../trading/order-view.ts'
 import {
@@ -67,6 +68,11 @@ export async function withdrawalQueue(
     db,
     rows.map((r) => r.w),
   )
+  const two = await needsTwoByItem(
+    db,
+    'withdrawals',
+    rows.filter((r) => r.w.status === WithdrawalStatus.Waiting).map((r) => r.w),
+  )
   return {
     data: rows.map(({ w, uid, email, currency, method }) => ({
       id: w.id,
@@ -101,6 +107,7 @@ export async function withdrawalQueue(
       decided_at: w.reviewedAt ? wireTime(w.reviewedAt.getTime()) : '',
       decided_by: deciders.get(`withdrawal:${w.id}`) ?? '',
       first_approval: firstApprovalOf(w, w.status === WithdrawalStatus.Waiting, firstApprovers, viewerId),
+      two_approvals: two.has(w.id),
     })),
     total: total?.n ?? 0,
   }

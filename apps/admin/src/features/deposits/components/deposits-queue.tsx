@@ -77,6 +77,7 @@ export const depositsQueue: QueueConfig<AdminDepositItem> = {
       <DetailImages images={[{ src: item.proof_url, caption: t('deposits.proof') }]} />
     </>
   ),
+  approvals: (item) => ({ first: item.first_approval, two: item.two_approvals }),
   decisions: [
     {
       key: 'approve',

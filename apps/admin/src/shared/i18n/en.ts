@@ -161,6 +161,9 @@ export const en = {
   'deposits.channel': 'Channel',
   'deposits.approveConfirm': 'Credit {amount} USD to {user}?',
   'deposits.approveHint': 'The amount is added to the user’s balance once; this cannot be undone.',
+  'deposits.firstApproveConfirm': 'Give the first of two approvals to credit {amount} USD to {user}?',
+  'deposits.firstApproveHint':
+    'Nothing is credited yet: the amount reaches the balance when a different staff member approves it too.',
   'deposits.invalid': 'Mark invalid',
   'deposits.invalidTitle': 'Mark the deposit invalid',
   'deposits.rejectTitle': 'Reject the deposit',

@@ -161,6 +161,8 @@ export const zhHk: Messages = {
   'deposits.channel': '渠道',
   'deposits.approveConfirm': '確定為 {user} 入帳 {amount} USD？',
   'deposits.approveHint': '金額只會加入用戶餘額一次，此操作無法撤銷。',
+  'deposits.firstApproveConfirm': '作出兩次批核中的第一次，以將 {amount} USD 存入 {user}？',
+  'deposits.firstApproveHint': '現在不會入賬：須待另一位職員亦批核後，款項才會存入餘額。',
   'deposits.invalid': '標記為無效',
   'deposits.invalidTitle': '將充值標記為無效',
   'deposits.rejectTitle': '拒絕充值',

@@ -150,7 +150,16 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
         onClose={() => setSelected(null)}
         size={760}
         title={shown ? config.drawerTitle(shown, t) : ''}
-        extra={shown && <StatusTag config={config} status={shown.status} />}
+        extra={
+          shown && (
+            <>
+              <StatusTag config={config} status={shown.status} />
+              {shown.status === config.waiting && config.approvals && (
+                <ApprovalsTag approvals={config.approvals(shown)} />
+              )}
+            </>
+          )
+        }
         footer={
           shown && shown.status === config.waiting ? (
             <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { deposits, uploads } from '../apps/server/src/db/schema.ts'
-import { approveDeposit } from '../apps/server/src/money/deposits.ts'
+import { approvedDeposit } from '../apps/server/test/approvers.ts'
 import { join } from 'node:path'
 import { NEWS_ANNOUNCEMENT_CATEGORY, NEWS_DEFAULT_CATEGORY } from '@tp/contracts'
 import {
@@ -234,7 +234,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         { token: user.token },
       )
       const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, userId))
-      expect(await approveDeposit(app.db, app.desk, row!.id)).toMatchObject({ ok: true })
+      await approvedDeposit(app, row!.id)
       return user
     }
 

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { deposits, identityChecks, withdrawals } from '../apps/server/src/db/schema.ts'
 import { createStaff } from '../apps/server/src/staff/staff-accounts.ts'
 import { totpCode } from '../apps/server/src/staff/totp.ts'
+import { signedInStaff } from '../apps/server/test/staff.ts'
 import { CHROMIUM, CHROMIUM_ARGS, browserAvailable, smallPng, BROWSER_DRIVERS } from './platform.ts'
 import {
   ADMIN_DIST,
@@ -334,6 +335,52 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         .poll(() => page.getByTestId('queue-row').filter({ hasText: user.user.uid }).count())
         .toBe(0)
       expect((await balances(app, user)).balance).toBe('10.00')
+    })
+
+    it('a deposit above the four-eyes amount: the first approval books nothing and says who gave it; a second staff member credits it', async () => {
+      const user = await registerAndLogin(app)
+      await submitDeposit(app, user, '20000')
+      await openItem('deposits', user.user.uid)
+      expect(await page.getByTestId('four-eyes-note').innerText()).toContain('Needs two approvals')
+      await page.getByTestId('decide-approve').click()
+      await expect.poll(() => page.locator('.ant-modal').innerText()).toContain('Nothing is credited yet')
+      await page.locator('.ant-modal').getByRole('button', { name: 'Cancel' }).click()
+      await page.locator('.ant-modal').waitFor({ state: 'hidden' })
+      await decide('approve')
+      await expect.poll(() => page.locator('.ant-message').innerText()).toContain('First approval recorded')
+      await page.getByTestId('queue-drawer').waitFor({ state: 'hidden' })
+      const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, user.user.id))
+      expect(row).toMatchObject({ status: 0, secondApprovedBy: null })
+      expect((await balances(app, user)).balance).toBe('0.00')
+
+      // The list says it waits for a second approval; the first approver's own button is off, with why.
+      const listed = page.getByTestId('queue-row').filter({ hasText: user.user.uid })
+      await expect.poll(() => listed.innerText()).toContain('Waiting for a second approval')
+      await listed.click()
+      await page.getByTestId('queue-drawer').waitFor()
+      await expect.poll(() => page.getByTestId('first-approval-by').innerText()).toContain(staffEmail)
+      expect(await page.getByTestId('four-eyes-note').innerText()).toContain('You gave the first approval')
+      expect(await page.getByTestId('decide-approve').isDisabled()).toBe(true)
+      await shot('deposit-second-approval-waiting')
+
+      const other = await signedInStaff(app, 'finance')
+      const second = await app.post(
+        `/admin/api/deposits/${row!.id}/approve`,
+        {},
+        { token: other.token, json: true },
+      )
+      expect(second.body).toMatchObject({ code: 1, data: null })
+      await expect.poll(async () => (await balances(app, user)).balance).toBe('20000.00')
+      await page.keyboard.press('Escape')
+      await page.getByTestId('queue-drawer').waitFor({ state: 'hidden' })
+      await page.getByTestId('queue-status-filter').getByText('Credited').click()
+      await page.getByTestId('queue-row').filter({ hasText: user.user.uid }).click()
+      await expect.poll(() => page.getByTestId('first-approval-by').innerText()).toContain(staffEmail)
+      expect(await page.getByTestId('queue-drawer').innerText()).toContain(other.email)
+      await shot('deposit-two-approvals')
+      await page.keyboard.press('Escape')
+      await page.getByTestId('queue-drawer').waitFor({ state: 'hidden' })
+      await page.getByTestId('queue-status-filter').getByText('Waiting').click()
     })
 
     it('speaks Traditional Chinese, and signs out', async () => {

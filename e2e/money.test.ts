@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { deposits, withdrawals } from '../apps/server/src/db/schema.ts'
-import { approveDeposit } from '../apps/server/src/money/deposits.ts'
-import { decideWithdrawal } from '../apps/server/src/money/withdrawals.ts'
+import { approvedDeposit, decidedWithdrawal } from '../apps/server/test/approvers.ts'
 import {
   ROOT,
   WEB_DIST,
@@ -112,7 +111,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       expect(await page.getByTestId('deposit-status').innerText()).toBe('Under review')
 
       const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, userId))
-      expect(await approveDeposit(app.db, app.desk, row!.id)).toMatchObject({ ok: true })
+      await approvedDeposit(app, row!.id)
       await open('/mine/charge')
       await expect.poll(() => page.getByTestId('deposit-status').innerText()).toBe('Completed')
       await open('/mine/history')
@@ -134,7 +133,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await expect.poll(() => page.getByTestId('withdraw-frozen').innerText()).toBe('100.00 USD')
 
       const [row] = await app.db.select().from(withdrawals).where(eq(withdrawals.userId, userId))
-      expect(await decideWithdrawal(app.db, app.desk, row!.id, 'reject')).toMatchObject({ ok: true })
+      expect(await decidedWithdrawal(app, row!.id, 'reject')).toMatchObject({ ok: true })
       await open('/mine/wallet')
       await expect.poll(() => page.getByTestId('balance-frozen').innerText()).toBe('0.00')
       expect(await page.getByTestId('balance-available').innerText()).toBe('500.00')

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { expect } from 'vitest'
 import { deposits, uploads } from '../src/db/schema.ts'
-import { approveDeposit } from '../src/money/deposits.ts'
+import { approvedDeposit } from './approvers.ts'
 import { registerAndLogin } from './accounts.ts'
 import type { TestApp } from './harness.ts'
 
-/** A real user funded with `amount` USD through a deposit staff approved (the way money comes in). */
+/** A real user funded with `amount` USD through a deposit staff approved (by two above the four-eyes amount). */
 export async function fundedUser(app: TestApp, amount: string) {
   const user = await registerAndLogin(app)
   const userId = user.user.id as number
@@ -20,6 +19,6 @@ export async function fundedUser(app: TestApp, amount: string) {
     { token: user.token },
   )
   const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, userId))
-  expect(await approveDeposit(app.db, app.desk, row!.id)).toMatchObject({ ok: true })
+  await approvedDeposit(app, row!.id)
   return { ...user, userId }
 }

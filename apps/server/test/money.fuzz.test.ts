@@ -6,9 +6,9 @@ import { and, count, desc, eq, inArray, ne } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, deposits, ledger, uploads, users, withdrawals } from '../src/db/schema.ts'
-import { approveDeposit, rejectDeposit } from '../src/money/deposits.ts'
-import { decideWithdrawal } from '../src/money/withdrawals.ts'
+import { rejectDeposit } from '../src/money/deposits.ts'
 import { ledgerMatchesBalance } from '../src/services/ledger.ts'
+import { approvedDeposit, decidedWithdrawal } from './approvers.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import {
@@ -334,7 +334,7 @@ describe.each(DRIVERS)('fuzzing the deposit and withdrawal calls (%s)', (driver)
     )
     expect(submitted.body).toMatchObject({ code: 1 })
     const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, user.id))
-    expect(await approveDeposit(app.db, app.desk, row!.id)).toMatchObject({ ok: true })
+    await approvedDeposit(app, row!.id)
     const symbols = (await app.get('/api/account/draw_symbol_list?type=1', { token })).body.data
     const usdt = symbols.find((s: { label: string }) => s.label === 'USDT-TRC20')
     trc20Id = usdt.id
@@ -688,7 +688,7 @@ describe.each(DRIVERS)('fuzzing the deposit and withdrawal calls (%s)', (driver)
         .from(withdrawals)
         .where(eq(withdrawals.status, 0))
       for (const { id } of pending.slice(0, pending.length - 2))
-        expect((await decideWithdrawal(app.db, app.desk, id, 'reject')).ok).toBe(true)
+        expect((await decidedWithdrawal(app, id, 'reject')).ok).toBe(true)
     }
 
     let batches = 0

@@ -7,6 +7,7 @@ import { approveDeposit, rejectDeposit } from '../src/money/deposits.ts'
 import { decideWithdrawal } from '../src/money/withdrawals.ts'
 import { ledgerMatchesBalance } from '../src/services/ledger.ts'
 import { registerAndLogin } from './accounts.ts'
+import { financePair } from './approvers.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 
 /*
@@ -19,9 +20,12 @@ const TRC20_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
 
 describe.each(DRIVERS)('money in and out on %s', (driver) => {
   let app: TestApp
+  /** A finance member's staff id: the amounts here are below the four-eyes threshold. */
+  let finance: number
 
   beforeAll(async () => {
     app = await startTestApp(driver, { historyCandles: 20 })
+    finance = (await financePair(app))[0]
     app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
     await app.desk.settle()
   })
@@ -47,7 +51,7 @@ describe.each(DRIVERS)('money in and out on %s', (driver) => {
     )
     expect(submitted.body).toMatchObject({ code: 1 })
     const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, userId))
-    expect(await approveDeposit(app.db, app.desk, row!.id)).toMatchObject({ ok: true })
+    expect(await approveDeposit(app.db, app.desk, row!.id, finance)).toMatchObject({ ok: true })
     return row!.id
   }
   async function usdtMethod(token: string) {
@@ -79,7 +83,7 @@ describe.each(DRIVERS)('money in and out on %s', (driver) => {
     ])
     const id = await depositAndApprove(token, userId, '250.50')
     expect(await account(userId)).toMatchObject({ balance: '250.500000', frozen: '0.000000' })
-    expect(await approveDeposit(app.db, app.desk, id)).toMatchObject({
+    expect(await approveDeposit(app.db, app.desk, id, finance)).toMatchObject({
       ok: false,
       reason: 'already_processed',
     })
@@ -112,12 +116,12 @@ describe.each(DRIVERS)('money in and out on %s', (driver) => {
       .where(eq(deposits.userId, userId))
       .orderBy(deposits.id)
     const approvals = await Promise.all(
-      Array.from({ length: 10 }, () => approveDeposit(app.db, app.desk, first!.id)),
+      Array.from({ length: 10 }, () => approveDeposit(app.db, app.desk, first!.id, finance)),
     )
     expect(approvals.filter((a) => a.ok)).toHaveLength(1)
     expect((await account(userId)).balance).toBe('100.000000')
     const [approved, rejected] = await Promise.all([
-      approveDeposit(app.db, app.desk, second!.id),
+      approveDeposit(app.db, app.desk, second!.id, finance),
       rejectDeposit(app.db, second!.id, 2, 'no such transfer'),
     ])
     expect([approved.ok, rejected.ok].filter(Boolean)).toHaveLength(1)
@@ -172,14 +176,14 @@ describe.each(DRIVERS)('money in and out on %s', (driver) => {
       .where(eq(withdrawals.userId, userId))
       .orderBy(withdrawals.id)
     const [paid, rejected] = await Promise.all([
-      decideWithdrawal(app.db, app.desk, a!.id, 'pay'),
-      decideWithdrawal(app.db, app.desk, a!.id, 'reject'),
+      decideWithdrawal(app.db, app.desk, a!.id, 'pay', finance),
+      decideWithdrawal(app.db, app.desk, a!.id, 'reject', finance),
     ])
     expect([paid.ok, rejected.ok].filter(Boolean)).toHaveLength(1)
-    expect(await decideWithdrawal(app.db, app.desk, a!.id, 'pay')).toMatchObject({
+    expect(await decideWithdrawal(app.db, app.desk, a!.id, 'pay', finance)).toMatchObject({
       reason: 'already_processed',
     })
-    expect((await decideWithdrawal(app.db, app.desk, b!.id, 'reject')).ok).toBe(true)
+    expect((await decideWithdrawal(app.db, app.desk, b!.id, 'reject', finance)).ok).toBe(true)
     expect(await account(userId)).toMatchObject(
       paid.ok ? { balance: '200.000000', frozen: '0.000000' } : { balance: '300.000000', frozen: '0.000000' },
     )

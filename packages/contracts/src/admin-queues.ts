@@ -75,6 +75,24 @@ export const adminWithdrawalApproveRequest = z.object({
   real_number: z.string().trim().min(1).max(REAL_NUMBER_MAX_LENGTH).regex(ONE_LINE),
 })
 
+/**
+ * The answer of approving a deposit or paying a withdrawal: null when it is done, or, when the
+ * amount needs two staff members (the four-eyes settings), that this was the first approval.
+ */
+export type AdminApprovalAnswer = null | { waiting_for_second_approval: true }
+
+/**
+ * The first of two approvals of a deposit or a withdrawal above the four-eyes threshold: who gave it
+ * (e-mail), when, their note (a withdrawal's; '' for a deposit) and whether it was the caller, who
+ * cannot give the second.
+ */
+export interface AdminFirstApproval {
+  by: string
+  at: string
+  note: string
+  by_you: boolean
+}
+
 /** `GET /admin/api/dashboard`: what waits for staff. */
 export interface AdminDashboard {
   identity_waiting: number
@@ -108,6 +126,10 @@ export interface AdminDepositItem {
   decided_at: string
   /** The staff member (e-mail) who decided, from the audit log; '' while waiting. */
   decided_by: string
+  /** Set while an approved deposit waits for a second approver, and kept once the second approved. */
+  first_approval: AdminFirstApproval | null
+  /** Waiting, and approving it now would take two staff members (the four-eyes threshold). */
+  two_approvals: boolean
 }
 
 /** The user's bank account a bank withdrawal is paid to (kept even when the user deleted it). */
@@ -151,6 +173,10 @@ export interface AdminWithdrawalItem {
   created_at: string
   decided_at: string
   decided_by: string
+  /** Set while a withdrawal approved for payment waits for a second approver, and kept once paid by two. */
+  first_approval: AdminFirstApproval | null
+  /** Waiting, and paying it now would take two staff members (the four-eyes threshold). */
+  two_approvals: boolean
 }
 
 /** A Server-Sent Event of `GET /admin/api/events`: a new item in one of the queues. */

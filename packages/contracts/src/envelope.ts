@@ -91,6 +91,7 @@ export const REASONS = [
   'staff_forbidden',
   'account_disabled',
   'four_eyes',
+  'second_approver_needed',
   'settings_levels_invalid',
   'fee_rates_required',
   'fee_rates_invalid',

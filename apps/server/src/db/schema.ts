@@ -544,12 +544,23 @@ export const deposits = pgTable(
     remark: text('remark').notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * Four eyes (decision 025): the staff member who approved first (or alone, at or below the
+     * threshold) and when; above it the deposit stays unchecked until a different one approves.
+     */
+    firstApprovedBy: integer('first_approved_by').references((): AnyPgColumn => staff.id),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
+    secondApprovedBy: integer('second_approved_by').references((): AnyPgColumn => staff.id),
   },
   (t) => [
     index('deposits_user_idx').on(t.userId, t.id),
     check('deposits_type', sql`${t.type} in (0, 1)`),
     check('deposits_status', sql`${t.status} in (0, 1, 2, 3)`),
     check('deposits_amount', sql`${t.amount} > 0`),
+    check(
+      'deposits_four_eyes',
+      sql`${t.secondApprovedBy} is null or (${t.firstApprovedBy} is not null and ${t.secondApprovedBy} <> ${t.firstApprovedBy})`,
+    ),
   ],
 )
 
@@ -634,11 +645,23 @@ export const withdrawals = pgTable(
     notes: text('notes').notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * Four eyes (decision 025): who approved the payout first (or alone, at or below the threshold),
+     * when, and their note; above it the withdrawal stays waiting until a different one pays it.
+     */
+    firstApprovedBy: integer('first_approved_by').references((): AnyPgColumn => staff.id),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
+    firstNote: text('first_note').notNull().default(''),
+    secondApprovedBy: integer('second_approved_by').references((): AnyPgColumn => staff.id),
   },
   (t) => [
     index('withdrawals_user_idx').on(t.userId, t.id),
     check('withdrawals_status', sql`${t.status} in (0, 1, 2)`),
     check('withdrawals_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.received} >= 0`),
+    check(
+      'withdrawals_four_eyes',
+      sql`${t.secondApprovedBy} is null or (${t.firstApprovedBy} is not null and ${t.secondApprovedBy} <> ${t.firstApprovedBy})`,
+    ),
   ],
 )
 

@@ -13,7 +13,13 @@ import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import { depositBankAccounts, depositBankCurrencies, depositCoinChannels, deposits } from '../db/schema.ts'
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
 import { getSettings } from '../services/settings.ts'
-import type { MoneyResult, TradingDesk } from '../trading/desk.ts'
+import {
+  depositsApprovedAloneToday,
+  fourEyesThreshold,
+  needsSecondApproval,
+  type ApprovalResult,
+} from './four-eyes.ts'
+import type { TradingDesk } from '../trading/desk.ts'
 import { announced } from '../staff/queues/staff-events.ts'
 import { uploadIdFrom, uploadOwnedBy } from '../uploads/uploads.ts'
 import { wireTime } from '../trading/order-view.ts'
@@ -177,23 +183,30 @@ export async function depositHistory(
 /** A deposit as a decision left it; called in the decision's transaction (the back office audits there). */
 export type DepositDecided = (tx: Tx, decided: typeof deposits.$inferSelect) => Promise<void>
 
+/** Which approval this is: alone (booked), the first of two (recorded), or the second (booked). */
+type Approval = 'alone' | 'first' | 'second'
+
 /**
- * Staff approve a deposit: its amount is credited through the desk, in the transaction that marks
- * it finished, exactly once (the row is locked and must still be unchecked).
+ * Staff member `staffId` approves a deposit. At or below the four-eyes threshold (with what the user
+ * had approved by one person today, decision 025) it is credited through the desk, in the transaction
+ * that marks it finished, exactly once (the row is locked and must still be unchecked). Above it the
+ * first approval is only recorded; the second, by a different staff member, credits it.
  */
 export async function approveDeposit(
   db: DbOrTx,
   desk: TradingDesk,
   depositId: number,
+  staffId: number,
   onDecided?: DepositDecided,
-): Promise<MoneyResult> {
+): Promise<ApprovalResult> {
   const [owner] = await db
     .select({ userId: deposits.userId })
     .from(deposits)
     .where(eq(deposits.id, depositId))
   if (!owner) return { ok: false, reason: 'not_found' }
   const { userId } = owner
-  return desk.runMoney(userId, {
+  const step: { approval: Approval } = { approval: 'alone' }
+  const result = await desk.runMoney(userId, {
     async prepare(tx) {
       const [row] = await tx
         .select()
@@ -202,19 +215,42 @@ export async function approveDeposit(
         .for('update')
       if (!row) return { ok: false, reason: 'not_found' }
       if (row.status !== DepositStatus.Unchecked) return { ok: false, reason: 'already_processed' }
+      if (row.firstApprovedBy !== null) {
+        if (row.firstApprovedBy === staffId) return refuse('second_approver_needed')
+        step.approval = 'second'
+      } else {
+        const threshold = await fourEyesThreshold(tx, 'deposit_four_eyes_usd')
+        const aloneToday = await depositsApprovedAloneToday(tx, userId)
+        step.approval = needsSecondApproval(row.amount, aloneToday, threshold) ? 'first' : 'alone'
+      }
       return { ok: true, value: row }
     },
     command: (engine, row) =>
-      engine.adjustBalance(userId, row.amount, LedgerType.DEPOSIT, `deposit:${row.id}`),
+      step.approval === 'first'
+        ? { ok: true, events: [] }
+        : engine.adjustBalance(userId, row.amount, LedgerType.DEPOSIT, `deposit:${row.id}`),
     async finish(tx, row) {
+      const now = new Date()
       const [decided] = await tx
         .update(deposits)
-        .set({ status: DepositStatus.Finished, reviewedAt: new Date() })
+        .set(
+          step.approval === 'first'
+            ? { firstApprovedBy: staffId, firstApprovedAt: now }
+            : step.approval === 'second'
+              ? { status: DepositStatus.Finished, reviewedAt: now, secondApprovedBy: staffId }
+              : {
+                  status: DepositStatus.Finished,
+                  reviewedAt: now,
+                  firstApprovedBy: staffId,
+                  firstApprovedAt: now,
+                },
+        )
         .where(eq(deposits.id, row.id))
         .returning()
       if (onDecided && decided) await onDecided(tx, decided)
     },
   })
+  return result.ok ? { ok: true, waiting: step.approval === 'first' } : result
 }
 
 /**

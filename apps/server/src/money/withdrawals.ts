@@ -12,6 +12,12 @@ import type { MoneyResult, TradingDesk } from '../trading/desk.ts'
 import { wireTime } from '../trading/order-view.ts'
 import { announced } from '../staff/queues/staff-events.ts'
 import { payoutMethodFor } from './payout-methods.ts'
+import {
+  fourEyesThreshold,
+  needsSecondApproval,
+  withdrawalsPaidAloneToday,
+  type ApprovalResult,
+} from './four-eyes.ts'
 
 export interface WithdrawalInput {
   currencyId: number
@@ -109,45 +115,71 @@ async function withdrawnToday(tx: DbOrTx, userId: number): Promise<Decimal> {
 export type WithdrawalDecided = (tx: Tx, decided: typeof withdrawals.$inferSelect) => Promise<void>
 
 /**
- * Staff decide a waiting withdrawal: paid (its frozen amount is booked out) or rejected (released
- * to the balance). The row is locked and must still be waiting: one decision only, however many
- * race.
+ * Staff member `staffId` decides a waiting withdrawal: paid (its frozen amount is booked out) or
+ * rejected (released to the balance). The row is locked and must still be waiting: one decision
+ * only, however many race. Paying above the four-eyes threshold (with what the user had paid by one
+ * person today, decision 025) takes two different staff members: the first approval is recorded with
+ * its note (`waiting`), the second pays with its reference. A rejection, by anyone, ends it at once.
  */
 export async function decideWithdrawal(
   db: DbOrTx,
   desk: TradingDesk,
   withdrawalId: number,
   decision: 'pay' | 'reject',
+  staffId: number,
   notes = '',
   onDecided?: WithdrawalDecided,
-): Promise<MoneyResult> {
+): Promise<ApprovalResult> {
   const [owner] = await db
     .select({ userId: withdrawals.userId })
     .from(withdrawals)
     .where(eq(withdrawals.id, withdrawalId))
   if (!owner) return { ok: false, reason: 'not_found' }
   const { userId } = owner
-  return desk.runMoney(userId, {
+  const step: { approval: 'alone' | 'first' | 'second' } = { approval: 'alone' }
+  const result = await desk.runMoney(userId, {
     async prepare(tx) {
       const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update')
       if (!row || row.userId !== userId) return { ok: false, reason: 'not_found' }
       if (row.status !== WithdrawalStatus.Waiting) return { ok: false, reason: 'already_processed' }
+      if (decision === 'pay') {
+        if (row.firstApprovedBy !== null) {
+          if (row.firstApprovedBy === staffId) return refuse('second_approver_needed')
+          step.approval = 'second'
+        } else {
+          const threshold = await fourEyesThreshold(tx, 'withdraw_four_eyes_usd')
+          const aloneToday = await withdrawalsPaidAloneToday(tx, userId)
+          step.approval = needsSecondApproval(row.amount, aloneToday, threshold) ? 'first' : 'alone'
+        }
+      }
       return { ok: true, value: row }
     },
     command: (engine, row) =>
-      decision === 'pay'
-        ? engine.payOut(userId, row.amount, `withdrawal:${row.id}`)
-        : engine.release(userId, row.amount, `withdrawal:${row.id}`),
+      decision === 'reject'
+        ? engine.release(userId, row.amount, `withdrawal:${row.id}`)
+        : step.approval === 'first'
+          ? { ok: true, events: [] }
+          : engine.payOut(userId, row.amount, `withdrawal:${row.id}`),
     async finish(tx, row) {
-      const status = decision === 'pay' ? WithdrawalStatus.Paid : WithdrawalStatus.Rejected
-      const [decided] = await tx
+      const now = new Date()
+      const decided = () => {
+        if (decision === 'reject') return { status: WithdrawalStatus.Rejected, notes, reviewedAt: now }
+        if (step.approval === 'first')
+          return { firstApprovedBy: staffId, firstApprovedAt: now, firstNote: notes }
+        const paid = { status: WithdrawalStatus.Paid, notes, reviewedAt: now }
+        return step.approval === 'second'
+          ? { ...paid, secondApprovedBy: staffId }
+          : { ...paid, firstApprovedBy: staffId, firstApprovedAt: now }
+      }
+      const [changed] = await tx
         .update(withdrawals)
-        .set({ status, notes, reviewedAt: new Date() })
+        .set(decided())
         .where(eq(withdrawals.id, row.id))
         .returning()
-      if (onDecided && decided) await onDecided(tx, decided)
+      if (onDecided && changed) await onDecided(tx, changed)
     },
   })
+  return result.ok ? { ok: true, waiting: step.approval === 'first' } : result
 }
 
 /** A user's withdrawals of one type, newest first (`draw_list`). */

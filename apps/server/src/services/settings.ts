@@ -50,6 +50,12 @@ export const SETTING_DEFAULTS = {
   leverage_cap_crypto: '2',
   /** USD above which a manual balance adjustment waits for a second admin (four eyes). */
   adjustment_four_eyes_usd: '1000',
+  /**
+   * USD above which approving a deposit, or paying a withdrawal, takes two different staff members
+   * (four eyes), counted with what the same user had approved by one person that UTC day (decision 025).
+   */
+  deposit_four_eyes_usd: '10000',
+  withdraw_four_eyes_usd: '10000',
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS

@@ -59,6 +59,8 @@ export const settingsEn = {
   'settings.key.withdraw_max_usd': 'Largest withdrawal',
   'settings.key.withdraw_daily_max_usd': 'Withdrawals per day (UTC)',
   'settings.key.adjustment_four_eyes_usd': 'Four-eyes amount for adjustments',
+  'settings.key.deposit_four_eyes_usd': 'Four-eyes amount for deposits',
+  'settings.key.withdraw_four_eyes_usd': 'Four-eyes amount for withdrawals',
   'settings.key.trade_fee_type': 'Trading fee type (trade_fee_type)',
   'settings.key.margin_call_level': 'Margin call level',
   'settings.key.stop_out_level': 'Stop-out level',
@@ -90,6 +92,10 @@ export const settingsEn = {
   'settings.help.withdraw_daily_max_usd': 'The most a user may withdraw in one UTC day.',
   'settings.help.adjustment_four_eyes_usd':
     'A manual balance adjustment above this waits for a second administrator.',
+  'settings.help.deposit_four_eyes_usd':
+    'A deposit above this, counted with what the same user had approved by one person that UTC day, is credited only when a second staff member approves it too.',
+  'settings.help.withdraw_four_eyes_usd':
+    'A withdrawal above this, counted with what the same user had paid on one approval that UTC day, is paid only when a second staff member approves it too.',
   'settings.help.trade_fee_type':
     'What every instrument’s fee rate means. Switching it asks for every non-zero rate in the new unit, saved together.',
   'settings.help.margin_call_level': 'Clients are warned when their margin level falls to this.',
@@ -190,6 +196,8 @@ export const settingsHk: Record<keyof typeof settingsEn, string> = {
   'settings.key.withdraw_max_usd': '單筆最高出金',
   'settings.key.withdraw_daily_max_usd': '每日出金上限（UTC）',
   'settings.key.adjustment_four_eyes_usd': '餘額調整雙人覆核金額',
+  'settings.key.deposit_four_eyes_usd': '入金雙人覆核金額',
+  'settings.key.withdraw_four_eyes_usd': '出金雙人覆核金額',
   'settings.key.trade_fee_type': '交易手續費類型（trade_fee_type）',
   'settings.key.margin_call_level': '追加保證金水平',
   'settings.key.stop_out_level': '強制平倉水平',
@@ -219,6 +227,10 @@ export const settingsHk: Record<keyof typeof settingsEn, string> = {
   'settings.help.withdraw_max_usd': '單筆高於此金額的出金會被拒絕。',
   'settings.help.withdraw_daily_max_usd': '用戶在一個 UTC 日內最多可出金的金額。',
   'settings.help.adjustment_four_eyes_usd': '高於此金額的人手餘額調整，須由另一位管理員批核。',
+  'settings.help.deposit_four_eyes_usd':
+    '高於此金額的入金（連同同一用戶當個 UTC 日經單人批核的入金），須再由另一位職員批核才會入賬。',
+  'settings.help.withdraw_four_eyes_usd':
+    '高於此金額的出金（連同同一用戶當個 UTC 日經單人批核支付的出金），須再由另一位職員批核才會支付。',
   'settings.help.trade_fee_type':
     '決定所有交易品種手續費率的含義。切換時須以新單位輸入所有非零費率，並一併儲存。',
   'settings.help.margin_call_level': '客戶的保證金水平跌至此值時會收到警告。',

@@ -118,6 +118,17 @@ export const en = {
   'queue.remarkRequired': 'Write a remark for the user.',
   'queue.remarkHint': 'The user sees this remark.',
   'queue.live': 'New item in the queue',
+  'queue.twoApprovals': 'Needs two approvals',
+  'queue.secondWaiting': 'Waiting for a second approval',
+  'queue.firstApproval': 'First approval',
+  'queue.firstApprovalBy': 'Approved first by {by} on {at} UTC.',
+  'queue.firstApprovalNote': 'Note: {note}',
+  'queue.secondWaitingHint': 'A different staff member must approve it before anything is booked.',
+  'queue.firstApprovalYours':
+    'You gave the first approval, so you cannot give the second: a different staff member must approve it.',
+  'queue.twoApprovalsHint':
+    'This amount (with what this user had approved by one person today) is above the four-eyes threshold: your approval will be the first of two, and nothing is booked until a different staff member gives the second.',
+  'queue.firstRecorded': 'First approval recorded: waiting for a second approval',
 
   'identity.title': 'Identity checks',
   'identity.item': 'Identity check',
@@ -150,6 +161,9 @@ export const en = {
   'deposits.channel': 'Channel',
   'deposits.approveConfirm': 'Credit {amount} USD to {user}?',
   'deposits.approveHint': 'The amount is added to the user’s balance once; this cannot be undone.',
+  'deposits.firstApproveConfirm': 'Give the first of two approvals to credit {amount} USD to {user}?',
+  'deposits.firstApproveHint':
+    'Nothing is credited yet: the amount reaches the balance when a different staff member approves it too.',
   'deposits.invalid': 'Mark invalid',
   'deposits.invalidTitle': 'Mark the deposit invalid',
   'deposits.rejectTitle': 'Reject the deposit',
@@ -179,6 +193,11 @@ export const en = {
   'withdrawals.realNumberRequired': 'Enter the transfer reference.',
   'withdrawals.rejectTitle': 'Reject the withdrawal',
   'withdrawals.rejectHint': 'The frozen amount goes back to the user’s balance.',
+  'withdrawals.firstApproveTitle': 'Approve the payout (first of two approvals)',
+  'withdrawals.firstApproveHint':
+    'Do not send the money yet: a different staff member gives the second approval, sends {received} and enters the transfer reference.',
+  'withdrawals.firstNote': 'Note for the second approver',
+  'withdrawals.firstNoteRequired': 'Write what you checked, for the second approver.',
   ...usersEn,
   ...adjustmentsEn,
   ...chatEn,

@@ -18,7 +18,7 @@ export function DecisionModal<T extends { id: number }>({
   item: T
   decision: Decision<T> | null
   onClose: () => void
-  onDone: (decision: Decision<T>) => void
+  onDone: (decision: Decision<T>, answer: unknown) => void
   /** The call failed; `refused` when the server said no (another member of staff was quicker, say). */
   onFailed: (refused: boolean) => void
 }) {
@@ -36,7 +36,7 @@ export function DecisionModal<T extends { id: number }>({
   }, [decision, form])
 
   if (!decision) return null
-  const { input } = decision
+  const input = typeof decision.input === 'function' ? decision.input(item) : decision.input
 
   async function confirm() {
     if (!decision) return
@@ -51,8 +51,8 @@ export function DecisionModal<T extends { id: number }>({
     setBusy(true)
     setError(null)
     try {
-      await decision.call(item.id, body)
-      onDone(decision)
+      const answer = await decision.call(item.id, body)
+      onDone(decision, answer)
     } catch (failure) {
       const text = failure instanceof Error ? failure.message : String(failure)
       // Said twice on purpose: the message for the moment, the line in the dialog for reading.

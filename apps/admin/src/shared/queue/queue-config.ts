@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { AdminFirstApproval } from '@tp/contracts'
 import type { ColumnsType } from 'antd/es/table'
 import type { Translate } from '../i18n/i18n.tsx'
 import type { MessageKey } from '../i18n/en.ts'
@@ -31,7 +32,8 @@ export interface Decision<T> {
   /** The confirmation's title and text for this item. */
   title: (item: T, t: Translate) => string
   hint?: (item: T, t: Translate) => string
-  input?: DecisionInput
+  /** The input it asks for, fixed or by the item (a first approval asks a note, not a reference). */
+  input?: DecisionInput | ((item: T) => DecisionInput)
   /** The message shown once done. */
   done: MessageKey
   call: (id: number, body: Record<string, string>) => Promise<unknown>
@@ -53,4 +55,10 @@ export interface QueueConfig<T extends QueueItem> {
   details: (item: T, t: Translate) => ReactNode
   drawerTitle: (item: T, t: Translate) => string
   decisions: readonly Decision<T>[]
+  /** Four eyes (decision 025): the item's first approval and whether approving it takes two. */
+  approvals?: (item: T) => { first: AdminFirstApproval | null; two: boolean }
 }
+
+/** Whether an answer of an approval says it was the first of two. */
+export const firstOfTwo = (answer: unknown) =>
+  typeof answer === 'object' && answer !== null && 'waiting_for_second_approval' in answer

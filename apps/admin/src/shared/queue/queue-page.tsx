@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Drawer, Input, Segmented, Select, Space, Table } from 'antd'
+import { App, Button, Drawer, Input, Segmented, Select, Space, Table, Tooltip } from 'antd'
 
 import type { ColumnsType } from 'antd/es/table'
 import { useT } from '../i18n/i18n.tsx'
 import { DecisionModal } from './decision-modal.tsx'
-import type { Decision, QueueConfig, QueueItem } from './queue-config.ts'
+import { firstOfTwo, type Decision, type QueueConfig, type QueueItem } from './queue-config.ts'
+import { ApprovalsTag, FourEyesNote } from './four-eyes-note.tsx'
 import { StatusTag } from './status-tag.tsx'
 import { pagingOf, useUrlParams } from '../../shared/lib/use-url-params.ts'
 import { ListCard } from '../components/list-card.tsx'
@@ -48,8 +49,8 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
   // The drawer shows the list's fresh copy of the item when it has one.
   const shown = selected ? (rows.find((row) => row.id === selected.id) ?? selected) : null
 
-  function decided(decision: Decision<T>) {
-    message.success(t(decision.done))
+  function decided(decision: Decision<T>, answer: unknown) {
+    message.success(firstOfTwo(answer) ? t('queue.firstRecorded') : t(decision.done))
     setPending(null)
     const current = shown
     void queryClient.invalidateQueries({ queryKey: ['queue', config.name] })
@@ -60,6 +61,7 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
     const waiting = (row: T) => row.status === config.waiting && row.id !== current.id
     const next = rows.slice(index + 1).find(waiting) ?? rows.slice(0, Math.max(index, 0)).find(waiting)
     if (next) setSelected(next)
+    else if (firstOfTwo(answer)) setSelected(null)
     else {
       setSelected(null)
       message.info(t('queue.allDone'))
@@ -72,7 +74,14 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
       title: t('common.status'),
       dataIndex: 'status',
       width: 120,
-      render: (value: number) => <StatusTag config={config} status={value} />,
+      render: (value: number, record: T) => (
+        <>
+          <StatusTag config={config} status={value} />
+          {value === config.waiting && config.approvals && (
+            <ApprovalsTag approvals={config.approvals(record)} />
+          )}
+        </>
+      ),
     },
   ]
 
@@ -141,26 +150,50 @@ export function QueuePage<T extends QueueItem>({ config }: { config: QueueConfig
         onClose={() => setSelected(null)}
         size={760}
         title={shown ? config.drawerTitle(shown, t) : ''}
-        extra={shown && <StatusTag config={config} status={shown.status} />}
+        extra={
+          shown && (
+            <>
+              <StatusTag config={config} status={shown.status} />
+              {shown.status === config.waiting && config.approvals && (
+                <ApprovalsTag approvals={config.approvals(shown)} />
+              )}
+            </>
+          )
+        }
         footer={
           shown && shown.status === config.waiting ? (
             <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-              {config.decisions.map((decision) => (
-                <Button
-                  key={decision.key}
-                  type={decision.kind === 'approve' ? 'primary' : 'default'}
-                  danger={decision.kind === 'reject'}
-                  onClick={() => setPending(decision)}
-                  data-testid={`decide-${decision.key}`}
-                >
-                  {t(decision.label)}
-                </Button>
-              ))}
+              {config.decisions.map((decision) => {
+                // The first approver cannot give the second approval (four eyes): said, not hidden.
+                const mine = decision.kind === 'approve' && config.approvals?.(shown).first?.by_you === true
+                const button = (
+                  <Button
+                    key={decision.key}
+                    type={decision.kind === 'approve' ? 'primary' : 'default'}
+                    danger={decision.kind === 'reject'}
+                    disabled={mine}
+                    onClick={() => setPending(decision)}
+                    data-testid={`decide-${decision.key}`}
+                  >
+                    {t(decision.label)}
+                  </Button>
+                )
+                return mine ? (
+                  <Tooltip key={decision.key} title={t('queue.firstApprovalYours')}>
+                    {button}
+                  </Tooltip>
+                ) : (
+                  button
+                )
+              })}
             </Space>
           ) : null
         }
         data-testid="queue-drawer"
       >
+        {shown && config.approvals && (
+          <FourEyesNote approvals={config.approvals(shown)} waiting={shown.status === config.waiting} />
+        )}
         {shown && config.details(shown, t)}
       </Drawer>
       {shown && (

@@ -8,6 +8,7 @@ import {
   adminRemarkRequest,
   adminWithdrawalApproveRequest,
   adminWithdrawalListRequest,
+  type AdminApprovalAnswer,
   type AdminDashboard,
   type AdminDepositItem,
   type AdminWithdrawalItem,
@@ -23,7 +24,7 @@ import { depositList } from '../../staff/queues/deposit-queue.ts'
 import { identityList } from '../../staff/queues/identity-queue.ts'
 import { withdrawalQueue } from '../../staff/queues/withdrawal-queue.ts'
 import type { Outcome } from '../../services/outcome.ts'
-import type { MoneyResult } from '../../trading/desk.ts'
+import type { ApprovalResult } from '../../money/four-eyes.ts'
 import { ok, refused, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
@@ -41,9 +42,15 @@ export function adminQueuesRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const identity = guard('identity.review')
   const depositsGuard = guard('deposits.review')
   const withdrawalsGuard = guard('withdrawals.review')
-  /** A decision's answer: `data: null` when done, the refusal (e.g. `already_processed`) otherwise. */
-  const decided = (request: FastifyRequest, result: MoneyResult | Outcome<void>) =>
-    result.ok ? ok(request, null) : refused(request, result)
+  /**
+   * A decision's answer: `data: null` when done, `{ waiting_for_second_approval: true }` when it was
+   * the first of two approvals (decision 025), the refusal (e.g. `already_processed`) otherwise.
+   */
+  const decided = (request: FastifyRequest, result: ApprovalResult | Outcome<void>) => {
+    if (!result.ok) return refused(request, result)
+    const waiting = 'waiting' in result && result.waiting
+    return ok<AdminApprovalAnswer>(request, waiting ? { waiting_for_second_approval: true } : null)
+  }
 
   app.get('/admin/api/dashboard', guard('dashboard.read'), async (request) =>
     ok<AdminDashboard>(request, await dashboardCounts(db)),
@@ -67,7 +74,10 @@ export function adminQueuesRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get('/admin/api/deposits', depositsGuard, async (request) => {
     const query = parse(adminDepositListRequest, request.query)
-    return ok<RecordPage<AdminDepositItem>>(request, await depositList(db, uploads, clock(), query))
+    return ok<RecordPage<AdminDepositItem>>(
+      request,
+      await depositList(db, uploads, clock(), query, staffOf(request).staffId),
+    )
   })
 
   app.post('/admin/api/deposits/:id/approve', depositsGuard, async (request) => {
@@ -85,7 +95,10 @@ export function adminQueuesRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get('/admin/api/withdrawals', withdrawalsGuard, async (request) => {
     const query = parse(adminWithdrawalListRequest, request.query)
-    return ok<RecordPage<AdminWithdrawalItem>>(request, await withdrawalQueue(db, query))
+    return ok<RecordPage<AdminWithdrawalItem>>(
+      request,
+      await withdrawalQueue(db, query, staffOf(request).staffId),
+    )
   })
 
   app.post('/admin/api/withdrawals/:id/approve', withdrawalsGuard, async (request) => {

@@ -7,7 +7,8 @@ import { reviewIdentityCheck } from '../../identity/review.ts'
 import { approveDeposit, rejectDeposit, type DepositDecided } from '../../money/deposits.ts'
 import { decideWithdrawal, type WithdrawalDecided } from '../../money/withdrawals.ts'
 import { refuse, type Outcome } from '../../services/outcome.ts'
-import type { MoneyResult, TradingDesk } from '../../trading/desk.ts'
+import type { TradingDesk } from '../../trading/desk.ts'
+import type { ApprovalResult } from '../../money/four-eyes.ts'
 import { audit, type Actor } from '../audit.ts'
 
 /*
@@ -17,6 +18,12 @@ import { audit, type Actor } from '../audit.ts'
  */
 
 const usd = (amount: string) => new Decimal(amount).toFixed(2)
+
+/** The staff ids of a two-person approval, for its audit row (none for one alone). */
+const approvers = (row: { firstApprovedBy: number | null; secondApprovedBy: number | null }) =>
+  row.secondApprovedBy === null
+    ? {}
+    : { first_approved_by: row.firstApprovedBy, second_approved_by: row.secondApprovedBy }
 
 export type DepositDecision = 'approve' | 'reject' | 'invalid'
 
@@ -28,10 +35,14 @@ export async function decideDeposit(
   depositId: number,
   decision: DepositDecision,
   remark = '',
-): Promise<MoneyResult | Outcome<void>> {
+): Promise<ApprovalResult | Outcome<void>> {
   const audited: DepositDecided = (tx, d) =>
     audit(tx, actor, {
-      action: `deposit.${decision}`,
+      // The first of two approvals (decision 025) books nothing: the deposit stays unchecked.
+      action:
+        decision === 'approve' && d.status === DepositStatus.Unchecked
+          ? 'deposit.first_approve'
+          : `deposit.${decision}`,
       target: `deposit:${d.id}`,
       before: { status: DepositStatus.Unchecked },
       after: {
@@ -39,10 +50,10 @@ export async function decideDeposit(
         user_id: d.userId,
         amount: usd(d.amount),
         currency_code: d.currencyCode,
-        ...(decision === 'approve' ? {} : { remark: d.remark }),
+        ...(decision === 'approve' ? approvers(d) : { remark: d.remark }),
       },
     })
-  if (decision === 'approve') return approveDeposit(db, desk, depositId, audited)
+  if (decision === 'approve') return approveDeposit(db, desk, depositId, actor.staffId, audited)
   const status = decision === 'reject' ? DepositStatus.Rejected : DepositStatus.Invalid
   const outcome = await rejectDeposit(db, depositId, status, remark, audited)
   // rejectDeposit cannot tell a decided deposit from a missing one; staff should see the difference.
@@ -67,10 +78,14 @@ export function decideWithdrawalAs(
   withdrawalId: number,
   decision: 'approve' | 'reject',
   text: string,
-): Promise<MoneyResult> {
+): Promise<ApprovalResult> {
   const audited: WithdrawalDecided = (tx, w) =>
     audit(tx, actor, {
-      action: `withdrawal.${decision}`,
+      // The first of two approvals (decision 025) pays nothing: the withdrawal stays waiting.
+      action:
+        decision === 'approve' && w.status === WithdrawalStatus.Waiting
+          ? 'withdrawal.first_approve'
+          : `withdrawal.${decision}`,
       target: `withdrawal:${w.id}`,
       before: { status: WithdrawalStatus.Waiting },
       after: {
@@ -79,10 +94,15 @@ export function decideWithdrawalAs(
         amount: usd(w.amount),
         fee: usd(w.fee),
         receive_amount: usd(w.received),
-        ...(decision === 'approve' ? { real_number: w.notes } : { remark: w.notes }),
+        ...(decision === 'reject'
+          ? { remark: w.notes }
+          : w.status === WithdrawalStatus.Waiting
+            ? { note: w.firstNote, ...approvers(w) }
+            : { real_number: w.notes, ...approvers(w) }),
       },
     })
-  return decideWithdrawal(db, desk, withdrawalId, decision === 'approve' ? 'pay' : 'reject', text, audited)
+  const pay = decision === 'approve' ? 'pay' : 'reject'
+  return decideWithdrawal(db, desk, withdrawalId, pay, actor.staffId, text, audited)
 }
 
 /** Approve a waiting identity check, or reject it with the reason the user reads. */

@@ -2,10 +2,19 @@ import { Decimal } from 'decimal.js'
 import { count, eq } from 'drizzle-orm'
 import { DepositStatus, type AdminDepositItem, type RecordPage } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
+import { needsTwoByItem } from '../../money/four-eyes.ts'
 import { depositBankAccounts, deposits, users } from '../../db/schema.ts'
 import { wireTime } from '../../trading/order-view.ts'
 import type { Uploads } from '../../uploads/uploads.ts'
-import { allOf, decidersOf, queueOrder, searchIn, type QueuePage } from './queue-query.ts'
+import {
+  allOf,
+  decidersOf,
+  firstApprovalOf,
+  firstApproversOf,
+  queueOrder,
+  searchIn,
+  type QueuePage,
+} from './queue-query.ts'
 
 export const DEPOSIT_DECISIONS = ['deposit.approve', 'deposit.reject', 'deposit.invalid']
 
@@ -14,12 +23,16 @@ export interface DepositListQuery extends QueuePage {
   type?: 0 | 1 | undefined
 }
 
-/** Deposits for finance, with the proof as a freshly signed link and who decided (from the audit log). */
+/**
+ * Deposits for finance, with the proof as a freshly signed link, who decided (from the audit log) and
+ * the first of two approvals (`viewerId` is told whether it was theirs).
+ */
 export async function depositList(
   db: DbOrTx,
   uploads: Uploads,
   now: Date,
   query: DepositListQuery,
+  viewerId: number,
 ): Promise<RecordPage<AdminDepositItem>> {
   const where = allOf(
     query.status === undefined ? undefined : eq(deposits.status, query.status),
@@ -45,6 +58,15 @@ export async function depositList(
     DEPOSIT_DECISIONS,
     rows.filter((r) => r.d.status !== DepositStatus.Unchecked).map((r) => `deposit:${r.d.id}`),
   )
+  const firstApprovers = await firstApproversOf(
+    db,
+    rows.map((r) => r.d),
+  )
+  const two = await needsTwoByItem(
+    db,
+    'deposits',
+    rows.filter((r) => r.d.status === DepositStatus.Unchecked).map((r) => r.d),
+  )
   const nowMs = now.getTime()
   return {
     data: rows.map(({ d, uid, email, bank }) => ({
@@ -66,6 +88,8 @@ export async function depositList(
       created_at: wireTime(d.createdAt.getTime()),
       decided_at: d.reviewedAt ? wireTime(d.reviewedAt.getTime()) : '',
       decided_by: deciders.get(`deposit:${d.id}`) ?? '',
+      first_approval: firstApprovalOf(d, d.status === DepositStatus.Unchecked, firstApprovers, viewerId),
+      two_approvals: two.has(d.id),
     })),
     total: total?.n ?? 0,
   }

@@ -1,7 +1,9 @@
 import { and, asc, desc, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.ts'
-import { auditLog } from '../../db/schema.ts'
+import { auditLog, staff } from '../../db/schema.ts'
+import type { AdminFirstApproval } from '@tp/contracts'
+import { wireTime } from '../../trading/order-view.ts'
 
 /** A page of a queue as the back office asks for it. */
 export interface QueuePage {
@@ -55,4 +57,41 @@ export async function decidersOf(
     .orderBy(asc(auditLog.id))
   for (const row of rows) deciders.set(row.target, row.email)
   return deciders
+}
+
+/** A decision's row as far as four eyes goes (decision 025). */
+interface TwoPersonRow {
+  firstApprovedBy: number | null
+  firstApprovedAt: Date | null
+  secondApprovedBy: number | null
+}
+
+/** The e-mails of the staff who gave first approvals on these rows. */
+export async function firstApproversOf(db: DbOrTx, rows: TwoPersonRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.map((r) => r.firstApprovedBy).filter((id): id is number => id !== null))]
+  if (ids.length === 0) return new Map()
+  const found = await db
+    .select({ id: staff.id, email: staff.email })
+    .from(staff)
+    .where(inArray(staff.id, ids))
+  return new Map(found.map((r) => [r.id, r.email]))
+}
+
+/**
+ * The first of two approvals as the queue shows it: while the item waits for a second approver, and
+ * once a second approved it; null for an item approved by one person alone, or not approved.
+ */
+export function firstApprovalOf(
+  row: TwoPersonRow & { firstNote?: string },
+  waiting: boolean,
+  emails: Map<number, string>,
+  viewerId: number,
+): AdminFirstApproval | null {
+  if (row.firstApprovedBy === null || (!waiting && row.secondApprovedBy === null)) return null
+  return {
+    by: emails.get(row.firstApprovedBy) ?? '',
+    at: row.firstApprovedAt ? wireTime(row.firstApprovedAt.getTime()) : '',
+    note: row.firstNote ?? '',
+    by_you: row.firstApprovedBy === viewerId,
+  }
 }

@@ -2,9 +2,18 @@ import { Decimal } from 'decimal.js'
 import { count, eq } from 'drizzle-orm'
 import { WithdrawalStatus, type AdminWithdrawalItem, type RecordPage } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
+import { needsTwoByItem } from '../../money/four-eyes.ts'
 import { payoutMethods, users, withdrawCurrencies, withdrawals } from '../../db/schema.ts'
 import { wireTime } from '../../trading/order-view.ts'
-import { allOf, decidersOf, queueOrder, searchIn, type QueuePage } from './queue-query.ts'
+import {
+  allOf,
+  decidersOf,
+  firstApprovalOf,
+  firstApproversOf,
+  queueOrder,
+  searchIn,
+  type QueuePage,
+} from './queue-query.ts'
 
 export const WITHDRAWAL_DECISIONS = ['withdrawal.approve', 'withdrawal.reject']
 
@@ -16,11 +25,13 @@ export interface WithdrawalListQuery extends QueuePage {
 /**
  * Withdrawals for finance, with where to pay (the payout method as it was saved, deleted or not).
  * The withdrawals table has one text for staff notes: the transfer's reference when paid, the
- * reason when rejected; it is answered as `real_number` or `remark` by the status.
+ * reason when rejected; it is answered as `real_number` or `remark` by the status. The first of two
+ * approvals (decision 025) is answered apart, `viewerId` told whether it was theirs.
  */
 export async function withdrawalQueue(
   db: DbOrTx,
   query: WithdrawalListQuery,
+  viewerId: number,
 ): Promise<RecordPage<AdminWithdrawalItem>> {
   const where = allOf(
     query.status === undefined ? undefined : eq(withdrawals.status, query.status),
@@ -52,6 +63,15 @@ export async function withdrawalQueue(
     db,
     WITHDRAWAL_DECISIONS,
     rows.filter((r) => r.w.status !== WithdrawalStatus.Waiting).map((r) => `withdrawal:${r.w.id}`),
+  )
+  const firstApprovers = await firstApproversOf(
+    db,
+    rows.map((r) => r.w),
+  )
+  const two = await needsTwoByItem(
+    db,
+    'withdrawals',
+    rows.filter((r) => r.w.status === WithdrawalStatus.Waiting).map((r) => r.w),
   )
   return {
     data: rows.map(({ w, uid, email, currency, method }) => ({
@@ -86,6 +106,8 @@ export async function withdrawalQueue(
       created_at: wireTime(w.createdAt.getTime()),
       decided_at: w.reviewedAt ? wireTime(w.reviewedAt.getTime()) : '',
       decided_by: deciders.get(`withdrawal:${w.id}`) ?? '',
+      first_approval: firstApprovalOf(w, w.status === WithdrawalStatus.Waiting, firstApprovers, viewerId),
+      two_approvals: two.has(w.id),
     })),
     total: total?.n ?? 0,
   }

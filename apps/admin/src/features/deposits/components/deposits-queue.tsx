@@ -17,6 +17,9 @@ const REMARK: DecisionInput = {
   multiline: true,
 }
 
+/** Approving it now gives the first of two approvals: nothing is credited yet. */
+const firstOfTwoAhead = (item: AdminDepositItem) => item.two_approvals && item.first_approval === null
+
 export const depositsQueue: QueueConfig<AdminDepositItem> = {
   name: 'deposits',
   title: 'deposits.title',
@@ -77,14 +80,19 @@ export const depositsQueue: QueueConfig<AdminDepositItem> = {
       <DetailImages images={[{ src: item.proof_url, caption: t('deposits.proof') }]} />
     </>
   ),
+  approvals: (item) => ({ first: item.first_approval, two: item.two_approvals }),
   decisions: [
     {
       key: 'approve',
       label: 'queue.approve',
       kind: 'approve',
+      // The first of two approvals (decision 025) credits nothing yet.
       title: (item, t) =>
-        t('deposits.approveConfirm', { amount: formatMoney(item.amount), user: item.email || item.uid }),
-      hint: (_item, t) => t('deposits.approveHint'),
+        t(firstOfTwoAhead(item) ? 'deposits.firstApproveConfirm' : 'deposits.approveConfirm', {
+          amount: formatMoney(item.amount),
+          user: item.email || item.uid,
+        }),
+      hint: (item, t) => t(firstOfTwoAhead(item) ? 'deposits.firstApproveHint' : 'deposits.approveHint'),
       done: 'queue.approved',
       call: (id) => depositsApi.approve(id),
     },

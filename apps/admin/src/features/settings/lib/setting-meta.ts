@@ -26,6 +26,8 @@ const ORDER = [
   'withdraw_max_usd',
   'withdraw_daily_max_usd',
   'adjustment_four_eyes_usd',
+  'deposit_four_eyes_usd',
+  'withdraw_four_eyes_usd',
   'margin_call_level',
   'stop_out_level',
   'max_quote_age_ms',
@@ -49,6 +51,8 @@ export const CONFIRMED = new Set([
   'margin_call_level',
   'stop_out_level',
   'adjustment_four_eyes_usd',
+  'deposit_four_eyes_usd',
+  'withdraw_four_eyes_usd',
 ])
 
 const known = (key: string): key is MessageKey => key in settingsEn

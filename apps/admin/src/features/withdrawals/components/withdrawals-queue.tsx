@@ -42,6 +42,9 @@ function payee(item: AdminWithdrawalItem, t: Translate): DetailRow[] {
   ]
 }
 
+/** Approving it now gives the first of two approvals: nothing is sent yet. */
+const firstOfTwoAhead = (item: AdminWithdrawalItem) => item.two_approvals && item.first_approval === null
+
 export const withdrawalsQueue: QueueConfig<AdminWithdrawalItem> = {
   name: 'withdrawals',
   title: 'withdrawals.title',
@@ -101,20 +104,35 @@ export const withdrawalsQueue: QueueConfig<AdminWithdrawalItem> = {
       ]}
     />
   ),
+  approvals: (item) => ({ first: item.first_approval, two: item.two_approvals }),
   decisions: [
     {
       key: 'approve',
       label: 'queue.approve',
       kind: 'approve',
-      title: (_item, t) => t('withdrawals.approveTitle'),
-      hint: (item, t) => t('withdrawals.approveHint', { received: toSend(item) }),
-      input: {
-        field: 'real_number',
-        label: 'withdrawals.realNumber',
-        required: 'withdrawals.realNumberRequired',
-        maxLength: REAL_NUMBER_MAX_LENGTH,
-        multiline: false,
-      },
+      // The first of two approvals (decision 025) sends nothing: its text is a note for the second.
+      title: (item, t) =>
+        t(firstOfTwoAhead(item) ? 'withdrawals.firstApproveTitle' : 'withdrawals.approveTitle'),
+      hint: (item, t) =>
+        t(firstOfTwoAhead(item) ? 'withdrawals.firstApproveHint' : 'withdrawals.approveHint', {
+          received: toSend(item),
+        }),
+      input: (item) =>
+        firstOfTwoAhead(item)
+          ? {
+              field: 'real_number',
+              label: 'withdrawals.firstNote',
+              required: 'withdrawals.firstNoteRequired',
+              maxLength: REAL_NUMBER_MAX_LENGTH,
+              multiline: false,
+            }
+          : {
+              field: 'real_number',
+              label: 'withdrawals.realNumber',
+              required: 'withdrawals.realNumberRequired',
+              maxLength: REAL_NUMBER_MAX_LENGTH,
+              multiline: false,
+            },
       done: 'queue.approved',
       call: (id, body) => withdrawalsApi.approve(id, body.real_number ?? ''),
     },

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto'
+import { expect } from 'vitest'
+import { approveDeposit } from '../src/money/deposits.ts'
+import { decideWithdrawal } from '../src/money/withdrawals.ts'
+import { createStaff } from '../src/staff/staff-accounts.ts'
+import type { TestApp } from './harness.ts'
+
+/*
+ * Staff decisions for tests that need money in or out without going through the back office's
+ * routes: two finance members per app, so that an amount above the four-eyes threshold (decision
+ * 025) is approved by two different people, as it must be.
+ */
+
+const approvers = new WeakMap<object, Promise<[number, number]>>()
+
+/** Two finance members of `app` (created once). */
+export function financePair(app: TestApp): Promise<[number, number]> {
+  let pair = approvers.get(app)
+  if (!pair) {
+    const one = async () => {
+      const email = `finance-${randomBytes(6).toString('hex')}@broker.example`
+      const created = await createStaff(app.db, {
+        email,
+        name: 'Finance',
+        role: 'finance',
+        password: 'x'.repeat(12),
+      })
+      if (!created.ok) throw new Error(`staff not created: ${created.reason}`)
+      return created.value.id
+    }
+    pair = (async () => [await one(), await one()] as [number, number])()
+    approvers.set(app, pair)
+  }
+  return pair
+}
+
+/** Approves a deposit as finance, by a second finance member too when the amount needs two. */
+export async function approvedDeposit(app: TestApp, depositId: number) {
+  const [first, second] = await financePair(app)
+  const once = await approveDeposit(app.db, app.desk, depositId, first)
+  expect(once).toMatchObject({ ok: true })
+  if (once.ok && once.waiting)
+    expect(await approveDeposit(app.db, app.desk, depositId, second)).toMatchObject({
+      ok: true,
+      waiting: false,
+    })
+  return once
+}
+
+/** Pays (by two when needed) or rejects a withdrawal as finance; the last decision's answer. */
+export async function decidedWithdrawal(app: TestApp, withdrawalId: number, decision: 'pay' | 'reject') {
+  const [first, second] = await financePair(app)
+  const once = await decideWithdrawal(app.db, app.desk, withdrawalId, decision, first)
+  if (once.ok && once.waiting) return decideWithdrawal(app.db, app.desk, withdrawalId, decision, second)
+  return once
+}

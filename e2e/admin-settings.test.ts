@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshEmail, PASSWORD } from '../apps/server/test/accounts.ts'
+import { freshEmail, lastCode, PASSWORD } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { getSetting } from '../apps/server/src/services/settings.ts'
 import { instruments } from '../apps/server/src/db/schema.ts'
@@ -17,8 +17,8 @@ import {
 
 /*
  * The back office's outbox, settings, staff and audit pages in a desktop browser (issue 11). No mail
- * provider is configured, so a registration code stays in the outbox: support reads it there and it
- * registers the user. An admin changes settings (a dealer may not touch the site's), adds a staff
+ * provider is configured: support sees the registration message in the outbox with its code hidden
+ * (issue 22), and the code from the operator's log line registers the user. An admin changes settings (a dealer may not touch the site's), adds a staff
  * member, and the audit log shows each change with its before and after.
  */
 
@@ -46,7 +46,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
 
     const open = (path: string) => page.goto(`${app.base}/admin/${path}`)
 
-    it('support reads a registration code in the outbox, and the code registers the user', async () => {
+    it('support sees a registration message with its code hidden; the code from the log registers the user', async () => {
       const email = freshEmail()
       expect((await app.post('/api/notify/send_email', { to: email, type: 1 })).body.code).toBe(1)
       await openBackOffice(app, page, 'support')
@@ -54,9 +54,10 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await page.getByTestId('outbox-search').locator('input').fill(email)
       await page.getByTestId('outbox-search').locator('input').press('Enter')
       await expect.poll(() => page.getByTestId('outbox-to').allInnerTexts()).toEqual([email])
-      const code = await page.getByTestId('outbox-code').innerText()
-      expect(code).toMatch(/^\d{6}$/)
-      expect(await page.getByTestId('outbox-body').innerText()).toContain(code)
+      const code = await lastCode(app, email)
+      await page.getByTestId('outbox-code-hidden').waitFor()
+      expect(await page.getByTestId('outbox-body').innerText()).toContain('••••••')
+      expect(await page.getByTestId('outbox-page').innerText()).not.toContain(code)
       await adminShot(page, 'outbox')
 
       const registered = await app.post('/api/user/register', {

@@ -7,6 +7,7 @@ import { ROOT, browserAvailable, openPhonePage, startMailCatcher, startPlatform 
 
 const SCREENS = join(ROOT, '.tmp/screens')
 const PASSWORD = 'Passw0rd!'
+const NEW_PASSWORD = 'N3wPassw0rd'
 const email = `e2e${Date.now()}@example.com`
 
 describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser', () => {
@@ -92,6 +93,47 @@ describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser',
     await page.getByTestId('login-password').fill(PASSWORD)
     await page.getByTestId('login-submit').click()
     await page.waitForURL((url) => url.pathname === '/order')
+  })
+
+  it('changes the password with the current one and an e-mailed code; a forgotten one goes to the reset', async () => {
+    await page.goto(`${platform.base}/mine/password`)
+    await page.getByTestId('password-current').waitFor()
+    expect(await page.getByTestId('password-to-forgot').getAttribute('href')).toBe('/forgot')
+    await page.getByTestId('password-current').fill('Wrong0pass')
+    await page.getByTestId('password-new').fill(NEW_PASSWORD)
+    await page.getByTestId('password-repeat').fill(NEW_PASSWORD)
+    const registrationCode = await mail.codeFor(email)
+    await page.getByTestId('password-send-code').click()
+    await expect.poll(() => page.getByTestId('password-send-code').isDisabled()).toBe(true)
+    // The newest message once the reset code has arrived (the registration code came before it).
+    let code = registrationCode
+    await expect.poll(async () => (code = await mail.codeFor(email))).not.toBe(registrationCode)
+    await page.getByTestId('password-code').fill(code)
+    await shot('password-change')
+    // A wrong current password is refused, with the server's message (in the page's language,
+    // Traditional Chinese by default), and nothing changes.
+    await page.getByTestId('password-submit').click()
+    await expect
+      .poll(async () => (await page.locator('.adm-toast-main').allInnerTexts()).join())
+      .toContain('目前的密碼不正確')
+    expect(new URL(page.url()).pathname).toBe('/mine/password')
+    await page.getByTestId('password-current').fill(PASSWORD)
+    await page.getByTestId('password-submit').click()
+    await page.waitForURL((url) => url.pathname === '/user')
+    const signIn = async (password: string) => {
+      const response = await fetch(`${platform.base}/api/user/loginForU`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', lang: 'en' },
+        body: JSON.stringify({ account: email, password, login_type: 'email' }),
+      })
+      return ((await response.json()) as { code: number }).code
+    }
+    expect(await signIn(NEW_PASSWORD)).toBe(1)
+    expect(await signIn(PASSWORD)).toBe(0)
+    // The link for a forgotten current password opens the reset.
+    await page.goto(`${platform.base}/mine/password`)
+    await page.getByTestId('password-to-forgot').click()
+    await page.waitForURL((url) => url.pathname === '/forgot')
   })
 
   it('turns the page right-to-left in Arabic', async () => {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, instruments } from '../src/db/schema.ts'
+import { CODE_MASK } from '../src/messaging/outbox.ts'
 import { getSetting } from '../src/services/settings.ts'
 import { freshEmail, registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
@@ -168,13 +169,14 @@ describe.each(DRIVERS)('back-office settings and outbox on %s', (driver) => {
     await change(admin.token, 'withdraw_max_usd', '50000')
   })
 
-  it('shows support the outbox (a registration code for a customer on the phone), and audits the reading', async () => {
+  it('shows support the outbox (codes masked), and audits the reading', async () => {
     const email = freshEmail()
     await app.post('/api/notify/send_email', { to: email, type: 1 })
     const answer = await app.get(`/admin/api/outbox?q=${encodeURIComponent(email)}`, { token: support.token })
     expect(answer.body).toMatchObject({ code: 1, data: { total: 1 } })
     expect(answer.body.data.data[0]).toMatchObject({ channel: 'email', destination: email })
-    expect(answer.body.data.data[0].body).toMatch(/\d{6}/)
+    expect(answer.body.data.data[0].body).toContain(CODE_MASK)
+    expect(answer.body.data.data[0].body).not.toMatch(/\d{6}/)
     expect((await app.get('/admin/api/outbox', { token: finance.token })).status).toBe(403)
     const reads = await app.db.select().from(auditLog).where(eq(auditLog.action, 'outbox.read'))
     expect(reads.some((r) => r.staffEmail === support.email)).toBe(true)

@@ -46,7 +46,7 @@ describe.each(DRIVERS)('demo accounts on %s', (driver) => {
     const demo = (await app.get('/api/user/createAccountDemoForU?demo_id=device-0002-abcdef')).body.data
     const amend = await app.post(
       '/api/user/amend_password',
-      { new_password: 'NewPassw0rd', auth_code: '123456', type: 'email' },
+      { old_password: 'Passw0rd!', new_password: 'NewPassw0rd', auth_code: '123456', type: 'email' },
       { token: demo.token },
     )
     expect(amend.body).toMatchObject({

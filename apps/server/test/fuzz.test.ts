@@ -338,6 +338,7 @@ describe.each(DRIVERS)('fuzzing the auth and order calls (%s)', (driver) => {
         token: 'registered',
         fields: {
           type: fc.constant('email'),
+          old_password: password,
           new_password: password,
           re_password: password,
           auth_code: code,

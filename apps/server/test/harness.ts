@@ -9,7 +9,7 @@ import { createPostgresDatabase } from './postgres.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { seedDatabase } from '../src/db/seed.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../src/http/route-deps.ts'
-import { outboxMessenger } from '../src/messaging/outbox.ts'
+import { outboxMessenger, type Channel } from '../src/messaging/outbox.ts'
 import type { MessageTransport } from '../src/messaging/transports.ts'
 import { setSetting, type SettingKey } from '../src/services/settings.ts'
 import type { Tick } from '../src/market/market-data.ts'
@@ -43,6 +43,14 @@ const GENEROUS_SOCKET_LIMITS: Partial<SocketLimits> = {
   loginsPerSecond: 10_000,
   maxSocketsPerAddress: 10_000,
   upgradesPerMinute: 100_000,
+}
+
+/** A message as its recipient (or, without a transport, the operator's log) got it. */
+export interface DeliveredMessage {
+  channel: Channel
+  to: string
+  subject: string
+  text: string
 }
 
 /** A clock the test moves by hand. */
@@ -142,14 +150,39 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
   // Uploaded images and the URL signing key go to a directory of this app's own, removed on close.
   const uploadsDir = await mkdtemp(join(tmpdir(), 'test-uploads-'))
   const uploads = await openFilesystemUploads(uploadsDir, undefined)
+  // Every message as it left the platform, code included: through the e-mail transport, or in the
+  // operator's log line when there is none. Tests read codes here, as a customer or an operator
+  // would; the outbox keeps them masked.
+  const delivered: DeliveredMessage[] = []
+  const emailTransport = options.emailTransport
+  const transports: Partial<Record<Channel, MessageTransport>> = emailTransport
+    ? {
+        email: {
+          async send(message) {
+            await emailTransport.send(message)
+            delivered.push({ channel: 'email', ...message })
+          },
+        },
+      }
+    : {}
   const app = await buildApp(
     {
       db,
       clock: clock.now,
-      messenger: outboxMessenger(db, options.emailTransport ? { email: options.emailTransport } : {}, {
+      messenger: outboxMessenger(db, transports, {
         // The app's own logger, as in main.ts (silent unless a test passes one).
         warn: (obj, msg) => app.log.warn(obj, msg),
-        info: (obj, msg) => app.log.info(obj, msg),
+        info: (obj, msg) => {
+          const line = obj as Partial<DeliveredMessage>
+          if (msg === 'message kept in the outbox (no transport)' && line.channel && line.to)
+            delivered.push({
+              channel: line.channel,
+              to: line.to,
+              subject: line.subject ?? '',
+              text: line.text ?? '',
+            })
+          app.log.info(obj, msg)
+        },
       }),
       rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
       market,
@@ -173,6 +206,8 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     desk,
     sessionRevocations,
     uploads,
+    /** Messages as they left the platform (transport or log line), codes included, oldest first. */
+    delivered,
     /** Applies a tick now (at the test clock's time unless given). */
     tick: (tick: Omit<Tick, 'timeMs'> & { timeMs?: number }) =>
       feed.push({ ...tick, timeMs: tick.timeMs ?? clock.now().getTime() }),

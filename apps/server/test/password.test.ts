@@ -52,6 +52,7 @@ describe.each(DRIVERS)('password reset and change on %s', (driver) => {
     const changed = await app.post(
       '/api/user/amend_password',
       {
+        old_password: PASSWORD,
         new_password: NEW_PASSWORD,
         re_password: NEW_PASSWORD,
         auth_code: await lastCode(app, email),
@@ -66,6 +67,7 @@ describe.each(DRIVERS)('password reset and change on %s', (driver) => {
 
   it('needs a session to change a password', async () => {
     const anonymous = await app.post('/api/user/amend_password', {
+      old_password: PASSWORD,
       new_password: NEW_PASSWORD,
       auth_code: '123456',
       type: 'email',

@@ -111,6 +111,7 @@ describe.each(DRIVERS)('socket sessions follow revocations on %s', (driver) => {
     const changed = await app.post(
       '/api/user/amend_password',
       {
+        old_password: PASSWORD,
         new_password: NEW_PASSWORD,
         re_password: NEW_PASSWORD,
         auth_code: await lastCode(app, email),

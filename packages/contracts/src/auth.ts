@@ -76,16 +76,31 @@ export const forgetPasswordRequest = z
     path: ['secondary_password'],
   })
 
+/**
+ * A signed-in user's password change: always with the current password (issue 22), counted against
+ * the account's sign-in failures. The API family's clients send `{old_password, new_password,
+ * secondary_password}`; our phone also sends an e-mailed `auth_code` (`type` 'email'), checked when
+ * it is sent. A forgotten password goes through the reset (`forget_password`) instead.
+ */
 export const amendPasswordRequest = z
   .object({
     type: z.preprocess(blankToUndefined, z.literal('email').default('email')),
+    old_password: z
+      .string({ error: 'old_password_required' })
+      .min(1, { error: 'old_password_required' })
+      .max(PASSWORD_MAX_LENGTH, { error: 'old_password_wrong' }),
     new_password: password,
     re_password: optionalText(PASSWORD_MAX_LENGTH),
-    auth_code: verificationCode,
+    secondary_password: z.preprocess(blankToUndefined, z.string().max(PASSWORD_MAX_LENGTH).optional()),
+    auth_code: z.preprocess(blankToUndefined, verificationCode.optional()),
   })
   .refine((r) => r.re_password === undefined || r.new_password === r.re_password, {
     error: 'passwords_differ',
     path: ['re_password'],
+  })
+  .refine((r) => r.secondary_password === undefined || r.new_password === r.secondary_password, {
+    error: 'passwords_differ',
+    path: ['secondary_password'],
   })
 
 export const sendEmailRequest = z.object({ to: email, type: codePurpose })

@@ -18,6 +18,8 @@ export const REASONS = [
   'invalid_input',
   'password_rule',
   'passwords_differ',
+  'old_password_required',
+  'old_password_wrong',
   'sign_in_again',
   'wrong_credentials',
   'account_locked',

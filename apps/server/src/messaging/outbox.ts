@@ -5,9 +5,27 @@ import type { MessageTransport } from './transports.ts'
 
 export type Channel = 'email' | 'sms'
 
+/**
+ * What stands for a verification code in every stored copy of a message: the outbox row, and so
+ * every back-office view of it. Staff never see a live code (issue 22): a support member who could
+ * read a reset code could take the account. The data migration 0014 masks older rows with it too.
+ */
+export const CODE_MASK = '••••••'
+
+/**
+ * A message to send. A verification code travels apart from the text: `text(code)` writes it in,
+ * given the plain code for the transport (or the operator's log line) and CODE_MASK for the outbox.
+ */
+export interface OutgoingMessage {
+  subject: string
+  text: (code: string) => string
+  /** The code the text carries, if any. */
+  code?: string
+}
+
 export interface Messenger {
   /** Records the message and delivers it when a transport exists for its channel. False if delivery failed. */
-  send(channel: Channel, to: string, subject: string, text: string): Promise<boolean>
+  send(channel: Channel, to: string, message: OutgoingMessage): Promise<boolean>
 }
 
 /** Where the messenger reports: a pino logger (app.log) fits. */
@@ -17,10 +35,10 @@ export interface MessengerLog {
 }
 
 /**
- * Every message is written to the outbox first. With a transport it is sent at once and marked
- * 'sent' or 'failed'; without one it stays 'stored' for staff to see (ARCHITECTURE.md), and is
- * also printed to the log, code included: on a first run without SMTP_URL the log is how a
- * newcomer reads the code that registration asks for.
+ * Every message is written to the outbox first, its code masked. With a transport it is sent at once
+ * (code included) and marked 'sent' or 'failed'; without one it stays 'stored' (ARCHITECTURE.md),
+ * and is also printed to the log, code included: on a first run without SMTP_URL, and for text
+ * messages until an SMS provider is wired, the operator's log is the only place a code reaches.
  */
 export function outboxMessenger(
   db: Db,
@@ -28,11 +46,13 @@ export function outboxMessenger(
   log: MessengerLog,
 ): Messenger {
   return {
-    async send(channel, to, subject, text) {
+    async send(channel, to, { subject, text: write, code }) {
       const transport = transports[channel]
+      const text = write(code ?? '')
+      const stored = code === undefined ? text : write(CODE_MASK)
       const [row] = await db
         .insert(outbox)
-        .values({ channel, destination: to, subject, body: text, status: transport ? 'pending' : 'stored' })
+        .values({ channel, destination: to, subject, body: stored, status: transport ? 'pending' : 'stored' })
         .returning({ id: outbox.id })
       if (!transport) {
         log.info(
@@ -47,7 +67,8 @@ export function outboxMessenger(
         await db.update(outbox).set({ status: 'sent' }).where(eq(outbox.id, row.id))
         return true
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error)
+        // The far side's answer may quote the message: kept only with the code masked.
+        const message = maskCode(error instanceof Error ? error.message : String(error), code)
         log.warn({ channel, outboxId: row.id, err: message }, 'message delivery failed')
         await db
           .update(outbox)
@@ -58,3 +79,5 @@ export function outboxMessenger(
     },
   }
 }
+
+const maskCode = (text: string, code: string | undefined) => (code ? text.split(code).join(CODE_MASK) : text)

@@ -35,11 +35,34 @@ import {
 
 export { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from './sign-in-limits.ts'
 
-async function signedIn(deps: ServiceDeps, userId: number): Promise<LoginResult> {
-  const token = await openSession(deps.db, userId, deps.clock())
+async function signedIn(deps: ServiceDeps, userId: number, token?: string): Promise<LoginResult> {
+  token ??= await openSession(deps.db, userId, deps.clock())
   const user = await userInfo(deps.db, userId)
   if (!user) throw new Error(`user ${userId} vanished while signing in`)
   return { token, user }
+}
+
+/**
+ * Opens a session only while the account's password is still the one just checked: a sign-in whose
+ * (slow) password check raced a reset or a change must not outlive it (issue 22). The account's row
+ * is read FOR SHARE, which a password change's UPDATE waits for: either this session is committed
+ * first and the change's revocation, a later statement, ends it, or the change is committed first
+ * and this read sees the new password. Undefined: the password changed meanwhile.
+ */
+async function openSessionWithPassword(
+  deps: ServiceDeps,
+  userId: number,
+  passwordHash: string,
+): Promise<string | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('share')
+    if (row?.passwordHash !== passwordHash) return undefined
+    return openSession(tx, userId, deps.clock())
+  })
 }
 
 /** Who is signing in from where; the guard is the process's in-memory half of the limits. */
@@ -90,7 +113,9 @@ export async function login(
     await clearFailures(db, user.id)
     // Said only after the right password: a guess learns nothing about the account.
     if (user.disabledAt) return refuse('account_disabled')
-    return accept(await signedIn(deps, user.id))
+    const token = await openSessionWithPassword(deps, user.id, passwordHash)
+    if (token === undefined) return refuse('wrong_credentials')
+    return accept(await signedIn(deps, user.id, token))
   }
   // The failure that makes the account or address hot says so at once, so the captcha shows now.
   const hot = (accountSlot.hot || addressSlot.hot) && !solved.value

@@ -8,10 +8,11 @@ import {
   type LoginType,
 } from '@tp/contracts'
 import { users } from '../db/schema.ts'
-import { hashPassword } from '../security/hashing.ts'
+import { hashPassword, verifyPassword } from '../security/hashing.ts'
 import type { ServiceDeps } from './deps.ts'
 import { accept, refuse, type Outcome } from './outcome.ts'
 import { revokeOtherSessions, type SessionRef } from './sessions.ts'
+import { claimAccountAttempt, clearFailures, waitMinutes } from './sign-in-limits.ts'
 import { findArea, findUserByLogin, mobileDestination, type UserRow } from './users.ts'
 import { consumeCode } from './verification-codes.ts'
 
@@ -81,22 +82,36 @@ async function givenDestination(
   return area && mobile.success ? mobileDestination(area, mobile.data) : undefined
 }
 
-/** Changes the signed-in user's password with a code sent to their e-mail. Other sessions end. */
+/**
+ * Changes the signed-in user's password. The current password is always asked (a session left open
+ * on a phone must not be enough to take the account), and a wrong one counts as a failed sign-in:
+ * it takes one of the account's attempt slots first (`claimAccountAttempt`), so it cannot be used
+ * to guess the password past the sign-in limits. An e-mailed code is checked when one is sent (our
+ * phone sends it). Every other session ends; this one stays.
+ */
 export async function amendPassword(
   deps: ServiceDeps,
   session: SessionRef,
   input: AmendPasswordRequest,
 ): Promise<Outcome<void>> {
-  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId))
+  const { db } = deps
+  const now = deps.clock()
+  const [user] = await db.select().from(users).where(eq(users.id, session.userId))
   if (!user) return refuse('sign_in_again')
-  if (user.isDemo) return refuse('demo_forbidden')
-  if (!user.email) return refuse('account_not_found')
-  const code = await consumeCode(
-    deps.db,
-    { destination: user.email, purpose: CodePurpose.RESET, code: input.auth_code },
-    deps.clock(),
-  )
-  if (!code.ok) return code
+  if (user.isDemo || !user.passwordHash) return refuse('demo_forbidden')
+  const slot = await claimAccountAttempt(db, user, now, false)
+  if (!slot.ok) return refuse('account_locked', { minutes: waitMinutes(slot.waitMs) })
+  if (!(await verifyPassword(user.passwordHash, input.old_password))) return refuse('old_password_wrong')
+  await clearFailures(db, user.id)
+  if (input.auth_code !== undefined) {
+    if (!user.email) return refuse('account_not_found')
+    const code = await consumeCode(
+      db,
+      { destination: user.email, purpose: CodePurpose.RESET, code: input.auth_code },
+      now,
+    )
+    if (!code.ok) return code
+  }
   await setPassword(deps, user, input.new_password, session.sessionId)
   return accept(undefined)
 }

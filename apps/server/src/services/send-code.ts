@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@tp/contracts'
 import { translate } from '../i18n/translate.ts'
-import type { Channel } from '../messaging/outbox.ts'
+import type { Channel, OutgoingMessage } from '../messaging/outbox.ts'
 import type { ServiceDeps } from './deps.ts'
 import { accept, refuse, type Outcome } from './outcome.ts'
 import { findArea, findUserByEmail, findUserByLogin, mobileDestination } from './users.ts'
@@ -43,31 +43,32 @@ export async function sendCode(
   // and its code is never told to anyone, so it opens nothing.
   const issued = await issueCode(db, { channel: request.channel, destination, purpose: request.purpose }, now)
   if (!issued.ok) return issued
-  const { subject, text } =
+  const message =
     registered || request.purpose === CodePurpose.REGISTER
       ? codeMessage(lang, request.channel, request.purpose, issued.value.code)
       : noAccountMessage(lang, request.channel)
-  if (!(await deps.messenger.send(request.channel, destination, subject, text))) {
+  if (!(await deps.messenger.send(request.channel, destination, message))) {
     await voidCode(db, issued.value.id, now)
     return refuse('send_failed')
   }
   return accept(undefined)
 }
 
-function codeMessage(lang: LanguageCode, channel: Channel, purpose: Purpose, code: string) {
+/** A code's message: the code travels apart from the text, so the outbox keeps it masked. */
+function codeMessage(lang: LanguageCode, channel: Channel, purpose: Purpose, code: string): OutgoingMessage {
   return {
     subject: translate(lang, `mail.code_subject_${purpose}`),
-    text: translate(lang, channel === 'email' ? 'mail.code_body' : 'mail.sms_body', {
-      code,
-      minutes: CODE_TTL_MS / 60_000,
-    }),
+    text: (shown) =>
+      translate(lang, channel === 'email' ? 'mail.code_body' : 'mail.sms_body', {
+        code: shown,
+        minutes: CODE_TTL_MS / 60_000,
+      }),
+    code,
   }
 }
 
 /** What a password reset for an address without an account sends: no code, and how to register. */
-function noAccountMessage(lang: LanguageCode, channel: Channel) {
-  return {
-    subject: translate(lang, 'mail.code_subject_2'),
-    text: translate(lang, channel === 'email' ? 'mail.no_account_body' : 'mail.no_account_sms'),
-  }
+function noAccountMessage(lang: LanguageCode, channel: Channel): OutgoingMessage {
+  const text = translate(lang, channel === 'email' ? 'mail.no_account_body' : 'mail.no_account_sms')
+  return { subject: translate(lang, 'mail.code_subject_2'), text: () => text }
 }

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import type { StaffLoginAnswer, StaffProfile, StaffSessionAnswer } from '@tp/contracts'
-import type { Db } from '../db/client.ts'
-import { staff, staffRecoveryCodes } from '../db/schema.ts'
+import type { Db, DbOrTx, Tx } from '../db/client.ts'
+import { staff, staffRecoveryCodes, staffSessions } from '../db/schema.ts'
 import {
   READABLE_ALPHABET,
   randomString,
@@ -11,9 +11,9 @@ import {
   verifyPassword,
 } from '../security/hashing.ts'
 import { getSetting } from '../services/settings.ts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { accept, refuse, type Outcome, type Refusal } from '../services/outcome.ts'
 import { findStaffByEmail } from './staff-accounts.ts'
-import { Stage, openStaffSession, revokeStaffSession, type StaffSession } from './staff-sessions.ts'
+import { Stage, openStaffSession, type StaffSession } from './staff-sessions.ts'
 import { acceptedTotpStep, newTotpSecret, totpUri } from './totp.ts'
 
 /** Wrong second-factor codes in a row before the second factor waits SECOND_FACTOR_LOCK_MS. */
@@ -62,32 +62,95 @@ export async function staffLogin(
   return accept({ stage: 'setup', token, otpauth_url: otpauthUrl, qr_svg: qrSvg, secret })
 }
 
-/** Whether the second factor is resting after too many wrong codes. */
-const secondFactorLocked = (row: { lockedUntil: Date | null }, now: Date) =>
-  row.lockedUntil !== null && row.lockedUntil > now
-
-async function failSecondFactor(db: Db, staffId: number, now: Date) {
-  await db
+/**
+ * Takes one second-factor try before its code is checked, in one conditional UPDATE that returns the
+ * staff row: PostgreSQL re-checks the WHERE on the newest row version after waiting for the row lock,
+ * so of any number of concurrent tries at most SECOND_FACTOR_MAX_FAILURES get a slot, and the try
+ * that takes the last one starts the rest at once. Undefined: the second factor is resting, and the
+ * code is not looked at. The slot counts as a failure until a right code gives it back (`signIn`).
+ * After the rest the count starts again at 1.
+ */
+async function claimSecondFactorTry(db: Db, staffId: number, now: Date) {
+  const nowAt = sql`${now.toISOString()}::timestamptz`
+  const restUntil = sql`${new Date(now.getTime() + SECOND_FACTOR_LOCK_MS).toISOString()}::timestamptz`
+  const resting = sql`(${staff.lockedUntil} is not null and ${staff.lockedUntil} > ${nowAt})`
+  const startOver = sql`(${staff.lockedUntil} is not null or ${staff.failedLogins} >= ${SECOND_FACTOR_MAX_FAILURES})`
+  const next = sql`(case when ${startOver} then 1 else ${staff.failedLogins} + 1 end)`
+  const [row] = await db
     .update(staff)
     .set({
-      failedLogins: sql`${staff.failedLogins} + 1`,
-      lockedUntil: sql`case when ${staff.failedLogins} + 1 >= ${SECOND_FACTOR_MAX_FAILURES}
-        then ${new Date(now.getTime() + SECOND_FACTOR_LOCK_MS).toISOString()}::timestamptz else ${staff.lockedUntil} end`,
+      failedLogins: next,
+      lockedUntil: sql`case when ${next} >= ${SECOND_FACTOR_MAX_FAILURES} then ${restUntil} else null end`,
     })
+    .where(and(eq(staff.id, staffId), sql`not ${resting}`))
+    .returning()
+  return row
+}
+
+const resting = () => refuse('account_locked', { minutes: SECOND_FACTOR_LOCK_MS / 60_000 })
+
+/** A right code that could not be used (the pending session was taken first): its slot is given back. */
+async function giveBackTry(db: Db, staffId: number) {
+  await db
+    .update(staff)
+    .set({ failedLogins: sql`greatest(${staff.failedLogins} - 1, 0)`, lockedUntil: null })
     .where(eq(staff.id, staffId))
 }
 
-/** A new working session for a pending one that gave its second factor; the pending one ends. */
-async function signIn(db: Db, pending: StaffSession, address: string, now: Date): Promise<string> {
-  await revokeStaffSession(db, pending.sessionId, now)
-  await db.update(staff).set({ failedLogins: 0, lockedUntil: null }).where(eq(staff.id, pending.staffId))
-  return openStaffSession(db, pending.staffId, Stage.SIGNED_IN, address, now)
+/** Rolls a second-factor step back (its code unspent, the pending session kept) with this answer. */
+class StepRefused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super('second-factor step refused')
+  }
+}
+
+/**
+ * A pending session that gave a right second factor becomes a working one, in one transaction:
+ * `spend` spends the code (undefined if it was already spent: refused as `wrong`), the pending
+ * session is ended by a conditional update that only one request can win (a pending token becomes
+ * at most one session, whatever races on it), the failures start over, and the session opens.
+ * A refusal rolls everything back, so a code that lost the race stays unspent.
+ */
+async function signIn<T>(
+  db: Db,
+  pending: StaffSession,
+  address: string,
+  now: Date,
+  wrong: Refusal,
+  spend: (tx: Tx) => Promise<T | undefined>,
+): Promise<Outcome<{ token: string; spent: T }>> {
+  try {
+    return await db.transaction(async (tx) => {
+      const spent = await spend(tx)
+      if (spent === undefined) throw new StepRefused(wrong)
+      const ended = await tx
+        .update(staffSessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(staffSessions.id, pending.sessionId),
+            eq(staffSessions.stage, Stage.PENDING),
+            isNull(staffSessions.revokedAt),
+          ),
+        )
+        .returning({ id: staffSessions.id })
+      if (ended.length === 0) throw new StepRefused(refuse('sign_in_again'))
+      await tx.update(staff).set({ failedLogins: 0, lockedUntil: null }).where(eq(staff.id, pending.staffId))
+      const token = await openStaffSession(tx, pending.staffId, Stage.SIGNED_IN, address, now)
+      return accept({ token, spent })
+    })
+  } catch (error) {
+    if (!(error instanceof StepRefused)) throw error
+    if (error.refusal.reason === 'sign_in_again') await giveBackTry(db, pending.staffId)
+    return error.refusal
+  }
 }
 
 /**
  * The second step: a code of the authenticator. For a staff member setting it up, the first right
- * code confirms it and answers the recovery codes, once. Each code is good once (its time step is
- * kept), and the step-up is atomic: two requests with one code cannot both sign in.
+ * code confirms it and answers the recovery codes, once. Each try takes its slot before the code is
+ * checked; each code is good once (its time step is kept, moved forward by a conditional update);
+ * and a pending session becomes at most one working session.
  */
 export async function staffTotp(
   db: Db,
@@ -96,41 +159,49 @@ export async function staffTotp(
   address: string,
   now: Date,
 ): Promise<Outcome<StaffSessionAnswer>> {
-  const [row] = await db.select().from(staff).where(eq(staff.id, pending.staffId))
-  if (!row?.totpSecret) return refuse('sign_in_again')
-  if (secondFactorLocked(row, now))
-    return refuse('account_locked', { minutes: SECOND_FACTOR_LOCK_MS / 60_000 })
-  const step = acceptedTotpStep(row.totpSecret, code, now.getTime(), row.totpLastStep)
-  if (step === null) {
-    await failSecondFactor(db, row.id, now)
-    return refuse('totp_invalid')
-  }
-  // Only one request may move the last step forward: the conditional update decides.
-  const claimed = await db
-    .update(staff)
-    .set({ totpLastStep: step, totpEnabled: true })
-    .where(
-      and(
-        eq(staff.id, row.id),
-        row.totpLastStep === null ? isNull(staff.totpLastStep) : eq(staff.totpLastStep, row.totpLastStep),
-      ),
-    )
-    .returning({ id: staff.id })
-  if (claimed.length === 0) return refuse('totp_invalid')
-  const recoveryCodes = row.totpEnabled ? undefined : await newRecoveryCodes(db, row.id)
-  const token = await signIn(db, pending, address, now)
-  return accept({ token, staff: profileOf(row), ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}) })
+  const row = await claimSecondFactorTry(db, pending.staffId, now)
+  if (!row) return resting()
+  if (!row.totpSecret) return refuse('sign_in_again')
+  const secret = row.totpSecret
+  const step = acceptedTotpStep(secret, code, now.getTime(), row.totpLastStep)
+  if (step === null) return refuse('totp_invalid')
+  const signedIn = await signIn(db, pending, address, now, refuse('totp_invalid'), async (tx) => {
+    // Only one request may move the last step forward: the conditional update decides.
+    const claimed = await tx
+      .update(staff)
+      .set({ totpLastStep: step, totpEnabled: true })
+      .where(
+        and(
+          eq(staff.id, row.id),
+          sql`coalesce(${staff.totpLastStep}, -1) < ${step}`,
+          eq(staff.totpSecret, secret),
+        ),
+      )
+      .returning({ id: staff.id })
+    if (claimed.length === 0) return undefined
+    return { recoveryCodes: row.totpEnabled ? undefined : await newRecoveryCodes(tx, row.id) }
+  })
+  if (!signedIn.ok) return signedIn
+  const { token, spent } = signedIn.value
+  return accept({
+    token,
+    staff: profileOf(row),
+    ...(spent.recoveryCodes ? { recovery_codes: spent.recoveryCodes } : {}),
+  })
 }
 
 /** Ten single-use codes, shown once; the old ones stop working. */
-async function newRecoveryCodes(db: Db, staffId: number): Promise<string[]> {
+async function newRecoveryCodes(db: DbOrTx, staffId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomString(READABLE_ALPHABET, 10))
   await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId))
   await db.insert(staffRecoveryCodes).values(codes.map((code) => ({ staffId, codeHash: sha256(code) })))
   return codes.map((code) => `${code.slice(0, 5)}-${code.slice(5)}`)
 }
 
-/** The second step with a recovery code instead (a lost phone): each code works once. */
+/**
+ * The second step with a recovery code instead (a lost phone): each code works once, each try takes
+ * its slot before the code is checked, and a pending session becomes at most one working session.
+ */
 export async function staffRecovery(
   db: Db,
   pending: StaffSession,
@@ -138,25 +209,23 @@ export async function staffRecovery(
   address: string,
   now: Date,
 ): Promise<Outcome<StaffSessionAnswer>> {
-  const [row] = await db.select().from(staff).where(eq(staff.id, pending.staffId))
-  if (!row?.totpEnabled) return refuse('sign_in_again')
-  if (secondFactorLocked(row, now))
-    return refuse('account_locked', { minutes: SECOND_FACTOR_LOCK_MS / 60_000 })
-  const used = await db
-    .update(staffRecoveryCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(staffRecoveryCodes.staffId, row.id),
-        eq(staffRecoveryCodes.codeHash, sha256(code)),
-        isNull(staffRecoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: staffRecoveryCodes.id })
-  if (used.length === 0) {
-    await failSecondFactor(db, row.id, now)
-    return refuse('code_invalid')
-  }
-  const token = await signIn(db, pending, address, now)
-  return accept({ token, staff: profileOf(row) })
+  const row = await claimSecondFactorTry(db, pending.staffId, now)
+  if (!row) return resting()
+  if (!row.totpEnabled) return refuse('sign_in_again')
+  const signedIn = await signIn(db, pending, address, now, refuse('code_invalid'), async (tx) => {
+    const used = await tx
+      .update(staffRecoveryCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(staffRecoveryCodes.staffId, row.id),
+          eq(staffRecoveryCodes.codeHash, sha256(code)),
+          isNull(staffRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: staffRecoveryCodes.id })
+    return used.length === 0 ? undefined : true
+  })
+  if (!signedIn.ok) return signedIn
+  return accept({ token: signedIn.value.token, staff: profileOf(row) })
 }

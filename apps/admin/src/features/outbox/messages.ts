@@ -2,7 +2,7 @@
 export const outboxEn = {
   'outbox.title': 'Outbox',
   'outbox.intro':
-    'Every e-mail and text message the platform made. Without a mail or SMS provider they stay here: read a code to a customer from this list. Each reading is written to the audit log.',
+    'Every e-mail and text message the platform made, with its delivery. Verification codes are hidden: no staff member sees one, since a reset code would open the account. Without a mail or SMS provider a code reaches only the server log, which the operator reads. Each reading of this list is written to the audit log.',
   'outbox.search': 'Recipient (e-mail or phone number)',
   'outbox.time': 'Time',
   'outbox.channel': 'Channel',
@@ -16,13 +16,13 @@ export const outboxEn = {
   'outbox.status.pending': 'Sending',
   'outbox.status.sent': 'Sent',
   'outbox.status.failed': 'Failed',
-  'outbox.copyCode': 'Copy code {code}',
+  'outbox.codeHidden': 'The code is hidden: only the recipient receives it.',
 } as const
 
 export const outboxHk: Record<keyof typeof outboxEn, string> = {
   'outbox.title': '發件箱',
   'outbox.intro':
-    '平台發出的每封電郵及短訊。若未設定電郵或短訊供應商，訊息會保留於此：可按此列表向客戶讀出驗證碼。每次查閱都會記錄在審計日誌。',
+    '平台發出的每封電郵及短訊及其發送狀態。驗證碼一律隱藏：任何職員都看不到，因為重設密碼的驗證碼足以打開帳戶。若未設定電郵或短訊供應商，驗證碼只會寫入伺服器日誌，由營運人員查閱。每次查閱此列表都會記錄在審計日誌。',
   'outbox.search': '收件人（電郵或電話號碼）',
   'outbox.time': '時間',
   'outbox.channel': '渠道',
@@ -36,5 +36,5 @@ export const outboxHk: Record<keyof typeof outboxEn, string> = {
   'outbox.status.pending': '發送中',
   'outbox.status.sent': '已發送',
   'outbox.status.failed': '發送失敗',
-  'outbox.copyCode': '複製驗證碼 {code}',
+  'outbox.codeHidden': '驗證碼已隱藏：只有收件人會收到。',
 }

@@ -8,8 +8,8 @@ const utcText = (at: Date) => at.toISOString().replace('T', ' ').slice(0, 19)
 
 /**
  * The outbox, newest first: every e-mail and text message the platform made, with its delivery
- * status. Without an SMS provider, text messages stay here: staff read a registration code to a
- * customer on the phone from this list.
+ * status. A verification code is stored masked (`CODE_MASK`, messaging/outbox.ts): no staff role
+ * ever reads a live code here, since one who could read a reset code could take the account.
  */
 export async function outboxPage(
   db: Db,

@@ -2,29 +2,20 @@ import { Space, Typography } from 'antd'
 import type { OutboxItem } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 
-/** A 6-digit verification code in a message, as the platform writes them. */
-const CODE = /\b(\d{6})\b/
+/** How the server stores a verification code (CODE_MASK of apps/server/src/messaging/outbox.ts). */
+const MASKED_CODE = '••••••'
 
 /**
- * A message as the recipient reads it: the subject, then the text as plain text (never as HTML),
- * with its verification code, if it has one, large and ready to copy.
+ * A message as the recipient reads it: the subject, then the text as plain text (never as HTML).
+ * A verification code is stored masked, so no staff member ever reads a live one (a reset code
+ * would open the account); a line says so under a message that had one.
  */
 export function MessageText({ item }: { item: OutboxItem }) {
   const t = useT()
-  const code = CODE.exec(item.body)?.[1]
   return (
     <Space orientation="vertical" size={2} style={{ width: '100%' }} data-testid="outbox-message">
       {item.channel === 'email' && (
         <Typography.Text strong>{item.subject || t('outbox.noSubject')}</Typography.Text>
-      )}
-      {code && (
-        <Typography.Text
-          data-testid="outbox-code"
-          copyable={{ text: code, tooltips: [t('outbox.copyCode', { code }), t('common.copied')] }}
-          style={{ fontSize: 18, fontFamily: 'monospace', letterSpacing: 2 }}
-        >
-          {code}
-        </Typography.Text>
       )}
       <Typography.Paragraph
         data-testid="outbox-body"
@@ -34,6 +25,11 @@ export function MessageText({ item }: { item: OutboxItem }) {
       >
         {item.body}
       </Typography.Paragraph>
+      {item.body.includes(MASKED_CODE) && (
+        <Typography.Text type="secondary" italic data-testid="outbox-code-hidden" style={{ fontSize: 12 }}>
+          {t('outbox.codeHidden')}
+        </Typography.Text>
+      )}
     </Space>
   )
 }

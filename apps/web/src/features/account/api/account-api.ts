@@ -1,9 +1,11 @@
 import { api } from '../../../shared/api-client.ts'
 
+/** The current password always; the e-mailed code when the account has an e-mail address. */
 export interface AmendPasswordForm {
+  old_password: string
   new_password: string
   re_password: string
-  auth_code: string
+  auth_code?: string
 }
 
 export function amendPassword(form: AmendPasswordForm) {

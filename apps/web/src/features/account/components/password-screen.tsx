@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { sendEmailCode } from '../../../shared/api/verification-code.ts'
 import { Page } from '../../../shared/components/page.tsx'
 import { SendCodeButton } from '../../../shared/components/send-code-button.tsx'
@@ -19,33 +19,35 @@ function maskEmail(email: string): string {
   return `${visible}@${domain}`
 }
 
-/** /mine/password: a new password, confirmed by a code sent to the account's e-mail. */
+/**
+ * /mine/password: the current password and a new one, confirmed by a code sent to the account's
+ * e-mail when it has one. A forgotten current password goes through the reset (/forgot): a session
+ * left open on a phone must not be enough to change it.
+ */
 export function PasswordScreen() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const email = useSession((state) => state.user?.email ?? null)
-  const { values, set } = useFields({ password: '', repeat: '', code: '' })
+  const { values, set } = useFields({ current: '', password: '', repeat: '', code: '' })
   const [busy, setBusy] = useState(false)
 
   async function sendCode(): Promise<boolean> {
-    if (!email) {
-      toastInfo(t('password.noEmail'))
-      return false
-    }
-    return sendEmailCode(email, 2)
+    return email ? sendEmailCode(email, 2) : false
   }
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault()
     if (busy) return
-    if (!values.password || !values.repeat) return toastInfo(t('auth.errors.fillCompletely'))
+    if (!values.current || !values.password || !values.repeat || (email && !values.code.trim()))
+      return toastInfo(t('auth.errors.fillCompletely'))
     if (values.password !== values.repeat) return toastInfo(t('auth.errors.passwordMismatch'))
     setBusy(true)
     try {
       const result = await amendPassword({
+        old_password: values.current,
         new_password: values.password,
         re_password: values.repeat,
-        auth_code: values.code.trim(),
+        ...(email ? { auth_code: values.code.trim() } : {}),
       })
       toastSuccess(result.msg)
       navigate('/user', { replace: true })
@@ -59,6 +61,21 @@ export function PasswordScreen() {
   return (
     <Page title={t('pages.password')} backTo="/user">
       <form className="form-card" noValidate onSubmit={handleSubmit}>
+        <TextField
+          label={t('password.current')}
+          type="password"
+          autoComplete="current-password"
+          maxLength={64}
+          placeholder={t('password.currentPlaceholder')}
+          value={values.current}
+          onChange={set('current')}
+          testId="password-current"
+        />
+        <div className="auth-row-end">
+          <Link className="text-link" to="/forgot" data-testid="password-to-forgot">
+            {t('password.forgotCurrent')}
+          </Link>
+        </div>
         <TextField
           label={t('auth.newPassword')}
           type="password"
@@ -80,18 +97,20 @@ export function PasswordScreen() {
           onChange={set('repeat')}
           testId="password-repeat"
         />
-        <TextField
-          label={t('auth.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={16}
-          placeholder={t('auth.codePlaceholder')}
-          hint={email ? t('password.codeSentTo', { email: maskEmail(email) }) : t('password.noEmail')}
-          value={values.code}
-          onChange={set('code')}
-          testId="password-code"
-          suffix={<SendCodeButton onSend={sendCode} testId="password-send-code" />}
-        />
+        {email && (
+          <TextField
+            label={t('auth.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={16}
+            placeholder={t('auth.codePlaceholder')}
+            hint={t('password.codeSentTo', { email: maskEmail(email) })}
+            value={values.code}
+            onChange={set('code')}
+            testId="password-code"
+            suffix={<SendCodeButton onSend={sendCode} testId="password-send-code" />}
+          />
+        )}
         <Button
           block
           color="primary"

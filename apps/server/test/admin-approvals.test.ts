@@ -302,5 +302,23 @@ describe.each(DRIVERS)('an install with one admin on %s', (driver) => {
     )
     expect(created.body).toMatchObject({ code: 1, data: { role: 'admin', must_change_password: true } })
     expect(created.body.data.temporary_password).toMatch(/^[0-9A-Z-]{23}$/)
+
+    // Once there are two, neither disabling nor demoting the other makes one alone again.
+    const other = created.body.data.id as number
+    const post = (path: string, body: Record<string, unknown> = {}) =>
+      app.post(path, body, { token: only.token, json: true })
+    expect(
+      (await post(`/admin/api/staff/${other}/role`, { role: 'support' })).body.data.waiting,
+    ).toMatchObject({
+      kind: 'staff.role',
+    })
+    expect((await post(`/admin/api/staff/${other}/disable`)).body.data.disabled).toBe(true)
+    const third = await post('/admin/api/staff', {
+      email: `third.${driver}@broker.example`,
+      name: 'Third',
+      role: 'admin',
+    })
+    expect(third.body.data.waiting).toMatchObject({ kind: 'staff.create' })
+    expect(third.body.data.temporary_password).toBeUndefined()
   })
 })

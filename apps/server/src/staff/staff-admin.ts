@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, ne } from 'drizzle-orm'
 import type { ApprovalWaiting, StaffCreated, StaffItem } from '@tp/contracts'
 import type { Db, Tx } from '../db/client.ts'
 import { staff, staffRecoveryCodes, staffSessions } from '../db/schema.ts'
@@ -7,7 +7,6 @@ import { accept, refuse, type Outcome } from '../services/outcome.ts'
 import {
   ApprovalRefused,
   claimApproval,
-  otherActiveAdmins,
   waitForSecondAdmin,
   type ApprovalPayload,
 } from './approvals/approvals.ts'
@@ -107,9 +106,16 @@ const MONEY_ROLES: readonly StaffRole[] = ['admin', 'finance']
 export const raisesToMoneyRole = (from: StaffRole | null, to: StaffRole) =>
   to === 'admin' ? from !== 'admin' : to === 'finance' && !MONEY_ROLES.includes(from ?? 'support')
 
-/** A guarded staff change waits unless no other active admin exists to ask (a one-admin install). */
+/**
+ * A guarded staff change waits unless no other admin account exists at all (a one-admin install:
+ * nobody to ask). Disabled admins count: disabling the other admin must not make one alone again.
+ */
 async function mustWait(db: Db, actor: Actor): Promise<boolean> {
-  return (await otherActiveAdmins(db, actor.staffId)) > 0
+  const [row] = await db
+    .select({ n: count() })
+    .from(staff)
+    .where(and(eq(staff.role, 'admin'), ne(staff.id, actor.staffId)))
+  return (row?.n ?? 0) > 0
 }
 
 async function staffRow(db: Db, staffId: number) {
@@ -145,7 +151,9 @@ export async function setStaffRole(
   const row = await staffRow(db, staffId)
   if (!row) return refuse('not_found')
   if (row.role === role) return refuse('already_processed')
-  if (raisesToMoneyRole(row.role as StaffRole, role) && (await mustWait(db, actor)))
+  // Taking an admin's role away waits too: it would leave one admin alone, free of four eyes.
+  const guarded = raisesToMoneyRole(row.role as StaffRole, role) || row.role === 'admin'
+  if (guarded && (await mustWait(db, actor)))
     return accept(
       await waitForSecondAdmin(
         db,

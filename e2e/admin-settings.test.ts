@@ -209,11 +209,33 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       expect(login.body.data.stage).toBe('password')
       await adminShot(page, 'staff')
 
+      // The member's first sign-in, in a browser of their own: their own password, then the QR code.
+      const theirs = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })).newPage()
+      await theirs.goto(`${app.base}/admin/login`)
+      await theirs.getByTestId('signin-email').fill(newMember)
+      await theirs.getByTestId('signin-pass').fill(temporary)
+      await theirs.getByTestId('signin-submit').click()
+      await theirs.getByTestId('signin-new-password').waitFor()
+      await theirs.getByTestId('password-new').fill('the dealer own phrase')
+      await theirs.getByTestId('password-repeat').fill('not the same phrase')
+      await theirs.getByTestId('signin-new-submit').click()
+      await theirs.getByText('The two passwords differ.').waitFor()
+      await theirs.getByTestId('password-repeat').fill('the dealer own phrase')
+      await adminShot(theirs, 'signin-own-password')
+      await theirs.getByTestId('signin-new-submit').click()
+      await expect
+        .poll(() => theirs.getByTestId('signin-card').innerText())
+        .toContain('Set up two-step verification')
+      await theirs.context().close()
+
       // Disabling is confirmed first; then the member cannot sign in.
       await row.getByTestId('staff-disable').click()
       await page.getByTestId('confirm-ok').click()
       await expect.poll(() => row.getByTestId('staff-state').innerText()).toBe('Disabled')
-      const refused = await app.post('/admin/api/auth/login', { email: newMember, password: temporary })
+      const refused = await app.post('/admin/api/auth/login', {
+        email: newMember,
+        password: 'the dealer own phrase',
+      })
       expect(refused.body.code).not.toBe(1)
     })
 

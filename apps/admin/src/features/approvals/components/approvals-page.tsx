@@ -191,7 +191,7 @@ export function ApprovalsPage() {
                         </Button>
                       </Space>
                     ) : (
-                      <Space size={4}>
+                      <Space size={4} direction="vertical">
                         <Button
                           size="small"
                           type="primary"

@@ -44,7 +44,7 @@ export const approvalsEn = {
     'Saved as a request, but this install has only one administrator: nobody can approve it until a second one is added.',
   'password.firstTitle': 'Choose your own password',
   'password.firstHint':
-    'You signed in with a one-time password another administrator gave you. Choose your own (12 characters or more); nobody else will know it.',
+    'Before going on, choose your own password (12 characters or more): the one you signed in with was given to you by another administrator, or your second factor was reset. Nobody else will know the new one.',
   'password.new': 'New password',
   'password.repeat': 'New password again',
   'password.current': 'Current password',
@@ -96,7 +96,7 @@ export const approvalsHk: Record<keyof typeof approvalsEn, string> = {
   'approvals.waitingAlone': '已作為申請保存，但此系統只有一位管理員：在新增第二位管理員之前無人能批准。',
   'password.firstTitle': '設定你自己的密碼',
   'password.firstHint':
-    '你以另一位管理員提供的一次性密碼登入。請設定你自己的密碼（最少 12 個字元），其他人不會知道。',
+    '繼續前請設定你自己的密碼（最少 12 個字元）：你登入所用的密碼由另一位管理員提供，或你的雙重驗證已被重設。其他人不會知道新密碼。',
   'password.new': '新密碼',
   'password.repeat': '再次輸入新密碼',
   'password.current': '目前密碼',

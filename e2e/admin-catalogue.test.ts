@@ -9,6 +9,7 @@ import { fundedUser } from '../apps/server/test/funded.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { auditLog, leverageOptions } from '../apps/server/src/db/schema.ts'
 import { setSetting } from '../apps/server/src/services/settings.ts'
+import { approvedByAnother, approvingAdmin } from '../apps/server/test/staff.ts'
 import {
   CHROMIUM,
   CHROMIUM_ARGS,
@@ -198,6 +199,19 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await adminShot(page, 'catalogue-swap')
       await page.getByTestId('instrument-save').click()
       await drawer.waitFor({ state: 'hidden' })
+      // Swap terms wait, as a whole, for a second admin (issue 22): the dealer is told, nothing moved.
+      await page.getByText(/^Saved as a request/).waitFor()
+      expect(app.market.instruments().find((d) => d.code === CODE)?.swap).toMatchObject({ long: '-7.1000' })
+      const approved = await approvedByAnother(app, {
+        status: 200,
+        body: {
+          data: {
+            waiting: (await app.get('/admin/api/approvals', { token: (await approvingAdmin(app)).token }))
+              .body.data[0],
+          },
+        },
+      })
+      expect(approved.body.code).toBe(1)
       const listed = app.market.instruments().find((d) => d.code === CODE)
       expect(listed?.swap).toMatchObject({ long: '-6.5000', tripleDay: 5, rolloverMinute: 1260 })
       const entries = await app.db

@@ -5,15 +5,9 @@ import { freshEmail, lastCode, PASSWORD } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { getSetting } from '../apps/server/src/services/settings.ts'
 import { instruments } from '../apps/server/src/db/schema.ts'
+import { signedInStaff } from '../apps/server/test/staff.ts'
 import { CHROMIUM, CHROMIUM_ARGS, browserAvailable, BROWSER_DRIVERS } from './platform.ts'
-import {
-  ADMIN_DIST,
-  DESKTOP,
-  STAFF_PASSWORD,
-  adminShot,
-  buildAdminOnce,
-  openBackOffice,
-} from './admin-platform.ts'
+import { ADMIN_DIST, DESKTOP, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
 
 /*
  * The back office's outbox, settings, staff and audit pages in a desktop browser (issue 11). No mail
@@ -87,7 +81,27 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       expect(await page.getByTestId('setting-save-demo_starting_balance').isDisabled()).toBe(true)
       await balance.fill('50000')
       await page.getByTestId('setting-save-demo_starting_balance').click()
+      // A money setting waits for a second admin (issue 22): nothing changes yet.
+      await page.getByText(/^Saved as a request/).waitFor()
+      expect(await getSetting(app.db, 'demo_starting_balance')).toBe('10000')
+
+      // A second admin approves it on the Approvals page; the requester sees no buttons on their own.
+      const requester = page.url()
+      await open('approvals')
+      await page.getByTestId('approvals-page').waitFor()
+      await expect
+        .poll(() => page.getByTestId('approval-change-value').first().innerText())
+        .toBe('value: 10000 → 50000')
+      expect(await page.getByTestId('approval-approve').count()).toBe(0)
+      await page.getByText('Your request: another administrator decides').waitFor()
+      await openBackOffice(app, page, 'admin', 'Second Admin')
+      await open('approvals')
+      await page.getByTestId('approval-approve').first().waitFor()
+      await adminShot(page, 'approvals')
+      await page.getByTestId('approval-approve').first().click()
+      await page.getByTestId('confirm-ok').click()
       await expect.poll(() => getSetting(app.db, 'demo_starting_balance')).toBe('50000')
+      await page.goto(requester)
       const demo = await app.get('/api/user/createAccountDemoForU?demo_id=device-e2e-settings-01')
       expect(demo.body.data.user.balance).toBe('50000.00')
 
@@ -107,6 +121,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
     })
 
     it('a dealer sees the site settings read-only, and a refused trading level changes nothing', async () => {
+      const approver = await signedInStaff(app, 'admin')
       const dealer = await openBackOffice(app, page, 'dealer')
       await open('settings')
       await page.getByTestId('settings-readonly-site').waitFor()
@@ -145,7 +160,19 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       for (let i = 0; i < count; i++) await inputs.nth(i).fill('0.0005')
       await adminShot(page, 'settings-fee-switch')
       await page.getByTestId('fee-rates-ok').click()
+      // The fee type guards money (issue 22): it waits until another admin approves it.
+      await page.getByText(/^Saved as a request/).waitFor()
+      expect(await getSetting(app.db, 'trade_fee_type')).toBe('1')
+      const waiting = (await app.get('/admin/api/approvals?status=waiting', { token: approver.token })).body
+        .data
+      const approved = await app.post(
+        `/admin/api/approvals/${waiting[0].id}/approve`,
+        {},
+        { token: approver.token },
+      )
+      expect(approved.body.code).toBe(1)
       await expect.poll(() => getSetting(app.db, 'trade_fee_type')).toBe('2')
+      await page.reload()
       const charged = await app.db.select().from(instruments)
       expect(charged.filter((i) => Number(i.feeRate) !== 0).every((i) => Number(i.feeRate) === 0.0005)).toBe(
         true,
@@ -165,12 +192,13 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await page.getByTestId('staff-add-name').fill('Ops Dealer')
       await page.getByTestId('staff-add-role').click()
       await page.locator('.ant-select-item-option', { hasText: 'Dealer' }).click()
-      await page.getByTestId('staff-add-password').fill('short')
-      await page.getByTestId('staff-add-submit').click()
-      await page.getByText('Use 12 to 128 characters.').waitFor()
-      await page.getByTestId('staff-add-password').fill(STAFF_PASSWORD)
       await adminShot(page, 'staff-add')
       await page.getByTestId('staff-add-submit').click()
+      // The server makes a one-time password, shown once (issue 22); nobody chooses it.
+      const temporary = await page.getByTestId('temporary-password').innerText()
+      expect(temporary).toMatch(/^[0-9A-Z-]{23}$/)
+      await adminShot(page, 'staff-temporary-password')
+      await page.locator('.ant-modal-confirm .ant-btn-primary').click()
 
       const row = page.getByTestId(`staff-row-${newMember}`)
       await row.waitFor()
@@ -178,15 +206,37 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       const own = page.getByTestId(`staff-row-${admin.email}`)
       expect(await own.innerText()).toContain('Your own account')
       expect(await own.locator('button').count()).toBe(0)
-      const login = await app.post('/admin/api/auth/login', { email: newMember, password: STAFF_PASSWORD })
-      expect(login.body.data.stage).toBe('setup')
+      const login = await app.post('/admin/api/auth/login', { email: newMember, password: temporary })
+      expect(login.body.data.stage).toBe('password')
       await adminShot(page, 'staff')
+
+      // The member's first sign-in, in a browser of their own: their own password, then the QR code.
+      const theirs = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })).newPage()
+      await theirs.goto(`${app.base}/admin/login`)
+      await theirs.getByTestId('signin-email').fill(newMember)
+      await theirs.getByTestId('signin-pass').fill(temporary)
+      await theirs.getByTestId('signin-submit').click()
+      await theirs.getByTestId('signin-new-password').waitFor()
+      await theirs.getByTestId('password-new').fill('the dealer own phrase')
+      await theirs.getByTestId('password-repeat').fill('not the same phrase')
+      await theirs.getByTestId('signin-new-submit').click()
+      await theirs.getByText('The two passwords differ.').waitFor()
+      await theirs.getByTestId('password-repeat').fill('the dealer own phrase')
+      await adminShot(theirs, 'signin-own-password')
+      await theirs.getByTestId('signin-new-submit').click()
+      await expect
+        .poll(() => theirs.getByTestId('signin-card').innerText())
+        .toContain('Set up two-step verification')
+      await theirs.context().close()
 
       // Disabling is confirmed first; then the member cannot sign in.
       await row.getByTestId('staff-disable').click()
       await page.getByTestId('confirm-ok').click()
       await expect.poll(() => row.getByTestId('staff-state').innerText()).toBe('Disabled')
-      const refused = await app.post('/admin/api/auth/login', { email: newMember, password: STAFF_PASSWORD })
+      const refused = await app.post('/admin/api/auth/login', {
+        email: newMember,
+        password: 'the dealer own phrase',
+      })
       expect(refused.body.code).not.toBe(1)
     })
 

@@ -8,7 +8,7 @@ import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { connect } from './socket-client.ts'
 import { until, waitForMessage, type Client } from './socket-wait.ts'
-import { signedInStaff } from './staff.ts'
+import { approvedByAnother, approvingAdmin, signedInStaff } from './staff.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -63,8 +63,19 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     )
   }
 
-  const edit = (token: string, id: number | string, body: Record<string, unknown>) =>
-    app.post(`/admin/api/instruments/${id}`, body, { token, json: true })
+  /**
+   * An instrument change; one that waits for a second admin (a fee, a swap, a higher leverage:
+   * issue 22) is approved by another admin, and answered as the instrument it made.
+   */
+  const edit = async (token: string, id: number | string, body: Record<string, unknown>) => {
+    const asked = await app.post(`/admin/api/instruments/${id}`, body, { token, json: true })
+    if (!asked.body.data?.waiting) return asked
+    const approved = await approvedByAnother(app, asked)
+    if (approved.body.code !== 1) return approved
+    const list = (await app.get('/admin/api/instruments', { token: (await approvingAdmin(app)).token })).body
+      .data as { id: number }[]
+    return { ...approved, body: { ...approved.body, data: list.find((item) => item.id === Number(id)) } }
+  }
   const tradeList = async () => (await app.get('/v1/api/forex/trade_list')).body.data as any[]
   const listed = async (code: string) => (await tradeList()).find((i) => i.Code === code)
   const auditRows = (id: number) =>
@@ -551,14 +562,18 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
     const token = await demo()
     const socket = await connect(app)
     sockets.push(socket)
-    const setCap = (value: string) =>
-      app.post(
-        '/admin/api/settings',
-        { key: 'leverage_cap_fx_major', value },
-        { token: dealer.token, json: true },
+    // A leverage cap guards money (issue 22): asked by the dealer, made when another admin approves.
+    const setCap = async (value: string) =>
+      approvedByAnother(
+        app,
+        await app.post(
+          '/admin/api/settings',
+          { key: 'leverage_cap_fx_major', value },
+          { token: dealer.token, json: true },
+        ),
       )
 
-    expect((await setCap('20')).body).toMatchObject({ code: 1, data: { value: '20' } })
+    expect((await setCap('20')).body).toMatchObject({ code: 1, data: { status: 'approved' } })
     expect(await leverageOf(eur)).toEqual([5])
     expect(await leverageOf(gbp)).toEqual(gbpBefore.filter((v) => v <= 20))
     // Other classes keep theirs.

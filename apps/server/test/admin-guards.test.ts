@@ -82,13 +82,14 @@ describe.each(DRIVERS)('every back-office route is guarded on %s', (driver) => {
   it('puts every route but the password step behind a staff guard', () => {
     const open = routes.filter((r) => !r.guard).map((r) => `${r.method} ${r.url}`)
     expect(open).toEqual(['POST /admin/api/auth/login'])
-    // Only the second-factor steps take a half-signed-in session.
+    // Only the second-factor steps, and setting one's own password in place of a temporary one
+    // (issue 22), take a half-signed-in session.
     expect(
       routes
         .filter((r) => r.guard?.stage === Stage.PENDING)
         .map((r) => r.url)
         .sort(),
-    ).toEqual(['/admin/api/auth/recovery', '/admin/api/auth/totp'])
+    ).toEqual(['/admin/api/auth/password', '/admin/api/auth/recovery', '/admin/api/auth/totp'])
   })
 
   it('answers 999 to no token, a user token and a half-signed-in token', async () => {

@@ -5,7 +5,7 @@ import { CODE_MASK } from '../src/messaging/outbox.ts'
 import { getSetting } from '../src/services/settings.ts'
 import { freshEmail, registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
-import { signedInStaff } from './staff.ts'
+import { approvedByAnother, approvingAdmin, signedInStaff } from './staff.ts'
 
 describe.each(DRIVERS)('back-office settings and outbox on %s', (driver) => {
   let app: TestApp
@@ -98,7 +98,14 @@ describe.each(DRIVERS)('back-office settings and outbox on %s', (driver) => {
       ).body,
     ).toMatchObject({ reason: 'invalid_input' })
 
-    expect((await toShare(restated)).body).toMatchObject({ code: 1, data: { value: '2' } })
+    // The fee type guards money (issue 22): asked by the dealer, made when another admin approves.
+    const asked = await toShare(restated)
+    expect(asked.body).toMatchObject({ code: 1, data: { waiting: { after: { value: '2' } } } })
+    expect(await getSetting(app.db, 'trade_fee_type')).toBe('1')
+    expect((await approvedByAnother(app, asked)).body).toMatchObject({
+      code: 1,
+      data: { status: 'approved' },
+    })
     expect(await getSetting(app.db, 'trade_fee_type')).toBe('2')
     const after = await rates()
     for (const [id] of charged) expect(Number(after.get(id))).toBe(0.001)
@@ -108,10 +115,13 @@ describe.each(DRIVERS)('back-office settings and outbox on %s', (driver) => {
     const perLot = Object.fromEntries(charged.map(([id]) => [String(id), before.get(id)!]))
     expect(
       (
-        await app.post(
-          '/admin/api/settings',
-          { key: 'trade_fee_type', value: '1', fee_rates: perLot },
-          { token: dealer.token, json: true },
+        await approvedByAnother(
+          app,
+          await app.post(
+            '/admin/api/settings',
+            { key: 'trade_fee_type', value: '1', fee_rates: perLot },
+            { token: dealer.token, json: true },
+          ),
         )
       ).body.code,
     ).toBe(1)
@@ -139,7 +149,9 @@ describe.each(DRIVERS)('back-office settings and outbox on %s', (driver) => {
     ).body
     expect(above).toMatchObject({ reason: 'setting_min_above_max' })
     expect(above.msg).not.toContain('{{')
-    expect((await change(admin.token, 'deposit_min_usd', '25.5')).body.code).toBe(1)
+    expect(
+      (await approvedByAnother(app, await change(admin.token, 'deposit_min_usd', '25.5'))).body.code,
+    ).toBe(1)
     expect(await getSetting(app.db, 'deposit_min_usd')).toBe('25.5')
     for (const [key, value] of [
       ['no_such_setting', '1'],
@@ -156,17 +168,24 @@ describe.each(DRIVERS)('back-office settings and outbox on %s', (driver) => {
 
   it('never lets a minimum and its maximum cross, however two admins save them at once', async () => {
     const other = await signedInStaff(app, 'admin')
-    const [min, max] = await Promise.all([
-      change(admin.token, 'withdraw_min_usd', '400'),
-      change(other.token, 'withdraw_max_usd', '300'),
-    ])
+    const approver = await approvingAdmin(app)
+    // Both asked (each fine against the other's old value), then approved at the same instant.
+    const asked = [
+      await change(admin.token, 'withdraw_min_usd', '400'),
+      await change(other.token, 'withdraw_max_usd', '300'),
+    ]
+    const [min, max] = (await Promise.all(
+      asked.map((a) =>
+        app.post(`/admin/api/approvals/${a.body.data.waiting.id}/approve`, {}, { token: approver.token }),
+      ),
+    )) as unknown as [{ body: any }, { body: any }]
     // Each is fine against the other's old value; together they would cross: exactly one is saved.
     expect([min.body.code, max.body.code].sort()).toEqual([0, 1])
     expect([min.body.reason, max.body.reason]).toContain('setting_min_above_max')
     const saved = [await getSetting(app.db, 'withdraw_min_usd'), await getSetting(app.db, 'withdraw_max_usd')]
     expect(Number(saved[0])).toBeLessThanOrEqual(Number(saved[1]))
-    await change(admin.token, 'withdraw_min_usd', '10')
-    await change(admin.token, 'withdraw_max_usd', '50000')
+    await approvedByAnother(app, await change(admin.token, 'withdraw_min_usd', '10'))
+    await approvedByAnother(app, await change(admin.token, 'withdraw_max_usd', '50000'))
   })
 
   it('shows support the outbox (codes masked), and audits the reading', async () => {

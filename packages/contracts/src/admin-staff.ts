@@ -10,7 +10,6 @@ export const staffCreateRequest = z.object({
   email,
   name: z.string().trim().min(1).max(64),
   role: z.enum(STAFF_ROLE_NAMES),
-  password: z.string().min(12).max(STAFF_PASSWORD_MAX_LENGTH),
 })
 
 export const staffRoleRequest = z.object({ role: z.enum(STAFF_ROLE_NAMES) })
@@ -22,5 +21,75 @@ export interface StaffItem {
   role: (typeof STAFF_ROLE_NAMES)[number]
   totp_enabled: boolean
   disabled: boolean
+  /** Issue 22: signed in with a temporary password that is still to be replaced by their own. */
+  must_change_password: boolean
   created_at: string
 }
+
+/**
+ * Issue 22: a new staff member's one-time password, shown once to the admin whose action made the
+ * account (the creator alone on a one-admin install, else the second admin who approved); the
+ * first sign-in replaces it with the staff member's own.
+ */
+export interface StaffCreated extends StaffItem {
+  temporary_password: string
+}
+
+/** A staff password of one's own: 12 characters at least. */
+export const staffPassword = z.string().min(12).max(STAFF_PASSWORD_MAX_LENGTH)
+
+/** The first sign-in's (or a reset's) step: the staff member's own password. */
+export const staffFirstPasswordRequest = z.object({ password: staffPassword })
+
+/** A signed-in staff member changes their password: the current one is asked again. */
+export const staffPasswordChangeRequest = z.object({
+  current_password: z.string().min(1).max(STAFF_PASSWORD_MAX_LENGTH),
+  password: staffPassword,
+})
+
+/** What a staff approval request changes (decision 028). */
+export const APPROVAL_KINDS = [
+  'setting',
+  'instrument',
+  'staff.create',
+  'staff.role',
+  'staff.reset_second_factor',
+] as const
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number]
+export const APPROVAL_STATUSES = ['waiting', 'approved', 'rejected', 'cancelled'] as const
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
+
+/**
+ * A change that waits for a second admin: what it changes (`before` as found when asked, `after`
+ * as asked), who asked and when, who decided. `temporary_password` only in the answer of the admin
+ * whose approval created a staff member or reset one's second factor.
+ */
+export interface ApprovalItem {
+  id: number
+  kind: ApprovalKind
+  target: string
+  before: Record<string, unknown>
+  after: Record<string, unknown>
+  status: ApprovalStatus
+  requested_by: string
+  requested_by_id: number
+  requested_at: string
+  decided_by: string | null
+  decided_at: string | null
+  temporary_password?: string
+}
+
+/**
+ * The answer (code 1) of a change that was not made but recorded, waiting for a second admin; the
+ * message says so. `admins_to_ask`: how many other active admins could approve it (0 on an install
+ * with one admin: nobody can until a second is added).
+ */
+export interface ApprovalWaiting {
+  waiting: ApprovalItem
+  admins_to_ask: number
+}
+
+export const approvalListRequest = z.object({
+  status: z.enum(APPROVAL_STATUSES).optional(),
+})
+

@@ -41,6 +41,8 @@ export interface StaffProfile {
  */
 export type StaffLoginAnswer =
   | { stage: 'totp'; token: string }
+  /** Issue 22: a temporary password: the token only sets the staff member's own (then the factor). */
+  | { stage: 'password'; token: string }
   | { stage: 'setup'; token: string; otpauth_url: string; qr_svg: string; secret: string }
 
 /** Signed in: the session token and who it is; `recovery_codes` only right after setting up TOTP. */

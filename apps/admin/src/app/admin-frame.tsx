@@ -1,8 +1,8 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Avatar, Button, Layout, Menu, Space, Tag, Typography } from 'antd'
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons'
+import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons'
 import { api } from '../shared/api/client.ts'
 import { LanguageSwitch } from '../shared/components/language-switch.tsx'
 import { useT } from '../shared/i18n/i18n.tsx'
@@ -10,6 +10,7 @@ import { useQueueEvents } from '../shared/live/use-queue-events.ts'
 import { signOut, updateStaff, useSession } from '../shared/session/session-store.ts'
 import type { StaffProfile } from '@tp/contracts'
 import { DASHBOARD_REFRESH_MS, dashboardApi } from '../features/dashboard/api/dashboard-api.ts'
+import { ChangePasswordModal } from '../features/auth/components/change-password-modal.tsx'
 import { navFor } from './nav-items.tsx'
 
 const ROLE_COLOURS = { admin: 'red', finance: 'green', dealer: 'blue', support: 'purple' } as const
@@ -22,6 +23,7 @@ export function AdminFrame() {
   const navigate = useNavigate()
   const location = useLocation()
   const queryClient = useQueryClient()
+  const [changing, setChanging] = useState(false)
   // Who the token belongs to now: a 999 here (session ended elsewhere) sends staff to sign in.
   const me = useQuery({
     queryKey: ['me'],
@@ -122,6 +124,10 @@ export function AdminFrame() {
               <Typography.Text strong>{staff.name}</Typography.Text>
               <Tag color={ROLE_COLOURS[staff.role]}>{t(`role.${staff.role}`)}</Tag>
             </Space>
+            <Button icon={<KeyOutlined />} onClick={() => setChanging(true)} data-testid="change-password">
+              {t('password.change')}
+            </Button>
+            <ChangePasswordModal open={changing} onClose={() => setChanging(false)} />
             <Button icon={<LogoutOutlined />} onClick={leave} data-testid="sign-out">
               {t('menu.signOut')}
             </Button>

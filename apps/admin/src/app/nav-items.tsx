@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
+  CheckSquareOutlined,
   CommentOutlined,
   DashboardOutlined,
   DiffOutlined,
@@ -101,6 +102,12 @@ const NAV: NavItem[] = [
     path: '/outbox',
     label: 'menu.outbox',
     icon: <MailOutlined />,
+  },
+  {
+    page: 'approvals',
+    path: '/approvals',
+    label: 'menu.approvals',
+    icon: <CheckSquareOutlined />,
   },
   {
     page: 'staff',

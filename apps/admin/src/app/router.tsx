@@ -60,6 +60,9 @@ const pages: Record<Exclude<PageName, 'dashboard'>, ReactElement> = {
   staff: page(() =>
     import('../features/staff/components/staff-page.tsx').then((m) => ({ default: m.StaffPage })),
   ),
+  approvals: page(() =>
+    import('../features/approvals/components/approvals-page.tsx').then((m) => ({ default: m.ApprovalsPage })),
+  ),
   audit: page(() =>
     import('../features/audit/components/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
   ),

@@ -21,6 +21,7 @@ export const PAGES = {
   outbox: ['admin', 'support'],
   staff: ['admin'],
   audit: ['admin'],
+  approvals: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type PageName = keyof typeof PAGES

@@ -779,6 +779,11 @@ export const staff = pgTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * Issue 22: the password is a temporary one another admin was given (a new staff member, or a
+     * reset second factor): the next sign-in sets the staff member's own before anything else.
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -868,5 +873,34 @@ export const balanceAdjustments = pgTable(
     index('balance_adjustments_status_idx').on(t.status, t.id),
     check('balance_adjustments_not_zero', sql`${t.amount} <> 0`),
     check('balance_adjustments_four_eyes', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`),
+  ],
+)
+
+/**
+ * Issue 22: a staff change that needs a second admin (decision 028): a setting that guards money,
+ * an instrument's fee, swap or a raised leverage, a staff member made admin or finance, a second
+ * factor reset. `payload` holds what is asked (`after`) and what it found (`before`): approval
+ * re-checks `before` against the present and applies `after` in the transaction that decides.
+ * The requester can never decide it (the check below, and the code).
+ */
+export const staffApprovals = pgTable(
+  'staff_approvals',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    target: text('target').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('waiting'),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => staff.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    decidedBy: integer('decided_by').references(() => staff.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('staff_approvals_status_idx').on(t.status, t.id),
+    check('staff_approvals_status', sql`${t.status} in ('waiting', 'approved', 'rejected', 'cancelled')`),
+    check('staff_approvals_four_eyes', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`),
   ],
 )

@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   'chat.answer': ['support'],
   'audit.read': [],
   'staff.manage': [],
+  /** Issue 22: approving or rejecting another's waiting change (decision 028): admins only. */
+  'approvals.decide': [],
 } as const satisfies Record<string, readonly StaffRole[]>
 
 export type Permission = keyof typeof PERMISSIONS

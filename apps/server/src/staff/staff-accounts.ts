@@ -14,6 +14,8 @@ export interface NewStaff {
   name: string
   role: StaffRole
   password: string
+  /** A temporary password given by another admin (issue 22): the first sign-in replaces it. */
+  mustChangePassword?: boolean
 }
 
 /** Adds a staff member; the second factor is set up at their first sign-in. */
@@ -32,6 +34,7 @@ export async function createStaff(db: DbOrTx, input: NewStaff): Promise<Outcome<
         name: name.slice(0, 64),
         role: input.role,
         passwordHash: await hashPassword(input.password),
+        mustChangePassword: input.mustChangePassword ?? false,
       })
       .returning({ id: staff.id })
     return accept({ id: row!.id })

@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import type { StaffLoginAnswer, StaffProfile, StaffSessionAnswer } from '@tp/contracts'
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import { staff, staffRecoveryCodes, staffSessions } from '../db/schema.ts'
 import {
+  hashPassword,
   READABLE_ALPHABET,
   randomString,
   sha256,
@@ -12,7 +13,8 @@ import {
 } from '../security/hashing.ts'
 import { getSetting } from '../services/settings.ts'
 import { accept, refuse, type Outcome, type Refusal } from '../services/outcome.ts'
-import { findStaffByEmail } from './staff-accounts.ts'
+import { audit } from './audit.ts'
+import { findStaffByEmail, STAFF_PASSWORD_MIN_LENGTH } from './staff-accounts.ts'
 import { Stage, openStaffSession, type StaffSession } from './staff-sessions.ts'
 import { acceptedTotpStep, newTotpSecret, totpUri } from './totp.ts'
 
@@ -52,6 +54,13 @@ export async function staffLogin(
   if (!(await verifyPassword(row.passwordHash, input.password))) return refuse('wrong_credentials')
   if (row.disabledAt) return refuse('account_disabled')
   const token = await openStaffSession(db, row.id, Stage.PENDING, address, now)
+  // Issue 22: a temporary password (or a reset second factor) only opens the step that sets one's own.
+  if (row.mustChangePassword) return accept({ stage: 'password', token })
+  return secondFactorStage(db, row, token)
+}
+
+/** What the password step answers once the password is one's own: a code, or an authenticator to add. */
+async function secondFactorStage(db: Db, row: StaffRow, token: string): Promise<Outcome<StaffLoginAnswer>> {
   if (row.totpEnabled && row.totpSecret) return accept({ stage: 'totp', token })
   // Not set up yet (or set up but never confirmed): a fresh secret for this attempt.
   const secret = newTotpSecret()
@@ -161,6 +170,7 @@ export async function staffTotp(
 ): Promise<Outcome<StaffSessionAnswer>> {
   const row = await claimSecondFactorTry(db, pending.staffId, now)
   if (!row) return resting()
+  if (row.mustChangePassword) return refuse('staff_password_required')
   if (!row.totpSecret) return refuse('sign_in_again')
   const secret = row.totpSecret
   const step = acceptedTotpStep(secret, code, now.getTime(), row.totpLastStep)
@@ -211,6 +221,7 @@ export async function staffRecovery(
 ): Promise<Outcome<StaffSessionAnswer>> {
   const row = await claimSecondFactorTry(db, pending.staffId, now)
   if (!row) return resting()
+  if (row.mustChangePassword) return refuse('staff_password_required')
   if (!row.totpEnabled) return refuse('sign_in_again')
   const signedIn = await signIn(db, pending, address, now, refuse('code_invalid'), async (tx) => {
     const used = await tx
@@ -228,4 +239,75 @@ export async function staffRecovery(
   })
   if (!signedIn.ok) return signedIn
   return accept({ token: signedIn.value.token, staff: profileOf(row) })
+}
+
+/**
+ * Issue 22: the first sign-in's step (or the one after a reset second factor) for a half-signed-in
+ * staff member whose password is temporary: their own replaces it (a different one), then the
+ * second factor follows on the same pending token as after any password.
+ */
+export async function staffFirstPassword(
+  db: Db,
+  pending: StaffSession,
+  /** The pending token itself: the second factor is given on it next. */
+  token: string,
+  password: string,
+): Promise<Outcome<StaffLoginAnswer>> {
+  const [row] = await db.select().from(staff).where(eq(staff.id, pending.staffId))
+  if (!row) return refuse('sign_in_again')
+  if (!row.mustChangePassword) return refuse('already_processed')
+  if (password.length < STAFF_PASSWORD_MIN_LENGTH) return refuse('staff_password_rule')
+  if (await verifyPassword(row.passwordHash, password)) return refuse('password_unchanged')
+  // Conditional: two requests with one pending token set one password.
+  const changed = await db
+    .update(staff)
+    .set({ passwordHash: await hashPassword(password), mustChangePassword: false })
+    .where(and(eq(staff.id, row.id), eq(staff.mustChangePassword, true)))
+    .returning()
+  const after = changed[0]
+  if (!after) return refuse('already_processed')
+  await audit(
+    db,
+    { staffId: row.id, email: row.email, address: '' },
+    { action: 'staff.password_set', target: `staff:${row.id}`, after: { first_sign_in: true } },
+  )
+  return secondFactorStage(db, after, token)
+}
+
+/**
+ * A signed-in staff member changes their own password: the current one is asked again, the new
+ * one must differ, and every other session of theirs ends (issue 22).
+ */
+export async function changeOwnStaffPassword(
+  db: Db,
+  session: StaffSession,
+  input: { current_password: string; password: string },
+  address: string,
+  now: Date,
+): Promise<Outcome<null>> {
+  const [row] = await db.select().from(staff).where(eq(staff.id, session.staffId))
+  if (!row) return refuse('sign_in_again')
+  if (!(await verifyPassword(row.passwordHash, input.current_password))) return refuse('wrong_credentials')
+  if (input.password.length < STAFF_PASSWORD_MIN_LENGTH) return refuse('staff_password_rule')
+  if (input.password === input.current_password) return refuse('password_unchanged')
+  const hash = await hashPassword(input.password)
+  await db.transaction(async (tx) => {
+    await tx.update(staff).set({ passwordHash: hash, mustChangePassword: false }).where(eq(staff.id, row.id))
+    await tx
+      .update(staffSessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(staffSessions.staffId, row.id),
+          isNull(staffSessions.revokedAt),
+          ne(staffSessions.id, session.sessionId),
+        ),
+      )
+    await audit(
+      tx,
+      { staffId: row.id, email: row.email, address },
+      { action: 'staff.password_change', target: `staff:${row.id}`, after: { other_sessions_ended: true } },
+    )
+  })
+  return accept(null)
 }

@@ -34,11 +34,11 @@ export const staffEn = {
   'staff.enabledDone': '{name} is enabled',
   'staff.resetTitle': 'Reset the second factor of {name}?',
   'staff.resetHint':
-    'For a lost phone. Their authenticator and recovery codes stop working and their sessions end; at the next sign-in they set up a new authenticator. Check who is asking before you do this.',
+    'For a lost phone. Their authenticator and recovery codes stop working and their sessions end; at the next sign-in they choose a new password, then set up a new authenticator. It waits for a second administrator’s approval. Check who is asking before you do this.',
   'staff.resetDone': 'The second factor of {name} is reset',
   'staff.addTitle': 'Add a staff member',
   'staff.addHint':
-    'Give them the initial password in person. At their first sign-in they set up an authenticator app from a QR code and receive recovery codes.',
+    'A one-time password is made for them and shown once: give it to them in person. At their first sign-in they choose their own password, then set up an authenticator app from a QR code. A new administrator or finance member waits for a second administrator’s approval.',
   'staff.password': 'Initial password',
   'staff.passwordHint': 'At least 12 characters.',
   'staff.generate': 'Generate',
@@ -87,10 +87,11 @@ export const staffHk: Record<keyof typeof staffEn, string> = {
   'staff.enabledDone': '已啟用 {name}',
   'staff.resetTitle': '重設 {name} 的雙重驗證？',
   'staff.resetHint':
-    '用於遺失手機的情況。對方的驗證器及備用碼會失效，工作階段亦會結束；下次登入時需設定新的驗證器。執行前請先核實提出要求的人。',
+    '用於遺失手機的情況。對方的驗證器及備用碼會失效，工作階段亦會結束；下次登入時需先設定新密碼，再設定新的驗證器。此操作需另一位管理員批准。執行前請先核實提出要求的人。',
   'staff.resetDone': '已重設 {name} 的雙重驗證',
   'staff.addTitle': '新增員工',
-  'staff.addHint': '請親自將初始密碼交給對方。對方首次登入時，會以二維碼設定驗證器應用程式，並取得備用碼。',
+  'staff.addHint':
+    '系統會為對方產生一次性密碼並只顯示一次：請親自交給對方。對方首次登入時會設定自己的密碼，然後以二維碼設定驗證器應用程式。新增管理員或財務人員需另一位管理員批准。',
   'staff.password': '初始密碼',
   'staff.passwordHint': '最少 12 個字元。',
   'staff.generate': '產生',

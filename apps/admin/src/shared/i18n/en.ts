@@ -7,6 +7,7 @@ import { settingsEn } from '../../features/settings/messages.ts'
 import { contentEn } from '../../features/content/messages.ts'
 import { outboxEn } from '../../features/outbox/messages.ts'
 import { staffEn } from '../../features/staff/messages.ts'
+import { approvalsEn } from '../../features/approvals/messages.ts'
 import { auditEn } from '../../features/audit/messages.ts'
 
 /** Every text of the back office in English; zh-hk.ts has the same keys (the type checks it). */
@@ -207,6 +208,7 @@ export const en = {
   ...contentEn,
   ...outboxEn,
   ...staffEn,
+  ...approvalsEn,
   ...auditEn,
 } as const
 

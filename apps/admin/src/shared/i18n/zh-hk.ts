@@ -8,6 +8,7 @@ import { settingsHk } from '../../features/settings/messages.ts'
 import { contentHk } from '../../features/content/messages.ts'
 import { outboxHk } from '../../features/outbox/messages.ts'
 import { staffHk } from '../../features/staff/messages.ts'
+import { approvalsHk } from '../../features/approvals/messages.ts'
 import { auditHk } from '../../features/audit/messages.ts'
 
 /** Every text of the back office in Traditional Chinese (Hong Kong). */
@@ -205,5 +206,6 @@ export const zhHk: Messages = {
   ...contentHk,
   ...outboxHk,
   ...staffHk,
+  ...approvalsHk,
   ...auditHk,
 }

@@ -10,6 +10,7 @@ import { adminChatRoutes } from './chat-routes.ts'
 import { adminContentRoutes } from './content-routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
 import { adminAuditRoutes } from './audit-routes.ts'
+import { adminApprovalRoutes } from './approvals-routes.ts'
 
 /**
  * The back office's API (`/admin/api/*`, issue 11): staff tokens only, every call behind a role,
@@ -27,4 +28,5 @@ export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   adminContentRoutes(app, deps)
   adminStaffRoutes(app, deps)
   adminAuditRoutes(app, deps)
+  adminApprovalRoutes(app, deps)
 }

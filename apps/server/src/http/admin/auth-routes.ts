@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify'
 import {
   recoveryCodeRequest,
+  staffFirstPasswordRequest,
   staffLoginRequest,
+  staffPasswordChangeRequest,
   totpCodeRequest,
   type StaffLoginAnswer,
   type StaffProfile,
   type StaffSessionAnswer,
 } from '@tp/contracts'
 import { audit } from '../../staff/audit.ts'
-import { staffLogin, staffRecovery, staffTotp } from '../../staff/staff-auth.ts'
+import {
+  changeOwnStaffPassword,
+  staffFirstPassword,
+  staffLogin,
+  staffRecovery,
+  staffTotp,
+} from '../../staff/staff-auth.ts'
+import { tokenFromHeader } from '../../services/sessions.ts'
 import { revokeStaffSession, Stage } from '../../staff/staff-sessions.ts'
 import type { Outcome } from '../../services/outcome.ts'
 import { answer, ok } from '../envelope.ts'
@@ -57,6 +66,32 @@ export function adminAuthRoutes(app: FastifyInstance, deps: RouteDeps): void {
       const { code } = parse(recoveryCodeRequest, request.body)
       const outcome = await staffRecovery(db, staffOf(request), code, request.ip, clock())
       return answer(request, await signedInWith('recovery_code', outcome, request.ip))
+    },
+  )
+
+  // Issue 22: a temporary password's step: the staff member's own, then the second factor.
+  app.post(
+    '/admin/api/auth/password',
+    { preHandler: pending, config: rateLimited(deps.rateLimits.adminSecondFactor) },
+    async (request) => {
+      const { password } = parse(staffFirstPasswordRequest, request.body)
+      const token = tokenFromHeader(request.headers.authorization) ?? ''
+      return answer(
+        request,
+        await staffFirstPassword(db, staffOf(request), token, password),
+        'password_changed',
+      )
+    },
+  )
+
+  // Issue 22: one's own password, the current one asked again; one's other sessions end.
+  app.post(
+    '/admin/api/me/password',
+    { preHandler: signedIn, config: rateLimited(deps.rateLimits.adminSecondFactor) },
+    async (request) => {
+      const input = parse(staffPasswordChangeRequest, request.body)
+      const outcome = await changeOwnStaffPassword(db, staffOf(request), input, request.ip, clock())
+      return answer(request, outcome, 'password_changed')
     },
   )
 

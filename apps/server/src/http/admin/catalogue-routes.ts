@@ -31,6 +31,7 @@ import {
   updateWithdrawCurrency,
 } from '../../staff/catalogue/money-catalogue-admin.ts'
 import { answer, ok } from '../envelope.ts'
+import { waitingOr } from './approval-answer.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
 import { actorOf, requireStaff } from './staff-guard.ts'
@@ -69,7 +70,8 @@ export function adminCatalogueRoutes(app: FastifyInstance, deps: RouteDeps): voi
   app.post('/admin/api/instruments/:id', guard, async (request) => {
     const { id } = parse(instrumentIdParams, request.params)
     const change = parse(instrumentUpdateRequest, request.body)
-    return answer(request, await updateInstrument(db, listeners, actorOf(request), id, change), 'saved')
+    const outcome = await updateInstrument(db, listeners, actorOf(request), id, change, clock())
+    return answer(request, outcome, waitingOr(outcome))
   })
 
   // The holiday calendar (issue 13): a change reaches the desk, the market and phones at once.

@@ -4,6 +4,7 @@ import { audit } from '../../staff/audit.ts'
 import { outboxPage } from '../../staff/settings/outbox-admin.ts'
 import { changeSetting, settingsForStaff } from '../../staff/settings/settings-admin.ts'
 import { answer, ok } from '../envelope.ts'
+import { waitingOr } from './approval-answer.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
 import { actorOf, requireStaff, staffOf } from './staff-guard.ts'
@@ -33,9 +34,10 @@ export function adminSettingsRoutes(app: FastifyInstance, deps: RouteDeps): void
         key,
         value,
         feeRates,
+        clock(),
       )
       if (!outcome.ok && outcome.reason === 'staff_forbidden') reply.status(403)
-      return answer(request, outcome, 'saved')
+      return answer(request, outcome, waitingOr(outcome))
     },
   )
 

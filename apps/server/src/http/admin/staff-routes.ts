@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { idPathParams, staffCreateRequest, staffRoleRequest, type StaffItem } from '@tp/contracts'
-import { audit } from '../../staff/audit.ts'
-import { createStaff } from '../../staff/staff-accounts.ts'
+import { idPathParams, staffCreateRequest, staffRoleRequest } from '@tp/contracts'
 import {
+  createStaffMember,
   disableStaff,
   enableStaff,
   resetSecondFactor,
@@ -11,6 +10,7 @@ import {
 } from '../../staff/staff-admin.ts'
 import type { Outcome } from '../../services/outcome.ts'
 import { answer, ok } from '../envelope.ts'
+import { waitingOr } from './approval-answer.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
 import { actorOf, requireStaff } from './staff-guard.ts'
@@ -21,7 +21,7 @@ export function adminStaffRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const guard = { preHandler: requireStaff(db, clock, 'staff.manage') }
   const idOf = (params: unknown) => parse(idPathParams, params).id
   /** A refusal of an action on oneself, or on the last admin, is a 403 like any forbidden one. */
-  const send = (reply: FastifyReply, outcome: Outcome<StaffItem>) => {
+  const send = <T>(reply: FastifyReply, outcome: Outcome<T>) => {
     if (!outcome.ok && outcome.reason === 'staff_forbidden') reply.status(403)
     return outcome
   }
@@ -30,24 +30,16 @@ export function adminStaffRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.post('/admin/api/staff', guard, async (request) => {
     const input = parse(staffCreateRequest, request.body)
-    // The account and its audit row are written together, or neither is.
-    const created = await db.transaction(async (tx) => {
-      const outcome = await createStaff(tx, input)
-      if (outcome.ok)
-        await audit(tx, actorOf(request), {
-          action: 'staff.create',
-          target: `staff:${outcome.value.id}`,
-          after: { email: input.email, name: input.name, role: input.role },
-        })
-      return outcome
-    })
-    return answer(request, created, 'saved')
+    // The account and its audit row are written together, or neither is; an admin or finance
+    // member waits for a second admin (issue 22).
+    const created = await createStaffMember(db, actorOf(request), input, clock())
+    return answer(request, created, waitingOr(created))
   })
 
   app.post('/admin/api/staff/:id/role', guard, async (request, reply) => {
     const { role } = parse(staffRoleRequest, request.body)
     const outcome = await setStaffRole(db, actorOf(request), idOf(request.params), role, clock())
-    return answer(request, send(reply, outcome), 'saved')
+    return answer(request, send(reply, outcome), waitingOr(outcome))
   })
   app.post('/admin/api/staff/:id/disable', guard, async (request, reply) =>
     answer(request, send(reply, await disableStaff(db, actorOf(request), idOf(request.params), clock()))),
@@ -55,10 +47,8 @@ export function adminStaffRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.post('/admin/api/staff/:id/enable', guard, async (request, reply) =>
     answer(request, send(reply, await enableStaff(db, actorOf(request), idOf(request.params), clock()))),
   )
-  app.post('/admin/api/staff/:id/reset_second_factor', guard, async (request, reply) =>
-    answer(
-      request,
-      send(reply, await resetSecondFactor(db, actorOf(request), idOf(request.params), clock())),
-    ),
-  )
+  app.post('/admin/api/staff/:id/reset_second_factor', guard, async (request, reply) => {
+    const outcome = await resetSecondFactor(db, actorOf(request), idOf(request.params), clock())
+    return answer(request, send(reply, outcome), waitingOr(outcome, 'ok'))
+  })
 }

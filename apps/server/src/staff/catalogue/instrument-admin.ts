@@ -1,12 +1,18 @@
 import { Decimal } from 'decimal.js'
 import { and, asc, eq, ne, notInArray } from 'drizzle-orm'
-import type { AdminInstrument, InstrumentUpdateRequest, MarginModeValue } from '@tp/contracts'
+import type {
+  AdminInstrument,
+  ApprovalWaiting,
+  InstrumentUpdateRequest,
+  MarginModeValue,
+} from '@tp/contracts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { categories, instruments, leverageOptions } from '../../db/schema.ts'
 import { getSetting, getSettings, isSettingKey, type SettingKey } from '../../services/settings.ts'
 import { accept, refuse, type Outcome, type Refusal } from '../../services/outcome.ts'
 import type { TradingDesk } from '../../trading/desk.ts'
 import { applyTradingSettings } from '../../trading/trading-settings.ts'
+import { claimApproval, waitForSecondAdmin, type ApprovalPayload } from '../approvals/approvals.ts'
 import { audit, type Actor } from '../audit.ts'
 
 type InstrumentRow = typeof instruments.$inferSelect
@@ -197,11 +203,45 @@ async function writeLeverage(tx: Tx, id: number, values: number[]): Promise<void
 }
 
 /**
+ * Whether a change moves what a client pays or how far they may gear (issue 22): the fee rate, the
+ * swap terms (rates, unit, triple day), or a leverage option above the highest there is. Such a
+ * change waits, as a whole, for a second admin; every other catalogue edit is made at once.
+ */
+export function isGuardedInstrumentChange(
+  current: AdminInstrument,
+  change: InstrumentUpdateRequest,
+): boolean {
+  const differs = (next: string | undefined, now: string) => next !== undefined && !new Decimal(next).eq(now)
+  if (differs(change.fee_rate, current.fee_rate)) return true
+  if (differs(change.swap_long, current.swap_long) || differs(change.swap_short, current.swap_short))
+    return true
+  if (change.swap_mode !== undefined && change.swap_mode !== current.swap_mode) return true
+  if (change.swap_triple_day !== undefined && change.swap_triple_day !== current.swap_triple_day) return true
+  if (change.leverage) {
+    const highest = Math.max(0, ...current.leverage)
+    if (change.leverage.some((value) => value > highest)) return true
+  }
+  return false
+}
+
+/** JSON with object keys sorted: what a jsonb column gives back compares equal to what went in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`
+  return JSON.stringify(value ?? null)
+}
+
+/**
  * Changes one instrument while the server runs. Checked as a whole and written with its audit row
  * (before and after) in one transaction; a fee rate goes through `applyTradingSettings`, which
  * checks it against the fee type's unit and range in that same transaction. Once committed, the
  * desk takes the new terms (open positions keep what they opened with), then `listeners.changed`
- * tells the market and every client. A refusal changes nothing and writes no audit row.
+ * tells the market and every client. A refusal changes nothing and writes no audit row. A guarded
+ * change (isGuardedInstrumentChange) is checked, then recorded to wait for a second admin.
  */
 export async function updateInstrument(
   db: Db,
@@ -209,6 +249,68 @@ export async function updateInstrument(
   actor: Actor,
   id: number,
   change: InstrumentUpdateRequest,
+  now: Date = new Date(),
+): Promise<Outcome<AdminInstrument | ApprovalWaiting>> {
+  const [current] = await listInstruments(db, id)
+  if (!current) return refuse('instrument_not_found')
+  if (!isGuardedInstrumentChange(current, change)) return writeInstrument(db, listeners, actor, id, change)
+  try {
+    // Told now what can be told now; checked again, with the fee rate's unit, when approved.
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(instruments).where(eq(instruments.id, id))
+      if (!row) throw new Refused(refuse('instrument_not_found'))
+      await nextRow(tx, row, change)
+    })
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal
+    throw error
+  }
+  return accept(
+    await waitForSecondAdmin(
+      db,
+      actor,
+      {
+        kind: 'instrument',
+        target: `instrument:${id}`,
+        before: { code: current.code, ...changedFields(current, change) },
+        after: { code: current.code, ...change },
+      },
+      now,
+    ),
+  )
+}
+
+/**
+ * A second admin's approval of a waiting instrument change: made as staff would have, in one
+ * transaction with the claim, which refuses it if any field it names moved since it was asked.
+ */
+export async function applyInstrumentApproval(
+  db: Db,
+  listeners: CatalogueListeners,
+  approver: Actor,
+  approvalId: number,
+  target: string,
+  payload: ApprovalPayload,
+  now: Date,
+): Promise<Outcome<AdminInstrument>> {
+  const id = Number(target.replace(/^instrument:/, ''))
+  const { code: _code, ...change } = payload.after as InstrumentUpdateRequest & { code?: string }
+  const { code: _was, ...before } = payload.before
+  const hook = (tx: DbOrTx) =>
+    claimApproval(tx, approver, approvalId, now, async (reader) => {
+      const [found] = await listInstruments(reader, id)
+      return !found || canonical(changedFields(found, change)) !== canonical(before)
+    })
+  return writeInstrument(db, listeners, approver, id, change, hook)
+}
+
+async function writeInstrument(
+  db: Db,
+  listeners: CatalogueListeners,
+  actor: Actor,
+  id: number,
+  change: InstrumentUpdateRequest,
+  hook?: (tx: DbOrTx) => Promise<unknown>,
 ): Promise<Outcome<AdminInstrument>> {
   const write = async (tx: Tx): Promise<void> => {
     const [row] = await tx.select().from(instruments).where(eq(instruments.id, id)).for('update')
@@ -243,10 +345,14 @@ export async function updateInstrument(
         listeners.desk,
         { feeRates: { [id]: change.fee_rate } },
         (tx) => write(tx as Tx),
+        hook,
       )
       if (!applied.ok) return refuse('invalid_input', { field: 'fee_rate' })
     } else {
-      await db.transaction(write)
+      await db.transaction(async (tx) => {
+        await hook?.(tx)
+        await write(tx)
+      })
       await listeners.desk.reload()
     }
   } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SETTING_DEFAULTS } from '../../services/settings.ts'
-import { SETTING_RULES, normaliseSetting } from './setting-rules.ts'
+import { SETTING_RULES, isGuardedSetting, normaliseSetting } from './setting-rules.ts'
 
 describe('setting rules', () => {
   it('cover every setting, and every default fits its own rule', () => {
@@ -26,5 +26,18 @@ describe('setting rules', () => {
     expect(normaliseSetting(loss, '')).toBe('')
     expect(normaliseSetting(SETTING_RULES.site_status, '2')).toBeUndefined()
     expect(normaliseSetting(SETTING_RULES.site_title, 'a\u0000b')).toBeUndefined()
+  })
+
+  it('guard every money setting, the fee type and every leverage cap, and nothing else (issue 22)', () => {
+    for (const key of Object.keys(SETTING_RULES) as (keyof typeof SETTING_RULES)[]) {
+      const money = SETTING_RULES[key].group === 'money'
+      expect(isGuardedSetting(key), key).toBe(
+        money || key === 'trade_fee_type' || key.startsWith('leverage_cap_'),
+      )
+    }
+    expect(isGuardedSetting('adjustment_four_eyes_usd')).toBe(true)
+    expect(isGuardedSetting('withdraw_daily_max_usd')).toBe(true)
+    expect(isGuardedSetting('stop_out_level')).toBe(false)
+    expect(isGuardedSetting('site_title')).toBe(false)
   })
 })

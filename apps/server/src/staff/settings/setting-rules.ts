@@ -63,6 +63,15 @@ export const SETTING_RULES: Record<SettingKey, SettingRule> = {
   leverage_cap_crypto: { group: 'trading', type: { kind: 'integer', min: 1, max: 1000 }, unit: '×' },
 }
 
+/**
+ * Issue 22: the settings whose change waits for a second admin (decision 028): every setting of
+ * group 'money' (limits, four-eyes amounts, demo balance, and any added later), the fee type and
+ * every leverage cap. One admin alone moves none of them.
+ */
+export function isGuardedSetting(key: SettingKey): boolean {
+  return SETTING_RULES[key].group === 'money' || key === 'trade_fee_type' || key.startsWith('leverage_cap_')
+}
+
 /** Pairs whose first may not exceed the second once both are set. */
 export const ORDERED_PAIRS: readonly (readonly [SettingKey, SettingKey])[] = [
   ['deposit_min_usd', 'deposit_max_usd'],

@@ -9,6 +9,11 @@ export const authApi = {
     api.post<StaffSessionAnswer>('/auth/totp', { code }, pendingToken),
   recovery: (pendingToken: string, code: string) =>
     api.post<StaffSessionAnswer>('/auth/recovery', { code }, pendingToken),
+  /** Issue 22: one's own password in place of a one-time one, on the pending token; the factor follows. */
+  firstPassword: (pendingToken: string, password: string) =>
+    api.post<StaffLoginAnswer>('/auth/password', { password }, pendingToken),
+  changePassword: (current: string, password: string) =>
+    api.post<null>('/me/password', { current_password: current, password }),
   logout: () => api.post<null>('/auth/logout'),
   me: () => api.get<StaffProfile>('/me'),
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { Alert, Button, Card, Typography } from 'antd'
-import type { StaffSessionAnswer } from '@tp/contracts'
+import type { StaffLoginAnswer, StaffSessionAnswer } from '@tp/contracts'
 import { ApiError } from '../../../shared/api/client.ts'
 import { LanguageSwitch } from '../../../shared/components/language-switch.tsx'
 import { useT } from '../../../shared/i18n/i18n.tsx'
@@ -9,12 +9,14 @@ import type { MessageKey } from '../../../shared/i18n/en.ts'
 import { sessionEndReason, signIn, useSession } from '../../../shared/session/session-store.ts'
 import { authApi } from '../api/auth-api.ts'
 import { CodeStep, RecoveryStep } from './code-step.tsx'
+import { NewPasswordStep } from './new-password-step.tsx'
 import { PasswordStep, type Credentials } from './password-step.tsx'
 import { RecoveryCodesStep } from './recovery-codes-step.tsx'
 import { SetupStep } from './setup-step.tsx'
 
 type Step =
   | { name: 'password' }
+  | { name: 'newPassword'; token: string }
   | { name: 'setup'; token: string; qrSvg: string; secret: string }
   | { name: 'totp'; token: string }
   | { name: 'recovery'; token: string }
@@ -22,6 +24,7 @@ type Step =
 
 const TITLES: Record<Step['name'], MessageKey> = {
   password: 'signIn.title',
+  newPassword: 'password.firstTitle',
   setup: 'signIn.setupTitle',
   totp: 'signIn.codeTitle',
   recovery: 'signIn.recoveryTitle',
@@ -59,13 +62,22 @@ export function SignInPage() {
 
   const login = ({ email, password }: Credentials) =>
     run(async () => {
-      const answer = await authApi.login(email.trim(), password)
-      setStep(
-        answer.stage === 'setup'
-          ? { name: 'setup', token: answer.token, qrSvg: answer.qr_svg, secret: answer.secret }
-          : { name: 'totp', token: answer.token },
-      )
+      next(await authApi.login(email.trim(), password))
     })
+
+  /** The step a password answers: one's own password first (issue 22), or the second factor. */
+  function next(answer: StaffLoginAnswer) {
+    setStep(
+      answer.stage === 'setup'
+        ? { name: 'setup', token: answer.token, qrSvg: answer.qr_svg, secret: answer.secret }
+        : answer.stage === 'password'
+          ? { name: 'newPassword', token: answer.token }
+          : { name: 'totp', token: answer.token },
+    )
+  }
+
+  const ownPassword = (token: string) => (password: string) =>
+    run(async () => next(await authApi.firstPassword(token, password)))
 
   function finish(answer: StaffSessionAnswer) {
     if (answer.recovery_codes?.length) {
@@ -121,6 +133,7 @@ export function SignInPage() {
             />
           )}
           {step.name === 'password' && <PasswordStep busy={busy} onSubmit={login} />}
+          {step.name === 'newPassword' && <NewPasswordStep busy={busy} onSubmit={ownPassword(step.token)} />}
           {step.name === 'setup' && (
             <SetupStep
               qrSvg={step.qrSvg}

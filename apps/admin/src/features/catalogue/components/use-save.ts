@@ -1,3 +1,4 @@
+import { waitingNotice } from '../../approvals/waiting.ts'
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { App } from 'antd'
@@ -21,8 +22,10 @@ export function useSave(onClose: () => void) {
     setSaving(true)
     setRefusal(null)
     try {
-      await call()
-      message.success(success)
+      // A fee, a swap or a higher leverage waits for a second administrator (issue 22).
+      const waiting = waitingNotice(t, await call())
+      if (waiting) message.info(waiting, 8)
+      else message.success(success)
       await client.invalidateQueries({ queryKey: ['catalogue'] })
       onClose()
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { ApprovalWaiting } from '@tp/contracts'
 import { api } from '../../../shared/api/client.ts'
 
 /*
@@ -32,5 +33,5 @@ export const settingsApi = {
   list: (signal?: AbortSignal) => api.get<SettingView[]>('/settings', undefined, signal),
   /** `feeRates` (by instrument id) go with a switch of `trade_fee_type`, restated in the new unit. */
   change: (key: string, value: string, feeRates?: Record<string, string>) =>
-    api.post<SettingView>('/settings', { key, value, fee_rates: feeRates }),
+    api.post<SettingView | ApprovalWaiting>('/settings', { key, value, fee_rates: feeRates }),
 }

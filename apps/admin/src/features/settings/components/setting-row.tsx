@@ -1,3 +1,4 @@
+import { waitingNotice } from '../../approvals/waiting.ts'
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { App, Button, Space, Tooltip, Typography } from 'antd'
@@ -42,7 +43,16 @@ export function SettingRow({ setting, all }: { setting: SettingView; all: Settin
     setSaving(true)
     setRefusal(undefined)
     try {
-      const saved = await settingsApi.change(setting.key, draft.trim(), feeRates)
+      const answer = await settingsApi.change(setting.key, draft.trim(), feeRates)
+      // A setting that guards money waits for a second administrator (issue 22): nothing changed yet.
+      const waiting = waitingNotice(t, answer)
+      if (waiting) {
+        setRestating(false)
+        setDraft(setting.value)
+        message.info(waiting, 8)
+        return
+      }
+      const saved = answer as SettingView
       queryClient.setQueryData<SettingView[]>(SETTINGS_QUERY_KEY, (old) =>
         old?.map((s) => (s.key === saved.key ? { ...s, value: saved.value } : s)),
       )

@@ -1,4 +1,4 @@
-import type { StaffItem } from '@tp/contracts'
+import type { ApprovalWaiting, StaffCreated, StaffItem } from '@tp/contracts'
 import { api } from '../../../shared/api/client.ts'
 
 export type StaffRoleName = StaffItem['role']
@@ -8,10 +8,16 @@ export const STAFF_QUERY_KEY = ['staff'] as const
 /** Staff management (admins only); the server refuses any change to oneself. */
 export const staffApi = {
   list: (signal?: AbortSignal) => api.get<StaffItem[]>('/staff', undefined, signal),
-  create: (body: { email: string; name: string; role: StaffRoleName; password: string }) =>
-    api.post<{ id: number }>('/staff', body),
-  setRole: (id: number, role: StaffRoleName) => api.post<StaffItem>(`/staff/${id}/role`, { role }),
+  /**
+   * The server gives a one-time password (never one chosen here); an admin or finance member waits
+   * for a second administrator unless one is the only administrator (issue 22).
+   */
+  create: (body: { email: string; name: string; role: StaffRoleName }) =>
+    api.post<StaffCreated | ApprovalWaiting>('/staff', body),
+  setRole: (id: number, role: StaffRoleName) =>
+    api.post<StaffItem | ApprovalWaiting>(`/staff/${id}/role`, { role }),
   disable: (id: number) => api.post<StaffItem>(`/staff/${id}/disable`),
   enable: (id: number) => api.post<StaffItem>(`/staff/${id}/enable`),
-  resetSecondFactor: (id: number) => api.post<StaffItem>(`/staff/${id}/reset_second_factor`),
+  resetSecondFactor: (id: number) =>
+    api.post<StaffItem | ApprovalWaiting>(`/staff/${id}/reset_second_factor`),
 }

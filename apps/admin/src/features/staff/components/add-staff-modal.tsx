@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { App, Alert, Button, Form, Input, Modal, Select, Space } from 'antd'
+import { App, Alert, Form, Input, Modal, Select, Typography } from 'antd'
 import type { ButtonProps } from 'antd'
-import { STAFF_PASSWORD_MAX_LENGTH } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
+import { waitingNotice } from '../../approvals/waiting.ts'
 import { staffApi, type StaffRoleName } from '../api/staff-api.ts'
 import { useRoleOptions } from './role-tag.tsx'
 
@@ -10,19 +10,14 @@ interface Values {
   email: string
   name: string
   role: StaffRoleName
-  password: string
 }
 
-const PASSWORD_MIN = 12
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
-
-/** 16 characters from the browser's secure random source (about 94 bits). */
-function generatedPassword(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join('')
-}
-
-/** Adds a staff member: they set up their authenticator at their first sign-in. */
+/**
+ * Adds a staff member (issue 22): the server makes a one-time password, shown here once, which
+ * they replace with their own at their first sign-in before setting up their authenticator. An
+ * administrator or finance member waits for a second administrator (the Approvals page), unless
+ * one is the only administrator.
+ */
 export function AddStaffModal({
   open,
   onClose,
@@ -33,19 +28,35 @@ export function AddStaffModal({
   onAdded: () => void
 }) {
   const t = useT()
-  const { message } = App.useApp()
+  const { message, modal } = App.useApp()
   const [form] = Form.useForm<Values>()
   const [saving, setSaving] = useState(false)
   const [refusal, setRefusal] = useState<string>()
-  const [shown, setShown] = useState(false)
   const roles = useRoleOptions()
 
   async function submit(values: Values) {
     setSaving(true)
     setRefusal(undefined)
     try {
-      await staffApi.create({ ...values, email: values.email.trim(), name: values.name.trim() })
-      message.success(t('staff.added', { name: values.name.trim() }))
+      const email = values.email.trim()
+      const answer = await staffApi.create({ ...values, email, name: values.name.trim() })
+      const waiting = waitingNotice(t, answer)
+      if (waiting) message.info(waiting, 8)
+      else if ('temporary_password' in answer) {
+        message.success(t('staff.added', { name: values.name.trim() }))
+        modal.info({
+          title: t('approvals.temporaryTitle', { email }),
+          width: 480,
+          content: (
+            <>
+              <Typography.Paragraph>{t('approvals.temporaryHint')}</Typography.Paragraph>
+              <Typography.Text code copyable strong data-testid="temporary-password">
+                {answer.temporary_password}
+              </Typography.Text>
+            </>
+          ),
+        })
+      }
       form.resetFields()
       onAdded()
     } catch (error) {
@@ -98,36 +109,6 @@ export function AddStaffModal({
           rules={[{ required: true, message: t('staff.roleRequired') }]}
         >
           <Select data-testid="staff-add-role" options={roles} />
-        </Form.Item>
-        <Form.Item label={t('staff.password')} extra={t('staff.passwordHint')} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item
-              name="password"
-              noStyle
-              rules={[
-                {
-                  required: true,
-                  min: PASSWORD_MIN,
-                  max: STAFF_PASSWORD_MAX_LENGTH,
-                  message: t('staff.passwordRule'),
-                },
-              ]}
-            >
-              <Input.Password
-                data-testid="staff-add-password"
-                autoComplete="new-password"
-                visibilityToggle={{ visible: shown, onVisibleChange: setShown }}
-              />
-            </Form.Item>
-            <Button
-              onClick={() => {
-                form.setFieldsValue({ password: generatedPassword() })
-                setShown(true)
-              }}
-            >
-              {t('staff.generate')}
-            </Button>
-          </Space.Compact>
         </Form.Item>
       </Form>
     </Modal>

@@ -1,3 +1,4 @@
+import { waitingNotice } from '../../approvals/waiting.ts'
 import { useState } from 'react'
 import { App, Alert, Modal, Select, Typography } from 'antd'
 import type { ButtonProps } from 'antd'
@@ -28,8 +29,9 @@ export function RoleModal({
     setSaving(true)
     setRefusal(undefined)
     try {
-      await staffApi.setRole(member.id, role)
-      message.success(t('staff.roleChanged', { name: member.name, role: t(`role.${role}`) }))
+      const waiting = waitingNotice(t, await staffApi.setRole(member.id, role))
+      if (waiting) message.info(waiting, 8)
+      else message.success(t('staff.roleChanged', { name: member.name, role: t(`role.${role}`) }))
       onChanged()
     } catch (error) {
       setRefusal((error as Error).message)

@@ -1,3 +1,4 @@
+import { waitingNotice } from '../../approvals/waiting.ts'
 import { App, Button, Space, Typography } from 'antd'
 import type { StaffItem } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
@@ -74,7 +75,12 @@ export function StaffActions({ member, own, onRole, onChanged }: Props) {
               okText: t('staff.resetSecondFactor'),
               danger: true,
               run: () => staffApi.resetSecondFactor(member.id),
-              done: done(t('staff.resetDone', { name })),
+              done: (answer) => {
+                const waiting = waitingNotice(t, answer)
+                if (waiting) message.info(waiting, 8)
+                else message.success(t('staff.resetDone', { name }))
+                onChanged()
+              },
             })
           }
         >

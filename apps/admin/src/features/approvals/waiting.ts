@@ -1,0 +1,11 @@
+import type { useT } from '../../shared/i18n/i18n.tsx'
+import { isWaiting } from './api/approvals-api.ts'
+
+/**
+ * What to say when a change's answer is a request waiting for a second administrator (issue 22),
+ * or undefined when the change was made: the drawers and pages that save guarded changes use it.
+ */
+export function waitingNotice(t: ReturnType<typeof useT>, answer: unknown): string | undefined {
+  if (!isWaiting(answer)) return undefined
+  return t(answer.admins_to_ask > 0 ? 'approvals.waiting' : 'approvals.waitingAlone')
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react'
+import { Alert, App, Form, Input, Modal } from 'antd'
+import type { ButtonProps } from 'antd'
+import { STAFF_PASSWORD_MAX_LENGTH } from '@tp/contracts'
+import { useT } from '../../../shared/i18n/i18n.tsx'
+import { authApi } from '../api/auth-api.ts'
+import { PasswordFields } from './new-password-step.tsx'
+
+interface Values {
+  current: string
+  password: string
+  repeat: string
+}
+
+/** Issue 22: one's own password, the current one asked again; one's other sessions end. */
+export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Values>()
+  const [saving, setSaving] = useState(false)
+  const [refusal, setRefusal] = useState<string>()
+
+  async function submit(values: Values) {
+    setSaving(true)
+    setRefusal(undefined)
+    try {
+      await authApi.changePassword(values.current, values.password)
+      message.success(t('password.changed'))
+      form.resetFields()
+      onClose()
+    } catch (error) {
+      setRefusal((error as Error).message)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('password.change')}
+      onCancel={onClose}
+      okText={t('password.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: saving, 'data-testid': 'password-change-submit' } as ButtonProps}
+      onOk={() => form.submit()}
+      destroyOnHidden
+      width={440}
+    >
+      <Alert type="info" showIcon title={t('password.changeHint')} style={{ marginBottom: 16 }} />
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          title={refusal}
+          style={{ marginBottom: 16 }}
+          data-testid="password-change-error"
+        />
+      )}
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
+        <Form.Item
+          name="current"
+          label={t('password.current')}
+          rules={[{ required: true, max: STAFF_PASSWORD_MAX_LENGTH, message: t('signIn.passwordRequired') }]}
+        >
+          <Input.Password autoComplete="current-password" data-testid="password-current" />
+        </Form.Item>
+        <PasswordFields />
+      </Form>
+    </Modal>
+  )
+}

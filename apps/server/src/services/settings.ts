@@ -50,6 +50,11 @@ export const SETTING_DEFAULTS = {
   leverage_cap_crypto: '2',
   /** USD above which a manual balance adjustment waits for a second admin (four eyes). */
   adjustment_four_eyes_usd: '1000',
+  /**
+   * Percent added to the live quote a payout currency with an instrument is priced at (BTC at the
+   * BTCUSD ask plus this): the house's margin on the conversion (issue 22).
+   */
+  payout_rate_margin_pct: '0.5',
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS

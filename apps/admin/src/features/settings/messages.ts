@@ -59,6 +59,7 @@ export const settingsEn = {
   'settings.key.withdraw_max_usd': 'Largest withdrawal',
   'settings.key.withdraw_daily_max_usd': 'Withdrawals per day (UTC)',
   'settings.key.adjustment_four_eyes_usd': 'Four-eyes amount for adjustments',
+  'settings.key.payout_rate_margin_pct': 'Payout rate margin',
   'settings.key.trade_fee_type': 'Trading fee type (trade_fee_type)',
   'settings.key.margin_call_level': 'Margin call level',
   'settings.key.stop_out_level': 'Stop-out level',
@@ -90,6 +91,8 @@ export const settingsEn = {
   'settings.help.withdraw_daily_max_usd': 'The most a user may withdraw in one UTC day.',
   'settings.help.adjustment_four_eyes_usd':
     'A manual balance adjustment above this waits for a second administrator.',
+  'settings.help.payout_rate_margin_pct':
+    'Added to the live quote a payout currency with an instrument is converted at (BTC at the BTCUSD ask plus this). Currencies without one keep their set rate.',
   'settings.help.trade_fee_type':
     'What every instrument’s fee rate means. Switching it asks for every non-zero rate in the new unit, saved together.',
   'settings.help.margin_call_level': 'Clients are warned when their margin level falls to this.',
@@ -190,6 +193,7 @@ export const settingsHk: Record<keyof typeof settingsEn, string> = {
   'settings.key.withdraw_max_usd': '單筆最高出金',
   'settings.key.withdraw_daily_max_usd': '每日出金上限（UTC）',
   'settings.key.adjustment_four_eyes_usd': '餘額調整雙人覆核金額',
+  'settings.key.payout_rate_margin_pct': '出金匯率加價',
   'settings.key.trade_fee_type': '交易手續費類型（trade_fee_type）',
   'settings.key.margin_call_level': '追加保證金水平',
   'settings.key.stop_out_level': '強制平倉水平',
@@ -219,6 +223,8 @@ export const settingsHk: Record<keyof typeof settingsEn, string> = {
   'settings.help.withdraw_max_usd': '單筆高於此金額的出金會被拒絕。',
   'settings.help.withdraw_daily_max_usd': '用戶在一個 UTC 日內最多可出金的金額。',
   'settings.help.adjustment_four_eyes_usd': '高於此金額的人手餘額調整，須由另一位管理員批核。',
+  'settings.help.payout_rate_margin_pct':
+    '有對應交易品種的出金貨幣，按即時報價加上此百分比換算（BTC 按 BTCUSD 賣出價加此值）。沒有對應品種的貨幣沿用設定匯率。',
   'settings.help.trade_fee_type':
     '決定所有交易品種手續費率的含義。切換時須以新單位輸入所有非零費率，並一併儲存。',
   'settings.help.margin_call_level': '客戶的保證金水平跌至此值時會收到警告。',

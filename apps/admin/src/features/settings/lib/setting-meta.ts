@@ -26,6 +26,7 @@ const ORDER = [
   'withdraw_max_usd',
   'withdraw_daily_max_usd',
   'adjustment_four_eyes_usd',
+  'payout_rate_margin_pct',
   'margin_call_level',
   'stop_out_level',
   'max_quote_age_ms',
@@ -49,6 +50,7 @@ export const CONFIRMED = new Set([
   'margin_call_level',
   'stop_out_level',
   'adjustment_four_eyes_usd',
+  'payout_rate_margin_pct',
 ])
 
 const known = (key: string): key is MessageKey => key in settingsEn
@@ -76,7 +78,8 @@ export function shownValue(t: Translate, setting: SettingView, value = setting.v
     case 'choice':
       return choiceLabel(t, setting.key, value)
     case 'usd':
-      return `${formatMoney(value)} USD`
+      // A decimal setting: USD amounts, and the payout rate margin in %.
+      return `${formatMoney(value)} ${setting.unit || 'USD'}`
     case 'integer':
       return `${Number(value).toLocaleString('en-US')} ${setting.unit}`.trim()
     default:

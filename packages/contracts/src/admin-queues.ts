@@ -108,6 +108,12 @@ export interface AdminDepositItem {
   decided_at: string
   /** The staff member (e-mail) who decided, from the audit log; '' while waiting. */
   decided_by: string
+  /**
+   * Ours (issue 22): an earlier deposit whose proof looks like this one's (a resized or re-encoded
+   * copy: perceptual hashes within a few bits), and how many of the 64 bits differ; null when none.
+   */
+  similar_deposit_id: number | null
+  similar_distance: number | null
 }
 
 /** The user's bank account a bank withdrawal is paid to (kept even when the user deleted it). */

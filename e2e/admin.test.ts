@@ -28,10 +28,14 @@ import {
 const TRC20_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
 const PASSWORD = STAFF_PASSWORD
 
+/** The shade of the next image: each upload is a picture of its own (one proof proves one deposit). */
+let nextShade = 0x10
+
 /** Posts an image to the app's upload call as `token`; answers its signed URL. */
 async function upload(app: TestApp, token: string): Promise<string> {
   const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(smallPng())], { type: 'image/png' }), 'image.png')
+  const png = smallPng(nextShade++ % 256)
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image.png')
   const response = await fetch(`${app.base}/api/common/image_upload`, {
     method: 'POST',
     headers: { lang: 'en', authorization: token },

@@ -214,6 +214,26 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await shot('deposits-after')
     })
 
+    it('flags a deposit whose proof looks like another one, with a link to it (issue 22)', async () => {
+      const user = await registerAndLogin(app)
+      await submitDeposit(app, user, '300')
+      const [earlier] = await app.db.select().from(deposits).orderBy(deposits.id).limit(1)
+      const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, user.user.id))
+      // As submitDeposit stores it when the perceptual hashes are close (server test: deposit-proofs).
+      await app.db
+        .update(deposits)
+        .set({ similarDepositId: earlier!.id, similarDistance: 2 })
+        .where(eq(deposits.id, row!.id))
+      await openItem('deposits', user.user.uid)
+      const flag = page.getByTestId('deposit-similar-proof')
+      await expect.poll(() => flag.innerText()).toContain(`deposit #${earlier!.id}`)
+      expect(await page.getByTestId('deposit-similar-link').getAttribute('href')).toContain(
+        `q=%23${earlier!.id}`,
+      )
+      await shot('deposit-similar-proof')
+      await decide('reject', 'The same transfer as another deposit.')
+    })
+
     it('rejects a withdrawal with a remark: the frozen money is released', async () => {
       const user = await registerAndLogin(app)
       // Money to withdraw: a deposit approved through the back office's own call.

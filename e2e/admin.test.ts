@@ -29,10 +29,14 @@ import {
 const TRC20_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
 const PASSWORD = STAFF_PASSWORD
 
+/** The shade of the next image: each upload is a picture of its own (one proof proves one deposit). */
+let nextShade = 0x10
+
 /** Posts an image to the app's upload call as `token`; answers its signed URL. */
 async function upload(app: TestApp, token: string): Promise<string> {
   const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(smallPng())], { type: 'image/png' }), 'image.png')
+  const png = smallPng(nextShade++ % 256)
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image.png')
   const response = await fetch(`${app.base}/api/common/image_upload`, {
     method: 'POST',
     headers: { lang: 'en', authorization: token },
@@ -209,6 +213,26 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         .poll(() => page.getByTestId('queue-row').filter({ hasText: user.user.uid }).count())
         .toBe(0)
       await shot('deposits-after')
+    })
+
+    it('flags a deposit whose proof looks like another one, with a link to it (issue 22)', async () => {
+      const user = await registerAndLogin(app)
+      await submitDeposit(app, user, '300')
+      const [earlier] = await app.db.select().from(deposits).orderBy(deposits.id).limit(1)
+      const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, user.user.id))
+      // As submitDeposit stores it when the perceptual hashes are close (server test: deposit-proofs).
+      await app.db
+        .update(deposits)
+        .set({ similarDepositId: earlier!.id, similarDistance: 2 })
+        .where(eq(deposits.id, row!.id))
+      await openItem('deposits', user.user.uid)
+      const flag = page.getByTestId('deposit-similar-proof')
+      await expect.poll(() => flag.innerText()).toContain(`deposit #${earlier!.id}`)
+      expect(await page.getByTestId('deposit-similar-link').getAttribute('href')).toContain(
+        `q=%23${earlier!.id}`,
+      )
+      await shot('deposit-similar-proof')
+      await decide('reject', 'The same transfer as another deposit.')
     })
 
     it('rejects a withdrawal with a remark: the frozen money is released', async () => {

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
-import { deposits, withdrawals } from '../apps/server/src/db/schema.ts'
+import { deposits, withdrawCurrencies, withdrawals } from '../apps/server/src/db/schema.ts'
 import { approvedDeposit, decidedWithdrawal } from '../apps/server/test/approvers.ts'
 import {
   ROOT,
@@ -32,6 +32,8 @@ import {
 const SCREENS = join(ROOT, '.tmp/screens')
 /** The seeded USDT-TRC20 deposit address: a valid TRC20 address to bind as the payout address too. */
 const TRC20_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
+/** The genesis block's address: a valid BTC payout address. */
+const BTC_ADDRESS = '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'
 
 describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'deposit and withdrawal in the phone browser on %s',
@@ -40,13 +42,20 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
     let phone: Awaited<ReturnType<typeof openPhonePage>>
     let page: Page
     let userId: number
+    let token: string
 
     beforeAll(async () => {
       mkdirSync(SCREENS, { recursive: true })
       buildWebOnce()
-      app = await startTestApp(driver, { historyCandles: 20, app: { webDist: WEB_DIST } })
+      // Quotes stay fresh for the whole file: the payout rate of a coin needs one (issue 22).
+      app = await startTestApp(driver, {
+        historyCandles: 20,
+        app: { webDist: WEB_DIST },
+        settings: { max_quote_age_ms: '3600000' },
+      })
       const user = await registerAndLogin(app)
       userId = user.user.id as number
+      token = user.token
       phone = await openPhonePage()
       page = phone.page
       await signInPhone(page, app.base, user.token)
@@ -124,19 +133,71 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await pick('withdraw-currency', 'USDT-TRC20')
       await pick('withdraw-method', TRC20_ADDRESS)
       await page.getByTestId('withdraw-amount').fill('100')
-      // USDT-TRC20: a fixed fee of 1 USD at 1 USD per USDT.
+      // USDT-TRC20: a fixed fee of 1 USD at 1 USD per USDT, a rate staff set.
       expect(await page.getByTestId('withdraw-fee').innerText()).toBe('1.00 USD')
       expect(await page.getByTestId('withdraw-received').innerText()).toBe('99.00 USDT')
+      expect(await page.getByTestId('withdraw-rate').innerText()).toBe('1 USDT = 1.00 USD · set rate')
+      expect(await page.getByTestId('withdraw-available').innerText()).toBe('500.00 USD')
       await page.getByTestId('withdraw-submit').click()
+      // What arrives is stated before anything is asked.
+      const dialog = page.locator('.adm-dialog')
+      await expect.poll(() => dialog.getByTestId('withdraw-confirm').innerText()).toContain('99.00 USDT')
+      await dialog.locator('.adm-dialog-button', { hasText: 'Withdraw' }).click()
       await expect.poll(() => page.getByTestId('withdraw-record').count()).toBe(1)
       expect(await page.getByTestId('withdraw-amount').inputValue()).toBe('')
       await expect.poll(() => page.getByTestId('withdraw-frozen').innerText()).toBe('100.00 USD')
+      await expect.poll(() => page.getByTestId('withdraw-available').innerText()).toBe('400.00 USD')
 
       const [row] = await app.db.select().from(withdrawals).where(eq(withdrawals.userId, userId))
       expect(await decidedWithdrawal(app, row!.id, 'reject')).toMatchObject({ ok: true })
       await open('/mine/wallet')
       await expect.poll(() => page.getByTestId('balance-frozen').innerText()).toBe('0.00')
       expect(await page.getByTestId('balance-available').innerText()).toBe('500.00')
+    })
+
+    it('shows a coin payout exact to the satoshi at the live rate, and only what free margin allows (issue 22)', async () => {
+      app.tick({ code: 'BTCUSD', bid: 74_590, ask: 74_600 })
+      await app.desk.settle()
+      const btcSymbol = (await app.get('/api/account/draw_symbol_list?type=1', { token })).body.data.find(
+        (s: { label: string }) => s.label === 'BTC-BTC',
+      )
+      const bound = await app.post(
+        '/api/wallet/bind_draw_method',
+        { type: 1, draw_id: btcSymbol.id, dc_address: BTC_ADDRESS },
+        { token },
+      )
+      expect(bound.body).toMatchObject({ code: 1 })
+      // 0.01 BTC at 74,600, 1:2: 373 of margin; what can leave is free margin, not the balance.
+      const btc = app.market.instrumentByCode('BTCUSD')!.id
+      const opened = await app.get(
+        `/v1/api/forex/submit?forex_id=${btc}&type=1&cont=0.01&status=1&multiple=2`,
+        {
+          token,
+        },
+      )
+      expect(opened.body).toMatchObject({ code: 1 })
+      const balance = (await app.get('/v1/api/main/wallet/getBalance', { token })).body.data
+      expect(Number(balance.withdrawable)).toBeLessThan(Number(balance.balance))
+      // BTC first in the picker (the wheel's first item is what a tap confirms reliably here).
+      await app.db
+        .update(withdrawCurrencies)
+        .set({ enabled: false })
+        .where(eq(withdrawCurrencies.code, 'USDT'))
+      await open('/mine/withdraw')
+      await pick('withdraw-currency', 'BTC-BTC')
+      await pick('withdraw-method', BTC_ADDRESS)
+      await page.getByTestId('withdraw-amount').fill('476')
+      // BTCUSD ask 74,600 + 0.5 %: 74,973 USD per BTC; fee 0.48; 475.52 / 74,973 to the satoshi, rounded down.
+      await expect.poll(() => page.getByTestId('withdraw-received').innerText()).toBe('0.00634254 BTC')
+      expect(await page.getByTestId('withdraw-rate').innerText()).toBe(
+        '1 BTC = 74,973.00 USD · live BTCUSD quote + 0.5%',
+      )
+      expect(await page.getByTestId('withdraw-available').innerText()).toBe(`${balance.withdrawable} USD`)
+      await shot('money-withdraw-btc-en')
+      await app.db
+        .update(withdrawCurrencies)
+        .set({ enabled: true })
+        .where(eq(withdrawCurrencies.code, 'USDT'))
     })
 
     it.each(['hk', 'en', 'ar'])('shows every money screen in %s', async (lang) => {

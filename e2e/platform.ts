@@ -193,8 +193,8 @@ export function buildWebOnce(): void {
   webBuilt = true
 }
 
-/** A 16 x 16 opaque PNG made here, so the upload's content check has a real image to read. */
-export function smallPng(): Buffer {
+/** A 16 x 16 opaque PNG of one `shade`, made here, so the upload's content check has a real image to read. */
+export function smallPng(shade = 0x3c): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
@@ -218,7 +218,7 @@ export function smallPng(): Buffer {
   header.writeUInt32BE(side, 0)
   header.writeUInt32BE(side, 4)
   header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(side * 3, 0x3c)])
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(side * 3, shade)])
   const pixels = deflateSync(Buffer.concat(Array.from({ length: side }, () => row)))
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

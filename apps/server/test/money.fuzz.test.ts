@@ -326,8 +326,9 @@ describe.each(DRIVERS)('fuzzing the deposit and withdrawal calls (%s)', (driver)
     const { token, user } = await registerAndLogin(app)
     tokens[who] = token
     userIds[who] = user.id as number
+    // The funding deposit has a proof of its own: the one the generator sends is still unused.
     const upload = await proof(user.id)
-    uploadIds[who] = upload
+    uploadIds[who] = await proof(user.id)
     const submitted = await app.get(
       `/api/quickCharge/submit?number=${amount}&proofImg=${upload}&charge_id=${channels[0]!.id}`,
       { token },
@@ -624,6 +625,12 @@ describe.each(DRIVERS)('fuzzing the deposit and withdrawal calls (%s)', (driver)
       expect(last?.proofOwner, `a deposit with another user's proof: ${what}`).toBe(callerId)
       expect(last?.deposit.amount, what).toBe(strictAmount(payload)?.toFixed(6))
       expect(last?.deposit.status, what).toBe(0)
+      // One proof proves one deposit (issue 22): the generator reuses the caller's upload, so the
+      // deposit is moved to a fresh proof of the same owner and the upload can be sent again.
+      await app.db
+        .update(deposits)
+        .set({ proofUploadId: await proof(callerId) })
+        .where(eq(deposits.id, last!.deposit.id))
     }
 
     /** A list that answered: only the caller's own records. */

@@ -138,7 +138,7 @@ describe.each(DRIVERS)('money in and out on %s', (driver) => {
     expect(answers.every((a) => a.status === 200)).toBe(true)
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1)
     expect(new Set(answers.filter((a) => a.body.code !== 1).map((a) => a.body.reason))).toEqual(
-      new Set(['balance_insufficient']),
+      new Set(['withdraw_above_available']),
     )
     expect(await account(userId)).toMatchObject({ balance: '0.000000', frozen: '100.000000' })
     expect(await app.db.select().from(withdrawals).where(eq(withdrawals.userId, userId))).toHaveLength(1)
@@ -203,7 +203,7 @@ describe.each(DRIVERS)('money in and out on %s', (driver) => {
     expect(opened.body.code).toBe(1)
     expect((await withdraw(token, method, '2000')).body).toMatchObject({
       code: 0,
-      reason: 'balance_insufficient',
+      reason: 'withdraw_above_available',
     })
     expect((await withdraw(token, method, '1500')).body.code).toBe(1)
     // The price falls far: the position is stopped out and the loss exceeds the balance left.

@@ -80,6 +80,11 @@ describe.each(DRIVERS)('payout methods on %s', (driver) => {
       fee_type: 1,
       usd_price: '1',
       label: 'USDT-TRC20',
+      precision: 6,
+      rate_source: 'staff',
+      rate_ready: true,
+      rate_time: 0,
+      rate_margin_pct: '0',
     })
     expect(coins.body.data[2]).toMatchObject({ code: 'BTC', draw_rate: '0.001', fee_type: 2 })
     const banks = noServerError(await app.get('/api/account/draw_symbol_list?type=2', { token: alice.token }))

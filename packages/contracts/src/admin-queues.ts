@@ -130,6 +130,12 @@ export interface AdminDepositItem {
   first_approval: AdminFirstApproval | null
   /** Waiting, and approving it now would take two staff members (the four-eyes threshold). */
   two_approvals: boolean
+  /**
+   * Ours (issue 22): an earlier deposit whose proof looks like this one's (a resized or re-encoded
+   * copy: perceptual hashes within a few bits), and how many of the 64 bits differ; null when none.
+   */
+  similar_deposit_id: number | null
+  similar_distance: number | null
 }
 
 /** The user's bank account a bank withdrawal is paid to (kept even when the user deleted it). */
@@ -157,8 +163,18 @@ export interface AdminWithdrawalItem {
   currency: string
   amount: string
   fee: string
+  /** What to send, exact to the currency's smallest unit (8 decimals for BTC, 18 for ETH). */
   receive_amount: string
+  /** The frozen rate: USD per unit of `currency`, the margin included. */
   usd_price: string
+  /** What `receive_amount` is worth in USD at the frozen rate (to the cent, rounded down). */
+  receive_usd: string
+  /** 'quote:<instrument>' when priced at the live quote, 'staff' at the rate staff set. */
+  rate_source: string
+  /** When the quote was taken ('' for a staff-set rate). */
+  rate_quoted_at: string
+  /** The margin (%) added to the quote. */
+  rate_margin_pct: string
   /** The coin address to pay to ('' for a bank withdrawal). */
   address: string
   /** The bank account to pay to; null for a coin withdrawal. */

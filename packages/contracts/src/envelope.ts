@@ -103,5 +103,8 @@ export const REASONS = [
   'fee_rates_invalid',
   'setting_min_above_max',
   'holiday_duplicate',
+  'withdraw_above_available',
+  'payout_rate_stale',
+  'proof_reused',
 ] as const
 export type Reason = (typeof REASONS)[number]

@@ -228,6 +228,11 @@ export interface BalanceAnswer {
   /** Percent, or null with no margin used. */
   margin_level: number | null
   profit: string
+  /**
+   * Ours (issue 22): what can be withdrawn now, USD with 2 decimals: free margin within the balance,
+   * min(balance, free margin), never below 0. The withdraw screen shows this, not `balance`.
+   */
+  withdrawable: string
 }
 
 /** `FOREX_TRADE` to the signed-in owner, about once a second and at once after a change. */

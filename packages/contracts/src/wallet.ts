@@ -82,10 +82,23 @@ export interface DrawSymbol {
   /** A fixed USD fee when `fee_type` is 1, else the share of the amount ("0.001" is 0.1 %). */
   draw_rate: string
   fee_type: number
-  /** USD per unit of the currency: received = (amount - fee) / usd_price. */
+  /**
+   * USD per unit of the currency a request would be priced at now: received = (amount - fee) /
+   * usd_price, rounded down to `precision` decimals (@tp/engine withdrawalQuote).
+   */
   usd_price: string
   /** `code-protocol` when there is a protocol ("USDT-TRC20"), else the code. */
   label: string
+  /** Ours (issue 22): decimals of the currency's smallest unit (8 BTC, 18 ETH, 6 USDT, 2 fiat). */
+  precision: number
+  /** 'quote:<instrument>' when priced at that live quote plus the margin, 'staff' at a set rate. */
+  rate_source: string
+  /** False when the quote is stale or its market closed: a request would be refused now. */
+  rate_ready: boolean
+  /** The quote's time (Unix ms); 0 for a staff-set rate. */
+  rate_time: number
+  /** The margin (%) added to the quote. */
+  rate_margin_pct: string
 }
 
 /** A saved payout method (SPEC.md "Saved withdraw method"); bank fields are empty for a coin address. */

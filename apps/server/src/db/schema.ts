@@ -515,9 +515,16 @@ export const uploads = pgTable(
     bytes: integer('bytes').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /**
+     * SHA-256 (hex) of the stored image's decoded pixels: the same picture sent twice, whatever its
+     * file, has the same one (issue 22: one proof, one deposit). Null for uploads made before it.
+     */
+    contentSha256: text('content_sha256'),
+    /** The 64-bit perceptual hash (sharp-phash, as 64 '0'/'1'): near copies differ in a few bits. */
+    phash: text('phash'),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_user_idx').on(t.userId)],
+  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_content_sha256_idx').on(t.contentSha256)],
 )
 
 /**
@@ -542,6 +549,12 @@ export const deposits = pgTable(
     address: text('address').notNull().default(''),
     status: smallint('status').notNull().default(0),
     remark: text('remark').notNull().default(''),
+    /**
+     * An earlier deposit whose proof looks like this one's (perceptual hashes within a few bits),
+     * found when it was submitted: shown to staff with its distance (0 to 64 bits differ).
+     */
+    similarDepositId: bigint('similar_deposit_id', { mode: 'number' }),
+    similarDistance: smallint('similar_distance'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
     /**
@@ -554,6 +567,7 @@ export const deposits = pgTable(
   },
   (t) => [
     index('deposits_user_idx').on(t.userId, t.id),
+    index('deposits_proof_idx').on(t.proofUploadId),
     check('deposits_type', sql`${t.type} in (0, 1)`),
     check('deposits_status', sql`${t.status} in (0, 1, 2, 3)`),
     check('deposits_amount', sql`${t.amount} > 0`),
@@ -579,11 +593,19 @@ export const withdrawCurrencies = pgTable(
     feeType: smallint('fee_type').notNull(),
     drawRate: numeric('draw_rate', { precision: 12, scale: 6 }).notNull(),
     usdPrice: numeric('usd_price', { precision: 24, scale: 10 }).notNull(),
+    /** Decimals of the currency's smallest unit: 8 for BTC, 18 for ETH, 6 for USDT, 2 for fiat. */
+    precision: smallint('precision').notNull().default(2),
+    /**
+     * The instrument whose live quote prices a payout ('BTCUSD', or 'USDHKD' the other way round);
+     * '' when staff set `usd_price` (USDT at 1, a currency the platform does not quote).
+     */
+    rateInstrument: text('rate_instrument').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [
     check('withdraw_currencies_type', sql`${t.type} in (1, 2)`),
+    check('withdraw_currencies_precision', sql`${t.precision} between 0 and 18`),
     check('withdraw_currencies_rate', sql`${t.drawRate} >= 0 and ${t.usdPrice} > 0`),
   ],
 )
@@ -638,8 +660,16 @@ export const withdrawals = pgTable(
       .references(() => payoutMethods.id),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
-    received: money('received').notNull(),
-    usdPrice: numeric('usd_price', { precision: 24, scale: 10 }).notNull(),
+    /** In the currency, exact to its smallest unit (18 decimals for ETH), rounded down. */
+    received: numeric('received', { precision: 38, scale: 18 }).notNull(),
+    /** The frozen rate: USD per unit of the currency the request was priced at (margin included). */
+    usdPrice: numeric('usd_price', { precision: 38, scale: 18 }).notNull(),
+    /** 'quote:<instrument>' for a live quote, 'staff' for the rate staff set. */
+    rateSource: text('rate_source').notNull().default('staff'),
+    /** The time of the quote the rate came from; null for a staff-set rate. */
+    rateQuotedAt: timestamp('rate_quoted_at', { withTimezone: true }),
+    /** The staff-set margin (%) added to a live quote; 0 for a staff-set rate. */
+    rateMarginPct: numeric('rate_margin_pct', { precision: 12, scale: 6 }).notNull().default('0'),
     status: smallint('status').notNull().default(0),
     memo: text('memo').notNull().default(''),
     notes: text('notes').notNull().default(''),

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js'
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm'
 import {
   DepositStatus,
   LedgerType,
@@ -10,7 +10,13 @@ import {
   type RecordPage,
 } from '@tp/contracts'
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
-import { depositBankAccounts, depositBankCurrencies, depositCoinChannels, deposits } from '../db/schema.ts'
+import {
+  depositBankAccounts,
+  depositBankCurrencies,
+  depositCoinChannels,
+  deposits,
+  uploads,
+} from '../db/schema.ts'
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
 import { getSettings } from '../services/settings.ts'
 import {
@@ -104,6 +110,8 @@ export async function submitDeposit(
       .from(deposits)
       .where(and(eq(deposits.userId, userId), eq(deposits.status, DepositStatus.Unchecked)))
     if ((waiting?.n ?? 0) >= MAX_WAITING_DEPOSITS) return refuse('rate_limited')
+    const seen = await proofSeenBefore(tx, proof)
+    if (seen.reused) return refuse('proof_reused')
     const [row] = await tx
       .insert(deposits)
       .values({
@@ -115,6 +123,8 @@ export async function submitDeposit(
         amount: amount.toFixed(2),
         proofUploadId: proof,
         address: channel.address,
+        similarDepositId: seen.similar?.id ?? null,
+        similarDistance: seen.similar?.distance ?? null,
       })
       .returning({ id: deposits.id })
     return accept({ id: (row as { id: number }).id })
@@ -124,6 +134,56 @@ export async function submitDeposit(
 
 /** The first key of the advisory locks deposit requests take per user ("dp" as a number). */
 const DEPOSIT_LOCK = 0x6470
+
+/** The first key of the advisory locks on a proof's content ("pf"), whoever submits it. */
+const PROOF_LOCK = 0x7066
+
+/**
+ * Perceptual hashes (64 bits) this close or closer are the same picture to a reviewer: a resized,
+ * re-compressed or lightly cropped copy differs in a few bits; different bank slips of one layout
+ * differ in far more. Flagged only: staff decide (decision 026).
+ */
+export const SIMILAR_PROOF_MAX_BITS = 10
+
+/**
+ * Whether the proof `uploadId` was already used by a deposit, by anyone: the same upload, or an
+ * upload of the same decoded pixels (refused); else the closest earlier deposit whose proof looks
+ * alike by perceptual hash (flagged to staff). Takes a lock on the proof's content until the
+ * transaction ends, so two submissions of one picture, even by two users, take turns.
+ */
+async function proofSeenBefore(
+  tx: Tx,
+  uploadId: string,
+): Promise<{ reused: boolean; similar?: { id: number; distance: number } }> {
+  const [upload] = await tx
+    .select({ sha: uploads.contentSha256, phash: uploads.phash })
+    .from(uploads)
+    .where(eq(uploads.id, uploadId))
+  await tx.execute(sql`select pg_advisory_xact_lock(${PROOF_LOCK}, hashtext(${upload?.sha ?? uploadId}))`)
+  const [same] = await tx
+    .select({ id: deposits.id })
+    .from(deposits)
+    .innerJoin(uploads, eq(uploads.id, deposits.proofUploadId))
+    .where(
+      upload?.sha
+        ? or(eq(deposits.proofUploadId, uploadId), eq(uploads.contentSha256, upload.sha))
+        : eq(deposits.proofUploadId, uploadId),
+    )
+    .limit(1)
+  if (same) return { reused: true }
+  if (!upload?.phash) return { reused: false }
+  const distance = sql<number>`bit_count(cast(${uploads.phash} as bit(64)) # cast(${upload.phash} as bit(64)))`
+  const [similar] = await tx
+    .select({ id: deposits.id, distance })
+    .from(deposits)
+    .innerJoin(uploads, eq(uploads.id, deposits.proofUploadId))
+    .where(and(isNotNull(uploads.phash), sql`${distance} <= ${SIMILAR_PROOF_MAX_BITS}`))
+    .orderBy(distance, asc(deposits.id))
+    .limit(1)
+  return similar
+    ? { reused: false, similar: { id: similar.id, distance: Number(similar.distance) } }
+    : { reused: false }
+}
 
 async function channelOf(db: DbOrTx, request: DepositRequest) {
   if (request.type === 0) {

@@ -13,8 +13,26 @@ const { Fixed: FIXED_FEE, Share: SHARE_FEE } = FeeType
  * office. Staff edit fees and prices there later; the coin prices here are only a starting point.
  */
 export const DEFAULT_WITHDRAW_CURRENCIES: NewWithdrawCurrency[] = [
-  { type: COIN, code: 'USDT', protocol: 'TRC20', feeType: FIXED_FEE, drawRate: '1', usdPrice: '1', sort: 1 },
-  { type: COIN, code: 'USDT', protocol: 'ERC20', feeType: FIXED_FEE, drawRate: '5', usdPrice: '1', sort: 2 },
+  {
+    type: COIN,
+    code: 'USDT',
+    protocol: 'TRC20',
+    feeType: FIXED_FEE,
+    drawRate: '1',
+    usdPrice: '1',
+    precision: 6,
+    sort: 1,
+  },
+  {
+    type: COIN,
+    code: 'USDT',
+    protocol: 'ERC20',
+    feeType: FIXED_FEE,
+    drawRate: '5',
+    usdPrice: '1',
+    precision: 6,
+    sort: 2,
+  },
   {
     type: COIN,
     code: 'BTC',
@@ -22,6 +40,8 @@ export const DEFAULT_WITHDRAW_CURRENCIES: NewWithdrawCurrency[] = [
     feeType: SHARE_FEE,
     drawRate: '0.001',
     usdPrice: '95000',
+    precision: 8,
+    rateInstrument: 'BTCUSD',
     sort: 3,
   },
   {
@@ -31,10 +51,21 @@ export const DEFAULT_WITHDRAW_CURRENCIES: NewWithdrawCurrency[] = [
     feeType: SHARE_FEE,
     drawRate: '0.001',
     usdPrice: '3200',
+    precision: 18,
+    rateInstrument: 'ETHUSD',
     sort: 4,
   },
   { type: BANK, code: 'USD', protocol: '', feeType: SHARE_FEE, drawRate: '0.001', usdPrice: '1', sort: 1 },
-  { type: BANK, code: 'EUR', protocol: '', feeType: SHARE_FEE, drawRate: '0.001', usdPrice: '1.08', sort: 2 },
+  {
+    type: BANK,
+    code: 'EUR',
+    protocol: '',
+    feeType: SHARE_FEE,
+    drawRate: '0.001',
+    usdPrice: '1.08',
+    rateInstrument: 'EURUSD',
+    sort: 2,
+  },
   {
     type: BANK,
     code: 'HKD',
@@ -42,6 +73,7 @@ export const DEFAULT_WITHDRAW_CURRENCIES: NewWithdrawCurrency[] = [
     feeType: SHARE_FEE,
     drawRate: '0.001',
     usdPrice: '0.128',
+    rateInstrument: 'USDHKD',
     sort: 3,
   },
 ]

@@ -3,6 +3,8 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { DrawSymbol, PayoutTypeValue } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
 import { withdrawCurrencies } from '../db/schema.ts'
+import type { Outcome } from '../services/outcome.ts'
+import type { PayoutRate } from './payout-rate.ts'
 
 export type WithdrawCurrency = typeof withdrawCurrencies.$inferSelect
 
@@ -13,15 +15,29 @@ export const currencyLabel = (currency: { code: string; protocol: string }) =>
 /** A stored numeric as plain decimal text without trailing zeros ("1.000000" is "1", never "1e-7"). */
 const decimalText = (value: string) => new Decimal(value).toFixed()
 
-export function drawSymbolView(currency: WithdrawCurrency): DrawSymbol {
+/**
+ * A currency as the phone lists it, priced as a request would be now (`rate`: a live quote with the
+ * margin, or the staff-set rate). With no fresh quote `rate_ready` is false and `usd_price` the
+ * staff-set record: the phone shows no amount, and a request would be refused.
+ */
+export function drawSymbolView(currency: WithdrawCurrency, rate: Outcome<PayoutRate>): DrawSymbol {
   return {
     id: currency.id,
     code: currency.code,
     protocol: currency.protocol,
     draw_rate: decimalText(currency.drawRate),
     fee_type: currency.feeType,
-    usd_price: decimalText(currency.usdPrice),
+    usd_price: rate.ok ? rate.value.usdPrice.toFixed() : decimalText(currency.usdPrice),
     label: currencyLabel(currency),
+    precision: currency.precision,
+    rate_source: rate.ok
+      ? rate.value.source
+      : currency.rateInstrument
+        ? `quote:${currency.rateInstrument}`
+        : 'staff',
+    rate_ready: rate.ok,
+    rate_time: rate.ok && rate.value.quotedAtMs !== null ? rate.value.quotedAtMs : 0,
+    rate_margin_pct: rate.ok ? rate.value.marginPct : '0',
   }
 }
 

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js'
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import { WithdrawalStatus, type RecordPage, type WithdrawRecord } from '@tp/contracts'
-import { withdrawalQuote } from '@tp/engine'
+import { payoutText, withdrawalQuote } from '@tp/engine'
 import type { DbOrTx, Tx } from '../db/client.ts'
 import { payoutMethods, withdrawCurrencies, withdrawals } from '../db/schema.ts'
 import type { LanguageCode } from '@tp/contracts'
@@ -18,6 +18,7 @@ import {
   withdrawalsPaidAloneToday,
   type ApprovalResult,
 } from './four-eyes.ts'
+import { currentPayoutRate, payoutRateTerms, type PayoutRates } from './payout-rate.ts'
 
 export interface WithdrawalInput {
   currencyId: number
@@ -35,6 +36,7 @@ export interface WithdrawalInput {
  */
 export function requestWithdrawal(
   desk: TradingDesk,
+  rates: PayoutRates,
   userId: number,
   input: WithdrawalInput,
   idempotencyKey?: string,
@@ -59,8 +61,11 @@ export function requestWithdrawal(
         })
         if (amount.lessThan(limits.withdraw_min_usd) || amount.greaterThan(limits.withdraw_max_usd))
           return range
+        // Priced now (a live quote with the margin, or the staff-set rate) and frozen on the row.
+        const rate = currentPayoutRate(currency, await payoutRateTerms(tx, rates))
+        if (!rate.ok) return rate
+        const quote = withdrawalQuote(input.amount, { ...currency, usdPrice: rate.value.usdPrice.toFixed() })
         // Nothing would arrive once the fee is taken.
-        const quote = withdrawalQuote(input.amount, currency)
         if (!quote.received.greaterThan(0)) return range
         if (amount.plus(await withdrawnToday(tx, userId)).greaterThan(limits.withdraw_daily_max_usd))
           return refuse('daily_limit', { max: limits.withdraw_daily_max_usd })
@@ -73,8 +78,11 @@ export function requestWithdrawal(
             payoutMethodId: method.id,
             amount: amount.toFixed(2),
             fee: quote.fee.toFixed(2),
-            received: quote.received.toFixed(2),
-            usdPrice: currency.usdPrice,
+            received: quote.received.toFixed(),
+            usdPrice: rate.value.usdPrice.toFixed(),
+            rateSource: rate.value.source,
+            rateQuotedAt: rate.value.quotedAtMs === null ? null : new Date(rate.value.quotedAtMs),
+            rateMarginPct: rate.value.marginPct,
             memo: input.memo,
           })
           .returning({ id: withdrawals.id })
@@ -84,7 +92,16 @@ export function requestWithdrawal(
     },
     idempotencyKey,
   )
-  return asked.then(announced('withdrawals'))
+  return asked.then(withDetailAsParams).then(announced('withdrawals'))
+}
+
+/**
+ * The engine's refusal with what it added as the message's parameters: 'withdraw_above_available'
+ * says how much can be withdrawn now (`{amount}`).
+ */
+function withDetailAsParams(result: MoneyResult): MoneyResult {
+  if (result.ok || !('detail' in result) || !result.detail) return result
+  return refuse(result.reason, result.detail, result.detail)
 }
 
 /** The method `input.methodId` of the user, if it is live and pays out in `input.currencyId`. */
@@ -208,7 +225,7 @@ export async function withdrawalList(
       return {
         id: w.id,
         number: new Decimal(w.amount).toFixed(2),
-        real_number: new Decimal(w.received).toFixed(2),
+        real_number: payoutText(w.received),
         draw_currency: { code: currency.code, protocol: currency.protocol },
         fee: new Decimal(w.fee).toFixed(2),
         status: w.status as WithdrawRecord['status'],

@@ -56,6 +56,11 @@ export const SETTING_DEFAULTS = {
    */
   deposit_four_eyes_usd: '10000',
   withdraw_four_eyes_usd: '10000',
+  /**
+   * Percent added to the live quote a payout currency with an instrument is priced at (BTC at the
+   * BTCUSD ask plus this): the house's margin on the conversion (issue 22).
+   */
+  payout_rate_margin_pct: '0.5',
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS

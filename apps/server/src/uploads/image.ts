@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import sharp, { type Metadata } from 'sharp'
+import phash from 'sharp-phash'
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
 
 /** The largest image accepted, in bytes (the multipart limit is the same: a phone photo fits). */
@@ -26,6 +28,10 @@ export interface StoredImage {
   contentType: 'image/jpeg' | 'image/png'
   width: number
   height: number
+  /** SHA-256 (hex) of the stored image's decoded pixels: the same picture, whatever its file. */
+  contentSha256: string
+  /** Its 64-bit perceptual hash (sharp-phash, 64 '0'/'1'): a resized or re-encoded copy differs in a few bits. */
+  phash: string
 }
 
 const startsWith = (data: Buffer, offset: number, bytes: number[]) =>
@@ -94,11 +100,15 @@ async function checkAndReencode(data: Buffer): Promise<Outcome<StoredImage>> {
       ? pipeline.png()
       : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY })
     const { data: bytes, info } = await encoded.toBuffer({ resolveWithObject: true })
+    // Fingerprints of what is kept (inside this turn: the decode costs as much as the encode did).
+    const pixels = await sharp(bytes).raw().toBuffer()
     return accept({
       bytes,
       contentType: asPng ? 'image/png' : 'image/jpeg',
       width: info.width,
       height: info.height,
+      contentSha256: createHash('sha256').update(pixels).digest('hex'),
+      phash: await phash(bytes),
     })
   } catch (error) {
     return refuse(isPixelLimit(error) ? 'upload_too_large' : 'upload_not_image')

@@ -92,6 +92,8 @@ export function createUploads(options: UploadsOptions) {
         bytes: image.value.bytes.length,
         width: image.value.width,
         height: image.value.height,
+        contentSha256: image.value.contentSha256,
+        phash: image.value.phash,
         createdAt: now,
       })
     } catch (error) {

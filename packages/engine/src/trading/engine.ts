@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js'
 import {
   ClosedType,
   LedgerType,
@@ -729,7 +730,8 @@ export class TradingEngine {
 
   /**
    * Moves `amount` from the balance to the frozen balance (a withdrawal request): only free margin
-   * can be frozen, so money that holds positions cannot leave. 'balance_insufficient' otherwise.
+   * can be frozen, so money that holds positions cannot leave. 'withdraw_above_available' otherwise,
+   * with what can be withdrawn (`amount`).
    * Example: freeze(7, '100.00', 'withdrawal:12').
    */
   freeze(userId: number, amount: string, ref: string): CommandResult {
@@ -746,13 +748,31 @@ export class TradingEngine {
     return this.moveFrozen(userId, amount, ref, 'pay_out')
   }
 
+  /**
+   * What `userId` can withdraw now (USD, 2 decimals, rounded down, never below 0): free margin within
+   * the balance, min(balance, free margin) at the marks of the moment (the frozen balance is apart
+   * already). The one home of this figure: the wallet answer shows it and `freeze` refuses above it.
+   * Example: balance 698.87 with 120.40 of margin and no profit: 578.47.
+   */
+  withdrawable(userId: number): string | undefined {
+    const account = this.accounts.get(userId)
+    return account && this.withdrawableOf(account).toFixed(2)
+  }
+
+  private withdrawableOf(account: Account): Money {
+    const free = money(this.exposures.freeMargin(account).toFixed(8))
+    const most = Decimal.min(account.balance, free).toDecimalPlaces(2, Decimal.ROUND_DOWN)
+    return most.isNegative() ? ZERO : most
+  }
+
   private moveFrozen(userId: number, amount: string, ref: string, move: 'freeze' | 'release' | 'pay_out') {
     const account = this.accounts.get(userId)
     if (!account) return reject('account_not_found')
     const value = parseAmount(amount)
     if (!value || !value.greaterThan(0)) return reject('price_invalid')
-    if (move === 'freeze' ? !this.canAfford(account, undefined, value) : account.frozen.lessThan(value))
-      return reject('balance_insufficient')
+    if (move === 'freeze' && !this.canAfford(account, undefined, value))
+      return reject('withdraw_above_available', { amount: this.withdrawableOf(account).toFixed(2) })
+    if (move !== 'freeze' && account.frozen.lessThan(value)) return reject('balance_insufficient')
     const events: EngineEvent[] = []
     if (move === 'freeze') this.book(account, LedgerType.FREEZE, value.negated(), ref, events, value)
     else if (move === 'release') this.book(account, LedgerType.UNFREEZE, value, ref, events, value.negated())

@@ -216,6 +216,7 @@ export const REJECTIONS = [
   'order_not_found',
   'account_not_found',
   'balance_insufficient',
+  'withdraw_above_available',
 ] as const satisfies readonly Reason[]
 export type Rejection = (typeof REJECTIONS)[number]
 

@@ -61,6 +61,7 @@ export const settingsEn = {
   'settings.key.adjustment_four_eyes_usd': 'Four-eyes amount for adjustments',
   'settings.key.deposit_four_eyes_usd': 'Four-eyes amount for deposits',
   'settings.key.withdraw_four_eyes_usd': 'Four-eyes amount for withdrawals',
+  'settings.key.payout_rate_margin_pct': 'Payout rate margin',
   'settings.key.trade_fee_type': 'Trading fee type (trade_fee_type)',
   'settings.key.margin_call_level': 'Margin call level',
   'settings.key.stop_out_level': 'Stop-out level',
@@ -96,6 +97,8 @@ export const settingsEn = {
     'A deposit above this, counted with what the same user had approved by one person that UTC day, is credited only when a second staff member approves it too.',
   'settings.help.withdraw_four_eyes_usd':
     'A withdrawal above this, counted with what the same user had paid on one approval that UTC day, is paid only when a second staff member approves it too.',
+  'settings.help.payout_rate_margin_pct':
+    'Added to the live quote a payout currency with an instrument is converted at (BTC at the BTCUSD ask plus this). Currencies without one keep their set rate.',
   'settings.help.trade_fee_type':
     'What every instrument’s fee rate means. Switching it asks for every non-zero rate in the new unit, saved together.',
   'settings.help.margin_call_level': 'Clients are warned when their margin level falls to this.',
@@ -198,6 +201,7 @@ export const settingsHk: Record<keyof typeof settingsEn, string> = {
   'settings.key.adjustment_four_eyes_usd': '餘額調整雙人覆核金額',
   'settings.key.deposit_four_eyes_usd': '入金雙人覆核金額',
   'settings.key.withdraw_four_eyes_usd': '出金雙人覆核金額',
+  'settings.key.payout_rate_margin_pct': '出金匯率加價',
   'settings.key.trade_fee_type': '交易手續費類型（trade_fee_type）',
   'settings.key.margin_call_level': '追加保證金水平',
   'settings.key.stop_out_level': '強制平倉水平',
@@ -231,6 +235,8 @@ export const settingsHk: Record<keyof typeof settingsEn, string> = {
     '高於此金額的入金（連同同一用戶當個 UTC 日經單人批核的入金），須再由另一位職員批核才會入賬。',
   'settings.help.withdraw_four_eyes_usd':
     '高於此金額的出金（連同同一用戶當個 UTC 日經單人批核支付的出金），須再由另一位職員批核才會支付。',
+  'settings.help.payout_rate_margin_pct':
+    '有對應交易品種的出金貨幣，按即時報價加上此百分比換算（BTC 按 BTCUSD 賣出價加此值）。沒有對應品種的貨幣沿用設定匯率。',
   'settings.help.trade_fee_type':
     '決定所有交易品種手續費率的含義。切換時須以新單位輸入所有非零費率，並一併儲存。',
   'settings.help.margin_call_level': '客戶的保證金水平跌至此值時會收到警告。',

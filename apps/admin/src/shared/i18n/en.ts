@@ -179,6 +179,13 @@ export const en = {
   'withdrawals.type.2': 'Bank transfer',
   'withdrawals.fee': 'Fee',
   'withdrawals.received': 'To send',
+  'withdrawals.receiveUsd': 'Worth at the frozen rate',
+  'withdrawals.rateSource': 'Rate source',
+  'withdrawals.rateLive': 'Live {instrument} quote + {margin}%, taken {time} (UTC)',
+  'withdrawals.rateSet': 'Rate set by staff (no live quote for this currency)',
+  'deposits.similarProof':
+    'This proof looks like the proof of deposit #{id} ({bits} of 64 bits differ): the same payment may be claimed twice.',
+  'deposits.similarOpen': 'Open deposit #{id}',
   'withdrawals.usdPrice': 'USD per unit',
   'withdrawals.address': 'Address',
   'withdrawals.protocol': 'Network',

@@ -178,6 +178,13 @@ export const zhHk: Messages = {
   'withdrawals.type.2': '銀行轉帳',
   'withdrawals.fee': '手續費',
   'withdrawals.received': '實際出款',
+  'withdrawals.receiveUsd': '按鎖定匯率折合',
+  'withdrawals.rateSource': '匯率來源',
+  'withdrawals.rateLive': '{instrument} 即時報價 + {margin}%，取於 {time}（UTC）',
+  'withdrawals.rateSet': '職員設定匯率（此貨幣沒有即時報價）',
+  'deposits.similarProof':
+    '此憑證與入金 #{id} 的憑證相似（64 位中有 {bits} 位不同）：同一筆付款可能被重複申領。',
+  'deposits.similarOpen': '開啟入金 #{id}',
   'withdrawals.usdPrice': '每單位美元價',
   'withdrawals.address': '地址',
   'withdrawals.protocol': '網絡',

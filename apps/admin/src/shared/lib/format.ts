@@ -6,6 +6,17 @@ export function formatMoney(value: string | number | null | undefined, decimals 
   return number.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
 }
 
+/**
+ * A payout amount exactly as the server wrote it (up to 18 decimals for ETH: never through a
+ * float), with the whole part grouped: '1,234.5678', '0.006342480000000000' stays as sent.
+ */
+export function formatPayout(value: string | null | undefined): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(String(value ?? '').trim())
+  if (!match) return value ? String(value) : '—'
+  const [, sign = '', whole = '0', fraction = ''] = match
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`
+}
+
 /** A server time as written (UTC, `2026-11-24 10:55:31`), whatever form it came in. */
 export function utcText(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—'

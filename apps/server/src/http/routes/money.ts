@@ -98,7 +98,14 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
       methodId: body.draw_method_id,
     }
     // Keys of withdrawals live apart from the keys of orders.
-    const result = await requestWithdrawal(desk, userId, input, key === undefined ? undefined : `draw:${key}`)
+    const rates = { market: deps.market, nowMs: () => clock().getTime() }
+    const result = await requestWithdrawal(
+      desk,
+      rates,
+      userId,
+      input,
+      key === undefined ? undefined : `draw:${key}`,
+    )
     return moneyAnswer(request, result, 'withdrawal_submitted')
   })
 

@@ -182,6 +182,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
       free_margin: markText(balance + profit - margin),
       margin_level: margin > 0 ? Math.round(((balance + profit) / margin) * 10_000) / 100 : null,
       profit: markText(profit),
+      withdrawable: desk.view.withdrawable(userId) ?? '0.00',
     })
   })
 

@@ -11,6 +11,7 @@ import {
   type SavedPayoutMethod,
 } from '@tp/contracts'
 import { bindPayoutMethod, deletePayoutMethod, savedPayoutMethods } from '../../money/payout-methods.ts'
+import { currentPayoutRate, payoutRateTerms } from '../../money/payout-rate.ts'
 import { drawSymbolView, enabledCurrencies } from '../../money/withdraw-currencies.ts'
 import { requireRealAccount, sessionOf } from '../auth-guard.ts'
 import { answer, ok } from '../envelope.ts'
@@ -27,7 +28,12 @@ export function walletRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get('/api/account/draw_symbol_list', realAccount, async (request) => {
     const { type } = parse(drawSymbolListRequest, request.query)
-    return ok<DrawSymbol[]>(request, (await enabledCurrencies(db, type)).map(drawSymbolView))
+    const terms = await payoutRateTerms(db, { market: deps.market, nowMs: () => clock().getTime() })
+    const currencies = await enabledCurrencies(db, type)
+    return ok<DrawSymbol[]>(
+      request,
+      currencies.map((currency) => drawSymbolView(currency, currentPayoutRate(currency, terms))),
+    )
   })
 
   app.get('/api/wallet/get_draw_method', realAccount, async (request) => {

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js'
 import { DepositStatus, IdentityCheckStatus, WithdrawalStatus } from '@tp/contracts'
+import { payoutText } from '@tp/engine'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { deposits } from '../../db/schema.ts'
@@ -93,7 +94,7 @@ export function decideWithdrawalAs(
         user_id: w.userId,
         amount: usd(w.amount),
         fee: usd(w.fee),
-        receive_amount: usd(w.received),
+        receive_amount: payoutText(w.received),
         ...(decision === 'reject'
           ? { remark: w.notes }
           : w.status === WithdrawalStatus.Waiting

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js'
-import { count, eq } from 'drizzle-orm'
+import { count, eq, type SQL } from 'drizzle-orm'
 import { DepositStatus, type AdminDepositItem, type RecordPage } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
 import { needsTwoByItem } from '../../money/four-eyes.ts'
@@ -37,7 +37,7 @@ export async function depositList(
   const where = allOf(
     query.status === undefined ? undefined : eq(deposits.status, query.status),
     query.type === undefined ? undefined : eq(deposits.type, query.type),
-    searchIn(query.q, [users.uid, users.email]),
+    depositSearch(query.q),
   )
   const rows = await db
     .select({ d: deposits, uid: users.uid, email: users.email, bank: depositBankAccounts })
@@ -90,7 +90,19 @@ export async function depositList(
       decided_by: deciders.get(`deposit:${d.id}`) ?? '',
       first_approval: firstApprovalOf(d, d.status === DepositStatus.Unchecked, firstApprovers, viewerId),
       two_approvals: two.has(d.id),
+      similar_deposit_id: d.similarDepositId,
+      similar_distance: d.similarDistance,
     })),
     total: total?.n ?? 0,
   }
+}
+
+/**
+ * The search of the deposit queue: uid or e-mail, or a deposit's own number written `#123` (the
+ * drawer's link to a deposit whose proof looks alike).
+ */
+function depositSearch(q: string | undefined): SQL | undefined {
+  const byId = /^#(\d{1,15})$/.exec(q?.trim() ?? '')
+  if (byId) return eq(deposits.id, Number(byId[1]))
+  return searchIn(q, [users.uid, users.email])
 }

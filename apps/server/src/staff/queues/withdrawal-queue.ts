@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js'
 import { count, eq } from 'drizzle-orm'
+import { payoutText } from '@tp/engine'
 import { WithdrawalStatus, type AdminWithdrawalItem, type RecordPage } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
 import { needsTwoByItem } from '../../money/four-eyes.ts'
@@ -83,8 +84,12 @@ export async function withdrawalQueue(
       currency: currency.protocol ? `${currency.code}-${currency.protocol}` : currency.code,
       amount: new Decimal(w.amount).toFixed(2),
       fee: new Decimal(w.fee).toFixed(2),
-      receive_amount: new Decimal(w.received).toFixed(2),
-      usd_price: new Decimal(w.usdPrice).toString(),
+      receive_amount: payoutText(w.received),
+      usd_price: new Decimal(w.usdPrice).toFixed(),
+      receive_usd: new Decimal(w.received).times(w.usdPrice).toFixed(2, Decimal.ROUND_DOWN),
+      rate_source: w.rateSource,
+      rate_quoted_at: w.rateQuotedAt ? wireTime(w.rateQuotedAt.getTime()) : '',
+      rate_margin_pct: new Decimal(w.rateMarginPct).toFixed(),
       address: w.type === 1 ? method.address : '',
       bank:
         w.type === 2

@@ -50,6 +50,7 @@ export const SETTING_RULES: Record<SettingKey, SettingRule> = {
   adjustment_four_eyes_usd: { group: 'money', type: USD_LIMIT, unit: 'USD' },
   deposit_four_eyes_usd: { group: 'money', type: USD_LIMIT, unit: 'USD' },
   withdraw_four_eyes_usd: { group: 'money', type: USD_LIMIT, unit: 'USD' },
+  payout_rate_margin_pct: { group: 'money', type: { kind: 'usd', min: '0', max: '10' }, unit: '%' },
   trade_fee_type: { group: 'trading', type: { kind: 'choice', options: ['1', '2'] }, unit: '' },
   margin_call_level: { group: 'trading', type: { kind: 'integer', min: 1, max: 10000 }, unit: '%' },
   stop_out_level: { group: 'trading', type: { kind: 'integer', min: 1, max: 10000 }, unit: '%' },

@@ -1,3 +1,5 @@
+import { Alert } from 'antd'
+import { Link } from 'react-router'
 import { DECISION_REMARK_MAX_LENGTH, DepositStatus, DepositType, type AdminDepositItem } from '@tp/contracts'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
@@ -60,6 +62,27 @@ export const depositsQueue: QueueConfig<AdminDepositItem> = {
   drawerTitle: (item, t) => `${t('deposits.item')} #${item.id} · ${formatMoney(item.amount)} USD`,
   details: (item, t) => (
     <>
+      {item.similar_deposit_id !== null && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="deposit-similar-proof"
+          message={t('deposits.similarProof', {
+            id: item.similar_deposit_id,
+            bits: item.similar_distance ?? 0,
+          })}
+          action={
+            <Link
+              to={`/deposits?status=all&q=${encodeURIComponent(`#${item.similar_deposit_id}`)}`}
+              target="_blank"
+              data-testid="deposit-similar-link"
+            >
+              {t('deposits.similarOpen', { id: item.similar_deposit_id })}
+            </Link>
+          }
+        />
+      )}
       <DetailList
         rows={[
           { label: t('queue.amount'), value: <Usd value={item.amount} /> },

@@ -28,6 +28,7 @@ const ORDER = [
   'adjustment_four_eyes_usd',
   'deposit_four_eyes_usd',
   'withdraw_four_eyes_usd',
+  'payout_rate_margin_pct',
   'margin_call_level',
   'stop_out_level',
   'max_quote_age_ms',
@@ -53,6 +54,7 @@ export const CONFIRMED = new Set([
   'adjustment_four_eyes_usd',
   'deposit_four_eyes_usd',
   'withdraw_four_eyes_usd',
+  'payout_rate_margin_pct',
 ])
 
 const known = (key: string): key is MessageKey => key in settingsEn
@@ -80,7 +82,8 @@ export function shownValue(t: Translate, setting: SettingView, value = setting.v
     case 'choice':
       return choiceLabel(t, setting.key, value)
     case 'usd':
-      return `${formatMoney(value)} USD`
+      // A decimal setting: USD amounts, and the payout rate margin in %.
+      return `${formatMoney(value)} ${setting.unit || 'USD'}`
     case 'integer':
       return `${Number(value).toLocaleString('en-US')} ${setting.unit}`.trim()
     default:

@@ -7,7 +7,7 @@ import {
 } from '@tp/contracts'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
-import { formatMoney } from '../../../shared/lib/format.ts'
+import { formatMoney, formatPayout } from '../../../shared/lib/format.ts'
 import { DetailList, Usd, type DetailRow } from '../../../shared/queue/detail-parts.tsx'
 import type { QueueConfig } from '../../../shared/queue/queue-config.ts'
 import type { Translate } from '../../../shared/i18n/i18n.tsx'
@@ -15,8 +15,21 @@ import { withdrawalsApi } from '../api/withdrawals-api.ts'
 
 const COLOURS: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'red' }
 
-/** What to send, in the payout currency (not USD): the amount after the fee at the request's price. */
-const toSend = (item: AdminWithdrawalItem) => `${formatMoney(item.receive_amount)} ${item.currency}`
+/** Where the frozen rate came from: a live quote with the margin (and when), or the rate staff set. */
+function rateSourceText(item: AdminWithdrawalItem, t: Translate): string {
+  if (!item.rate_source.startsWith('quote:')) return t('withdrawals.rateSet')
+  return t('withdrawals.rateLive', {
+    instrument: item.rate_source.slice('quote:'.length),
+    margin: item.rate_margin_pct,
+    time: item.rate_quoted_at,
+  })
+}
+
+/**
+ * What to send, in the payout currency (not USD): the amount after the fee at the request's frozen
+ * rate, exact to the currency's smallest unit (never rounded to 2 decimals).
+ */
+const toSend = (item: AdminWithdrawalItem) => `${formatPayout(item.receive_amount)} ${item.currency}`
 
 const copyable = (text: string) =>
   text ? (
@@ -90,7 +103,9 @@ export const withdrawalsQueue: QueueConfig<AdminWithdrawalItem> = {
         { label: t('queue.amount'), value: <Usd value={item.amount} /> },
         { label: t('withdrawals.fee'), value: <Usd value={item.fee} /> },
         { label: t('withdrawals.received'), value: <strong>{toSend(item)}</strong> },
-        { label: t('withdrawals.usdPrice'), value: item.usd_price },
+        { label: t('withdrawals.receiveUsd'), value: <Usd value={item.receive_usd} /> },
+        { label: t('withdrawals.usdPrice'), value: formatPayout(item.usd_price) },
+        { label: t('withdrawals.rateSource'), value: rateSourceText(item, t), wide: true },
         { label: t('queue.uid'), value: item.uid },
         { label: t('queue.email'), value: item.email },
         { label: t('queue.type'), value: t(`withdrawals.type.${item.type}` as MessageKey) },

@@ -137,6 +137,7 @@ describe('live marks', () => {
       free_margin: '9161.250600',
       margin_level: 1192.9,
       profit: '-0.350000',
+      withdrawable: '8323.05',
     }
     expect(accountFigures(balance, null)).toEqual({
       balance: '9,999.80',

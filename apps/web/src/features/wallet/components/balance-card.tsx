@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../shared/lib/money.ts'
 import { useMoneyBalance } from '../hooks/use-wallet.ts'
 
-/** USD available and frozen (held for withdrawals under review), as `getBalance` answers them. */
+/**
+ * USD available, what can be withdrawn now (free margin within the balance) and frozen (held for
+ * withdrawals under review), as `getBalance` answers them.
+ */
 export function BalanceCard() {
   const { t } = useTranslation()
   const balance = useMoneyBalance()
@@ -12,6 +15,12 @@ export function BalanceCard() {
         <div className="money-balance-label">{t('wallet.available')}</div>
         <div className="money-balance-value num" data-testid="balance-available">
           {formatAmount(balance.data?.balance)}
+        </div>
+      </div>
+      <div className="money-balance-item">
+        <div className="money-balance-label">{t('wallet.withdrawable')}</div>
+        <div className="money-balance-value num" data-testid="balance-withdrawable">
+          {formatAmount(balance.data?.withdrawable)}
         </div>
       </div>
       <div className="money-balance-item">

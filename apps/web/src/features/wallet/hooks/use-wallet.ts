@@ -19,12 +19,21 @@ export function useMoneyBalance() {
   })
 }
 
+/**
+ * The enabled withdraw currencies with the rate a request would be priced at now: a live quote moves,
+ * so they are fetched afresh every few seconds while a screen shows them.
+ */
 export function useDrawSymbols(type: PayoutTypeValue) {
   return useQuery({
     queryKey: [DRAW_SYMBOLS_QUERY, type],
     queryFn: ({ signal }) => fetchDrawSymbols(type, signal),
+    refetchInterval: DRAW_SYMBOLS_REFRESH_MS,
+    staleTime: 0,
   })
 }
+
+/** How often the payout rates on screen are asked again. */
+const DRAW_SYMBOLS_REFRESH_MS = 5_000
 
 /** Saved methods of one type (of one currency when `drawId` is given), fresh on every visit. */
 export function usePayoutMethods(type: PayoutTypeValue, drawId?: number, enabled = true) {

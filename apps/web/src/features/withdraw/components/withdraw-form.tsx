@@ -20,7 +20,8 @@ const NUMERIC = /^\d+(\.\d+)?$/
 
 /**
  * One tab of /mine/withdraw: currency, saved method (or the 'not bound' dialog that offers to add
- * one), USD amount and remark, the live fee and received amount, the balance, and submit. After a
+ * one), USD amount and remark, the live fee, received amount and rate, what can be withdrawn now
+ * (`withdrawable`, computed by the server), and submit after a confirmation that states what arrives. After a
  * successful submit the form clears and the records reload from page 1 (SPEC.md 4).
  */
 export function WithdrawForm({ type }: { type: WithdrawTab }) {
@@ -35,7 +36,20 @@ export function WithdrawForm({ type }: { type: WithdrawTab }) {
   const [pickingMethod, setPickingMethod] = useState(false)
   const [amount, setAmount] = useState('')
   const [remark, setRemark] = useState('')
-  const quote = quoteText(amount, currency)
+  // The chosen currency as last listed: its live rate moves while the form is open.
+  const priced = currencies.data?.find((c) => c.id === currency?.id) ?? currency
+  const quote = quoteText(amount, priced)
+
+  /** Where the rate comes from: the live quote with the margin, a set rate, or none now. */
+  function rateSourceText(symbol: DrawSymbol): string {
+    if (!symbol.rate_ready) return t('withdraw.rateStale')
+    if (symbol.rate_source.startsWith('quote:'))
+      return t('withdraw.rateLive', {
+        instrument: symbol.rate_source.slice('quote:'.length),
+        margin: symbol.rate_margin_pct,
+      })
+    return t('withdraw.rateSet')
+  }
 
   async function offerToBind() {
     const go = await Dialog.confirm({
@@ -57,6 +71,25 @@ export function WithdrawForm({ type }: { type: WithdrawTab }) {
     if (!method)
       return methods.data?.length === 0 ? void offerToBind() : toastInfo(t('withdraw.chooseMethod'))
     if (!NUMERIC.test(amount.trim())) return toastInfo(t('withdraw.amountNumeric'))
+    // The amount to receive and its rate, as the server quotes them now, before anything is asked.
+    const fresh = (await currencies.refetch()).data?.find((c) => c.id === currency.id) ?? currency
+    const shown = quoteText(amount, fresh)
+    if (!fresh.rate_ready) return toastInfo(t('withdraw.rateStale'))
+    const go = await Dialog.confirm({
+      content: (
+        <div data-testid="withdraw-confirm">
+          {t('withdraw.confirm', {
+            amount: formatAmount(amount.trim()),
+            fee: shown.fee,
+            received: shown.received,
+            rate: `${shown.rate} (${rateSourceText(fresh)})`,
+          })}
+        </div>
+      ),
+      confirmText: t('withdraw.submit'),
+      cancelText: t('common.cancel'),
+    })
+    if (!go) return
     const result = await requestWithdrawal({
       draw_currency_id: currency.id,
       number: amount.trim(),
@@ -125,10 +158,16 @@ export function WithdrawForm({ type }: { type: WithdrawTab }) {
               {quote.received}
             </span>
           </dd>
-          <dt>{t('wallet.available')}</dt>
+          <dt>{t('withdraw.rate')}</dt>
+          <dd>
+            <span className="num" data-testid="withdraw-rate">
+              {priced ? `${quote.rate} · ${rateSourceText(priced)}` : '--'}
+            </span>
+          </dd>
+          <dt>{t('wallet.withdrawable')}</dt>
           <dd>
             <span className="num" data-testid="withdraw-available">
-              {formatAmount(balance.data?.balance)} USD
+              {formatAmount(balance.data?.withdrawable)} USD
             </span>
           </dd>
           <dt>{t('wallet.frozen')}</dt>

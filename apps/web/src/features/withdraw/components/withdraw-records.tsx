@@ -4,6 +4,9 @@ import { LoadFailed } from '../../../shared/components/load-failed.tsx'
 import { formatDateTime, isoTime } from '../../../shared/lib/datetime.ts'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { formatAmount } from '../../../shared/lib/money.ts'
+
+/** A payout is shown exactly as sent ('0.00634255' BTC keeps its 8 decimals; 2 at least). */
+const decimalsOf = (text: string) => Math.max(2, text.split('.')[1]?.length ?? 0)
 import { currencyLabel } from '../../wallet/api/wallet-api.ts'
 import { PagedFooter } from '../../wallet/components/paged-footer.tsx'
 import type { WithdrawTab } from '../api/withdraw-api.ts'
@@ -18,7 +21,8 @@ function RecordRow({ record }: { record: WithdrawRecord }) {
         <div className="money-card-line">
           {t('withdraw.received')}:{' '}
           <span className="num">
-            {formatAmount(record.real_number)} {currencyLabel(record.draw_currency)}
+            {formatAmount(record.real_number, decimalsOf(record.real_number))}{' '}
+            {currencyLabel(record.draw_currency)}
           </span>
         </div>
         <div className="money-card-line">

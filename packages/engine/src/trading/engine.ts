@@ -328,6 +328,7 @@ export class TradingEngine {
       this.sideLots(account, terms.id, command.side),
       command.side,
       lots,
+      this.sideLots(account, terms.id, opposite(command.side), false),
     )
     if (limit) return reject(limit.reason, limit.detail)
 
@@ -954,9 +955,9 @@ export class TradingEngine {
   }
 
   /** The lots an account holds and waits to open on one side of an instrument (positions and pending orders). */
-  private sideLots(account: Account, instrumentId: number, side: SideValue): Money {
+  private sideLots(account: Account, instrumentId: number, side: SideValue, withPending = true): Money {
     let lots = ZERO
-    for (const ids of [account.holding, account.pending])
+    for (const ids of withPending ? [account.holding, account.pending] : [account.holding])
       for (const id of ids) {
         const order = this.orders.get(id) as Order
         if (order.instrumentId === instrumentId && order.side === side) lots = lots.plus(order.lots)
@@ -1314,8 +1315,10 @@ export class TradingEngine {
     if (!terms.leverage.includes(order.leverage))
       return this.cancelPending(order, 'leverage_withdrawn', quote.timeMs, events, stale)
     // The house's net limit is checked again at the fill: other clients may have filled it meanwhile.
-    // (The account's own limit counted this order when it was placed.)
-    if (this.house.check(terms, account, ZERO, order.side, order.lots, true))
+    // (The account's own limit counted this order when it was placed.) Its own opposite positions give
+    // it no room here either.
+    const oppositeLots = this.sideLots(account, terms.id, opposite(order.side), false)
+    if (this.house.check(terms, account, ZERO, order.side, order.lots, oppositeLots, true))
       return this.cancelPending(order, 'exposure_limit', quote.timeMs, events, stale)
     const price = entryPrice(order.side, quote)
     const rate = this.rates.booked(terms.quoteCurrency)
@@ -1381,6 +1384,9 @@ const reject = (reason: Rejection, detail?: RejectionDetail): CommandResult =>
   detail ? { ok: false, reason, detail } : { ok: false, reason }
 
 /** Index entries a pending order holds: its entry, and its expiry if it has one. */
+/** The other side: a buy's is sell. */
+const opposite = (side: SideValue): SideValue => (side === Side.Buy ? Side.Sell : Side.Buy)
+
 const pendingEntries = (order: Order) => 1 + (order.expiresAtMs > 0 ? 1 : 0)
 
 /** Index entries a position's stops hold: its stop-loss and take-profit when set, its trailing stop. */

@@ -39,3 +39,56 @@ export const SESSION_TEMPLATES = {
 } as const satisfies Record<string, TradingWindow[]>
 
 export type SessionTemplate = keyof typeof SESSION_TEMPLATES
+
+const MINUTES_PER_DAY = 24 * 60
+
+/** Whether the weekly windows are open at a minute of the week (any integer: read around the week). */
+function openAtMinute(windows: readonly TradingWindow[], minute: number): boolean {
+  const m = ((minute % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK
+  return windows.some((w) => m >= w.From && m < w.To)
+}
+
+/**
+ * Whether the rollover of a weekday (0 Sunday … 6 Saturday) at `rolloverMinute` (minutes after
+ * midnight) finances a night, read in the market's regular week (local wall-clock minutes; holidays
+ * do not count, decision 022). It does when the market trades in the minute before it (as forex
+ * at 17:00 New York, Monday to Friday); and when that minute is closed (the rollover falls in a daily
+ * break or after the day's close), when the market traded since the day before's rollover in a
+ * session that rollover did not fall in (issue 22: an index trading 08:00-22:00 with its rollover
+ * at 23:00 rolls over Monday to Friday, where the minute-before rule gave it none). A session that a
+ * rollover fell in was financed by that one, so forex with its rollover at 18:00 New York (one hour
+ * after Friday's close) still rolls over five times a week, not six.
+ */
+export function rollsOverOnWeekday(
+  windows: readonly TradingWindow[],
+  weekday: number,
+  rolloverMinute: number,
+): boolean {
+  const at = weekday * MINUTES_PER_DAY + rolloverMinute
+  if (openAtMinute(windows, at - 1)) return true
+  let minute = at - MINUTES_PER_DAY
+  // The session the day before's rollover fell in (open the minute before it) was financed there.
+  if (openAtMinute(windows, minute - 1)) while (minute < at && openAtMinute(windows, minute)) minute++
+  for (; minute < at; minute++) if (openAtMinute(windows, minute)) return true
+  return false
+}
+
+/**
+ * Where a rollover minute sits in a regular week: the weekdays it rolls over on, and of them those
+ * where the market is closed in the minute before it (a daily break, or after the day's close), for
+ * the back office to say so. Example: windows Monday to Friday 08:00-22:00 and 23:00 give
+ * `{ days: [1, 2, 3, 4, 5], outsideHours: [1, 2, 3, 4, 5] }`.
+ */
+export function rolloverPlacement(
+  windows: readonly TradingWindow[],
+  rolloverMinute: number,
+): { days: number[]; outsideHours: number[] } {
+  const days: number[] = []
+  const outsideHours: number[] = []
+  for (let weekday = 0; weekday < 7; weekday++) {
+    if (!rollsOverOnWeekday(windows, weekday, rolloverMinute)) continue
+    days.push(weekday)
+    if (!openAtMinute(windows, weekday * MINUTES_PER_DAY + rolloverMinute - 1)) outsideHours.push(weekday)
+  }
+  return { days, outsideHours }
+}

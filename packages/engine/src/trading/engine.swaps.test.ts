@@ -17,6 +17,7 @@ import {
 import { lastRollover, nextRollover, rolloversBetween, type SwapTerms } from './swaps.ts'
 import { MAX_ROLLOVER_ROWS } from './engine.ts'
 import { SessionCalendar } from '../market/calendar.ts'
+import { SESSION_TEMPLATES, rolloverPlacement } from '../market/sessions.ts'
 import type { EngineEvent, InstrumentTerms, Order, Quote } from './types.ts'
 
 /*
@@ -421,5 +422,27 @@ describe('a rollover outside trading hours', () => {
     expect(rows.map((r) => r.amount)).toEqual(['-0.71', '-0.71', '-2.13', '-0.71', '-0.71'])
     expect(rows.every((r) => r.ref === `order:${id}`)).toBe(true)
     expect(engine.order(id)?.swap.toString()).toBe('-4.97')
+  })
+})
+
+describe('where a rollover minute sits, as the back office shows it', () => {
+  it('names the days it rolls over on and those where it falls outside the hours', () => {
+    const cash = [1, 2, 3, 4, 5].map((day) => ({ From: (day * 24 + 8) * 60, To: (day * 24 + 22) * 60 }))
+    expect(rolloverPlacement(cash, 23 * 60)).toEqual({ days: [1, 2, 3, 4, 5], outsideHours: [1, 2, 3, 4, 5] })
+    expect(rolloverPlacement(cash, 21 * 60)).toEqual({ days: [1, 2, 3, 4, 5], outsideHours: [] })
+    // Forex (Sunday 22:00 to Friday 22:00 UTC): in hours at 22:00, and at 23:00 Sunday to Thursday.
+    expect(rolloverPlacement(SESSION_TEMPLATES.forex, 22 * 60)).toEqual({
+      days: [1, 2, 3, 4, 5],
+      outsideHours: [],
+    })
+    expect(rolloverPlacement(SESSION_TEMPLATES.forex, 23 * 60)).toEqual({
+      days: [0, 1, 2, 3, 4],
+      outsideHours: [],
+    })
+    // In the daily break (22:00-23:00) of the metals' template.
+    expect(rolloverPlacement(SESSION_TEMPLATES.withDailyBreak, 22 * 60 + 30)).toEqual({
+      days: [1, 2, 3, 4, 5],
+      outsideHours: [1, 2, 3, 4, 5],
+    })
   })
 })

@@ -70,6 +70,19 @@ export const MAX_ALERTS_PER_USER = 100
  * whole: about 20 ms of work and a commit of that many rows; the rest follow on the next calls.
  */
 export const MAX_ROLLOVER_ROWS = 2000
+
+/**
+ * What practice accounts may ask the single writer to do on every tick (issue 22, decision 027):
+ * anyone can open one, so their live trailing stops (each moves on every favourable quote) and price
+ * alerts are bounded per account and in total, so that no number of them can delay a real account's
+ * tick. Real accounts keep their own limits (MAX_ALERTS_PER_USER, MAX_LIVE_ORDERS).
+ */
+export const DEMO_LIMITS = {
+  trailingPerAccount: 10,
+  trailingTotal: 2_000,
+  alertsPerAccount: 10,
+  alertsTotal: 2_000,
+} as const
 /** The nearest trailing stop, in points (and never nearer than the spread). */
 export const MIN_TRAILING_POINTS = 10
 /** The widest trailing stop, in points. */
@@ -171,6 +184,10 @@ export class TradingEngine {
   private riskQueue: Account[] = []
   /** Order ids granted by the server, oldest block first. */
   private idBlocks: IdBlock[] = []
+  /** Demo accounts' positions that had a trailing stop when set (pruned when counted): DEMO_LIMITS. */
+  private readonly demoTrailing = new Set<number>()
+  /** Demo accounts' alerts as added (pruned when counted): DEMO_LIMITS. */
+  private readonly demoAlerts = new Set<number>()
   /** Per instrument: the latest rollover every position of it has been charged at. */
   private readonly rolledThrough = new Map<number, number>()
   /** No rollover of any instrument is due before this instant (0: look again). */
@@ -243,12 +260,14 @@ export class TradingEngine {
       this.triggers.addExpiry(order)
     } else {
       this.attachPosition(account, order)
+      if (account.demo && order.trailingPoints > 0) this.demoTrailing.add(order.id)
     }
   }
 
   /** Puts back an active price alert read from the database (its account need not be loaded). */
   restoreAlert(alert: PriceAlert): void {
     this.alerts.add({ ...alert })
+    if (this.accounts.get(alert.userId)?.demo) this.demoAlerts.add(alert.id)
   }
 
   /** Sets the last quote without firing anything (on start; the next tick evaluates). */
@@ -621,6 +640,11 @@ export class TradingEngine {
     ))
       return reject('trailing_invalid')
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+    const account = this.accounts.get(userId) as Account
+    if (points > 0 && order.trailingPoints === 0 && account.demo) {
+      const limit = this.demoTrailingLimit(userId)
+      if (limit) return limit
+    }
     const indexed = indexedStops(order)
     if (points > 0) {
       const live = this.liveQuote(order.instrumentId, nowMs)
@@ -637,8 +661,33 @@ export class TradingEngine {
       if (isBetterStop(order.side, trailed, order.stopLoss)) order.stopLoss = trailed
     }
     order.trailingPoints = points
+    if (points > 0 && account.demo) this.demoTrailing.add(order.id)
     this.reindexStops(order, indexed)
     return { ok: true, events: [{ type: 'stops_changed', order: { ...order } }] }
+  }
+
+  /** Whether a demo account may set one more trailing stop (DEMO_LIMITS); the refusal if not. */
+  private demoTrailingLimit(userId: number): CommandResult | undefined {
+    let mine = 0
+    for (const id of this.demoTrailing) {
+      const order = this.orders.get(id)
+      if (!order || order.status !== OrderStatus.Holding || order.trailingPoints === 0)
+        this.demoTrailing.delete(id)
+      else if (order.userId === userId) mine++
+    }
+    if (mine >= DEMO_LIMITS.trailingPerAccount)
+      return reject('demo_trailing_limit', { max: DEMO_LIMITS.trailingPerAccount })
+    if (this.demoTrailing.size >= DEMO_LIMITS.trailingTotal) return reject('demo_capacity')
+    return undefined
+  }
+
+  /** Whether a demo account may add one more price alert (DEMO_LIMITS); the refusal if not. */
+  private demoAlertLimit(userId: number): CommandResult | undefined {
+    for (const id of this.demoAlerts) if (!this.alerts.get(id)) this.demoAlerts.delete(id)
+    if (this.alerts.countOf(userId) >= DEMO_LIMITS.alertsPerAccount)
+      return reject('demo_alert_limit', { max: DEMO_LIMITS.alertsPerAccount })
+    if (this.demoAlerts.size >= DEMO_LIMITS.alertsTotal) return reject('demo_capacity')
+    return undefined
   }
 
   /**
@@ -658,6 +707,11 @@ export class TradingEngine {
     if (!terms || !terms.enabled) return reject('instrument_not_found')
     if (!(isPrice(price) && isOnGrid(price, terms.precision))) return reject('price_invalid')
     if (this.alerts.countOf(userId) >= MAX_ALERTS_PER_USER) return reject('too_many_alerts')
+    const demo = (this.accounts.get(userId) as Account).demo
+    if (demo) {
+      const limit = this.demoAlertLimit(userId)
+      if (limit) return limit
+    }
     const quote = this.quotes.get(instrumentId)
     if (quote && (above ? quote.bid >= price : quote.bid <= price)) return reject('alert_reached')
     const alert: PriceAlert = {
@@ -669,6 +723,7 @@ export class TradingEngine {
       createdAtMs: nowMs,
     }
     this.alerts.add(alert)
+    if (demo) this.demoAlerts.add(alert.id)
     return { ok: true, events: [{ type: 'alert_added', alert: { ...alert } }], orderId: alert.id }
   }
 

@@ -51,21 +51,23 @@ function openAtMinute(windows: readonly TradingWindow[], minute: number): boolea
 /**
  * Whether the rollover of a weekday (0 Sunday … 6 Saturday) at `rolloverMinute` (minutes after
  * midnight) finances a night, read in the market's regular week (local wall-clock minutes; holidays
- * do not count, decision 022). It does when the market trades in the minute before it (as forex
- * at 17:00 New York, Monday to Friday); and when that minute is closed (the rollover falls in a daily
- * break or after the day's close), when the market traded since the day before's rollover in a
- * session that rollover did not fall in (issue 22: an index trading 08:00-22:00 with its rollover
- * at 23:00 rolls over Monday to Friday, where the minute-before rule gave it none). A session that a
- * rollover fell in was financed by that one, so forex with its rollover at 18:00 New York (one hour
- * after Friday's close) still rolls over five times a week, not six.
+ * do not count, decision 022). Where the market trades in the minute before the rollover on any day
+ * of the week, it rolls over on exactly those days (forex at 17:00 New York: Monday to Friday; the
+ * Hang Seng at 16:30, whose evening session belongs to the next day's). Where the minute falls
+ * outside the hours on every day (staff put it in the daily break, or after the day's close: issue
+ * 22, where the minute-before rule gave such a market no rollover at all), a day rolls over when the
+ * market traded since the day before's rollover in a session no rollover fell in: an index trading
+ * 08:00-22:00 with its rollover at 23:00 rolls over Monday to Friday, a CME market with its rollover
+ * in the 17:00-18:00 break Monday to Friday.
  */
 export function rollsOverOnWeekday(
   windows: readonly TradingWindow[],
   weekday: number,
   rolloverMinute: number,
 ): boolean {
+  const inHours = (day: number) => openAtMinute(windows, day * MINUTES_PER_DAY + rolloverMinute - 1)
+  if ([0, 1, 2, 3, 4, 5, 6].some(inHours)) return inHours(weekday)
   const at = weekday * MINUTES_PER_DAY + rolloverMinute
-  if (openAtMinute(windows, at - 1)) return true
   let minute = at - MINUTES_PER_DAY
   // The session the day before's rollover fell in (open the minute before it) was financed there.
   if (openAtMinute(windows, minute - 1)) while (minute < at && openAtMinute(windows, minute)) minute++

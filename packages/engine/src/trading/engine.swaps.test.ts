@@ -439,6 +439,14 @@ describe('where a rollover minute sits, as the back office shows it', () => {
       days: [0, 1, 2, 3, 4],
       outsideHours: [],
     })
+    // The Hang Seng's seeded hours (an evening session to 03:00, the next day's) at 16:30: Monday
+    // to Friday as before, not a sixth time for Friday's evening session.
+    const hangSeng = [1, 2, 3, 4, 5].flatMap((day) => [
+      { From: day * 1440 + 555, To: day * 1440 + 720 },
+      { From: day * 1440 + 780, To: day * 1440 + 990 },
+      { From: day * 1440 + 1035, To: (day + 1) * 1440 + 180 },
+    ])
+    expect(rolloverPlacement(hangSeng, 990)).toEqual({ days: [1, 2, 3, 4, 5], outsideHours: [] })
     // In the daily break (22:00-23:00) of the metals' template.
     expect(rolloverPlacement(SESSION_TEMPLATES.withDailyBreak, 22 * 60 + 30)).toEqual({
       days: [1, 2, 3, 4, 5],

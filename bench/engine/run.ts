@@ -3,6 +3,11 @@
  * instruments (10 % of them with a trailing stop) and 10,000 price alerts, for the trading engine
  * and for a naive scan of every position and alert (the baseline), on the same ticks in the same
  * process; then the time of one rollover that books every open position's swap. Run: npm run engine -w bench [-- --positions N --accounts N --ticks N --trailing F --alerts N]
+ *
+ * With `--demo N` (issue 22), instead: N demo accounts attack the single writer, each trying for 10 trailing
+ * stops and 10 alerts placed to move or fire on every uptick of one instrument (N = 10,000: the
+ * 100,000 of each the issue saw); the engine takes what DEMO_LIMITS allow, and the real accounts'
+ * ticks are timed with that demo load beside the same engine without it, on the same ticks.
  */
 import { parseArgs } from 'node:util'
 import { MarginMode, Side, SwapMode } from '@tp/contracts'
@@ -12,6 +17,7 @@ import {
   weekWindow,
   nextRollover,
   DEFAULT_RISK,
+  DEMO_LIMITS,
   seededRandom,
   type EngineEvent,
   type InstrumentTerms,
@@ -27,6 +33,8 @@ const { values } = parseArgs({
     /** The share of positions with a trailing stop. */
     trailing: { type: 'string', default: '0.1' },
     alerts: { type: 'string', default: '10000' },
+    /** Demo accounts attacking with trailing stops and alerts (0: no demo run). */
+    demo: { type: 'string', default: '0' },
   },
 })
 const POSITIONS = Number(values.positions)
@@ -35,6 +43,7 @@ const INSTRUMENTS = Number(values.instruments)
 const TICKS = Number(values.ticks)
 const TRAILING = Number(values.trailing)
 const ALERTS = Number(values.alerts)
+const DEMO = Number(values.demo)
 const random = seededRandom(7)
 
 // 50 instruments: USDJPY, nine JPY-quoted (their profit converts through USDJPY), the rest USD-quoted.
@@ -255,56 +264,191 @@ function naiveScan() {
   return { ...result, fired, stopOuts, trailed: trailed_, alerts }
 }
 
-const engineEvents = { closed: 0, trailed: 0, alerts: 0, other: 0 }
-const engineResult = measure((i, quote) => {
-  for (const event of engine.applyTick(i + 1, quote)) {
-    if (event.type === 'position_closed') engineEvents.closed++
-    else if (event.type === 'stops_changed') engineEvents.trailed++
-    else if (event.type === 'alert_fired') engineEvents.alerts++
-    else engineEvents.other++
+/** The bench as it was: the engine against the naive scan, then one rollover. */
+function mainRun() {
+  const engineEvents = { closed: 0, trailed: 0, alerts: 0, other: 0 }
+  const engineResult = measure((i, quote) => {
+    for (const event of engine.applyTick(i + 1, quote)) {
+      if (event.type === 'position_closed') engineEvents.closed++
+      else if (event.type === 'stops_changed') engineEvents.trailed++
+      else if (event.type === 'alert_fired') engineEvents.alerts++
+      else engineEvents.other++
+    }
+  })
+  const naiveResult = naiveScan()
+
+  // One rollover: every open position is charged its swap (a ledger booking each), then risk-checked,
+  // as the desk's clock does it: call after call (250 ms apart), each at most MAX_ROLLOVER_POSITIONS.
+  const rolloverAt = nextRollover(terms[0] as InstrumentTerms, start + TICKS) as number
+  const rolloverCalls: number[] = []
+  const rolloverEvents: EngineEvent[] = []
+  for (let call = 0; ; call++) {
+    const began = performance.now()
+    const events = engine.rolloverDue(rolloverAt + call * 250)
+    rolloverCalls.push(performance.now() - began)
+    if (events.length === 0) break
+    rolloverEvents.push(...events)
   }
-})
-const naiveResult = naiveScan()
+  const rolloverMs = rolloverCalls.reduce((sum, ms) => sum + ms, 0)
+  const swapsBooked = rolloverEvents.filter((e) => e.type === 'booked').length
 
-// One rollover: every open position is charged its swap (a ledger booking each), then risk-checked,
-// as the desk's clock does it: call after call (250 ms apart), each at most MAX_ROLLOVER_POSITIONS.
-const rolloverAt = nextRollover(terms[0] as InstrumentTerms, start + TICKS) as number
-const rolloverCalls: number[] = []
-const rolloverEvents: EngineEvent[] = []
-for (let call = 0; ; call++) {
-  const began = performance.now()
-  const events = engine.rolloverDue(rolloverAt + call * 250)
-  rolloverCalls.push(performance.now() - began)
-  if (events.length === 0) break
-  rolloverEvents.push(...events)
+  const row = (name: string, r: { ticksPerSecond: number; p50: number; p99: number; max: number }) =>
+    `${name.padEnd(12)} ${r.ticksPerSecond.toFixed(0).padStart(12)} ${r.p50.toFixed(4).padStart(10)} ${r.p99.toFixed(4).padStart(10)} ${r.max.toFixed(3).padStart(10)}`
+  console.log(
+    `bench/engine: ${opened} positions (${trailingCount} trailing), ${ALERTS} alerts, ${ACCOUNTS} accounts, ` +
+      `${INSTRUMENTS} instruments, ${TICKS} ticks (setup ${(setupMs / 1000).toFixed(1)} s)`,
+  )
+  console.log(
+    `${'run'.padEnd(12)} ${'ticks/s'.padStart(12)} ${'p50 ms'.padStart(10)} ${'p99 ms'.padStart(10)} ${'max ms'.padStart(10)}`,
+  )
+  console.log(row('engine', engineResult))
+  console.log(row('naive scan', naiveResult))
+  console.log(
+    `engine / naive: ${(engineResult.ticksPerSecond / naiveResult.ticksPerSecond).toFixed(1)}x ticks per second; ` +
+      `engine closed ${engineEvents.closed} positions by stops (naive saw ${naiveResult.fired} stop crossings without closing)`,
+  )
+  console.log(
+    `engine moved trailing stops ${engineEvents.trailed} times and fired ${engineEvents.alerts} alerts ` +
+      `(naive: ${naiveResult.trailed} trailing moves, ${naiveResult.alerts} alerts)`,
+  )
+  console.log(
+    `one rollover booked ${swapsBooked} swaps in ${rolloverCalls.length - 1} calls, ${rolloverMs.toFixed(0)} ms in all ` +
+      `(${((rolloverMs * 1000) / Math.max(1, swapsBooked)).toFixed(1)} µs per position; longest call ` +
+      `${Math.max(...rolloverCalls).toFixed(1)} ms)`,
+  )
+  console.log(
+    `goals: p99 < 2 ms per tick (${engineResult.p99 < 2 ? 'met' : 'missed'}), >= 20x naive (${engineResult.ticksPerSecond / naiveResult.ticksPerSecond >= 20 ? 'met' : 'missed'})`,
+  )
 }
-const rolloverMs = rolloverCalls.reduce((sum, ms) => sum + ms, 0)
-const swapsBooked = rolloverEvents.filter((e) => e.type === 'booked').length
 
-const row = (name: string, r: { ticksPerSecond: number; p50: number; p99: number; max: number }) =>
-  `${name.padEnd(12)} ${r.ticksPerSecond.toFixed(0).padStart(12)} ${r.p50.toFixed(4).padStart(10)} ${r.p99.toFixed(4).padStart(10)} ${r.max.toFixed(3).padStart(10)}`
-console.log(
-  `bench/engine: ${opened} positions (${trailingCount} trailing), ${ALERTS} alerts, ${ACCOUNTS} accounts, ` +
-    `${INSTRUMENTS} instruments, ${TICKS} ticks (setup ${(setupMs / 1000).toFixed(1)} s)`,
-)
-console.log(
-  `${'run'.padEnd(12)} ${'ticks/s'.padStart(12)} ${'p50 ms'.padStart(10)} ${'p99 ms'.padStart(10)} ${'max ms'.padStart(10)}`,
-)
-console.log(row('engine', engineResult))
-console.log(row('naive scan', naiveResult))
-console.log(
-  `engine / naive: ${(engineResult.ticksPerSecond / naiveResult.ticksPerSecond).toFixed(1)}x ticks per second; ` +
-    `engine closed ${engineEvents.closed} positions by stops (naive saw ${naiveResult.fired} stop crossings without closing)`,
-)
-console.log(
-  `engine moved trailing stops ${engineEvents.trailed} times and fired ${engineEvents.alerts} alerts ` +
-    `(naive: ${naiveResult.trailed} trailing moves, ${naiveResult.alerts} alerts)`,
-)
-console.log(
-  `one rollover booked ${swapsBooked} swaps in ${rolloverCalls.length - 1} calls, ${rolloverMs.toFixed(0)} ms in all ` +
-    `(${((rolloverMs * 1000) / Math.max(1, swapsBooked)).toFixed(1)} µs per position; longest call ` +
-    `${Math.max(...rolloverCalls).toFixed(1)} ms)`,
-)
-console.log(
-  `goals: p99 < 2 ms per tick (${engineResult.p99 < 2 ? 'met' : 'missed'}), >= 20x naive (${engineResult.ticksPerSecond / naiveResult.ticksPerSecond >= 20 ? 'met' : 'missed'})`,
-)
+/**
+ * Issue 22: demo load beside real load. Two engines with the same real accounts, positions, trailing
+ * stops and alerts (its own seeded random, so both are identical); one also carries what N demo
+ * accounts could get accepted: 10 positions each on the first USD instrument with a trailing stop of
+ * the least distance (it moves on every uptick) and 10 alerts a point above the bid (they all fire on
+ * the first uptick). Only real accounts' work is the engine's own; the figures are the ticks' times.
+ */
+function demoRun() {
+  const TARGET = 10
+  const build = (withDemo: boolean) => {
+    const rnd = seededRandom(11)
+    const e = new TradingEngine(terms, DEFAULT_RISK)
+    e.grantOrderIds(1, POSITIONS + ALERTS + DEMO * 20 + 10)
+    terms.forEach((t, i) => e.primeQuote(t.id, quoteOf(i, start)))
+    for (let a = 1; a <= ACCOUNTS; a++) e.addAccount(a, '1000000')
+    for (let n = 0; n < POSITIONS; n++) {
+      const account = 1 + (n % ACCOUNTS)
+      const i = Math.floor(rnd.next() * INSTRUMENTS)
+      const buy = rnd.next() < 0.5
+      const r = e.open({
+        userId: account,
+        instrumentId: i + 1,
+        side: buy ? Side.Buy : Side.Sell,
+        lots: ((1 + Math.floor(rnd.next() * 100)) / 100).toFixed(2),
+        leverage: 20,
+        stopLoss: 0,
+        takeProfit: 0,
+        nowMs: start,
+      })
+      if (!r.ok) throw new Error(`demo run: setup order refused: ${r.reason}`)
+      if (rnd.next() < TRAILING)
+        e.setTrailing(account, r.orderId as number, 50 + Math.floor(rnd.next() * 450), start)
+    }
+    for (let n = 0; n < ALERTS; n++) {
+      const i = Math.floor(rnd.next() * INSTRUMENTS)
+      const bid = (e.quote(i + 1) as Quote).bid
+      const above = rnd.next() < 0.5
+      const distance = 0.0005 + rnd.next() * 0.0295
+      e.addAlert(
+        1 + (n % ACCOUNTS),
+        i + 1,
+        above,
+        Math.round(bid * (above ? 1 + distance : 1 - distance) * 1000) / 1000,
+        start,
+      )
+    }
+    const asked = { trailing: 0, trailingTaken: 0, alerts: 0, alertsTaken: 0 }
+    if (withDemo) {
+      const instrument = TARGET + 1
+      for (let d = 0; d < DEMO; d++) {
+        const userId = ACCOUNTS + 1 + d
+        e.addAccount(userId, '100000', false, '0', true)
+        for (let k = 0; k < 10; k++) {
+          const opened = e.open({
+            userId,
+            instrumentId: instrument,
+            side: Side.Buy,
+            lots: '0.01',
+            leverage: 20,
+            stopLoss: 0,
+            takeProfit: 0,
+            nowMs: start,
+          })
+          if (!opened.ok) throw new Error(`demo run: demo order refused: ${opened.reason}`)
+          asked.trailing++
+          // The least distance the spread allows (20 points): the stop moves on every uptick.
+          if (e.setTrailing(userId, opened.orderId as number, 20, start).ok) asked.trailingTaken++
+          asked.alerts++
+          const bid = (e.quote(instrument) as Quote).bid
+          if (e.addAlert(userId, instrument, true, Math.round((bid + 0.001) * 1000) / 1000, start).ok)
+            asked.alertsTaken++
+        }
+      }
+    }
+    return { engine: e, asked }
+  }
+  // The real accounts' ticks: the same ticks as above, and every tenth one an uptick of the demo's
+  // instrument (its trailing stops move on each, its alerts fire on the first).
+  let demoMid = mids[TARGET] as number
+  const demoTicks = ticks.map((t, n) => {
+    if (n % 10 !== 0) return t
+    demoMid = demoMid * 1.0003
+    const bid = Math.round((demoMid - 0.01) * 1000) / 1000
+    return { i: TARGET, quote: { bid, ask: Math.round((bid + 0.02) * 1000) / 1000, timeMs: t.quote.timeMs } }
+  })
+  const timeTicks = (e: TradingEngine) => {
+    const times: number[] = []
+    let demoEvents = 0
+    for (const { i, quote } of demoTicks) {
+      const t0 = performance.now()
+      const events = e.applyTick(i + 1, quote)
+      times.push(performance.now() - t0)
+      for (const ev of events)
+        if ((ev.type === 'alert_fired' ? ev.alert.userId : 'order' in ev ? ev.order.userId : 0) > ACCOUNTS)
+          demoEvents++
+    }
+    times.sort((a, b) => a - b)
+    return {
+      p50: percentile(times, 0.5),
+      p99: percentile(times, 0.99),
+      max: times.at(-1) as number,
+      demoEvents,
+    }
+  }
+  const base = build(false)
+  const loaded = build(true)
+  // Alternating halves would mix the two; each engine gets the whole stream, baseline first.
+  const baseTimes = timeTicks(base.engine)
+  const loadedTimes = timeTicks(loaded.engine)
+  const { asked } = loaded
+  console.log('')
+  console.log(
+    `demo load (--demo ${DEMO}): asked for ${asked.trailing} trailing stops and ${asked.alerts} alerts, ` +
+      `engine took ${asked.trailingTaken} and ${asked.alertsTaken} (DEMO_LIMITS: ${DEMO_LIMITS.trailingPerAccount} and ` +
+      `${DEMO_LIMITS.alertsPerAccount} an account, ${DEMO_LIMITS.trailingTotal} and ${DEMO_LIMITS.alertsTotal} in all)`,
+  )
+  console.log(
+    `${'run'.padEnd(20)} ${'p50 ms'.padStart(10)} ${'p99 ms'.padStart(10)} ${'max ms'.padStart(10)}`,
+  )
+  const line = (name: string, r: { p50: number; p99: number; max: number }) =>
+    `${name.padEnd(20)} ${r.p50.toFixed(4).padStart(10)} ${r.p99.toFixed(4).padStart(10)} ${r.max.toFixed(3).padStart(10)}`
+  console.log(line('real, no demo', baseTimes))
+  console.log(line('real + demo load', loadedTimes))
+  console.log(
+    `demo events in the loaded run: ${loadedTimes.demoEvents} (trailing moves, alerts fired); ` +
+      `goal: real accounts' tick p99 < 2 ms with demo load (${loadedTimes.p99 < 2 ? 'met' : 'missed'})`,
+  )
+}
+// `--demo` runs the demo comparison alone (the naive scan takes minutes and measures nothing of it).
+if (DEMO > 0) demoRun()
+else mainRun()

@@ -1,3 +1,4 @@
+import { fundedUser } from './funded.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { priceAlerts } from '../src/db/schema.ts'
@@ -113,9 +114,25 @@ describe.each(DRIVERS)('price alerts on %s', (driver) => {
     const mine = (await add(token, 1, '70000')).body.data.id as number
     refusedWith(await call('/v1/api/alert/delete', other.token, { id: mine }), 'alert_not_found')
     expect((await call('/v1/api/alert/list', other.token, {})).body.data.total).toBe(0)
-    for (let i = 1; i < 100; i++) expect((await add(token, 1, String(70_000 + i))).body.code).toBe(1)
-    refusedWith(await add(token, 1, '80000'), 'too_many_alerts')
-    expect((await call('/v1/api/alert/list', token, { status: 0, limit: 100 })).body.data.total).toBe(100)
+    // A practice account keeps at most 10 (issue 22: demo load must not reach the single writer).
+    for (let i = 1; i < 10; i++) expect((await add(token, 1, String(70_000 + i))).body.code).toBe(1)
+    expect((await add(token, 1, '80000')).body).toMatchObject({
+      code: 0,
+      reason: 'demo_alert_limit',
+      data: { max: 10 },
+    })
+    const refused = await app.get(`/v1/api/alert/add?forex_id=${idOf('BTCUSD')}&direction=1&price=80000`, {
+      token,
+      lang: 'en',
+    })
+    expect(refused.body.msg).toBe('Practice accounts can keep at most 10 active alerts')
+    // A real account keeps 100.
+    const real = await fundedUser(app, '1000')
+    for (let i = 0; i < 100; i++) expect((await add(real.token, 1, String(70_000 + i))).body.code).toBe(1)
+    refusedWith(await add(real.token, 1, '80000'), 'too_many_alerts')
+    expect((await call('/v1/api/alert/list', real.token, { status: 0, limit: 100 })).body.data.total).toBe(
+      100,
+    )
     expect((await app.get('/v1/api/alert/list')).body).toMatchObject({ code: 999, reason: 'sign_in_again' })
   })
 })

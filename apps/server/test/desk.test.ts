@@ -404,8 +404,8 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     expect(w.desk.view.riskSettings()).toMatchObject({ feePerLot: false, stopOutLevel: 40 })
     const placed = await w.desk.run(u, buyBtc(w, u))
     expect(placed.ok).toBe(true)
-    // 0.1 x 65,030 / 2 = 3,251.5 of margin; 0.1 % of it is 3.2515, to the cent: 3.25.
+    // 0.1 x 65,030 / 2 = 3,251.5 of margin; 0.1 % of it is 3.2515, to the cent up: 3.26.
     const [order] = await storedOrders(w, u)
-    expect(order?.fee).toBe('3.250000')
+    expect(order?.fee).toBe('3.260000')
   })
 })

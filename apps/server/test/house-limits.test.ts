@@ -49,18 +49,47 @@ describe.each(DRIVERS)('house limits on %s', (driver) => {
       expect(answer.body).toMatchObject({ code: 0, reason: 'exposure_limit', data: null })
     expect(app.desk.view.netLots(btc()).toString()).toBe('0.3')
 
-    // A sell brings the net back: always taken, and it makes room for a buy again.
-    const loser = users[answers.indexOf(refused[0]!)]!
-    expect((await order(loser.token, 2, '0.2')).body.code).toBe(1)
-    expect((await order(loser.token, 1, '0.2')).body.code).toBe(1)
+    // A sell brings the net back: always taken, and it makes room for another client's buy again
+    // (not for its own: its own sell gives it no room, issue 22).
+    const [loser, other] = refused.map((a) => users[answers.indexOf(a)]!)
+    expect((await order(loser!.token, 2, '0.2')).body.code).toBe(1)
+    expect((await order(loser!.token, 1, '0.2')).body).toMatchObject({ code: 0, reason: 'exposure_limit' })
+    expect((await order(other!.token, 1, '0.2')).body.code).toBe(1)
 
     // Two clients at once for the one lot left: exactly one gets it.
     await setLimits({ max_net_lots: '0.4' })
+    const racers = users.filter((u) => u !== loser)
     const [first, second] = await Promise.all([
-      order(users[0]!.token, 1, '0.1'),
-      order(users[1]!.token, 1, '0.1'),
+      order(racers[0]!.token, 1, '0.1'),
+      order(racers[1]!.token, 1, '0.1'),
     ])
     expect([first.body.code, second.body.code].sort()).toEqual([0, 1])
+  })
+
+  it('gives an account no room from its own hedge: sell, buy, close the sell ends at the limit, never past it (issue 22)', async () => {
+    await setLimits({
+      max_net_lots: String(app.desk.view.netLots(btc()).plus('0.5')),
+      max_account_lots: null,
+    })
+    const limit = app.desk.view.netLots(btc()).plus('0.5')
+    const attacker = await fundedUser(app, '1000000')
+    const positions = async () =>
+      (await app.get('/v1/api/forex/my_deal?status=1', { token: attacker.token })).body.data.data as {
+        Id: number
+        OrderType: number
+      }[]
+    for (let round = 0; round < 3; round++) {
+      expect((await order(attacker.token, 2, '0.5')).body.code).toBe(1)
+      // Before issue 22 this was taken (the net went back where it was), and closing the sell left
+      // the house 0.5 lots past its limit, more each round.
+      expect((await order(attacker.token, 1, '1')).body).toMatchObject({ code: 0, reason: 'exposure_limit' })
+      await order(attacker.token, 1, '0.5')
+      const short = (await positions()).find((p) => p.OrderType === 2)
+      expect(short).toBeDefined()
+      const closed = await app.get(`/v1/api/forex/close?id=${short!.Id}`, { token: attacker.token })
+      expect(closed.body.code, JSON.stringify(closed.body)).toBe(1)
+      expect(app.desk.view.netLots(btc()).lte(limit)).toBe(true)
+    }
   })
 
   it('counts no demo account: practice money cannot fill the house limit', async () => {

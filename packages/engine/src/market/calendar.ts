@@ -1,5 +1,5 @@
 import type { TradingWindow } from '@tp/contracts'
-import { MINUTES_PER_WEEK, isOpenAt } from './sessions.ts'
+import { MINUTES_PER_WEEK, isOpenAt, rollsOverOnWeekday } from './sessions.ts'
 import { utcOfLocal, zoneOffsetMs } from './zone-offsets.ts'
 
 const MS_PER_MINUTE = 60_000
@@ -62,6 +62,8 @@ export class SessionCalendar {
   /** The last answers of nextOpen and nextClose, with the stretch of time they hold for. */
   private openMemo = { from: 0, to: 0, at: undefined as number | undefined }
   private closeMemo = { from: 0, to: 0, at: undefined as number | undefined }
+  /** rollsOverOn's answers by weekday x 1440 + rollover minute. */
+  private readonly rollsOverMemo = new Map<number, boolean>()
 
   constructor(schedule: MarketSchedule) {
     this.timeZone = schedule.timeZone
@@ -86,6 +88,20 @@ export class SessionCalendar {
   regularlyOpenAt(ms: number): boolean {
     // The weekly windows read at the local wall-clock time, as if it were UTC.
     return isOpenAt(this.windows, ms + zoneOffsetMs(this.timeZone, ms))
+  }
+
+  /**
+   * Whether a rollover at `rolloverMinute` of the local day `day` finances a night (by its regular
+   * week, holidays aside: `rollsOverOnWeekday`), remembered per weekday and minute.
+   */
+  rollsOverOn(day: number, rolloverMinute: number): boolean {
+    const key = weekdayOfDay(day) * 1440 + rolloverMinute
+    let answer = this.rollsOverMemo.get(key)
+    if (answer === undefined) {
+      answer = rollsOverOnWeekday(this.windows, weekdayOfDay(day), rolloverMinute)
+      this.rollsOverMemo.set(key, answer)
+    }
+    return answer
   }
 
   /** The first instant at or after `ms` when the market is open (`ms` itself while open); undefined within the horizon (84 days). */

@@ -39,3 +39,58 @@ export const SESSION_TEMPLATES = {
 } as const satisfies Record<string, TradingWindow[]>
 
 export type SessionTemplate = keyof typeof SESSION_TEMPLATES
+
+const MINUTES_PER_DAY = 24 * 60
+
+/** Whether the weekly windows are open at a minute of the week (any integer: read around the week). */
+function openAtMinute(windows: readonly TradingWindow[], minute: number): boolean {
+  const m = ((minute % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK
+  return windows.some((w) => m >= w.From && m < w.To)
+}
+
+/**
+ * Whether the rollover of a weekday (0 Sunday … 6 Saturday) at `rolloverMinute` (minutes after
+ * midnight) finances a night, read in the market's regular week (local wall-clock minutes; holidays
+ * do not count, decision 022). Where the market trades in the minute before the rollover on any day
+ * of the week, it rolls over on exactly those days (forex at 17:00 New York: Monday to Friday; the
+ * Hang Seng at 16:30, whose evening session belongs to the next day's). Where the minute falls
+ * outside the hours on every day (staff put it in the daily break, or after the day's close: issue
+ * 22, where the minute-before rule gave such a market no rollover at all), a day rolls over when the
+ * market traded since the day before's rollover in a session no rollover fell in: an index trading
+ * 08:00-22:00 with its rollover at 23:00 rolls over Monday to Friday, a CME market with its rollover
+ * in the 17:00-18:00 break Monday to Friday.
+ */
+export function rollsOverOnWeekday(
+  windows: readonly TradingWindow[],
+  weekday: number,
+  rolloverMinute: number,
+): boolean {
+  const inHours = (day: number) => openAtMinute(windows, day * MINUTES_PER_DAY + rolloverMinute - 1)
+  if ([0, 1, 2, 3, 4, 5, 6].some(inHours)) return inHours(weekday)
+  const at = weekday * MINUTES_PER_DAY + rolloverMinute
+  let minute = at - MINUTES_PER_DAY
+  // The session the day before's rollover fell in (open the minute before it) was financed there.
+  if (openAtMinute(windows, minute - 1)) while (minute < at && openAtMinute(windows, minute)) minute++
+  for (; minute < at; minute++) if (openAtMinute(windows, minute)) return true
+  return false
+}
+
+/**
+ * Where a rollover minute sits in a regular week: the weekdays it rolls over on, and of them those
+ * where the market is closed in the minute before it (a daily break, or after the day's close), for
+ * the back office to say so. Example: windows Monday to Friday 08:00-22:00 and 23:00 give
+ * `{ days: [1, 2, 3, 4, 5], outsideHours: [1, 2, 3, 4, 5] }`.
+ */
+export function rolloverPlacement(
+  windows: readonly TradingWindow[],
+  rolloverMinute: number,
+): { days: number[]; outsideHours: number[] } {
+  const days: number[] = []
+  const outsideHours: number[] = []
+  for (let weekday = 0; weekday < 7; weekday++) {
+    if (!rollsOverOnWeekday(windows, weekday, rolloverMinute)) continue
+    days.push(weekday)
+    if (!openAtMinute(windows, weekday * MINUTES_PER_DAY + rolloverMinute - 1)) outsideHours.push(weekday)
+  }
+  return { days, outsideHours }
+}

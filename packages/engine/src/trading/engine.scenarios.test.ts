@@ -563,10 +563,18 @@ describe('margin modes, fees and rounding', () => {
   it.each([
     // [fee per lot?, instrument, lots, fee rate, expected fee, arithmetic]
     [true, EURUSD, '0.35', '7', '2.45', '0.35 x 7'],
-    [true, EURUSD, '0.05', '2.5', '0.13', '0.05 x 2.5 = 0.125, half up'],
-    [false, EURUSD, '1', '0.001', '1.1', 'margin 1100.1 x 0.001 = 1.1001'],
-    [false, EURUSD, '0.25', '0.01', '2.75', 'margin 275.025 x 0.01 = 2.75025'],
-    [false, XAUUSD, '0.5', '0.0025', '0.13', 'fixed margin 50 x 0.0025 = 0.125, half up'],
+    [true, EURUSD, '0.05', '2.5', '0.13', '0.05 x 2.5 = 0.125, up'],
+    [
+      true,
+      EURUSD,
+      '0.01',
+      '2.25',
+      '0.03',
+      '0.01 x 2.25 = 0.0225, up (issue 22: a charge never rounds below what is due)',
+    ],
+    [false, EURUSD, '1', '0.001', '1.11', 'margin 1100.1 x 0.001 = 1.1001, up'],
+    [false, EURUSD, '0.25', '0.01', '2.76', 'margin 275.025 x 0.01 = 2.75025, up'],
+    [false, XAUUSD, '0.5', '0.0025', '0.13', 'fixed margin 50 x 0.0025 = 0.125, up'],
   ] as const)(
     'fee (per lot %s) on %i, %s lots at rate %s: %s (%s)',
     (feePerLot, instrumentId, lots, rate, fee, _arithmetic) => {

@@ -5,6 +5,7 @@ import {
   T0,
   US500,
   USDJPY,
+  XAUUSD,
   bookingRows,
   buy,
   closes,
@@ -16,6 +17,7 @@ import {
 import { lastRollover, nextRollover, rolloversBetween, type SwapTerms } from './swaps.ts'
 import { MAX_ROLLOVER_ROWS } from './engine.ts'
 import { SessionCalendar } from '../market/calendar.ts'
+import { SESSION_TEMPLATES, rolloverPlacement } from '../market/sessions.ts'
 import type { EngineEvent, InstrumentTerms, Order, Quote } from './types.ts'
 
 /*
@@ -333,5 +335,122 @@ describe('the rollover in the market zone (issue 13, sessions)', () => {
     expect(swapRows(engine.rolloverDue(at('2026-11-24T08:00:00Z')))).toEqual([])
     expect(swapRows(engine.rolloverDue(at('2026-11-25T08:00:00Z'))).map((r) => r.amount)).toEqual(['-21.3'])
     expect(engine.order(long)?.swap.toString()).toBe('-28.4')
+  })
+})
+
+/*
+ * Issue 22, item 12: a rollover staff put in a daily break or after the day's close still finances
+ * that night, once, at its minute (the minute-before rule booked none there).
+ */
+describe('a rollover outside trading hours', () => {
+  const MON = at('2026-11-23T00:00:00Z')
+  const NEXT_MON = at('2026-11-30T00:00:00Z')
+  const days = (list: string[]) => list.map(at)
+  const withCalendar = (id: number, windows: SessionCalendar | undefined, swap: Partial<SwapTerms>) =>
+    withSwaps().map((t) =>
+      t.id === id ? { ...t, calendar: windows ?? t.calendar, swap: { ...FOREX_SWAP, ...swap } } : t,
+    )
+  // XAUUSD's fixture hours: Sunday 23:00 to Friday 22:00 UTC with a daily break 22:00-23:00.
+  const metal = (rolloverMinute: number) =>
+    withCalendar(XAUUSD, undefined, { rolloverMinute }).find((t) => t.id === XAUUSD) as InstrumentTerms
+  const cashIndex = SessionCalendar.utc(
+    [1, 2, 3, 4, 5].map((day) => ({ From: (day * 24 + 8) * 60, To: (day * 24 + 22) * 60 })),
+  )
+
+  it('rolls over Monday to Friday when the minute is in the daily break', () => {
+    expect(rolloversBetween(metal(22 * 60 + 30), MON, NEXT_MON)).toEqual(
+      days([
+        '2026-11-23T22:30:00.000Z',
+        '2026-11-24T22:30:00.000Z',
+        '2026-11-25T22:30:00.000Z',
+        '2026-11-26T22:30:00.000Z',
+        '2026-11-27T22:30:00.000Z',
+      ]),
+    )
+  })
+
+  it("rolls over Monday to Friday when the minute is after the day's close", () => {
+    const index = { ...metal(23 * 60), calendar: cashIndex }
+    expect(rolloversBetween(index, MON, NEXT_MON)).toEqual(
+      days([
+        '2026-11-23T23:00:00.000Z',
+        '2026-11-24T23:00:00.000Z',
+        '2026-11-25T23:00:00.000Z',
+        '2026-11-26T23:00:00.000Z',
+        '2026-11-27T23:00:00.000Z',
+      ]),
+    )
+    // After midnight, before the next open: the night of each trading day, Tuesday to Saturday.
+    expect(
+      rolloversBetween({ ...index, swap: { ...index.swap, rolloverMinute: 60 } }, MON, NEXT_MON),
+    ).toEqual(
+      days([
+        '2026-11-24T01:00:00.000Z',
+        '2026-11-25T01:00:00.000Z',
+        '2026-11-26T01:00:00.000Z',
+        '2026-11-27T01:00:00.000Z',
+        '2026-11-28T01:00:00.000Z',
+      ]),
+    )
+  })
+
+  it('still rolls a continuous week over five times when its minute is just after the close', () => {
+    // Forex (Sunday 22:00 to Friday 22:00 UTC) at 23:00: Sunday to Thursday; Friday's session was
+    // financed by Thursday's rollover and Sunday's, not a sixth time.
+    const forex = withCalendar(EURUSD, undefined, { rolloverMinute: 23 * 60 })[0] as InstrumentTerms
+    expect(rolloversBetween(forex, MON, NEXT_MON)).toEqual(
+      days([
+        '2026-11-23T23:00:00.000Z',
+        '2026-11-24T23:00:00.000Z',
+        '2026-11-25T23:00:00.000Z',
+        '2026-11-26T23:00:00.000Z',
+        '2026-11-29T23:00:00.000Z',
+      ]),
+    )
+  })
+
+  it('books each night once, three on the triple day, at the minute it is set to', () => {
+    const engine = makeEngine({ list: withCalendar(XAUUSD, undefined, { rolloverMinute: 22 * 60 + 30 }) })
+    const opened = at('2026-11-23T12:00:00Z')
+    engine.primeQuote(XAUUSD, { ...(engine.quote(XAUUSD) as Quote), timeMs: opened })
+    const id = mustOpen(engine, buy({ instrumentId: XAUUSD, lots: '0.1', nowMs: opened })).id
+    let rows: ReturnType<typeof swapRows> = []
+    // The clock every 15 minutes for a week, market closed or not.
+    for (let now = opened; now < NEXT_MON; now += 15 * 60_000)
+      rows = rows.concat(swapRows(engine.rolloverDue(now)))
+    // -7.1 points x 0.01 x 100 x 0.1 lot = -0.71 a night; Wednesday three.
+    expect(rows.map((r) => r.amount)).toEqual(['-0.71', '-0.71', '-2.13', '-0.71', '-0.71'])
+    expect(rows.every((r) => r.ref === `order:${id}`)).toBe(true)
+    expect(engine.order(id)?.swap.toString()).toBe('-4.97')
+  })
+})
+
+describe('where a rollover minute sits, as the back office shows it', () => {
+  it('names the days it rolls over on and those where it falls outside the hours', () => {
+    const cash = [1, 2, 3, 4, 5].map((day) => ({ From: (day * 24 + 8) * 60, To: (day * 24 + 22) * 60 }))
+    expect(rolloverPlacement(cash, 23 * 60)).toEqual({ days: [1, 2, 3, 4, 5], outsideHours: [1, 2, 3, 4, 5] })
+    expect(rolloverPlacement(cash, 21 * 60)).toEqual({ days: [1, 2, 3, 4, 5], outsideHours: [] })
+    // Forex (Sunday 22:00 to Friday 22:00 UTC): in hours at 22:00, and at 23:00 Sunday to Thursday.
+    expect(rolloverPlacement(SESSION_TEMPLATES.forex, 22 * 60)).toEqual({
+      days: [1, 2, 3, 4, 5],
+      outsideHours: [],
+    })
+    expect(rolloverPlacement(SESSION_TEMPLATES.forex, 23 * 60)).toEqual({
+      days: [0, 1, 2, 3, 4],
+      outsideHours: [],
+    })
+    // The Hang Seng's seeded hours (an evening session to 03:00, the next day's) at 16:30: Monday
+    // to Friday as before, not a sixth time for Friday's evening session.
+    const hangSeng = [1, 2, 3, 4, 5].flatMap((day) => [
+      { From: day * 1440 + 555, To: day * 1440 + 720 },
+      { From: day * 1440 + 780, To: day * 1440 + 990 },
+      { From: day * 1440 + 1035, To: (day + 1) * 1440 + 180 },
+    ])
+    expect(rolloverPlacement(hangSeng, 990)).toEqual({ days: [1, 2, 3, 4, 5], outsideHours: [] })
+    // In the daily break (22:00-23:00) of the metals' template.
+    expect(rolloverPlacement(SESSION_TEMPLATES.withDailyBreak, 22 * 60 + 30)).toEqual({
+      days: [1, 2, 3, 4, 5],
+      outsideHours: [1, 2, 3, 4, 5],
+    })
   })
 })

@@ -71,6 +71,19 @@ export const MAX_ALERTS_PER_USER = 100
  * whole: about 20 ms of work and a commit of that many rows; the rest follow on the next calls.
  */
 export const MAX_ROLLOVER_ROWS = 2000
+
+/**
+ * What practice accounts may ask the single writer to do on every tick (issue 22, decision 027):
+ * anyone can open one, so their live trailing stops (each moves on every favourable quote) and price
+ * alerts are bounded per account and in total, so that no number of them can delay a real account's
+ * tick. Real accounts keep their own limits (MAX_ALERTS_PER_USER, MAX_LIVE_ORDERS).
+ */
+export const DEMO_LIMITS = {
+  trailingPerAccount: 10,
+  trailingTotal: 2_000,
+  alertsPerAccount: 10,
+  alertsTotal: 2_000,
+} as const
 /** The nearest trailing stop, in points (and never nearer than the spread). */
 export const MIN_TRAILING_POINTS = 10
 /** The widest trailing stop, in points. */
@@ -172,6 +185,10 @@ export class TradingEngine {
   private riskQueue: Account[] = []
   /** Order ids granted by the server, oldest block first. */
   private idBlocks: IdBlock[] = []
+  /** Demo accounts' positions that had a trailing stop when set (pruned when counted): DEMO_LIMITS. */
+  private readonly demoTrailing = new Set<number>()
+  /** Demo accounts' alerts as added (pruned when counted): DEMO_LIMITS. */
+  private readonly demoAlerts = new Set<number>()
   /** Per instrument: the latest rollover every position of it has been charged at. */
   private readonly rolledThrough = new Map<number, number>()
   /** No rollover of any instrument is due before this instant (0: look again). */
@@ -244,12 +261,14 @@ export class TradingEngine {
       this.triggers.addExpiry(order)
     } else {
       this.attachPosition(account, order)
+      if (account.demo && order.trailingPoints > 0) this.demoTrailing.add(order.id)
     }
   }
 
   /** Puts back an active price alert read from the database (its account need not be loaded). */
   restoreAlert(alert: PriceAlert): void {
     this.alerts.add({ ...alert })
+    if (this.accounts.get(alert.userId)?.demo) this.demoAlerts.add(alert.id)
   }
 
   /** Sets the last quote without firing anything (on start; the next tick evaluates). */
@@ -329,6 +348,7 @@ export class TradingEngine {
       this.sideLots(account, terms.id, command.side),
       command.side,
       lots,
+      this.sideLots(account, terms.id, opposite(command.side), false),
     )
     if (limit) return reject(limit.reason, limit.detail)
 
@@ -621,6 +641,11 @@ export class TradingEngine {
     ))
       return reject('trailing_invalid')
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
+    const account = this.accounts.get(userId) as Account
+    if (points > 0 && order.trailingPoints === 0 && account.demo) {
+      const limit = this.demoTrailingLimit(userId)
+      if (limit) return limit
+    }
     const indexed = indexedStops(order)
     if (points > 0) {
       const live = this.liveQuote(order.instrumentId, nowMs)
@@ -637,8 +662,33 @@ export class TradingEngine {
       if (isBetterStop(order.side, trailed, order.stopLoss)) order.stopLoss = trailed
     }
     order.trailingPoints = points
+    if (points > 0 && account.demo) this.demoTrailing.add(order.id)
     this.reindexStops(order, indexed)
     return { ok: true, events: [{ type: 'stops_changed', order: { ...order } }] }
+  }
+
+  /** Whether a demo account may set one more trailing stop (DEMO_LIMITS); the refusal if not. */
+  private demoTrailingLimit(userId: number): CommandResult | undefined {
+    let mine = 0
+    for (const id of this.demoTrailing) {
+      const order = this.orders.get(id)
+      if (!order || order.status !== OrderStatus.Holding || order.trailingPoints === 0)
+        this.demoTrailing.delete(id)
+      else if (order.userId === userId) mine++
+    }
+    if (mine >= DEMO_LIMITS.trailingPerAccount)
+      return reject('demo_trailing_limit', { max: DEMO_LIMITS.trailingPerAccount })
+    if (this.demoTrailing.size >= DEMO_LIMITS.trailingTotal) return reject('demo_capacity')
+    return undefined
+  }
+
+  /** Whether a demo account may add one more price alert (DEMO_LIMITS); the refusal if not. */
+  private demoAlertLimit(userId: number): CommandResult | undefined {
+    for (const id of this.demoAlerts) if (!this.alerts.get(id)) this.demoAlerts.delete(id)
+    if (this.alerts.countOf(userId) >= DEMO_LIMITS.alertsPerAccount)
+      return reject('demo_alert_limit', { max: DEMO_LIMITS.alertsPerAccount })
+    if (this.demoAlerts.size >= DEMO_LIMITS.alertsTotal) return reject('demo_capacity')
+    return undefined
   }
 
   /**
@@ -658,6 +708,11 @@ export class TradingEngine {
     if (!terms || !terms.enabled) return reject('instrument_not_found')
     if (!(isPrice(price) && isOnGrid(price, terms.precision))) return reject('price_invalid')
     if (this.alerts.countOf(userId) >= MAX_ALERTS_PER_USER) return reject('too_many_alerts')
+    const demo = (this.accounts.get(userId) as Account).demo
+    if (demo) {
+      const limit = this.demoAlertLimit(userId)
+      if (limit) return limit
+    }
     const quote = this.quotes.get(instrumentId)
     if (quote && (above ? quote.bid >= price : quote.bid <= price)) return reject('alert_reached')
     const alert: PriceAlert = {
@@ -669,6 +724,7 @@ export class TradingEngine {
       createdAtMs: nowMs,
     }
     this.alerts.add(alert)
+    if (demo) this.demoAlerts.add(alert.id)
     return { ok: true, events: [{ type: 'alert_added', alert: { ...alert } }], orderId: alert.id }
   }
 
@@ -974,9 +1030,9 @@ export class TradingEngine {
   }
 
   /** The lots an account holds and waits to open on one side of an instrument (positions and pending orders). */
-  private sideLots(account: Account, instrumentId: number, side: SideValue): Money {
+  private sideLots(account: Account, instrumentId: number, side: SideValue, withPending = true): Money {
     let lots = ZERO
-    for (const ids of [account.holding, account.pending])
+    for (const ids of withPending ? [account.holding, account.pending] : [account.holding])
       for (const id of ids) {
         const order = this.orders.get(id) as Order
         if (order.instrumentId === instrumentId && order.side === side) lots = lots.plus(order.lots)
@@ -1334,8 +1390,10 @@ export class TradingEngine {
     if (!terms.leverage.includes(order.leverage))
       return this.cancelPending(order, 'leverage_withdrawn', quote.timeMs, events, stale)
     // The house's net limit is checked again at the fill: other clients may have filled it meanwhile.
-    // (The account's own limit counted this order when it was placed.)
-    if (this.house.check(terms, account, ZERO, order.side, order.lots, true))
+    // (The account's own limit counted this order when it was placed.) Its own opposite positions give
+    // it no room here either.
+    const oppositeLots = this.sideLots(account, terms.id, opposite(order.side), false)
+    if (this.house.check(terms, account, ZERO, order.side, order.lots, oppositeLots, true))
       return this.cancelPending(order, 'exposure_limit', quote.timeMs, events, stale)
     const price = entryPrice(order.side, quote)
     const rate = this.rates.booked(terms.quoteCurrency)
@@ -1401,6 +1459,9 @@ const reject = (reason: Rejection, detail?: RejectionDetail): CommandResult =>
   detail ? { ok: false, reason, detail } : { ok: false, reason }
 
 /** Index entries a pending order holds: its entry, and its expiry if it has one. */
+/** The other side: a buy's is sell. */
+const opposite = (side: SideValue): SideValue => (side === Side.Buy ? Side.Sell : Side.Buy)
+
 const pendingEntries = (order: Order) => 1 + (order.expiresAtMs > 0 ? 1 : 0)
 
 /** Index entries a position's stops hold: its stop-loss and take-profit when set, its trailing stop. */

@@ -27,6 +27,12 @@ export class HouseLimits {
    * it across zero must end within the limit. `netOnly` checks the net limit alone (a pending order's
    * fill). Example: with a net limit of 10 and clients net long 9.5, a buy of 1 and a sell of 20 are
    * 'exposure_limit' (net 10.5 long, 10.5 short), and a sell of 19 fits (9.5 short).
+   *
+   * `opposite` is the account's own open positions on the other side: they give it no room (issue 22).
+   * The order is checked against the net as if they were closed already, since the account can close
+   * them at any moment (closes are always taken): with a limit of 10, an account short 10 that buys 10
+   * is checked from a net of 0 to 10 (taken), and one more lot is refused, where counting its own
+   * short as room let "sell 10, buy 10, close the sell" end 10 past the limit, round after round.
    */
   check(
     terms: Pick<InstrumentTerms, 'id' | 'maxNetLots' | 'maxAccountLots'>,
@@ -34,6 +40,7 @@ export class HouseLimits {
     held: Money,
     side: SideValue,
     lots: Money,
+    opposite: Money,
     netOnly = false,
   ): { reason: Rejection; detail?: RejectionDetail } | undefined {
     if (!netOnly && terms.maxAccountLots !== null && held.plus(lots).greaterThan(terms.maxAccountLots))
@@ -42,7 +49,8 @@ export class HouseLimits {
         detail: { max: money(terms.maxAccountLots).toString(), held: held.toString() },
       }
     if (account.demo || terms.maxNetLots === null) return undefined
-    const now = this.netOf(terms.id)
+    // The net without this account's opposite positions (a buy's: its sells, which count negative).
+    const now = this.netOf(terms.id).plus(side === Side.Buy ? opposite : opposite.negated())
     const next = now.plus(side === Side.Buy ? lots : lots.negated())
     const crossesZero = (now.gt(0) && next.lt(0)) || (now.lt(0) && next.gt(0))
     if (next.abs().greaterThan(terms.maxNetLots) && (next.abs().greaterThan(now.abs()) || crossesZero))

@@ -16,13 +16,12 @@ export const money = (value: Decimal.Value): Money => new Money(value)
 export const toCents = (value: Money): Money => value.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN)
 
 /**
- * Fees: to the cent, half up (the posted rate times lots is nearly always exact already), and never
- * rounded down to nothing: a fee that is due is at least one cent.
+ * Charges (fees: a trade's, a withdrawal's): to the cent, up, so that a charge never rounds below
+ * what is due and splitting an order never pays less (issue 22: half up, 100 orders of 0.01 lot at
+ * 2.25 a lot paid 2.00 where one lot paid 2.25; rounded up they pay 3.00). A fee due is at least one
+ * cent; a fee already in cents is itself.
  */
-export const feeToCents = (value: Money): Money => {
-  const cents = value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
-  return cents.isZero() && value.greaterThan(0) ? new Money('0.01') : cents
-}
+export const feeToCents = (value: Money): Money => value.toDecimalPlaces(2, Decimal.ROUND_UP)
 
 /**
  * Swaps: to the cent, a charge rounded away from zero and a credit toward it, so that no number of

@@ -25,7 +25,6 @@ export const NO_SWAP: SwapTerms = {
   rolloverMinute: 22 * 60,
 }
 
-const MS_PER_MINUTE = 60_000
 /** A percentage rate is annual, over a 360-day year (the money-market convention). */
 const DAYS_PER_YEAR = 360
 /** Catching up after a long outage charges at most this many rollovers per position at once. */
@@ -37,14 +36,16 @@ interface Schedule {
 }
 
 /**
- * Whether the rollover at `rolloverMs` happens: the market's regular week trades in the minute before
- * it. Forex (Sunday 17:00 to Friday 17:00 New York) rolls over Monday to Friday; a market open every
- * day rolls over every day; none on a weekend. Holidays do not count: a position held over one is
+ * Whether the rollover of a local day happens (`SessionCalendar.rollsOverOn`): the market's regular
+ * week trades in the minute before it, or, where that minute is closed (a daily break, after the
+ * close), it traded since the day before's rollover in a session no rollover fell in (issue 22).
+ * Forex (Sunday 17:00 to Friday 17:00 New York) rolls over Monday to Friday; a market open every day
+ * rolls over every day; none on a weekend. Holidays do not count: a position held over one is
  * financed as on any other day of its kind (the weekly count of nights, and the triple day with it,
  * never changes with the calendar), so no holiday or early close lets a night go unpaid.
  */
-const rollsOverAt = (schedule: Schedule, rolloverMs: number) =>
-  schedule.calendar.regularlyOpenAt(rolloverMs - MS_PER_MINUTE)
+const rollsOverOn = (schedule: Schedule, day: number) =>
+  schedule.calendar.rollsOverOn(day, schedule.swap.rolloverMinute)
 
 /** The rollover instant of a local day of the market. */
 const rolloverOfDay = (schedule: Schedule, day: number) =>
@@ -55,8 +56,7 @@ export function lastRollover(schedule: Schedule, ms: number): number | undefined
   let day = schedule.calendar.localDay(ms)
   if (rolloverOfDay(schedule, day) > ms) day--
   for (let tries = 0; tries < 8; tries++, day--) {
-    const at = rolloverOfDay(schedule, day)
-    if (rollsOverAt(schedule, at)) return at
+    if (rollsOverOn(schedule, day)) return rolloverOfDay(schedule, day)
   }
   return undefined
 }
@@ -66,8 +66,7 @@ export function nextRollover(schedule: Schedule, ms: number): number | undefined
   let day = schedule.calendar.localDay(ms)
   if (rolloverOfDay(schedule, day) <= ms) day++
   for (let tries = 0; tries < 8; tries++, day++) {
-    const at = rolloverOfDay(schedule, day)
-    if (rollsOverAt(schedule, at)) return at
+    if (rollsOverOn(schedule, day)) return rolloverOfDay(schedule, day)
   }
   return undefined
 }

@@ -59,7 +59,9 @@ export const catalogueEn = {
     'Of the position’s value at the closing price, over 360 days. Negative charges the client.',
   'catalogue.hint.tripleDay': 'Its rollover charges three nights (the weekend’s); a weekday in {zone}.',
   'catalogue.hint.rollover':
-    'Daily, at this time in {zone} (now {offset}), on the days its weekly hours trade up to it: holidays included, so a holiday drops no night. Open positions pay from the next one.',
+    'Daily, at this time in {zone} (now {offset}), once for each trading day of its weekly hours: holidays included, so a holiday drops no night. Open positions pay from the next one.',
+  'catalogue.hint.rolloverOutside':
+    'On {days} this time falls outside the trading hours (in a break or after the close): that night is still financed once, at this time.',
   'catalogue.bad.swapRate': 'A number from -{max} to {max} with at most 4 decimals.',
   'catalogue.bad.rollover': 'A time from 00:00 to 23:59.',
   'catalogue.group.general': 'General',
@@ -320,7 +322,9 @@ export const catalogueHk: Record<keyof typeof catalogueEn, string> = {
   'catalogue.hint.swapPercent': '按倉位平倉價值計，一年以 360 日計。負數為向客戶收取。',
   'catalogue.hint.tripleDay': '該日結算收取三晚（包括週末）；以 {zone} 的星期計。',
   'catalogue.hint.rollover':
-    '每日按 {zone} 時間（現為 {offset}）的此時刻結算，於每週時段交易至該時間的日子結算；假期亦照常結算，不會少計一晚。持倉由下一次結算起計。',
+    '每日按 {zone} 時間（現為 {offset}）的此時刻結算，每週時段的每個交易日結算一次；假期亦照常結算，不會少計一晚。持倉由下一次結算起計。',
+  'catalogue.hint.rolloverOutside':
+    '此時刻於{days}落在交易時段以外（休市時段內或收市後）：當晚的隔夜利息仍會在此時刻結算一次。',
   'catalogue.bad.swapRate': '介乎 -{max} 至 {max} 的數字，最多 4 位小數。',
   'catalogue.bad.rollover': '00:00 至 23:59 的時間。',
   'catalogue.group.leverage': '槓桿',

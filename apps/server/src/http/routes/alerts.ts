@@ -8,6 +8,7 @@ import {
 } from '@tp/contracts'
 import { refuse } from '../../services/outcome.ts'
 import { alertItem, alertPage } from '../../trading/alert-view.ts'
+import { refusalOf } from '../../trading/refusal.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
 import { langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
@@ -29,7 +30,7 @@ export function alertRoutes(app: FastifyInstance, deps: RouteDeps): void {
     )
     return result.ok
       ? ok(request, { id: result.orderId }, 'alert_added')
-      : refused(request, refuse(result.reason))
+      : refused(request, refusalOf(result, market, q.forex_id))
   })
 
   app.get('/v1/api/alert/delete', command, async (request) => {

@@ -1,8 +1,9 @@
-import { Col, Form, Input, Radio, Row, Select } from 'antd'
+import { Alert, Col, Form, Input, Radio, Row, Select } from 'antd'
 import { SWAP_RATE_MAX, instrumentUpdateRequest, type AdminInstrument } from '@tp/contracts'
+import { rolloverPlacement } from '@tp/engine'
 import { useI18n } from '../../../shared/i18n/i18n.tsx'
 import { schemaRule } from '../lib/rules.ts'
-import { NO_TRIPLE_DAY, minuteOfTime } from '../lib/instrument-form.ts'
+import { NO_TRIPLE_DAY, minuteOfTime, sessionWindows, type SessionRow } from '../lib/instrument-form.ts'
 import { useEditedZone } from './time-zone-field.tsx'
 
 const check = (field: string, message: string, convert?: (value: unknown) => unknown) =>
@@ -13,9 +14,15 @@ const check = (field: string, message: string, convert?: (value: unknown) => unk
  * rollover time, both read in the instrument's zone.
  */
 export function SwapFields({ instrument }: { instrument: AdminInstrument }) {
-  const { t } = useI18n()
+  const { t, language } = useI18n()
   const { zone, place, offset } = useEditedZone()
   const mode = Form.useWatch('swap_mode') as 1 | 2 | undefined
+  const rolloverTime = Form.useWatch('rollover_time') as string | undefined
+  const sessions = Form.useWatch('sessions') as SessionRow[] | undefined
+  // The engine's own rule: the days this minute falls in a break or after the close (decision 022).
+  const minute = rolloverTime === undefined ? undefined : minuteOfTime(rolloverTime)
+  const windows = sessions && sessionWindows(sessions)
+  const outside = minute === undefined || !windows ? [] : rolloverPlacement(windows, minute).outsideHours
   const unit = t(mode === 2 ? 'catalogue.unit.percentPerYear' : 'catalogue.unit.pointsPerLot')
   const point = (10 ** -instrument.precision).toFixed(instrument.precision)
   const rate = (name: 'swap_long' | 'swap_short') => (
@@ -76,7 +83,24 @@ export function SwapFields({ instrument }: { instrument: AdminInstrument }) {
         <Form.Item
           name="rollover_time"
           label={t('catalogue.field.rollover')}
-          extra={t('catalogue.hint.rollover', { zone, offset })}
+          extra={
+            <>
+              {t('catalogue.hint.rollover', { zone, offset })}
+              {outside.length > 0 && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginTop: 8 }}
+                  data-testid="instrument-rollover-outside"
+                  message={t('catalogue.hint.rolloverOutside', {
+                    days: new Intl.ListFormat(language === 'hk' ? 'zh-HK' : 'en', {
+                      type: 'conjunction',
+                    }).format(outside.map((day) => t(`catalogue.day.${day}` as 'catalogue.day.0'))),
+                  })}
+                />
+              )}
+            </>
+          }
           rules={[
             { required: true, message: t('catalogue.required') },
             check('rollover_minute', t('catalogue.bad.rollover'), (v) => minuteOfTime(String(v)) ?? -1),

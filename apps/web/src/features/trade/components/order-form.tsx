@@ -11,7 +11,8 @@ import { checkStop, exitPrice, levelValues } from '../../../shared/trading/stops
 import { fetchBalance } from '../api/order-api.ts'
 import { usePricedQuote } from '../hooks/use-priced-quote.ts'
 import { checkOrder, entryPrice, type OrderKind } from '../lib/order-check.ts'
-import { estimateFee, estimateMargin } from '../lib/order-estimate.ts'
+import { estimateFee } from '../lib/fee-estimate.ts'
+import { estimateMargin } from '../lib/order-estimate.ts'
 import { lotRules, parseLots } from '../../../shared/trading/lots.ts'
 import { lastUsedFor } from '../ticket/lib/one-tap.ts'
 import {

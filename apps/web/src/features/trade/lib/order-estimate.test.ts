@@ -1,7 +1,8 @@
 import { MarginMode } from '@tp/contracts'
 import { describe, expect, it } from 'vitest'
 import type { Quote } from '../../../shared/market/quote.ts'
-import { estimateFee, estimateMargin, roundHalfUp, usdRateOf } from './order-estimate.ts'
+import { estimateFee } from './fee-estimate.ts'
+import { estimateMargin, roundHalfUp, usdRateOf } from './order-estimate.ts'
 import { testInstrument } from '../../../shared/trading/test-instrument.ts'
 
 const quote = (bid: number, ask: number): Quote => ({
@@ -52,10 +53,17 @@ describe('fee estimate', () => {
     expect(estimateFee(btc, 1.25, null, true)).toBe(25)
   })
 
-  it('is margin x fee rate otherwise, to the cent half up as the server books it', () => {
+  it('rounds up to the cent as the server books it: a charge never rounds below what is due', () => {
+    // Issue 22: 0.01 lot at 2.25 a lot is 0.0225, charged 0.03 (half up showed 0.02).
+    expect(estimateFee(testInstrument({ ForexFeeRate: 2.25 }), 0.01, null, true)).toBe(0.03)
+    expect(estimateFee(testInstrument({ ForexFeeRate: 0.07 }), 1, null, true)).toBe(0.07)
+  })
+
+  it('is margin x fee rate otherwise, to the cent up as the server books it', () => {
     const rated = testInstrument({ ForexFeeRate: 0.001 })
     expect(estimateFee(rated, 0.01, 838.1055, false)).toBe(0.84)
     expect(estimateFee(rated, 0.01, 1005, false)).toBe(1.01)
+    expect(estimateFee(rated, 0.01, 1001, false)).toBe(1.01)
     expect(estimateFee(rated, 0.01, null, false)).toBeNull()
   })
 

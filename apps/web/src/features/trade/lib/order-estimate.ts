@@ -44,18 +44,3 @@ export function estimateMargin(
   if (!leverage || !(price > 0) || usdRate === null) return null
   return roundHalfUp(((units * price) / leverage) * usdRate, 6)
 }
-
-/**
- * The fee charged at open (SPEC.md 9): lots x fee rate when `trade_fee_type` is 1 (per lot), else
- * margin x fee rate; the server books it to the cent, half up, so the estimate is rounded the same.
- */
-export function estimateFee(
-  instrument: Instrument,
-  lots: number,
-  margin: number | null,
-  feePerLot: boolean | undefined,
-): number | null {
-  if (feePerLot === undefined || !(lots > 0)) return null
-  if (feePerLot) return roundHalfUp(lots * instrument.ForexFeeRate, 2)
-  return margin === null ? null : roundHalfUp(margin * instrument.ForexFeeRate, 2)
-}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import type { TradingEngine } from './engine.ts'
+import { DEMO_LIMITS } from './engine.ts'
+import { EURUSD, T0, buy, makeEngine, mustOpen } from './test-fixtures.ts'
+
+/*
+ * Issue 22, item 14: practice accounts (anyone can open one) cannot load the single writer with
+ * trailing stops and alerts: at most DEMO_LIMITS per account and in total, translated refusals; a
+ * real account is never refused for them (decision 027).
+ */
+
+function withDemos(count: number): TradingEngine {
+  const engine = makeEngine({ accounts: { 1: '100000' } })
+  for (let id = 1000; id < 1000 + count; id++) engine.addAccount(id, '100000', false, '0', true)
+  return engine
+}
+
+/** Opens `count` positions of a user and sets a trailing stop on each; the last result. */
+function trail(engine: TradingEngine, userId: number, count: number) {
+  let last
+  for (let i = 0; i < count; i++) {
+    const { id } = mustOpen(engine, buy({ userId, lots: '0.01' }))
+    last = engine.setTrailing(userId, id, 50, T0)
+  }
+  return last
+}
+
+describe('demo accounts: bounded trailing stops and alerts', () => {
+  it('limits a demo account to DEMO_LIMITS.trailingPerAccount trailing stops, a real one not', () => {
+    const engine = withDemos(1)
+    expect(trail(engine, 1000, DEMO_LIMITS.trailingPerAccount)?.ok).toBe(true)
+    expect(trail(engine, 1000, 1)).toEqual({
+      ok: false,
+      reason: 'demo_trailing_limit',
+      detail: { max: DEMO_LIMITS.trailingPerAccount },
+    })
+    expect(trail(engine, 1, DEMO_LIMITS.trailingPerAccount + 5)?.ok).toBe(true)
+  })
+
+  it('frees room when a trailing stop is removed or its position closes; a change of distance is no new one', () => {
+    const engine = withDemos(1)
+    trail(engine, 1000, DEMO_LIMITS.trailingPerAccount)
+    const [first, second, third] = engine.ordersOf(1000)
+    expect(engine.setTrailing(1000, first!.id, 80, T0).ok).toBe(true)
+    expect(engine.setTrailing(1000, first!.id, 0, T0).ok).toBe(true)
+    expect(engine.close(1000, second!.id, T0).ok).toBe(true)
+    expect(trail(engine, 1000, 2)?.ok).toBe(true)
+    expect(trail(engine, 1000, 1)).toMatchObject({ ok: false, reason: 'demo_trailing_limit' })
+    expect(third).toBeDefined()
+  })
+
+  it('limits all demo accounts together, and never a real account', () => {
+    const accounts = DEMO_LIMITS.trailingTotal / DEMO_LIMITS.trailingPerAccount
+    const engine = withDemos(accounts + 1)
+    for (let i = 0; i < accounts; i++)
+      expect(trail(engine, 1000 + i, DEMO_LIMITS.trailingPerAccount)?.ok).toBe(true)
+    expect(trail(engine, 1000 + accounts, 1)).toEqual({ ok: false, reason: 'demo_capacity' })
+    expect(trail(engine, 1, 1)?.ok).toBe(true)
+  })
+
+  it('limits demo alerts per account and in total, and never a real account', () => {
+    const accounts = DEMO_LIMITS.alertsTotal / DEMO_LIMITS.alertsPerAccount
+    const engine = withDemos(accounts + 1)
+    const alert = (userId: number) => engine.addAlert(userId, EURUSD, true, 1.2, T0)
+    const firstId = (alert(1000) as { orderId: number }).orderId
+    for (let i = 1; i < DEMO_LIMITS.alertsPerAccount; i++) expect(alert(1000).ok).toBe(true)
+    expect(alert(1000)).toEqual({
+      ok: false,
+      reason: 'demo_alert_limit',
+      detail: { max: DEMO_LIMITS.alertsPerAccount },
+    })
+    for (let user = 1001; user < 1000 + accounts; user++)
+      for (let i = 0; i < DEMO_LIMITS.alertsPerAccount; i++) expect(alert(user).ok).toBe(true)
+    expect(alert(1000 + accounts)).toEqual({ ok: false, reason: 'demo_capacity' })
+    for (let i = 0; i < 50; i++) expect(alert(1).ok).toBe(true)
+    // One removed frees its place.
+    expect(engine.removeAlert(1000, firstId, T0).ok).toBe(true)
+    expect(alert(1000 + accounts).ok).toBe(true)
+  })
+})

@@ -92,4 +92,3 @@ export interface ApprovalWaiting {
 export const approvalListRequest = z.object({
   status: z.enum(APPROVAL_STATUSES).optional(),
 })
-

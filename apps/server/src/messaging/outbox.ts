@@ -8,7 +8,7 @@ export type Channel = 'email' | 'sms'
 /**
  * What stands for a verification code in every stored copy of a message: the outbox row, and so
  * every back-office view of it. Staff never see a live code (issue 22): a support member who could
- * read a reset code could take the account. The data migration 0014 masks older rows with it too.
+ * read a reset code could take the account. The data migration 0015 masks older rows with it too.
  */
 export const CODE_MASK = '••••••'
 

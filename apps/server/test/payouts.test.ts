@@ -93,8 +93,9 @@ describe.each(DRIVERS)('payouts on %s', (driver) => {
     for (const amount of ['476', '1424']) {
       expect((await withdraw(token, btc, amount)).body).toMatchObject({ code: 1 })
       const row = await lastWithdrawal(userId)
-      // A share fee of 0.1 % (to the cent), then (amount - fee) / 74,973 rounded down to the satoshi.
-      expect(new Decimal(row.fee).toFixed(2)).toBe(amount === '476' ? '0.48' : '1.42')
+      // A share fee of 0.1 %, rounded up to the cent (a charge never rounds below what is due),
+      // then (amount - fee) / 74,973 rounded down to the satoshi.
+      expect(new Decimal(row.fee).toFixed(2)).toBe(amount === '476' ? '0.48' : '1.43')
       const expected = new Decimal(amount).minus(row.fee).div('74973').toDecimalPlaces(8, Decimal.ROUND_DOWN)
       expect(new Decimal(row.received).toFixed()).toBe(expected.toFixed())
       expect(new Decimal(row.received).equals('0.01')).toBe(false)

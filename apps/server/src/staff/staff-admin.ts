@@ -297,7 +297,7 @@ async function createWithAudit(
   await audit(tx, actor, {
     action: 'staff.create',
     target: `staff:${created.value.id}`,
-    after: { email: input.email, name: input.name, role: input.role, temporary_password: true },
+    after: { email: input.email, name: input.name, role: input.role, password_mailed: true },
   })
   const [row] = await tx.select().from(staff).where(eq(staff.id, created.value.id))
   return accept({ ...itemOf(row!), password })

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshEmail, lastCode, PASSWORD } from '../apps/server/test/accounts.ts'
+import { freshEmail, lastCode, lastStaffPassword, PASSWORD } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { getSetting } from '../apps/server/src/services/settings.ts'
 import { instruments } from '../apps/server/src/db/schema.ts'
@@ -194,10 +194,15 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await page.locator('.ant-select-item-option', { hasText: 'Dealer' }).click()
       await adminShot(page, 'staff-add')
       await page.getByTestId('staff-add-submit').click()
-      // The server makes a one-time password, shown once (issue 22); nobody chooses it.
-      const temporary = await page.getByTestId('temporary-password').innerText()
-      expect(temporary).toMatch(/^[0-9A-Z-]{23}$/)
-      await adminShot(page, 'staff-temporary-password')
+      // The server makes a one-time password and mails it to the member alone (issue 22): the
+      // admin is told where it went, never what it is.
+      const sent = await page.getByTestId('password-sent').innerText()
+      expect(sent).toBe(
+        `A one-time password was e-mailed to ${newMember}; they set their own at first sign-in.`,
+      )
+      const temporary = lastStaffPassword(app, newMember)
+      expect(await page.locator('body').innerText()).not.toContain(temporary)
+      await adminShot(page, 'staff-password-sent')
       await page.locator('.ant-modal-confirm .ant-btn-primary').click()
 
       const row = page.getByTestId(`staff-row-${newMember}`)

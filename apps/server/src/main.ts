@@ -82,6 +82,7 @@ const app = await buildApp(
       { warn: (obj, msg) => app.log.warn(obj, msg), info: (obj, msg) => app.log.info(obj, msg) },
     ),
     rateLimits: DEFAULT_RATE_LIMITS,
+    publicUrl: config.PUBLIC_URL,
     market,
     topics: live.topics,
     desk: live.desk,

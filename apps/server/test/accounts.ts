@@ -14,6 +14,17 @@ export async function lastCode(app: TestApp, destination: string): Promise<strin
   return code
 }
 
+/**
+ * A new staff member's one-time password, read as they would read it: from the last mail that left
+ * the platform for `email` (issue 22: no staff answer carries it).
+ */
+export function lastStaffPassword(app: TestApp, email: string): string {
+  const message = app.delivered.findLast((m) => m.to === email)
+  const password = message?.text.match(/One-time password: ([0-9A-Z-]{23})/)?.[1]
+  if (!password) throw new Error(`no one-time password was sent to ${email}`)
+  return password
+}
+
 let counter = 0
 export const freshEmail = () => `user${Date.now()}${counter++}@example.com`
 

@@ -4,6 +4,7 @@ import { auditLog, instruments, staff, staffApprovals } from '../src/db/schema.t
 import { getSetting } from '../src/services/settings.ts'
 import { findStaffByEmail } from '../src/staff/staff-accounts.ts'
 import { totpCode } from '../src/staff/totp.ts'
+import { lastStaffPassword } from './accounts.ts'
 import { fundedUser } from './funded.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { STAFF_PASSWORD, approveAsAnotherAdmin, signedInStaff } from './staff.ts'
@@ -171,7 +172,7 @@ describe.each(DRIVERS)('four eyes on staff changes on %s', (driver) => {
     expect(after?.sort).toBe(7)
   })
 
-  it('(b) holds a new admin for a second admin, whose approval gives a one-time password the member replaces', async () => {
+  it('(b) holds a new admin for a second admin; the approval mails the member a one-time password they replace', async () => {
     const email = `second.admin.${driver}@broker.example`
     const asked = await post(first.token, '/admin/api/staff', {
       email,
@@ -184,8 +185,8 @@ describe.each(DRIVERS)('four eyes on staff changes on %s', (driver) => {
     const id = asked.body.data.waiting.id as number
     expect((await post(first.token, `/admin/api/approvals/${id}/approve`)).body.reason).toBe('four_eyes')
     const approved = await post(second.token, `/admin/api/approvals/${id}/approve`)
-    const temporary = approved.body.data.temporary_password as string
-    expect(temporary).toMatch(/^[0-9A-Z-]{23}$/)
+    expect(approved.body.data).toMatchObject({ status: 'approved', password_sent_to: email })
+    const temporary = lastStaffPassword(app, email)
     // The password the requester chose opens nothing; the temporary one only sets one's own.
     expect((await app.post('/admin/api/auth/login', { email, password: STAFF_PASSWORD })).body.reason).toBe(
       'wrong_credentials',
@@ -211,6 +212,47 @@ describe.each(DRIVERS)('four eyes on staff changes on %s', (driver) => {
       { token: pending },
     )
     expect(done.body.code).toBe(1)
+  })
+
+  it("shows a new member's one-time password to no staff member: only their own mail carries it", async () => {
+    const email = `mailed.admin.${driver}@broker.example`
+    const asked = await post(first.token, '/admin/api/staff', { email, name: 'Mailed', role: 'admin' })
+    const id = asked.body.data.waiting.id as number
+    const approved = await post(second.token, `/admin/api/approvals/${id}/approve`)
+    expect(approved.body.code).toBe(1)
+    // The approving admin's answer carries no password (before issue 22's fix it did, and that
+    // admin could sign in first and hold a second admin account).
+    const looksLikeOne = /[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}/
+    expect(JSON.stringify(approved.body)).not.toMatch(looksLikeOne)
+    const temporary = lastStaffPassword(app, email)
+    const support = await signedInStaff(app, 'support')
+    const views = [
+      approved,
+      await app.get('/admin/api/staff', { token: second.token }),
+      await app.get('/admin/api/approvals?status=approved', { token: first.token }),
+      await app.get(`/admin/api/outbox?q=${encodeURIComponent(email)}`, { token: second.token }),
+      await app.get(`/admin/api/outbox?q=${encodeURIComponent(email)}`, { token: support.token }),
+      await app.get('/admin/api/audit', { token: first.token }),
+    ]
+    for (const view of views) {
+      expect(view.body.code).toBe(1)
+      expect(JSON.stringify(view.body)).not.toContain(temporary)
+    }
+    // The outbox does hold the mail, its password masked.
+    expect(JSON.stringify(views[3]!.body)).toContain('One-time password: ••••••')
+    // The member signs in with the mailed password and must set their own first.
+    const login = await app.post('/admin/api/auth/login', { email, password: temporary })
+    expect(login.body.data).toMatchObject({ stage: 'password' })
+    const pending = login.body.data.token as string
+    expect((await app.post('/admin/api/auth/totp', { code: '123456' }, { token: pending })).body.reason).toBe(
+      'staff_password_required',
+    )
+    const set = await app.post(
+      '/admin/api/auth/password',
+      { password: 'mailed own phrase' },
+      { token: pending },
+    )
+    expect(set.body.data).toMatchObject({ stage: 'setup' })
   })
 
   it('holds raising a staff member to a money role; a step down is immediate', async () => {
@@ -301,7 +343,9 @@ describe.each(DRIVERS)('an install with one admin on %s', (driver) => {
       { token: only.token, json: true },
     )
     expect(created.body).toMatchObject({ code: 1, data: { role: 'admin', must_change_password: true } })
-    expect(created.body.data.temporary_password).toMatch(/^[0-9A-Z-]{23}$/)
+    expect(created.body.data.temporary_password).toBeUndefined()
+    expect(created.body.data.password_sent_to).toBe(`second.${driver}@broker.example`)
+    expect(lastStaffPassword(app, `second.${driver}@broker.example`)).toMatch(/^[0-9A-Z-]{23}$/)
 
     // Once there are two, neither disabling nor demoting the other makes one alone again.
     const other = created.body.data.id as number
@@ -319,6 +363,6 @@ describe.each(DRIVERS)('an install with one admin on %s', (driver) => {
       role: 'admin',
     })
     expect(third.body.data.waiting).toMatchObject({ kind: 'staff.create' })
-    expect(third.body.data.temporary_password).toBeUndefined()
+    expect(third.body.data.password_sent_to).toBeUndefined()
   })
 })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../src/db/schema.ts'
 import { totpCode } from '../src/staff/totp.ts'
-import { registerAndLogin } from './accounts.ts'
+import { lastStaffPassword, registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { STAFF_PASSWORD, signedInStaff } from './staff.ts'
 
@@ -32,8 +32,13 @@ describe.each(DRIVERS)('back-office staff management on %s', (driver) => {
     })
     expect(created.body).toMatchObject({
       code: 1,
-      data: { id: expect.any(Number), must_change_password: true, temporary_password: expect.any(String) },
+      data: {
+        id: expect.any(Number),
+        must_change_password: true,
+        password_sent_to: 'new.teller@broker.example',
+      },
     })
+    expect(created.body.data.temporary_password).toBeUndefined()
     const listed = (await app.get('/admin/api/staff', { token: admin.token })).body.data
     expect(listed.find((s: { email: string }) => s.email === 'new.teller@broker.example')).toMatchObject({
       role: 'finance',
@@ -42,7 +47,7 @@ describe.each(DRIVERS)('back-office staff management on %s', (driver) => {
     })
     const first = await app.post('/admin/api/auth/login', {
       email: 'new.teller@broker.example',
-      password: created.body.data.temporary_password,
+      password: lastStaffPassword(app, 'new.teller@broker.example'),
     })
     expect(first.body.data.stage).toBe('password')
     const own = await app.post(

@@ -27,12 +27,13 @@ export interface StaffItem {
 }
 
 /**
- * Issue 22: a new staff member's one-time password, shown once to the admin whose action made the
- * account (the creator alone on a one-admin install, else the second admin who approved); the
- * first sign-in replaces it with the staff member's own.
+ * Issue 22: a new staff member's one-time password is e-mailed to the member's own address and
+ * shown to no staff member (not the creator, not the approving admin: either could else sign in
+ * first and hold a second account); the first sign-in replaces it with the member's own.
+ * `password_sent_to`: the address it went to.
  */
 export interface StaffCreated extends StaffItem {
-  temporary_password: string
+  password_sent_to: string
 }
 
 /** A staff password of one's own: 12 characters at least. */
@@ -61,8 +62,8 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
 
 /**
  * A change that waits for a second admin: what it changes (`before` as found when asked, `after`
- * as asked), who asked and when, who decided. `temporary_password` only in the answer of the admin
- * whose approval created a staff member or reset one's second factor.
+ * as asked), who asked and when, who decided. `password_sent_to` only in the answer of an approval
+ * that created a staff member: the address their one-time password was e-mailed to.
  */
 export interface ApprovalItem {
   id: number
@@ -76,7 +77,7 @@ export interface ApprovalItem {
   requested_at: string
   decided_by: string | null
   decided_at: string | null
-  temporary_password?: string
+  password_sent_to?: string
 }
 
 /**

@@ -57,6 +57,8 @@ export interface RouteDeps extends ServiceDeps {
   desk: TradingDesk
   /** Image uploads (deposit proofs, identity checks) and their signed URLs. */
   uploads: Uploads
+  /** Where the platform is reached (config PUBLIC_URL): staff mail names the back office's address. */
+  publicUrl?: string
   /** Socket budgets and caps, when not the defaults (tests, benchmarks with thousands of sockets). */
   socketLimits?: Partial<SocketLimits>
 }

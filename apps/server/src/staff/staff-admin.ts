@@ -3,6 +3,7 @@ import type { ApprovalWaiting, StaffCreated, StaffItem } from '@tp/contracts'
 import type { Db, Tx } from '../db/client.ts'
 import { staff, staffRecoveryCodes, staffSessions } from '../db/schema.ts'
 import { READABLE_ALPHABET, randomString } from '../security/hashing.ts'
+import type { Messenger, OutgoingMessage } from '../messaging/outbox.ts'
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
 import {
   ApprovalRefused,
@@ -216,12 +217,55 @@ export async function resetSecondFactor(
 }
 
 /**
- * Adds a staff member from the back office with a one-time temporary password, answered once to
- * the admin whose action made the account; the first sign-in sets the member's own (issue 22). An
- * admin or finance member waits for a second admin unless the actor is the only active admin.
+ * Where a new staff member's one-time password goes: their own e-mail address, through the
+ * messenger, and nowhere else (no staff answer carries it, so no admin can sign in as them first
+ * and keep a second admin account: decision 028). `publicUrl` names the sign-in address.
+ */
+export interface StaffMail {
+  messenger: Messenger
+  publicUrl?: string
+}
+
+/** The new member's mail: the password travels as the message's code, so the outbox keeps it masked. */
+export function staffPasswordMessage(name: string, password: string, publicUrl?: string): OutgoingMessage {
+  const signIn = publicUrl
+    ? `${publicUrl.replace(/\/+$/, '')}/admin`
+    : "the platform's address followed by /admin"
+  return {
+    subject: 'Your back-office account / 您的後台帳號',
+    text: (shown) =>
+      [
+        `Hello ${name},`,
+        '',
+        'A back-office account was made for you.',
+        `Sign in at: ${signIn}`,
+        `One-time password: ${shown}`,
+        '',
+        'At your first sign-in you replace it with a password of your own, then set up two-step verification.',
+        '',
+        `已為您建立後台帳號。請於 ${signIn} 登入，一次性密碼：${shown}；首次登入時須改設您自己的密碼。`,
+      ].join('\n'),
+    code: password,
+  }
+}
+
+/** Sends a created member their one-time password (after the account is committed). */
+async function mailPassword(mail: StaffMail, created: CreatedWithPassword): Promise<StaffCreated> {
+  const { password, ...item } = created
+  await mail.messenger.send('email', item.email, staffPasswordMessage(item.name, password, mail.publicUrl))
+  return { ...item, password_sent_to: item.email }
+}
+
+type CreatedWithPassword = StaffItem & { password: string }
+
+/**
+ * Adds a staff member from the back office with a one-time temporary password, e-mailed to the
+ * member alone; the first sign-in sets the member's own (issue 22). An admin or finance member
+ * waits for a second admin unless the actor is the only active admin.
  */
 export async function createStaffMember(
   db: Db,
+  mail: StaffMail,
   actor: Actor,
   input: { email: string; name: string; role: StaffRole },
   now: Date,
@@ -238,24 +282,25 @@ export async function createStaffMember(
       ),
     )
   }
-  return refusedAsOutcome(() => db.transaction((tx) => createWithAudit(tx, actor, input)))
+  const created = await refusedAsOutcome(() => db.transaction((tx) => createWithAudit(tx, actor, input)))
+  return created.ok ? accept(await mailPassword(mail, created.value)) : created
 }
 
 async function createWithAudit(
   tx: Tx,
   actor: Actor,
   input: { email: string; name: string; role: StaffRole },
-): Promise<Outcome<StaffCreated>> {
+): Promise<Outcome<CreatedWithPassword>> {
   const password = temporaryPassword()
   const created = await createStaff(tx, { ...input, password, mustChangePassword: true })
   if (!created.ok) throw new ApprovalRefused(created)
   await audit(tx, actor, {
     action: 'staff.create',
     target: `staff:${created.value.id}`,
-    after: { email: input.email, name: input.name, role: input.role, temporary_password: true },
+    after: { email: input.email, name: input.name, role: input.role, password_mailed: true },
   })
   const [row] = await tx.select().from(staff).where(eq(staff.id, created.value.id))
-  return accept({ ...itemOf(row!), temporary_password: password })
+  return accept({ ...itemOf(row!), password })
 }
 
 /** 20 readable characters (about 98 bits): typed once, then replaced. */
@@ -267,6 +312,7 @@ const temporaryPassword = () => {
 /** What an approved staff request makes: the same change, its claim first in its transaction. */
 export async function applyStaffApproval(
   db: Db,
+  mail: StaffMail,
   approver: Actor,
   approvalId: number,
   kind: 'staff.create' | 'staff.role' | 'staff.reset_second_factor',
@@ -276,13 +322,15 @@ export async function applyStaffApproval(
 ): Promise<Outcome<StaffItem | StaffCreated>> {
   if (kind === 'staff.create') {
     const input = payload.after as { email: string; name: string; role: StaffRole }
-    return refusedAsOutcome(() =>
+    const created = await refusedAsOutcome(() =>
       db.transaction(async (tx) => {
         // An address taken meanwhile is refused by createStaff (account_exists).
         await claimApproval(tx, approver, approvalId, now, async () => false)
         return createWithAudit(tx, approver, input)
       }),
     )
+    // Mailed to the member, never answered to the approving admin (who could else sign in first).
+    return created.ok ? accept(await mailPassword(mail, created.value)) : created
   }
   const staffId = Number(target.replace(/^staff:/, ''))
   const claim = (tx: Tx, row: typeof staff.$inferSelect) =>

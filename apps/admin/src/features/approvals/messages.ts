@@ -36,9 +36,8 @@ export const approvalsEn = {
   'approvals.kind.staff.create': 'New staff member {target}',
   'approvals.kind.staff.role': 'Role of {target}',
   'approvals.kind.staff.reset_second_factor': 'Second factor reset of {target}',
-  'approvals.temporaryTitle': 'One-time password of {email}',
-  'approvals.temporaryHint':
-    'Shown once. Hand it to the staff member in person; at their first sign-in they replace it with their own password, then set up their authenticator.',
+  'approvals.passwordSent':
+    'A one-time password was e-mailed to {email}; they set their own at first sign-in.',
   'approvals.waiting': 'Saved as a request: it takes effect when a second administrator approves it.',
   'approvals.waitingAlone':
     'Saved as a request, but this install has only one administrator: nobody can approve it until a second one is added.',
@@ -89,9 +88,7 @@ export const approvalsHk: Record<keyof typeof approvalsEn, string> = {
   'approvals.kind.staff.create': '新增員工 {target}',
   'approvals.kind.staff.role': '{target} 的角色',
   'approvals.kind.staff.reset_second_factor': '重設 {target} 的雙重驗證',
-  'approvals.temporaryTitle': '{email} 的一次性密碼',
-  'approvals.temporaryHint':
-    '只會顯示一次。請親自交給該員工；對方首次登入時會改用自己的密碼，然後設定驗證器。',
+  'approvals.passwordSent': '一次性密碼已電郵至 {email}；對方首次登入時會設定自己的密碼。',
   'approvals.waiting': '已作為申請保存：另一位管理員批准後才會生效。',
   'approvals.waitingAlone': '已作為申請保存，但此系統只有一位管理員：在新增第二位管理員之前無人能批准。',
   'password.firstTitle': '設定你自己的密碼',

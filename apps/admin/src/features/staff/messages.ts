@@ -38,8 +38,7 @@ export const staffEn = {
   'staff.resetDone': 'The second factor of {name} is reset',
   'staff.addTitle': 'Add a staff member',
   'staff.addHint':
-    'A one-time password is made for them and shown once: give it to them in person. At their first sign-in they choose their own password, then set up an authenticator app from a QR code. A new administrator or finance member waits for a second administrator’s approval.',
-  'staff.password': 'Initial password',
+    'A one-time password is made for them and e-mailed to their address; no staff member sees it. At their first sign-in they choose their own password, then set up an authenticator app from a QR code. A new administrator or finance member waits for a second administrator’s approval.',
   'staff.passwordHint': 'At least 12 characters.',
   'staff.generate': 'Generate',
   'staff.emailRequired': 'Enter a valid e-mail address.',
@@ -91,8 +90,7 @@ export const staffHk: Record<keyof typeof staffEn, string> = {
   'staff.resetDone': '已重設 {name} 的雙重驗證',
   'staff.addTitle': '新增員工',
   'staff.addHint':
-    '系統會為對方產生一次性密碼並只顯示一次：請親自交給對方。對方首次登入時會設定自己的密碼，然後以二維碼設定驗證器應用程式。新增管理員或財務人員需另一位管理員批准。',
-  'staff.password': '初始密碼',
+    '系統會為對方產生一次性密碼並電郵至其地址，任何員工都看不到。對方首次登入時會設定自己的密碼，然後以二維碼設定驗證器應用程式。新增管理員或財務人員需另一位管理員批准。',
   'staff.passwordHint': '最少 12 個字元。',
   'staff.generate': '產生',
   'staff.emailRequired': '請輸入有效的電郵地址。',

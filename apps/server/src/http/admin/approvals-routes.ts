@@ -15,6 +15,7 @@ import { actorOf, requireStaff } from './staff-guard.ts'
 export function adminApprovalRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock } = deps
   const catalogue = catalogueListeners(deps)
+  const mail = { messenger: deps.messenger, publicUrl: deps.publicUrl }
   const admins = { preHandler: requireStaff(db, clock, 'approvals.decide') }
   const anyone = { preHandler: requireStaff(db, clock, null) }
   const idOf = (params: unknown) => parse(idPathParams, params).id
@@ -27,14 +28,14 @@ export function adminApprovalRoutes(app: FastifyInstance, deps: RouteDeps): void
     app.post(`/admin/api/approvals/:id/${verb}`, admins, async (request) =>
       answer(
         request,
-        await decideApproval(db, catalogue, actorOf(request), idOf(request.params), verb, clock()),
+        await decideApproval(db, catalogue, mail, actorOf(request), idOf(request.params), verb, clock()),
         'saved',
       ),
     )
   app.post('/admin/api/approvals/:id/cancel', anyone, async (request) =>
     answer(
       request,
-      await decideApproval(db, catalogue, actorOf(request), idOf(request.params), 'cancel', clock()),
+      await decideApproval(db, catalogue, mail, actorOf(request), idOf(request.params), 'cancel', clock()),
       'saved',
     ),
   )

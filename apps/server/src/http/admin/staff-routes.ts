@@ -18,6 +18,8 @@ import { actorOf, requireStaff } from './staff-guard.ts'
 /** Staff management (admins only): add staff, change roles, disable, and reset a lost second factor. */
 export function adminStaffRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock } = deps
+  // A new member's one-time password goes to their own address, never into an answer (issue 22).
+  const mail = { messenger: deps.messenger, publicUrl: deps.publicUrl }
   const guard = { preHandler: requireStaff(db, clock, 'staff.manage') }
   const idOf = (params: unknown) => parse(idPathParams, params).id
   /** A refusal of an action on oneself, or on the last admin, is a 403 like any forbidden one. */
@@ -32,7 +34,7 @@ export function adminStaffRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const input = parse(staffCreateRequest, request.body)
     // The account and its audit row are written together, or neither is; an admin or finance
     // member waits for a second admin (issue 22).
-    const created = await createStaffMember(db, actorOf(request), input, clock())
+    const created = await createStaffMember(db, mail, actorOf(request), input, clock())
     return answer(request, created, waitingOr(created))
   })
 

@@ -4,7 +4,7 @@ import { accept, refuse, type Outcome } from '../../services/outcome.ts'
 import type { Actor } from '../audit.ts'
 import { applyInstrumentApproval, type CatalogueListeners } from '../catalogue/instrument-admin.ts'
 import { applySettingApproval } from '../settings/settings-admin.ts'
-import { applyStaffApproval } from '../staff-admin.ts'
+import { applyStaffApproval, type StaffMail } from '../staff-admin.ts'
 import {
   ApprovalRefused,
   approvalItem,
@@ -22,6 +22,7 @@ import {
 export async function decideApproval(
   db: Db,
   catalogue: CatalogueListeners,
+  mail: StaffMail,
   actor: Actor,
   id: number,
   verb: 'approve' | 'reject' | 'cancel',
@@ -46,7 +47,7 @@ export async function decideApproval(
       case 'staff.create':
       case 'staff.role':
       case 'staff.reset_second_factor':
-        outcome = await applyStaffApproval(db, actor, id, row.kind, row.target, payload, now)
+        outcome = await applyStaffApproval(db, mail, actor, id, row.kind, row.target, payload, now)
         break
       default:
         return refuse('not_found')
@@ -61,6 +62,6 @@ export async function decideApproval(
     return outcome
   }
   const item = await approvalItem(db, id)
-  const value = outcome.value as { temporary_password?: string }
-  return accept(value.temporary_password ? { ...item, temporary_password: value.temporary_password } : item)
+  const value = outcome.value as { password_sent_to?: string }
+  return accept(value.password_sent_to ? { ...item, password_sent_to: value.password_sent_to } : item)
 }

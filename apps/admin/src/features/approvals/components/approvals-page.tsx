@@ -81,18 +81,15 @@ export function ApprovalsPage() {
   const activeAdmins = (staff.data ?? []).filter((s) => s.role === 'admin' && !s.disabled).length
   const reload = () => void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY_KEY })
 
-  function showTemporary(item: ApprovalItem) {
-    if (!item.temporary_password) return
+  /** An approved new member: their one-time password went to their own address, not to us. */
+  function showPasswordSent(item: ApprovalItem) {
+    if (!item.password_sent_to) return
     modal.info({
-      title: t('approvals.temporaryTitle', { email: shown(item.after.email) }),
       width: 480,
       content: (
-        <>
-          <Typography.Paragraph>{t('approvals.temporaryHint')}</Typography.Paragraph>
-          <Typography.Text code copyable strong data-testid="temporary-password">
-            {item.temporary_password}
-          </Typography.Text>
-        </>
+        <Typography.Paragraph data-testid="password-sent">
+          {t('approvals.passwordSent', { email: item.password_sent_to })}
+        </Typography.Paragraph>
       ),
     })
   }
@@ -115,7 +112,7 @@ export function ApprovalsPage() {
       danger: verb !== 'approve',
       run: () => approvalsApi[verb](item.id),
       done: (decided) => {
-        showTemporary(decided)
+        showPasswordSent(decided)
         // What was approved shows elsewhere: settings, the catalogue and staff are read again.
         for (const key of ['settings', 'catalogue', 'staff', 'dashboard'])
           void queryClient.invalidateQueries({ queryKey: [key] })

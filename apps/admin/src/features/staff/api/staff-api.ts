@@ -9,7 +9,7 @@ export const STAFF_QUERY_KEY = ['staff'] as const
 export const staffApi = {
   list: (signal?: AbortSignal) => api.get<StaffItem[]>('/staff', undefined, signal),
   /**
-   * The server gives a one-time password (never one chosen here); an admin or finance member waits
+   * The server makes a one-time password and e-mails it to the new member (never answered here); an admin or finance member waits
    * for a second administrator unless one is the only administrator (issue 22).
    */
   create: (body: { email: string; name: string; role: StaffRoleName }) =>

@@ -13,8 +13,8 @@ interface Values {
 }
 
 /**
- * Adds a staff member (issue 22): the server makes a one-time password, shown here once, which
- * they replace with their own at their first sign-in before setting up their authenticator. An
+ * Adds a staff member (issue 22): the server makes a one-time password and e-mails it to them
+ * (no staff member ever sees it, here or elsewhere), which they replace with their own at their first sign-in before setting up their authenticator. An
  * administrator or finance member waits for a second administrator (the Approvals page), unless
  * one is the only administrator.
  */
@@ -42,18 +42,15 @@ export function AddStaffModal({
       const answer = await staffApi.create({ ...values, email, name: values.name.trim() })
       const waiting = waitingNotice(t, answer)
       if (waiting) message.info(waiting, 8)
-      else if ('temporary_password' in answer) {
+      else if ('password_sent_to' in answer) {
         message.success(t('staff.added', { name: values.name.trim() }))
         modal.info({
-          title: t('approvals.temporaryTitle', { email }),
+          title: t('staff.added', { name: values.name.trim() }),
           width: 480,
           content: (
-            <>
-              <Typography.Paragraph>{t('approvals.temporaryHint')}</Typography.Paragraph>
-              <Typography.Text code copyable strong data-testid="temporary-password">
-                {answer.temporary_password}
-              </Typography.Text>
-            </>
+            <Typography.Paragraph data-testid="password-sent">
+              {t('approvals.passwordSent', { email: answer.password_sent_to })}
+            </Typography.Paragraph>
           ),
         })
       }

@@ -6,7 +6,7 @@ import { MarketStatus, type Category, type Instrument } from '@tp/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { fundedUser } from '../apps/server/test/funded.ts'
-import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { startTestApp, tradingWeekdayMs, type TestApp } from '../apps/server/test/harness.ts'
 import { auditLog, leverageOptions } from '../apps/server/src/db/schema.ts'
 import { setSetting } from '../apps/server/src/services/settings.ts'
 import { approvedByAnother, approvingAdmin } from '../apps/server/test/staff.ts'
@@ -45,7 +45,9 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
     beforeAll(async () => {
       buildAdminOnce()
       buildWebOnce()
+      // EURUSD's order form needs its market open: the server's clock starts on a weekday.
       app = await startTestApp(driver, {
+        startAtMs: tradingWeekdayMs(),
         historyCandles: 5,
         app: { adminDist: ADMIN_DIST, webDist: WEB_DIST },
       })
@@ -53,6 +55,9 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })).newPage()
       page.on('pageerror', (error) => pageErrors.push(error.message))
       phone = await openPhonePage()
+      // Both pages' clocks show the server's, which stays where the test puts it.
+      await page.clock.setFixedTime(app.clock.now())
+      await phone.page.clock.setFixedTime(app.clock.now())
     }, 180_000)
     afterAll(async () => {
       await phone?.close()
@@ -318,7 +323,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       // "Market now" is each market's hours in its own zone, as the server's: the first page agrees.
       await page.getByTestId('tab-categories').click()
       await page.getByTestId('tab-instruments').click()
-      app.clock.set(Date.now())
+      // The page reads the browser's clock, which shows the server's (set in beforeAll).
       const serverOpen = new Map(
         (await tradeList()).map((i) => [i.Code, i.MarketStatus === MarketStatus.Open]),
       )

@@ -65,6 +65,23 @@ export class TestClock {
   }
 }
 
+/**
+ * The latest Wednesday 12:00 UTC at or before `nowMs`, skipping the two days the seeded calendar
+ * closes every market but crypto (25 December, 1 January): a moment every seeded market with hours
+ * is open, whatever day the tests run on. The server's clock starts there; the browser's clock is
+ * the machine's, which the app only uses to show times.
+ */
+export function tradingWeekdayMs(nowMs = Date.now()): number {
+  const DAY_MS = 86_400_000
+  const day = new Date(nowMs)
+  let at = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 12)
+  at -= ((day.getUTCDay() - 3 + 7) % 7) * DAY_MS
+  if (at > nowMs) at -= 7 * DAY_MS
+  const closed = (ms: number) => ['12-25', '01-01'].includes(new Date(ms).toISOString().slice(5, 10))
+  while (closed(at)) at -= 7 * DAY_MS
+  return at
+}
+
 /** A fresh PostgreSQL database per test file, dropped at the end. */
 async function openPostgres(): Promise<Database> {
   const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string)
@@ -91,6 +108,11 @@ export interface TestAppOptions {
   writer?: WriterLock
   onFatal?: (message: string) => void
   socketLimits?: Partial<SocketLimits>
+  /**
+   * Where the test clock starts (now by default). A test that trades a market with hours (forex,
+   * metals, indices) starts at `tradingWeekdayMs()`, so that it passes on a weekend too.
+   */
+  startAtMs?: number
   /** App settings such as trusted proxies, CORS origins and a logger (none by default). */
   app?: Partial<Pick<AppOptions, 'trustProxy' | 'corsOrigins' | 'logger' | 'webDist' | 'adminDist'>>
 }
@@ -132,7 +154,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
   await seedDatabase(db)
   for (const [key, value] of Object.entries(options.settings ?? {}))
     await setSetting(db, key as SettingKey, value)
-  const clock = new TestClock()
+  const clock = new TestClock(options.startAtMs)
   const live = await startLiveServices(db, {
     nowMs: clock.now().getTime(),
     historyCandles: options.historyCandles ?? 30,

@@ -367,7 +367,14 @@ function demoRun() {
         start,
       )
     }
-    const asked = { trailing: 0, trailingTaken: 0, alerts: 0, alertsTaken: 0 }
+    const asked = {
+      positions: 0,
+      positionsTaken: 0,
+      trailing: 0,
+      trailingTaken: 0,
+      alerts: 0,
+      alertsTaken: 0,
+    }
     if (withDemo) {
       const instrument = TARGET + 1
       for (let d = 0; d < DEMO; d++) {
@@ -384,10 +391,14 @@ function demoRun() {
             takeProfit: 0,
             nowMs: start,
           })
-          if (!opened.ok) throw new Error(`demo run: demo order refused: ${opened.reason}`)
+          asked.positions++
           asked.trailing++
-          // The least distance the spread allows (20 points): the stop moves on every uptick.
-          if (e.setTrailing(userId, opened.orderId as number, 20, start).ok) asked.trailingTaken++
+          if (opened.ok) {
+            asked.positionsTaken++
+            // The least distance the spread allows (20 points): the stop moves on every uptick.
+            if (e.setTrailing(userId, opened.orderId as number, 20, start).ok) asked.trailingTaken++
+          } else if (opened.reason !== 'demo_capacity')
+            throw new Error(`demo run: demo order refused: ${opened.reason}`)
           asked.alerts++
           const bid = (e.quote(instrument) as Quote).bid
           if (e.addAlert(userId, instrument, true, Math.round((bid + 0.001) * 1000) / 1000, start).ok)
@@ -433,8 +444,9 @@ function demoRun() {
   const { asked } = loaded
   console.log('')
   console.log(
-    `demo load (--demo ${DEMO}): asked for ${asked.trailing} trailing stops and ${asked.alerts} alerts, ` +
-      `engine took ${asked.trailingTaken} and ${asked.alertsTaken} (DEMO_LIMITS: ${DEMO_LIMITS.trailingPerAccount} and ` +
+    `demo load (--demo ${DEMO}): asked for ${asked.positions} positions, ${asked.trailing} trailing stops and ` +
+      `${asked.alerts} alerts, engine took ${asked.positionsTaken}, ${asked.trailingTaken} and ${asked.alertsTaken} ` +
+      `(DEMO_LIMITS: ${DEMO_LIMITS.liveOrdersTotal} live orders in all; ${DEMO_LIMITS.trailingPerAccount} and ` +
       `${DEMO_LIMITS.alertsPerAccount} an account, ${DEMO_LIMITS.trailingTotal} and ${DEMO_LIMITS.alertsTotal} in all)`,
   )
   console.log(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { TradingEngine } from './engine.ts'
 import { DEMO_LIMITS } from './engine.ts'
 import { EURUSD, T0, buy, makeEngine, mustOpen } from './test-fixtures.ts'
+import { OrderStatus } from '@tp/contracts'
 
 /*
  * Issue 22, item 14: practice accounts (anyone can open one) cannot load the single writer with
@@ -76,5 +77,22 @@ describe('demo accounts: bounded trailing stops and alerts', () => {
     // One removed frees its place.
     expect(engine.removeAlert(1000, firstId, T0).ok).toBe(true)
     expect(alert(1000 + accounts).ok).toBe(true)
+  })
+
+  it('limits all demo accounts’ live orders together, pending ones included, and never a real account', () => {
+    const perAccount = 200
+    const accounts = DEMO_LIMITS.liveOrdersTotal / perAccount
+    const engine = withDemos(accounts + 1)
+    const open = (userId: number, targetPrice?: number) =>
+      engine.open(buy({ userId, lots: '0.01', ...(targetPrice === undefined ? {} : { targetPrice }) }))
+    for (let i = 0; i < accounts; i++)
+      for (let k = 0; k < perAccount; k++) expect(open(1000 + i, k % 2 ? 1.0 : undefined).ok).toBe(true)
+    expect(open(1000 + accounts)).toEqual({ ok: false, reason: 'demo_capacity' })
+    expect(open(1000 + accounts, 1.0)).toEqual({ ok: false, reason: 'demo_capacity' })
+    expect(open(1).ok).toBe(true)
+    // A closed position frees its place.
+    const [first] = engine.ordersOf(1000).filter((o) => o.status === OrderStatus.Holding)
+    expect(engine.close(1000, first!.id, T0).ok).toBe(true)
+    expect(open(1000 + accounts).ok).toBe(true)
   })
 })

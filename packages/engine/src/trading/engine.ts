@@ -83,6 +83,11 @@ export const DEMO_LIMITS = {
   trailingTotal: 2_000,
   alertsPerAccount: 10,
   alertsTotal: 2_000,
+  /**
+   * Live orders (positions and pending) of all demo accounts together: each position is revalued on
+   * every tick of its instrument, so their number, not only their trailing stops, is the demo load.
+   */
+  liveOrdersTotal: 20_000,
 } as const
 /** The nearest trailing stop, in points (and never nearer than the spread). */
 export const MIN_TRAILING_POINTS = 10
@@ -189,6 +194,8 @@ export class TradingEngine {
   private readonly demoTrailing = new Set<number>()
   /** Demo accounts' alerts as added (pruned when counted): DEMO_LIMITS. */
   private readonly demoAlerts = new Set<number>()
+  /** The demo accounts, whose live orders together DEMO_LIMITS.liveOrdersTotal bounds. */
+  private readonly demoAccounts = new Set<Account>()
   /** Per instrument: the latest rollover every position of it has been charged at. */
   private readonly rolledThrough = new Map<number, number>()
   /** No rollover of any instrument is due before this instant (0: look again). */
@@ -242,7 +249,9 @@ export class TradingEngine {
       slot: -1,
       exposures: new Map(),
     })
-    this.exposures.register(this.accounts.get(userId) as Account, Number(balance))
+    const account = this.accounts.get(userId) as Account
+    this.exposures.register(account, Number(balance))
+    if (demo) this.demoAccounts.add(account)
   }
 
   /**
@@ -305,6 +314,7 @@ export class TradingEngine {
     const rate = this.rates.booked(terms.quoteCurrency)
     if (rate === undefined) return reject('no_conversion_rate')
     if (account.pending.size + account.holding.size >= MAX_LIVE_ORDERS) return reject('too_many_orders')
+    if (account.demo && this.demoLiveOrders() >= DEMO_LIMITS.liveOrdersTotal) return reject('demo_capacity')
     const lots = parseLots(command.lots, terms)
     if (!lots) return reject('lots_invalid')
     if (!terms.leverage.includes(command.leverage)) return reject('leverage_invalid')
@@ -680,6 +690,13 @@ export class TradingEngine {
       return reject('demo_trailing_limit', { max: DEMO_LIMITS.trailingPerAccount })
     if (this.demoTrailing.size >= DEMO_LIMITS.trailingTotal) return reject('demo_capacity')
     return undefined
+  }
+
+  /** All demo accounts' live orders (positions and pending): one pass over the demo accounts. */
+  private demoLiveOrders(): number {
+    let live = 0
+    for (const account of this.demoAccounts) live += account.pending.size + account.holding.size
+    return live
   }
 
   /** Whether a demo account may add one more price alert (DEMO_LIMITS); the refusal if not. */

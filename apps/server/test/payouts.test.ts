@@ -104,7 +104,8 @@ describe.each(DRIVERS)('payouts on %s', (driver) => {
       expect(row.rateQuotedAt).not.toBeNull()
       expect(new Decimal(row.rateMarginPct).toFixed()).toBe('0.5')
     }
-    expect(new Decimal((await lastWithdrawal(userId)).received).toFixed()).toBe('0.01897456')
+    // 1,424 less its 1.43 fee, at 74,973 USD per BTC, to the satoshi below.
+    expect(new Decimal((await lastWithdrawal(userId)).received).toFixed()).toBe('0.01897443')
 
     const eth = await coinMethod(token, 'ETH-ERC20', ETH_ADDRESS)
     expect((await withdraw(token, eth, '16.10')).body).toMatchObject({ code: 1 })

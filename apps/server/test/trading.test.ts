@@ -793,7 +793,8 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
       free_margin: '10000.000000',
       margin_level: null,
       profit: '0.000000',
-      withdrawable: '10000.00',
+      // A practice account withdraws nothing.
+      withdrawable: '0.00',
     })
     await open(token, 'BTCUSD', 1, '0.1', 2)
     // USDJPY is quoted in yen: margin and profit are converted to USD at the USDJPY mid.

@@ -114,6 +114,11 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         buffer: smallPng(),
       })
       await page.locator('[data-testid="deposit-proof"] .adm-image-uploader-cell img').waitFor()
+      // The preview shows at once; the proof is there once its upload has finished (the mask is
+      // gone): a busy machine took longer than the click (the server now also hashes its pixels).
+      await page
+        .locator('[data-testid="deposit-proof"] .adm-image-uploader-cell-mask')
+        .waitFor({ state: 'detached' })
       await page.getByTestId('deposit-submit').click()
       await expect.poll(() => page.getByTestId('deposit-record').count()).toBe(1)
       expect(await page.getByTestId('deposit-amount').inputValue()).toBe('')

@@ -1,11 +1,8 @@
-import Fastify, { type RouteOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminRoutes } from '../src/http/admin/admin-routes.ts'
-import type { StaffGuardTag } from '../src/http/admin/staff-guard.ts'
-import type { RouteDeps } from '../src/http/route-deps.ts'
 import { STAFF_ROLES, can, type StaffRole } from '../src/staff/roles.ts'
 import { Stage } from '../src/staff/staff-sessions.ts'
 import { registerAndLogin } from './accounts.ts'
+import { adminRouteTable, type AdminRoute } from './admin-route-table.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { STAFF_PASSWORD, signedInStaff } from './staff.ts'
 
@@ -15,36 +12,6 @@ import { STAFF_PASSWORD, signedInStaff } from './staff.ts'
  * token, with a user's token or with a half-signed-in staff token it answers 999 and does nothing;
  * each role without the route's permission gets `staff_forbidden` (HTTP 403) before anything runs.
  */
-
-interface AdminRoute {
-  method: string
-  url: string
-  guard: StaffGuardTag | undefined
-}
-
-/** Anything at all: registering the routes reads their dependencies but calls none of them. */
-function anything(): any {
-  const target = () => undefined
-  return new Proxy(target, {
-    get: (_t, key) => (key === 'then' ? undefined : anything()),
-    apply: () => anything(),
-  })
-}
-
-async function adminRouteTable(): Promise<AdminRoute[]> {
-  const routes: AdminRoute[] = []
-  const probe = Fastify()
-  probe.addHook('onRoute', (route: RouteOptions) => {
-    const handlers = [route.preHandler ?? []].flat() as { staffGuard?: StaffGuardTag }[]
-    for (const method of [route.method].flat())
-      if (method !== 'HEAD')
-        routes.push({ method, url: route.url, guard: handlers.find((h) => h.staffGuard)?.staffGuard })
-  })
-  adminRoutes(probe, anything() as RouteDeps)
-  await probe.ready()
-  await probe.close()
-  return routes
-}
 
 /** A route's path with every parameter filled in (an id that names nothing: refusals come first). */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1')

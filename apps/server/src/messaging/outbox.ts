@@ -36,7 +36,7 @@ export interface MessengerLog {
 
 /**
  * Every message is written to the outbox first, its code masked. With a transport it is sent at once
- * (code included) and marked 'sent' or 'failed'; without one it stays 'stored' (ARCHITECTURE.md),
+ * (code included) and marked 'sent' or 'failed'; without one it stays 'stored' (decision 013),
  * and is also printed to the log, code included: on a first run without SMTP_URL, and for text
  * messages until an SMS provider is wired, the operator's log is the only place a code reaches.
  */

@@ -6,7 +6,7 @@ const str = (q: { fee: { toString(): string }; received: { toFixed(): string } }
   q.received.toFixed(),
 ]
 
-describe('withdrawalQuote (SPEC.md section 5, issue 22 item 8)', () => {
+describe('withdrawalQuote (decision 026, issue 22 item 8)', () => {
   it.each([
     ['100', { feeType: 1, drawRate: '1', usdPrice: '1', precision: 6 }, ['1', '99']],
     ['100', { feeType: 1, drawRate: '5', usdPrice: '1.0001', precision: 6 }, ['5', '94.9905']],

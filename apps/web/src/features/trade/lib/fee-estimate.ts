@@ -5,7 +5,7 @@ import { feeToCents, money } from '@tp/engine'
 // loaded with the order sheet, not with the quotes and trade screens' first paint.
 
 /**
- * The fee charged at open (SPEC.md 9): lots x fee rate when `trade_fee_type` is 1 (per lot), else
+ * The fee charged at open (decision 007): lots x fee rate when `trade_fee_type` is 1 (per lot), else
  * margin x fee rate, rounded by the engine's own rule (`feeToCents`: to the cent, up), in exact
  * decimals, so the estimate is what the server books.
  */

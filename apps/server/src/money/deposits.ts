@@ -20,7 +20,7 @@ import {
 import { accept, refuse, type Outcome } from '../services/outcome.ts'
 import { getSettings } from '../services/settings.ts'
 import {
-  depositsApprovedAloneToday,
+  approvedAloneToday,
   fourEyesThreshold,
   needsSecondApproval,
   type ApprovalResult,
@@ -280,7 +280,7 @@ export async function approveDeposit(
         step.approval = 'second'
       } else {
         const threshold = await fourEyesThreshold(tx, 'deposit_four_eyes_usd')
-        const aloneToday = await depositsApprovedAloneToday(tx, userId)
+        const aloneToday = await approvedAloneToday(tx, 'deposits', userId)
         step.approval = needsSecondApproval(row.amount, aloneToday, threshold) ? 'first' : 'alone'
       }
       return { ok: true, value: row }

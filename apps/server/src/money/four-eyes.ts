@@ -38,58 +38,19 @@ export function needsSecondApproval(
 
 const utcDayStart = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`
 
-/**
- * USD of the user's deposits approved by one staff member alone since the start of the UTC day
- * (ten deposits just under the threshold are as much money as one above it). Read in the desk's
- * money step, which runs one at a time, so two approvals cannot both miss each other.
- */
-export async function depositsApprovedAloneToday(tx: DbOrTx, userId: number): Promise<Decimal> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${deposits.amount}), 0)` })
-    .from(deposits)
-    .where(
-      and(
-        eq(deposits.userId, userId),
-        eq(deposits.status, DepositStatus.Finished),
-        isNull(deposits.secondApprovedBy),
-        gte(deposits.reviewedAt, utcDayStart),
-      ),
-    )
-  return new Decimal(row?.total ?? 0)
-}
-
-/** USD of the user's withdrawals paid on one staff member's approval alone since the start of the UTC day. */
-export async function withdrawalsPaidAloneToday(tx: DbOrTx, userId: number): Promise<Decimal> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.userId, userId),
-        eq(withdrawals.status, WithdrawalStatus.Paid),
-        isNull(withdrawals.secondApprovedBy),
-        gte(withdrawals.reviewedAt, utcDayStart),
-      ),
-    )
-  return new Decimal(row?.total ?? 0)
-}
+type MoneyKind = 'deposits' | 'withdrawals'
 
 /**
- * For the back office's queues: whether each waiting item would need two approvers if approved now
- * (the decision itself is taken, and counted again, when staff approve).
+ * USD of each user's deposits approved (or withdrawals paid) by one staff member alone since the
+ * start of the UTC day: ten deposits just under the threshold are as much money as one above it.
  */
-export async function needsTwoByItem(
+async function aloneTodayByUser(
   db: DbOrTx,
-  kind: 'deposits' | 'withdrawals',
-  items: { id: number; userId: number; amount: string; firstApprovedBy: number | null }[],
-): Promise<Set<number>> {
-  const two = new Set<number>()
-  const open = items.filter((i) => i.firstApprovedBy === null)
-  for (const item of items) if (item.firstApprovedBy !== null) two.add(item.id)
-  if (open.length === 0) return two
+  kind: MoneyKind,
+  userIds: number[],
+): Promise<Map<number, Decimal>> {
   const table = kind === 'deposits' ? deposits : withdrawals
   const done = kind === 'deposits' ? DepositStatus.Finished : WithdrawalStatus.Paid
-  const userIds = [...new Set(open.map((i) => i.userId))]
   const rows = await db
     .select({ userId: table.userId, total: sql<string>`coalesce(sum(${table.amount}), 0)` })
     .from(table)
@@ -102,7 +63,31 @@ export async function needsTwoByItem(
       ),
     )
     .groupBy(table.userId)
-  const alone = new Map(rows.map((r) => [r.userId, r.total]))
+  return new Map(rows.map((r) => [r.userId, new Decimal(r.total)]))
+}
+
+/**
+ * What the user had approved by one person alone today, for an approval being decided: read in the
+ * desk's money step, which runs one at a time, so two approvals cannot both miss each other.
+ */
+export async function approvedAloneToday(tx: DbOrTx, kind: MoneyKind, userId: number): Promise<Decimal> {
+  return (await aloneTodayByUser(tx, kind, [userId])).get(userId) ?? new Decimal(0)
+}
+
+/**
+ * For the back office's queues: whether each waiting item would need two approvers if approved now
+ * (the decision itself is taken, and counted again, when staff approve).
+ */
+export async function needsTwoByItem(
+  db: DbOrTx,
+  kind: MoneyKind,
+  items: { id: number; userId: number; amount: string; firstApprovedBy: number | null }[],
+): Promise<Set<number>> {
+  const two = new Set<number>()
+  const open = items.filter((i) => i.firstApprovedBy === null)
+  for (const item of items) if (item.firstApprovedBy !== null) two.add(item.id)
+  if (open.length === 0) return two
+  const alone = await aloneTodayByUser(db, kind, [...new Set(open.map((i) => i.userId))])
   const threshold = await fourEyesThreshold(
     db,
     kind === 'deposits' ? 'deposit_four_eyes_usd' : 'withdraw_four_eyes_usd',

@@ -15,7 +15,7 @@ import { payoutMethodFor } from './payout-methods.ts'
 import {
   fourEyesThreshold,
   needsSecondApproval,
-  withdrawalsPaidAloneToday,
+  approvedAloneToday,
   type ApprovalResult,
 } from './four-eyes.ts'
 import { currentPayoutRate, payoutRateTerms, type PayoutRates } from './payout-rate.ts'
@@ -165,7 +165,7 @@ export async function decideWithdrawal(
           step.approval = 'second'
         } else {
           const threshold = await fourEyesThreshold(tx, 'withdraw_four_eyes_usd')
-          const aloneToday = await withdrawalsPaidAloneToday(tx, userId)
+          const aloneToday = await approvedAloneToday(tx, 'withdrawals', userId)
           step.approval = needsSecondApproval(row.amount, aloneToday, threshold) ? 'first' : 'alone'
         }
       }

@@ -19,7 +19,7 @@ import type { MoneyResult } from '../trading/desk.ts'
  */
 export type ApprovalResult = { ok: true; waiting: boolean } | Exclude<MoneyResult, { ok: true }>
 
-export type FourEyesKey = 'deposit_four_eyes_usd' | 'withdraw_four_eyes_usd'
+export type FourEyesKey = 'deposit_four_eyes_usd' | 'withdraw_four_eyes_usd' | 'adjustment_four_eyes_usd'
 
 /** The threshold in USD; a broken stored value must not switch the rule off, so the default holds then. */
 export async function fourEyesThreshold(db: DbOrTx, key: FourEyesKey): Promise<Decimal> {

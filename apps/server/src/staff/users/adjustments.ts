@@ -11,17 +11,10 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { accounts, balanceAdjustments, ledger, staff, users } from '../../db/schema.ts'
 import { accept, refuse, type Outcome } from '../../services/outcome.ts'
-import { getSetting, SETTING_DEFAULTS } from '../../services/settings.ts'
 import type { MoneyResult, TradingDesk } from '../../trading/desk.ts'
 import { wireTime } from '../../trading/order-view.ts'
 import { audit, type Actor } from '../audit.ts'
-
-/** USD above which a manual adjustment, either way, waits for a second admin (a setting). */
-export async function fourEyesAmount(db: DbOrTx): Promise<Decimal> {
-  const text = (await getSetting(db, 'adjustment_four_eyes_usd')).trim()
-  // A broken value must not switch the rule off: the default holds then.
-  return new Decimal(/^\d{1,12}(\.\d{1,2})?$/.test(text) ? text : SETTING_DEFAULTS.adjustment_four_eyes_usd)
-}
+import { fourEyesThreshold } from '../../money/four-eyes.ts'
 
 const ref = (adjustmentId: number) => `adjustment:${adjustmentId}`
 
@@ -94,7 +87,8 @@ export async function requestAdjustment(
   // Demo money is play money: adjusting it would only muddy the house's figures.
   if (user.isDemo) return refuse('demo_forbidden')
   const amount = new Decimal(input.amount)
-  const limit = await fourEyesAmount(db)
+  // USD above which a manual adjustment, either way, waits for a second admin.
+  const limit = await fourEyesThreshold(db, 'adjustment_four_eyes_usd')
   let adjustmentId = 0
   const result = await desk.runMoney(userId, {
     async prepare(tx) {

@@ -216,7 +216,9 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     },
     { logger: false, https: false, ...options.app },
   )
-  await app.listen({ port: 0, host: '127.0.0.1' })
+  // Tests send up to 1,000 requests at once: Node's default backlog (511) overflowed while the event
+  // loop was busy on a loaded machine, and the kernel reset the connections past it (ECONNRESET).
+  await app.listen({ port: 0, host: '127.0.0.1', backlog: 2048 })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
   return {
     db,

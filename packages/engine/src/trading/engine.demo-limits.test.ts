@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TradingEngine } from './engine.ts'
 import { DEMO_LIMITS } from './engine.ts'
-import { EURUSD, T0, buy, makeEngine, mustOpen } from './test-fixtures.ts'
+import { EURUSD, T0, buy, closes, makeEngine, mustOpen, tick } from './test-fixtures.ts'
 import { OrderStatus } from '@tp/contracts'
 
 /*
@@ -94,5 +94,34 @@ describe('demo accounts: bounded trailing stops and alerts', () => {
     const [first] = engine.ordersOf(1000).filter((o) => o.status === OrderStatus.Holding)
     expect(engine.close(1000, first!.id, T0).ok).toBe(true)
     expect(open(1000 + accounts).ok).toBe(true)
+  })
+})
+
+describe('demo accounts: bounded work a quote does for them', () => {
+  it('a quote acts on every real trigger and on at most DEMO_LIMITS.triggersPerTick demo ones; the rest wait for a later quote that still reaches them', () => {
+    const engine = withDemos(2)
+    const perDemo = DEMO_LIMITS.triggersPerTick * 0.8
+    const real = DEMO_LIMITS.triggersPerTick + 50
+    const demoIds: number[] = []
+    for (const userId of [1000, 1001])
+      for (let i = 0; i < perDemo; i++)
+        demoIds.push(mustOpen(engine, buy({ userId, lots: '0.01', stopLoss: 1.09 })).id)
+    for (let i = 0; i < real; i++) mustOpen(engine, buy({ lots: '0.01', stopLoss: 1.09 }))
+    const closedBy = (events: ReturnType<typeof tick>) => {
+      const users = closes(events).map((o) => o.userId)
+      return { real: users.filter((u) => u === 1).length, demo: users.filter((u) => u >= 1000).length }
+    }
+    // The crash: every real stop closes, the nearest demo ones up to the budget.
+    expect(closedBy(tick(engine, EURUSD, 1.089, 1.0891, T0 + 1000))).toEqual({
+      real,
+      demo: DEMO_LIMITS.triggersPerTick,
+    })
+    // A quote back above the stops fires nothing: those left are not reached.
+    expect(closedBy(tick(engine, EURUSD, 1.0905, 1.0906, T0 + 2000))).toEqual({ real: 0, demo: 0 })
+    // The next quote that reaches them closes the rest (at its own price).
+    const rest = tick(engine, EURUSD, 1.0895, 1.0896, T0 + 3000)
+    expect(closedBy(rest)).toEqual({ real: 0, demo: 2 * perDemo - DEMO_LIMITS.triggersPerTick })
+    expect(closes(rest).every((o) => o.closePrice === 1.0895)).toBe(true)
+    expect(demoIds.every((id) => engine.order(id) === undefined)).toBe(true)
   })
 })

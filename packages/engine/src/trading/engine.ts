@@ -88,6 +88,12 @@ export const DEMO_LIMITS = {
    * every tick of its instrument, so their number, not only their trailing stops, is the demo load.
    */
   liveOrdersTotal: 20_000,
+  /**
+   * Demo triggers (stops, entries, trailing moves) one quote acts on, after every real one: the
+   * nearest first; the rest stay indexed and fire on a later quote that still reaches them. Bounds a
+   * tick's demo work (a close is tens of microseconds) whatever the demo accounts set up.
+   */
+  triggersPerTick: 100,
 } as const
 /** The nearest trailing stop, in points (and never nearer than the spread). */
 export const MIN_TRAILING_POINTS = 10
@@ -178,7 +184,10 @@ export class TradingEngine {
   private readonly quotes = new Map<number, Quote>()
   private readonly accounts = new Map<number, Account>()
   private readonly orders = new Map<number, Order>()
-  private readonly triggers = new TriggerBooks((id) => this.orders.get(id))
+  private readonly triggers = new TriggerBooks(
+    (id) => this.orders.get(id),
+    (order) => this.accounts.get(order.userId)?.demo === true,
+  )
   private readonly alerts = new AlertBook()
   private readonly exposures = new ExposureBook(
     (id) => this.quotes.get(id),
@@ -443,14 +452,12 @@ export class TradingEngine {
     order.entryRises = targetPrice > entryPrice(order.side, live)
     order.margin = margin
     // The entry and the expiry (if any) of the old version go stale.
-    const stale = order.expiresAtMs > 0 ? 2 : 1
     order.stopLoss = stopLoss
     order.takeProfit = takeProfit
     order.expiresAtMs = expiresAtMs
     order.stopsVersion++
     this.triggers.addEntry(order)
     this.triggers.addExpiry(order)
-    this.triggers.noteStale(stale)
     return { ok: true, events: [{ type: 'pending_changed', order: { ...order } }] }
   }
 
@@ -465,7 +472,7 @@ export class TradingEngine {
       if (this.triggers.isCurrent(trigger)) {
         // Ended at its expiry, also when the clock says so late (after a restart, say).
         const order = this.orders.get(trigger.orderId) as Order
-        this.cancelPending(order, 'expired', order.expiresAtMs, events, pendingEntries(order) - 1)
+        this.cancelPending(order, 'expired', order.expiresAtMs, events)
       }
     return events
   }
@@ -627,12 +634,11 @@ export class TradingEngine {
     if (this.stopsFrozen(order, terms, live)) return reject('order_frozen')
     const stops = this.checkNewStops(terms, order.side, stopLoss, takeProfit, exitPrice(order.side, live))
     if (stops) return stops
-    const indexed = indexedStops(order)
     order.stopLoss = stopLoss
     order.takeProfit = takeProfit
     // A trailing stop moves the stop-loss: without one, it has nothing to move.
     if (stopLoss === 0) order.trailingPoints = 0
-    this.reindexStops(order, indexed)
+    this.reindexStops(order)
     return { ok: true, events: [{ type: 'stops_changed', order: { ...order } }] }
   }
 
@@ -656,7 +662,6 @@ export class TradingEngine {
       const limit = this.demoTrailingLimit(userId)
       if (limit) return limit
     }
-    const indexed = indexedStops(order)
     if (points > 0) {
       const live = this.liveQuote(order.instrumentId, nowMs)
       if (typeof live === 'string') return reject(live)
@@ -673,7 +678,7 @@ export class TradingEngine {
     }
     order.trailingPoints = points
     if (points > 0 && account.demo) this.demoTrailing.add(order.id)
-    this.reindexStops(order, indexed)
+    this.reindexStops(order)
     return { ok: true, events: [{ type: 'stops_changed', order: { ...order } }] }
   }
 
@@ -880,12 +885,15 @@ export class TradingEngine {
       events.push({ type: 'alert_fired', alert, bid: quote.bid, ask: quote.ask, timeMs: quote.timeMs })
     // A fill can add stops the same quote already reaches: repeat until nothing fires. Closes queue
     // their accounts for a risk check: a realized loss may leave the other positions under water.
-    for (
-      let fired = this.triggers.fire(instrumentId, quote);
-      fired.length > 0;
-      fired = this.triggers.fire(instrumentId, quote)
-    )
-      for (const trigger of fired) this.act(trigger, quote, events)
+    // Real accounts' triggers first; demo accounts' at most DEMO_LIMITS.triggersPerTick a quote.
+    let demoBudget = DEMO_LIMITS.triggersPerTick
+    for (;;) {
+      const { real, demo } = this.triggers.fire(instrumentId, quote, demoBudget)
+      if (real.length === 0 && demo.length === 0) break
+      demoBudget -= demo.length
+      for (const trigger of real) this.act(trigger, quote, events)
+      for (const trigger of demo) this.act(trigger, quote, events)
+    }
     const queue = this.riskQueue
     this.riskQueue = []
     for (const account of queue) {
@@ -1143,7 +1151,6 @@ export class TradingEngine {
     // Its first night is the first rollover after it opened.
     order.swapThroughMs = nowMs
     // A position does not expire: the expiry was the pending order's (its index entry goes stale).
-    if (order.expiresAtMs > 0) this.triggers.noteStale(1)
     order.expiresAtMs = 0
     this.orders.set(order.id, order)
     account.pending.delete(order.id)
@@ -1162,14 +1169,13 @@ export class TradingEngine {
   }
 
   /**
-   * After a change of a position's stops: a new version, its stops and trailing stop indexed again;
-   * the `stale` entries of the old version are counted for the sweep.
+   * After a change of a position's stops: a new version, its stops and trailing stop indexed again
+   * (the old version's entries go stale).
    */
-  private reindexStops(order: Order, stale: number): void {
+  private reindexStops(order: Order): void {
     order.stopsVersion++
     this.triggers.addStops(order)
     this.addTrailing(order)
-    this.triggers.noteStale(stale)
   }
 
   /**
@@ -1199,7 +1205,6 @@ export class TradingEngine {
     if (isBetterStop(order.side, trailed, order.stopLoss)) {
       order.stopLoss = trailed
       this.triggers.addStopLoss(order)
-      this.triggers.noteStale(1)
       events.push({ type: 'stops_changed', order: { ...order } })
     }
     this.addTrailing(order, exit)
@@ -1210,7 +1215,6 @@ export class TradingEngine {
     this.exposures.change(account, order.instrumentId, this.positionOf(order), -1)
     if (!account.demo) this.house.add(order.instrumentId, order.side, order.lots.negated())
     this.orders.delete(order.id)
-    this.triggers.noteStale(indexedStops(order))
   }
 
   /** A position as the exposure book holds it, on the terms it was opened under. */
@@ -1359,18 +1363,11 @@ export class TradingEngine {
     return toCents(diff.times(lots).times(order.contractSize).times(rate))
   }
 
-  /** Ends a pending order; `stale` of its index entries (entry, expiry) are still in the heaps. */
-  private cancelPending(
-    order: Order,
-    reason: CancelReason,
-    nowMs: number,
-    events: EngineEvent[],
-    stale = pendingEntries(order),
-  ): void {
+  /** Ends a pending order (its index entries go stale). */
+  private cancelPending(order: Order, reason: CancelReason, nowMs: number, events: EngineEvent[]): void {
     const account = this.accounts.get(order.userId) as Account
     account.pending.delete(order.id)
     this.orders.delete(order.id)
-    this.triggers.noteStale(stale)
     const finished: FinishedOrder = {
       ...order,
       status: reason === 'expired' ? OrderStatus.Expired : OrderStatus.Cancelled,
@@ -1397,21 +1394,19 @@ export class TradingEngine {
     const account = this.accounts.get(order.userId) as Account
     const terms = this.instruments.get(order.instrumentId) as InstrumentTerms
     // Reached at or after its expiry (before the clock said so): it never fills, it expires.
-    // (Its entry fired: only the expiry's index entry is left.)
-    const stale = pendingEntries(order) - 1
     if (order.expiresAtMs > 0 && quote.timeMs >= order.expiresAtMs)
-      return this.cancelPending(order, 'expired', order.expiresAtMs, events, stale)
+      return this.cancelPending(order, 'expired', order.expiresAtMs, events)
     // Staff disabled the instrument: it opens nothing new, a pending order's fill included.
-    if (!terms.enabled) return this.cancelPending(order, 'instrument_disabled', quote.timeMs, events, stale)
+    if (!terms.enabled) return this.cancelPending(order, 'instrument_disabled', quote.timeMs, events)
     // Its leverage is no longer offered (options cut, a lower cap): it would open above the limit.
     if (!terms.leverage.includes(order.leverage))
-      return this.cancelPending(order, 'leverage_withdrawn', quote.timeMs, events, stale)
+      return this.cancelPending(order, 'leverage_withdrawn', quote.timeMs, events)
     // The house's net limit is checked again at the fill: other clients may have filled it meanwhile.
     // (The account's own limit counted this order when it was placed.) Its own opposite positions give
     // it no room here either.
     const oppositeLots = this.sideLots(account, terms.id, opposite(order.side), false)
     if (this.house.check(terms, account, ZERO, order.side, order.lots, oppositeLots, true))
-      return this.cancelPending(order, 'exposure_limit', quote.timeMs, events, stale)
+      return this.cancelPending(order, 'exposure_limit', quote.timeMs, events)
     const price = entryPrice(order.side, quote)
     const rate = this.rates.booked(terms.quoteCurrency)
     const margin =
@@ -1419,7 +1414,7 @@ export class TradingEngine {
     const fee = margin && this.feeFor(terms, order.lots, margin)
     // Checked against the marks of this very tick (applyTick revalues before it fires anything).
     if (!margin || !fee || !this.canAfford(account, order, fee))
-      return this.cancelPending(order, 'no_margin', quote.timeMs, events, stale)
+      return this.cancelPending(order, 'no_margin', quote.timeMs, events)
     this.fill(account, order, price, margin, fee, quote.timeMs, events)
   }
 
@@ -1478,12 +1473,6 @@ const reject = (reason: Rejection, detail?: RejectionDetail): CommandResult =>
 /** Index entries a pending order holds: its entry, and its expiry if it has one. */
 /** The other side: a buy's is sell. */
 const opposite = (side: SideValue): SideValue => (side === Side.Buy ? Side.Sell : Side.Buy)
-
-const pendingEntries = (order: Order) => 1 + (order.expiresAtMs > 0 ? 1 : 0)
-
-/** Index entries a position's stops hold: its stop-loss and take-profit when set, its trailing stop. */
-const indexedStops = (order: Order) =>
-  (order.stopLoss > 0 ? 1 : 0) + (order.takeProfit > 0 ? 1 : 0) + (order.trailingPoints > 0 ? 1 : 0)
 
 /** Where a trailing stop of `points` puts the stop-loss for an exit price: behind it by that much. */
 function trailedStop(side: SideValue, exit: number, points: number, precision: number): number {

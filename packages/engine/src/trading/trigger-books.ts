@@ -2,9 +2,6 @@ import { OrderStatus, Side } from '@tp/contracts'
 import { TriggerHeap, type Trigger, type TriggerKind } from './trigger-index.ts'
 import type { Order, Quote } from './types.ts'
 
-/** Index entries left behind by closes, cancels and stop edits are swept out past this many. */
-const COMPACT_AFTER_STALE = 50_000
-
 /** The four trigger heaps of one instrument. */
 interface TriggerBook {
   bidUp: TriggerHeap
@@ -17,16 +14,21 @@ interface TriggerBook {
  * The index of trigger prices (pending entries, stop-losses, take-profits) of every instrument,
  * and of pending orders' expiry times:
  * per instrument four binary heaps (bid rising, bid falling, ask rising, ask falling), so that a
- * quote pops only what it reaches. Entries are only added: an entry whose order has changed since
- * is stale, skipped when it fires, and swept out once there are many.
+ * quote pops only what it reaches; demo accounts' orders in heaps of their own, so that a tick can
+ * act on every real trigger and on a bounded number of demo ones (decision 027). Entries are only added: an entry whose order has changed since
+ * is stale, skipped when it fires, and swept out by its heap once the heap has doubled.
  */
 export class TriggerBooks {
   private readonly books = new Map<number, TriggerBook>()
+  private readonly demoBooks = new Map<number, TriggerBook>()
   /** Pending orders' expiries, by time: one heap for every instrument, since time is the same for all. */
-  private readonly expiries = new TriggerHeap('up')
-  private stale = 0
+  private readonly expiries = new TriggerHeap('up', (t) => this.isCurrent(t))
 
-  constructor(private readonly orderOf: (orderId: number) => Order | undefined) {}
+  constructor(
+    private readonly orderOf: (orderId: number) => Order | undefined,
+    /** Whether an order is a demo account's (an account never changes kind). */
+    private readonly isDemo: (order: Order) => boolean,
+  ) {}
 
   /**
    * A pending order fires when the price it fills at reaches its target from the side it was placed
@@ -34,7 +36,7 @@ export class TriggerBooks {
    * to rise; a sell likewise on the bid.
    */
   addEntry(order: Order): void {
-    const book = this.bookOf(order.instrumentId)
+    const book = this.bookOf(order)
     const trigger: Trigger = {
       level: order.originPrice,
       orderId: order.id,
@@ -67,7 +69,7 @@ export class TriggerBooks {
    */
   addTrailing(order: Order, level: number): void {
     if (order.trailingPoints <= 0) return
-    const book = this.bookOf(order.instrumentId)
+    const book = this.bookOf(order)
     const trigger: Trigger = { level, orderId: order.id, kind: 'trailing', version: order.stopsVersion }
     ;(order.side === Side.Buy ? book.bidUp : book.askDown).add(trigger)
   }
@@ -75,7 +77,7 @@ export class TriggerBooks {
   /** A position's stop-loss alone (a trailing stop moved it; its take-profit entry stands). */
   addStopLoss(order: Order): void {
     if (order.stopLoss <= 0) return
-    const book = this.bookOf(order.instrumentId)
+    const book = this.bookOf(order)
     const trigger: Trigger = {
       level: order.stopLoss,
       orderId: order.id,
@@ -87,7 +89,7 @@ export class TriggerBooks {
 
   /** A buy closes at the bid: its stop fires when the bid falls to it, its target when it rises. */
   addStops(order: Order): void {
-    const book = this.bookOf(order.instrumentId)
+    const book = this.bookOf(order)
     const add = (heap: TriggerHeap, level: number, kind: TriggerKind) => {
       if (level > 0) heap.add({ level, orderId: order.id, kind, version: order.stopsVersion })
     }
@@ -101,18 +103,32 @@ export class TriggerBooks {
   }
 
   /**
-   * Everything a quote of `instrumentId` reaches that still describes its order, in order id order
-   * (the same state always fires the same way).
+   * Everything a quote of `instrumentId` reaches that still describes its order: every real
+   * account's trigger, and at most `demoLimit` demo ones (nearest first; the rest stay indexed and
+   * fire on a later quote that still reaches them). Each list in order id order (the same state
+   * always fires the same way).
    */
-  fire(instrumentId: number, quote: Quote): Trigger[] {
-    const book = this.books.get(instrumentId)
-    if (!book) return []
-    const fired = [
-      ...book.bidDown.fire(quote.bid),
-      ...book.bidUp.fire(quote.bid),
-      ...book.askUp.fire(quote.ask),
-      ...book.askDown.fire(quote.ask),
+  fire(instrumentId: number, quote: Quote, demoLimit: number): { real: Trigger[]; demo: Trigger[] } {
+    const real = this.books.get(instrumentId)
+    const demo = this.demoBooks.get(instrumentId)
+    return {
+      real: real ? this.fireBook(real, quote, Infinity) : [],
+      demo: demo && demoLimit > 0 ? this.fireBook(demo, quote, demoLimit) : [],
+    }
+  }
+
+  private fireBook(book: TriggerBook, quote: Quote, limit: number): Trigger[] {
+    const fired: Trigger[] = []
+    const heaps: [TriggerHeap, number][] = [
+      [book.bidDown, quote.bid],
+      [book.bidUp, quote.bid],
+      [book.askUp, quote.ask],
+      [book.askDown, quote.ask],
     ]
+    for (const [heap, price] of heaps) {
+      if (fired.length >= limit) break
+      for (const trigger of heap.fire(price, limit - fired.length)) fired.push(trigger)
+    }
     return fired
       .filter((trigger) => this.isCurrent(trigger))
       .sort((a, b) => a.orderId - b.orderId || a.kind.localeCompare(b.kind))
@@ -131,33 +147,26 @@ export class TriggerBooks {
     return order.status === OrderStatus.Holding && level === trigger.level
   }
 
-  /** Counts entries made stale; sweeps every heap once there are many. */
-  noteStale(count: number): void {
-    this.stale += count
-    if (this.stale < COMPACT_AFTER_STALE) return
-    this.stale = 0
-    for (const book of this.books.values())
-      for (const heap of [book.bidUp, book.bidDown, book.askUp, book.askDown])
-        heap.compact((t) => this.isCurrent(t))
-    this.expiries.compact((t) => this.isCurrent(t))
-  }
-
   /** Entries held for an instrument, stale ones included (tests of the sweep). */
   size(instrumentId: number): number {
-    const book = this.books.get(instrumentId)
-    return book ? book.bidUp.size + book.bidDown.size + book.askUp.size + book.askDown.size : 0
+    let size = 0
+    for (const book of [this.books.get(instrumentId), this.demoBooks.get(instrumentId)])
+      if (book) size += book.bidUp.size + book.bidDown.size + book.askUp.size + book.askDown.size
+    return size
   }
 
-  private bookOf(instrumentId: number): TriggerBook {
-    let book = this.books.get(instrumentId)
+  private bookOf(order: Order): TriggerBook {
+    const books = this.isDemo(order) ? this.demoBooks : this.books
+    let book = books.get(order.instrumentId)
     if (!book) {
+      const isLive = (trigger: Trigger) => this.isCurrent(trigger)
       book = {
-        bidUp: new TriggerHeap('up'),
-        bidDown: new TriggerHeap('down'),
-        askUp: new TriggerHeap('up'),
-        askDown: new TriggerHeap('down'),
+        bidUp: new TriggerHeap('up', isLive),
+        bidDown: new TriggerHeap('down', isLive),
+        askUp: new TriggerHeap('up', isLive),
+        askDown: new TriggerHeap('down', isLive),
       }
-      this.books.set(instrumentId, book)
+      books.set(order.instrumentId, book)
     }
     return book
   }

@@ -154,3 +154,24 @@ describe('TriggerHeap against a sorted-array model', () => {
     )
   })
 })
+
+describe('TriggerHeap with isLive: sweeps itself', () => {
+  it('drops stale entries once it has doubled, keeps every live one, and fires them in order', () => {
+    const live = new Set<number>()
+    const heap = new TriggerHeap('up', (x) => live.has(x.orderId))
+    // 10,000 adds, of which only every hundredth stays live: the heap never holds more than twice
+    // its live entries or 1,024 (plus the one being added).
+    for (let id = 0; id < 10_000; id++) {
+      if (id % 100 === 0) live.add(id)
+      heap.add(t(1 + (id % 37) / 100, id))
+      expect(heap.size).toBeLessThanOrEqual(Math.max(1024, 2 * live.size) + 1)
+    }
+    const fired = heap.fire(Infinity).filter((x) => live.has(x.orderId))
+    expect(fired.map((x) => x.orderId).sort((a, b) => a - b)).toEqual([...live].sort((a, b) => a - b))
+    // Nearest level first, then order id.
+    for (let k = 1; k < fired.length; k++) {
+      const [a, b] = [fired[k - 1] as Trigger, fired[k] as Trigger]
+      expect(a.level < b.level || (a.level === b.level && a.orderId < b.orderId)).toBe(true)
+    }
+  })
+})

@@ -2,7 +2,9 @@
  * Price levels that fire when a quote crosses them, for one price series (bid or ask) and one
  * direction. `up` fires every level <= the price (the price rose to it); `down` fires every level
  * >= the price. A binary heap with lazy removal: adding and firing are O(log n), and a tick that
- * fires nothing costs one comparison.
+ * fires nothing costs one comparison. Given `isLive`, the heap sweeps out its own stale entries
+ * whenever it has doubled since its last sweep: amortised O(1) per add, and no sweep larger than
+ * this one heap (never every instrument's at once, on one tick).
  */
 export interface Trigger {
   level: number
@@ -19,10 +21,18 @@ export interface Trigger {
  */
 export type TriggerKind = 'stop_loss' | 'take_profit' | 'entry' | 'expiry' | 'trailing'
 
+/** A heap never sweeps itself below this many entries (a sweep of a small heap buys nothing). */
+const MIN_SWEEP_SIZE = 1024
+
 export class TriggerHeap {
   private readonly items: Trigger[] = []
+  private sweepAt = MIN_SWEEP_SIZE
 
-  constructor(private readonly direction: 'up' | 'down') {}
+  constructor(
+    private readonly direction: 'up' | 'down',
+    /** Whether an entry still describes its order; stale entries never become live again. */
+    private readonly isLive?: (trigger: Trigger) => boolean,
+  ) {}
 
   get size(): number {
     return this.items.length
@@ -30,6 +40,10 @@ export class TriggerHeap {
 
   add(trigger: Trigger): void {
     const items = this.items
+    if (this.isLive && items.length >= this.sweepAt) {
+      this.compact(this.isLive)
+      this.sweepAt = Math.max(MIN_SWEEP_SIZE, 2 * items.length)
+    }
     items.push(trigger)
     let i = items.length - 1
     while (i > 0) {
@@ -40,18 +54,31 @@ export class TriggerHeap {
     }
   }
 
-  /** Removes and returns every trigger the price reaches, nearest level first. */
-  fire(price: number): Trigger[] {
+  /**
+   * Removes and returns every trigger the price reaches, nearest level first; with `limit`, at most
+   * that many live ones (stale entries it meets are dropped and not counted; the rest stay).
+   */
+  fire(price: number, limit = Infinity): Trigger[] {
     const fired: Trigger[] = []
-    while (this.items.length > 0 && this.reaches(this.items[0] as Trigger, price)) fired.push(this.pop())
+    let live = 0
+    while (live < limit && this.items.length > 0 && this.reaches(this.items[0] as Trigger, price)) {
+      const trigger = this.pop()
+      if (limit === Infinity || !this.isLive || this.isLive(trigger)) {
+        fired.push(trigger)
+        live++
+      }
+    }
     return fired
   }
 
   /** Drops entries that `isLive` rejects (run now and then so cancelled orders do not pile up). */
   compact(isLive: (trigger: Trigger) => boolean): void {
-    const live = this.items.filter(isLive)
-    this.items.length = 0
-    for (const trigger of live) this.add(trigger)
+    const items = this.items
+    let kept = 0
+    for (const trigger of items) if (isLive(trigger)) items[kept++] = trigger
+    items.length = kept
+    // Floyd's heapify: O(n), every parent sifted down from the last one up.
+    for (let i = (kept >> 1) - 1; i >= 0; i--) this.siftDown(i)
   }
 
   private reaches(trigger: Trigger, price: number): boolean {
@@ -70,18 +97,23 @@ export class TriggerHeap {
     const last = items.pop() as Trigger
     if (items.length > 0) {
       items[0] = last
-      let i = 0
-      for (;;) {
-        const left = 2 * i + 1
-        const right = left + 1
-        let best = i
-        if (left < items.length && this.before(items[left] as Trigger, items[best] as Trigger)) best = left
-        if (right < items.length && this.before(items[right] as Trigger, items[best] as Trigger)) best = right
-        if (best === i) break
-        ;[items[i], items[best]] = [items[best] as Trigger, items[i] as Trigger]
-        i = best
-      }
+      this.siftDown(0)
     }
     return top
+  }
+
+  private siftDown(from: number): void {
+    const items = this.items
+    let i = from
+    for (;;) {
+      const left = 2 * i + 1
+      const right = left + 1
+      let best = i
+      if (left < items.length && this.before(items[left] as Trigger, items[best] as Trigger)) best = left
+      if (right < items.length && this.before(items[right] as Trigger, items[best] as Trigger)) best = right
+      if (best === i) break
+      ;[items[i], items[best]] = [items[best] as Trigger, items[i] as Trigger]
+      i = best
+    }
   }
 }

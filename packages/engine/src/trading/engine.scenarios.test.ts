@@ -378,7 +378,7 @@ describe('triggers', () => {
     expect(engine.order(id)).toMatchObject({ stopLoss: 1.0995, takeProfit: 1.102, stopsVersion: 25_001 })
     // A peek inside (test only): the sweeps ran, so the heaps hold at most about 1,024 entries each
     // (two heaps written), not 50,000.
-    const triggers = (engine as unknown as { triggers: { size(id: number): number } }).triggers
+    const triggers = (engine as unknown as { s: { triggers: { size(id: number): number } } }).s.triggers
     expect(triggers.size(EURUSD)).toBeLessThanOrEqual(2 * 1024 + 1)
     expect(tick(engine, EURUSD, 1.0994, 1.0995, T0 + 1000).map((e) => e.type)).toEqual([
       'position_closed',

@@ -1,0 +1,42 @@
+/** What one account, and all demo accounts together, may ask of the single writer. */
+
+/**
+ * Live orders (pending and open) one account may hold: every tick may have to fill or close all of
+ * them at once, and the single writer must never be stalled by one client.
+ */
+export const MAX_LIVE_ORDERS = 200
+/** Active price alerts one user may keep. */
+export const MAX_ALERTS_PER_USER = 100
+/**
+ * Rollovers (one ledger row each, at most) one `rolloverDue` call books, a position's catch-up
+ * whole: about 20 ms of work and a commit of that many rows; the rest follow on the next calls.
+ */
+export const MAX_ROLLOVER_ROWS = 2000
+/** The nearest trailing stop, in points (and never nearer than the spread). */
+export const MIN_TRAILING_POINTS = 10
+/** The widest trailing stop, in points. */
+export const MAX_TRAILING_POINTS = 10_000_000
+
+/**
+ * What practice accounts may ask the single writer to do on every tick (decision 027): anyone can
+ * open one, so their live trailing stops (each moves on every favourable quote) and price alerts are
+ * bounded per account and in total, so that no number of them can delay a real account's tick. Real
+ * accounts keep their own limits (MAX_ALERTS_PER_USER, MAX_LIVE_ORDERS).
+ */
+export const DEMO_LIMITS = {
+  trailingPerAccount: 10,
+  trailingTotal: 2_000,
+  alertsPerAccount: 10,
+  alertsTotal: 2_000,
+  /**
+   * Live orders (positions and pending) of all demo accounts together: each position is revalued on
+   * every tick of its instrument, so their number, not only their trailing stops, is the demo load.
+   */
+  liveOrdersTotal: 20_000,
+  /**
+   * Demo triggers (stops, entries, trailing moves) one quote acts on, after every real one: the
+   * nearest first; the rest stay indexed and fire on a later quote that still reaches them. Bounds a
+   * tick's demo work (a close is tens of microseconds) whatever the demo accounts set up.
+   */
+  triggersPerTick: 100,
+} as const

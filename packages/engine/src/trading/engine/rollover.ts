@@ -1,0 +1,126 @@
+/** Swaps: every rollover the clock reaches is booked on each open position, once, never twice. */
+import { LedgerType, OrderStatus } from '@tp/contracts'
+import type { Money } from '../money.ts'
+import { exitPrice } from '../order-rules.ts'
+import {
+  RolloversUntil,
+  lastRollover,
+  nextRollover,
+  paidThrough,
+  nightsAt,
+  swapOf,
+  swapPerUnit,
+} from '../swaps.ts'
+import type { EngineEvent, Order } from '../types.ts'
+import { present } from './assert.ts'
+import { book } from './ledger.ts'
+import { MAX_ROLLOVER_ROWS } from './limits.ts'
+import { checkRisk } from './risk.ts'
+import type { Account, EngineState } from './state.ts'
+
+/** A day: the rollover clock looks again at least this often. */
+const MS_PER_DAY = 86_400_000
+
+/**
+ * Books the swaps of every rollover `nowMs` has reached (the server calls it on a timer): each
+ * open position is charged (or credited) for each rollover after the last one it paid, one ledger
+ * row per position and rollover, so a restart in between charges nothing twice and misses nothing.
+ * At most MAX_ROLLOVER_ROWS rollovers a call: the next calls take the rest. A swap that takes
+ * an account below its levels is a margin call or a stop-out at live prices.
+ */
+export function rolloverDue(s: EngineState, nowMs: number): EngineEvent[] {
+  if (nowMs < s.nextRolloverMs) return []
+  const due = new Map<number, number>()
+  let next = Infinity
+  for (const terms of s.instruments.values()) {
+    const last = lastRollover(terms, nowMs)
+    if (last !== undefined && last > (s.rolledThrough.get(terms.id) ?? -Infinity)) due.set(terms.id, last)
+    next = Math.min(next, nextRollover(terms, nowMs) ?? Infinity)
+  }
+  const events: EngineEvent[] = []
+  const charged = new Set<Account>()
+  /** A unit's swap by instrument, side and rollover: one computation for all their positions. */
+  const perUnit = new Map<string, Money>()
+  /** Each instrument's rollovers up to now, found once for all its positions. */
+  const rollovers = new Map([...due].map(([id, at]) => [id, new RolloversUntil(s.terms(id), at)]))
+  let booked = 0
+  if (due.size > 0)
+    for (const order of s.orders.values()) {
+      const until = due.get(order.instrumentId)
+      if (until === undefined || order.status !== OrderStatus.Holding || order.swapThroughMs >= until)
+        continue
+      // The rest waits for the next call (the desk's clock, 250 ms later): one call stays short.
+      if (booked >= MAX_ROLLOVER_ROWS) {
+        for (const account of charged) checkRisk(s, account, nowMs, events)
+        return events
+      }
+      const done = chargeSwaps(
+        s,
+        order,
+        present(rollovers.get(order.instrumentId), 'rollovers of a due instrument'),
+        perUnit,
+        events,
+      )
+      booked += done.rollovers
+      if (done.booked) charged.add(s.account(order.userId))
+    }
+  for (const [id, at] of due) s.rolledThrough.set(id, at)
+  // No rollover within 8 days of any instrument (all closed for long): look again in a day.
+  s.nextRolloverMs = Math.min(next, nowMs + MS_PER_DAY)
+  for (const account of charged) checkRisk(s, account, nowMs, events)
+  return events
+}
+
+/**
+ * Books a position's swaps of the rollovers after the last it paid, up to those `until` reaches.
+ * It has then paid through the end of that rollover's local day, and 12 hours at least
+ * (`paidThrough`): a rollover staff move cannot charge (or credit) the same night twice. Returns
+ * how many rollovers it took, and whether anything was booked.
+ */
+function chargeSwaps(
+  s: EngineState,
+  order: Order,
+  until: RolloversUntil,
+  perUnit: Map<string, Money>,
+  events: EngineEvent[],
+): { rollovers: number; booked: boolean } {
+  const terms = s.terms(order.instrumentId)
+  // A position only opens with a rate, and quotes are never forgotten: this is a broken invariant.
+  const rate = present(
+    s.rates.booked(terms.quoteCurrency),
+    `no ${terms.quoteCurrency} rate for the swap of order ${order.id}`,
+  )
+  const quote = s.quotes.get(order.instrumentId)
+  const price = quote ? exitPrice(order.side, quote) : order.price
+  const account = s.account(order.userId)
+  const bookings: Money[] = []
+  const due = until.after(order.swapThroughMs)
+  for (const at of due) {
+    const key = `${terms.id}:${order.side}:${at}:${price}`
+    let unit = perUnit.get(key)
+    if (!unit) {
+      unit = swapPerUnit(terms.swap, terms.precision, order.side, nightsAt(terms, at), price)
+      perUnit.set(key, unit)
+    }
+    const amount = swapOf(unit, order, rate)
+    if (!amount.isZero()) bookings.push(amount)
+  }
+  const last = due.at(-1)
+  if (last === undefined) return { rollovers: 0, booked: false }
+  order.swapThroughMs = paidThrough(terms, last)
+  for (const amount of bookings) order.swap = order.swap.plus(amount)
+  events.push({ type: 'swap_charged', order: { ...order } })
+  for (const amount of bookings) book(s, account, LedgerType.SWAP, amount, `order:${order.id}`, events)
+  return { rollovers: due.length, booked: bookings.length > 0 }
+}
+
+/**
+ * Before a position closes: the rollovers it held over that the clock has not booked yet (it calls
+ * every 250 ms, and a big rollover takes several calls), so that no night escapes by a quick close.
+ */
+export function settleSwaps(s: EngineState, order: Order, nowMs: number, events: EngineEvent[]): void {
+  const terms = s.terms(order.instrumentId)
+  const last = lastRollover(terms, nowMs)
+  if (last !== undefined && order.swapThroughMs < last)
+    chargeSwaps(s, order, new RolloversUntil(terms, last), new Map(), events)
+}

@@ -1,0 +1,132 @@
+/** The engine's memory: every map and index the commands, the tick path and the bookings share. */
+import type { Money } from '../money.ts'
+import { ExposureBook, type Valued } from '../exposure-book.ts'
+import { TriggerBooks } from '../trigger-books.ts'
+import { AlertBook } from '../alert-book.ts'
+import { UsdRates } from '../usd-rates.ts'
+import { HouseLimits } from '../house-limits.ts'
+import type {
+  CommandResult,
+  InstrumentTerms,
+  Order,
+  Quote,
+  Rejection,
+  RejectionDetail,
+  RiskSettings,
+} from '../types.ts'
+import { present } from './assert.ts'
+
+/** A quote stamped later than the command's time by more than this is "in the future": refused. */
+const MAX_CLOCK_SKEW_MS = 1000
+
+export interface Account extends Valued {
+  userId: number
+  balance: Money
+  /** Held for withdrawals: apart from the balance, so no trading loss can reach it. */
+  frozen: Money
+  holding: Set<number>
+  pending: Set<number>
+  /** A practice account: its positions are not the house's risk (they count in no net limit). */
+  demo: boolean
+}
+
+/** A block of order ids the server reserved in its database: [next, end). */
+interface IdBlock {
+  next: number
+  end: number
+}
+
+/**
+ * All engine state, in memory. The functions of the engine's files take it as their first argument;
+ * `TradingEngine` owns one and is the only way in from outside.
+ */
+export class EngineState {
+  readonly instruments = new Map<number, InstrumentTerms>()
+  readonly quotes = new Map<number, Quote>()
+  /** For each quote currency other than USD: the instrument that prices it and whether to invert. */
+  readonly rates = new UsdRates((id) => this.quotes.get(id))
+  readonly accounts = new Map<number, Account>()
+  readonly orders = new Map<number, Order>()
+  readonly triggers = new TriggerBooks(
+    (id) => this.orders.get(id),
+    (order) => this.accounts.get(order.userId)?.demo === true,
+  )
+  readonly alerts = new AlertBook()
+  readonly exposures = new ExposureBook(
+    (id) => this.quotes.get(id),
+    (id) => this.rateOf(id),
+  )
+  /** The real clients' net lots per instrument, against the house's limits. */
+  readonly house = new HouseLimits()
+  /** Accounts to check for margin call and stop-out before the tick being applied returns. */
+  riskQueue: Account[] = []
+  /** Order ids granted by the server, oldest block first. */
+  idBlocks: IdBlock[] = []
+  /** Demo accounts' positions that had a trailing stop when set (pruned when counted): DEMO_LIMITS. */
+  readonly demoTrailing = new Set<number>()
+  /** Demo accounts' alerts as added (pruned when counted): DEMO_LIMITS. */
+  readonly demoAlerts = new Set<number>()
+  /** The demo accounts, whose live orders together DEMO_LIMITS.liveOrdersTotal bounds. */
+  readonly demoAccounts = new Set<Account>()
+  /** Per instrument: the latest rollover every position of it has been charged at. */
+  readonly rolledThrough = new Map<number, number>()
+  /** No rollover of any instrument is due before this instant (0: look again). */
+  nextRolloverMs = 0
+
+  constructor(public risk: RiskSettings) {}
+
+  /** The account of a live order or of a queued check: the engine registered it first. */
+  account(userId: number): Account {
+    return present(this.accounts.get(userId), `no account ${userId}`)
+  }
+
+  /** A live order the caller found in an index or an account's sets. */
+  order(orderId: number): Order {
+    return present(this.orders.get(orderId), `no live order ${orderId}`)
+  }
+
+  /** The terms of an instrument the engine trades (a caller that holds one of its orders knows it exists). */
+  terms(instrumentId: number): InstrumentTerms {
+    return present(this.instruments.get(instrumentId), `no instrument ${instrumentId}`)
+  }
+
+  /** USD per unit of an instrument's quote currency (float, for marks). */
+  rateOf(instrumentId: number): number | undefined {
+    const terms = this.instruments.get(instrumentId)
+    return terms && this.rates.mark(terms.quoteCurrency)
+  }
+
+  isFresh(quote: Quote, nowMs: number): boolean {
+    return nowMs - quote.timeMs <= this.risk.maxQuoteAgeMs && quote.timeMs <= nowMs + MAX_CLOCK_SKEW_MS
+  }
+
+  /** The quote of an instrument if its market is live at `nowMs` (open and fresh); else why not. */
+  liveQuote(instrumentId: number, nowMs: number): Quote | 'market_closed' | 'quote_stale' {
+    if (!this.terms(instrumentId).calendar.isOpenAt(nowMs)) return 'market_closed'
+    const quote = this.quotes.get(instrumentId)
+    return quote && this.isFresh(quote, nowMs) ? quote : 'quote_stale'
+  }
+
+  takeOrderId(): number {
+    // The server grants ids before it runs commands: running out is a bug, not a refusal.
+    const block = present(this.idBlocks[0], 'no order ids granted')
+    const id = block.next++
+    if (block.next === block.end) this.idBlocks.shift()
+    return id
+  }
+
+  /** An order of the user's, or undefined (another user's order is as good as none). */
+  ownedOrder(userId: number, orderId: number): Order | undefined {
+    const order = this.orders.get(orderId)
+    return order && order.userId === userId ? order : undefined
+  }
+
+  queueRisk(account: Account): void {
+    if (account.queued) return
+    account.queued = true
+    this.riskQueue.push(account)
+  }
+}
+
+export const reject = (reason: Rejection, detail?: RejectionDetail): CommandResult =>
+  detail ? { ok: false, reason, detail } : { ok: false, reason }

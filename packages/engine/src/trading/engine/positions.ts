@@ -45,6 +45,9 @@ export function fill(
 /** Adds a holding order to its account's exposure (profit and margin), and indexes its stops. */
 export function attachPosition(s: EngineState, account: Account, order: Order): void {
   account.holding.add(order.id)
+  let ofInstrument = s.positionsOf.get(order.instrumentId)
+  if (!ofInstrument) s.positionsOf.set(order.instrumentId, (ofInstrument = new Set()))
+  ofInstrument.add(order.id)
   s.exposures.change(account, order.instrumentId, positionOf(order), 1)
   if (!account.demo) s.house.add(order.instrumentId, order.side, order.lots)
   s.triggers.addStops(order)
@@ -53,6 +56,7 @@ export function attachPosition(s: EngineState, account: Account, order: Order): 
 
 function detachPosition(s: EngineState, account: Account, order: Order): void {
   account.holding.delete(order.id)
+  s.positionsOf.get(order.instrumentId)?.delete(order.id)
   s.exposures.change(account, order.instrumentId, positionOf(order), -1)
   if (!account.demo) s.house.add(order.instrumentId, order.side, order.lots.negated())
   s.orders.delete(order.id)

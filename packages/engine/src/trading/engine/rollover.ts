@@ -1,5 +1,5 @@
 /** Swaps: every rollover the clock reaches is booked on each open position, once, never twice. */
-import { LedgerType, OrderStatus } from '@tp/contracts'
+import { LedgerType } from '@tp/contracts'
 import type { Money } from '../money.ts'
 import { exitPrice } from '../order-rules.ts'
 import {
@@ -16,7 +16,7 @@ import { present } from './assert.ts'
 import { book } from './ledger.ts'
 import { MAX_ROLLOVER_ROWS } from './limits.ts'
 import { checkRisk } from './risk.ts'
-import type { Account, EngineState } from './state.ts'
+import type { Account, EngineState, RolloverRun } from './state.ts'
 
 /** A day: the rollover clock looks again at least this often. */
 const MS_PER_DAY = 86_400_000
@@ -25,11 +25,50 @@ const MS_PER_DAY = 86_400_000
  * Books the swaps of every rollover `nowMs` has reached (the server calls it on a timer): each
  * open position is charged (or credited) for each rollover after the last one it paid, one ledger
  * row per position and rollover, so a restart in between charges nothing twice and misses nothing.
- * At most MAX_ROLLOVER_ROWS rollovers a call: the next calls take the rest. A swap that takes
- * an account below its levels is a margin call or a stop-out at live prices.
+ * At most MAX_ROLLOVER_ROWS rollovers a call: the next calls take the rest, walking on from where
+ * the last one stopped (only the positions of the instruments due). A swap that takes an account
+ * below its levels is a margin call or a stop-out at live prices. Returns [] once nothing is due.
  */
 export function rolloverDue(s: EngineState, nowMs: number): EngineEvent[] {
-  if (nowMs < s.nextRolloverMs) return []
+  const run = s.rolloverRun ?? beginRun(s, nowMs)
+  if (!run) return []
+  const events: EngineEvent[] = []
+  const charged = new Set<Account>()
+  /** A unit's swap by instrument, side and rollover: one computation for all their positions. */
+  const perUnit = new Map<string, Money>()
+  let booked = 0
+  while (run.walks.length > 0 && booked < MAX_ROLLOVER_ROWS) {
+    const walk = run.walks[0] as (typeof run.walks)[number]
+    const next = walk.ids.next()
+    if (next.done) {
+      run.walks.shift()
+      s.rolledThrough.set(
+        walk.instrumentId,
+        present(run.due.get(walk.instrumentId), 'a walked instrument is due'),
+      )
+      continue
+    }
+    const order = s.order(next.value)
+    const until = present(run.due.get(order.instrumentId), 'a walked position is of a due instrument')
+    // Opened after the rollover (or charged by a close meanwhile): nothing due.
+    if (order.swapThroughMs >= until) continue
+    const rollovers = present(run.rollovers.get(order.instrumentId), 'rollovers of a due instrument')
+    const done = chargeSwaps(s, order, rollovers, perUnit, events)
+    booked += done.rollovers
+    if (done.booked) charged.add(s.account(order.userId))
+  }
+  if (run.walks.length === 0) {
+    s.rolloverRun = undefined
+    // No rollover within 8 days of any instrument (all closed for long): look again in a day.
+    s.nextRolloverMs = Math.min(run.next, nowMs + MS_PER_DAY)
+  }
+  for (const account of charged) checkRisk(s, account, nowMs, events)
+  return events
+}
+
+/** The instruments whose latest rollover `nowMs` has reached and not yet booked: a new run, or none. */
+function beginRun(s: EngineState, nowMs: number): RolloverRun | undefined {
+  if (nowMs < s.nextRolloverMs) return undefined
   const due = new Map<number, number>()
   let next = Infinity
   for (const terms of s.instruments.values()) {
@@ -37,38 +76,22 @@ export function rolloverDue(s: EngineState, nowMs: number): EngineEvent[] {
     if (last !== undefined && last > (s.rolledThrough.get(terms.id) ?? -Infinity)) due.set(terms.id, last)
     next = Math.min(next, nextRollover(terms, nowMs) ?? Infinity)
   }
-  const events: EngineEvent[] = []
-  const charged = new Set<Account>()
-  /** A unit's swap by instrument, side and rollover: one computation for all their positions. */
-  const perUnit = new Map<string, Money>()
-  /** Each instrument's rollovers up to now, found once for all its positions. */
-  const rollovers = new Map([...due].map(([id, at]) => [id, new RolloversUntil(s.terms(id), at)]))
-  let booked = 0
-  if (due.size > 0)
-    for (const order of s.orders.values()) {
-      const until = due.get(order.instrumentId)
-      if (until === undefined || order.status !== OrderStatus.Holding || order.swapThroughMs >= until)
-        continue
-      // The rest waits for the next call (the desk's clock, 250 ms later): one call stays short.
-      if (booked >= MAX_ROLLOVER_ROWS) {
-        for (const account of charged) checkRisk(s, account, nowMs, events)
-        return events
-      }
-      const done = chargeSwaps(
-        s,
-        order,
-        present(rollovers.get(order.instrumentId), 'rollovers of a due instrument'),
-        perUnit,
-        events,
-      )
-      booked += done.rollovers
-      if (done.booked) charged.add(s.account(order.userId))
-    }
-  for (const [id, at] of due) s.rolledThrough.set(id, at)
-  // No rollover within 8 days of any instrument (all closed for long): look again in a day.
-  s.nextRolloverMs = Math.min(next, nowMs + MS_PER_DAY)
-  for (const account of charged) checkRisk(s, account, nowMs, events)
-  return events
+  if (due.size === 0) {
+    s.nextRolloverMs = Math.min(next, nowMs + MS_PER_DAY)
+    return undefined
+  }
+  const run: RolloverRun = {
+    due,
+    /** Each instrument's rollovers up to now, found once for all its positions. */
+    rollovers: new Map([...due].map(([id, at]) => [id, new RolloversUntil(s.terms(id), at)])),
+    walks: [...due.keys()].map((instrumentId) => ({
+      instrumentId,
+      ids: (s.positionsOf.get(instrumentId) ?? new Set<number>()).values(),
+    })),
+    next,
+  }
+  s.rolloverRun = run
+  return run
 }
 
 /**

@@ -5,6 +5,7 @@ import { TriggerBooks } from '../trigger-books.ts'
 import { AlertBook } from '../alert-book.ts'
 import { UsdRates } from '../usd-rates.ts'
 import { HouseLimits } from '../house-limits.ts'
+import type { RolloversUntil } from '../swaps.ts'
 import type {
   CommandResult,
   InstrumentTerms,
@@ -28,6 +29,18 @@ export interface Account extends Valued {
   pending: Set<number>
   /** A practice account: its positions are not the house's risk (they count in no net limit). */
   demo: boolean
+}
+
+/**
+ * A rollover booked call after call: the instruments due (their latest rollover) and, per
+ * instrument, a live iterator over its positions (a Set's iterator skips ids deleted meanwhile).
+ */
+export interface RolloverRun {
+  due: Map<number, number>
+  rollovers: Map<number, RolloversUntil>
+  walks: { instrumentId: number; ids: Iterator<number> }[]
+  /** The earliest next rollover of any instrument, as found when the run began. */
+  next: number
 }
 
 /** A block of order ids the server reserved in its database: [next, end). */
@@ -68,10 +81,14 @@ export class EngineState {
   readonly demoAlerts = new Set<number>()
   /** The demo accounts, whose live orders together DEMO_LIMITS.liveOrdersTotal bounds. */
   readonly demoAccounts = new Set<Account>()
+  /** The open positions of each instrument (ids): a rollover walks only those of the instruments due. */
+  readonly positionsOf = new Map<number, Set<number>>()
   /** Per instrument: the latest rollover every position of it has been charged at. */
   readonly rolledThrough = new Map<number, number>()
   /** No rollover of any instrument is due before this instant (0: look again). */
   nextRolloverMs = 0
+  /** A rollover being booked over several calls (rollover.ts), or none. */
+  rolloverRun: RolloverRun | undefined = undefined
 
   constructor(public risk: RiskSettings) {}
 

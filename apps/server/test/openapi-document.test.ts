@@ -21,6 +21,16 @@ const resolve = (document: Json, ref: string) =>
     .split('/')
     .reduce<any>((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document)
 
+describe('parameters', () => {
+  test('are required only where the server refuses a call without them (defaults read by z.preprocess)', () => {
+    const paths = openApiDocument().paths as Json
+    const required = (path: string) =>
+      (paths[path].get.parameters as Json[]).filter((p) => p.required).map((p) => p.name as string)
+    expect(required('/v1/api/forex/submit').sort()).toEqual(['cont', 'forex_id', 'multiple', 'type'])
+    expect(required('/v1/api/forex/my_deal')).toEqual([])
+  })
+})
+
 describe('docs/openapi.json', () => {
   test('is the generated document (regenerate: node --import tsx apps/server/src/http/openapi/write-openapi.ts)', () => {
     expect(readFileSync(COMMITTED, 'utf8')).toBe(openApiText())

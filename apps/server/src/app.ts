@@ -27,6 +27,7 @@ import { rankRoutes } from './http/routes/rank.ts'
 import { chatRoutes } from './http/routes/chat.ts'
 import { webManifestRoutes } from './http/routes/web-manifest.ts'
 import { adminRoutes } from './http/admin/admin-routes.ts'
+import { openApiRoute } from './http/openapi/openapi-route.ts'
 import { STATIC_FILE_OPTIONS } from './http/static-files.ts'
 import { registerCompression } from './http/compression.ts'
 import { firstScreenRoutes } from './web-shell/first-screen-routes.ts'
@@ -100,6 +101,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   chatRoutes(app, deps)
   webManifestRoutes(app, deps)
   adminRoutes(app, deps)
+  openApiRoute(app)
 
   await serveClients(app, deps, options)
   return app

@@ -9,7 +9,7 @@ import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
 import { requireStaff } from './staff-guard.ts'
 
-const riskRequest = z.object({
+export const riskRequest = z.object({
   /** 1 counts demo accounts too (house traders, practice accounts); by default real money only. */
   demo: z.enum(['0', '1']).default('0'),
 })

@@ -24,8 +24,21 @@ export type TriggerKind = 'stop_loss' | 'take_profit' | 'entry' | 'expiry' | 'tr
 /** A heap never sweeps itself below this many entries (a sweep of a small heap buys nothing). */
 const MIN_SWEEP_SIZE = 1024
 
+const KINDS: readonly TriggerKind[] = ['stop_loss', 'take_profit', 'entry', 'expiry', 'trailing']
+const KIND_CODE = new Map(KINDS.map((kind, code) => [kind, code]))
+
+/**
+ * The heap's entries live in typed arrays (level, order id, version, kind), not as objects: a
+ * million positions hold several million entries, which as objects cost about 80 bytes each and
+ * every garbage collection's time; here 21 bytes, and nothing for the collector to trace. A Trigger
+ * object is made only for an entry that fires (or, one reused, for a sweep's question).
+ */
 export class TriggerHeap {
-  private readonly items: Trigger[] = []
+  private levels = new Float64Array(16)
+  private orderIds = new Float64Array(16)
+  private versions = new Float64Array(16)
+  private kinds = new Uint8Array(16)
+  private count = 0
   private sweepAt = MIN_SWEEP_SIZE
 
   constructor(
@@ -35,21 +48,22 @@ export class TriggerHeap {
   ) {}
 
   get size(): number {
-    return this.items.length
+    return this.count
   }
 
   add(trigger: Trigger): void {
-    const items = this.items
-    if (this.isLive && items.length >= this.sweepAt) {
+    if (this.isLive && this.count >= this.sweepAt) {
       this.compact(this.isLive)
-      this.sweepAt = Math.max(MIN_SWEEP_SIZE, 2 * items.length)
+      this.sweepAt = Math.max(MIN_SWEEP_SIZE, 2 * this.count)
     }
-    items.push(trigger)
-    let i = items.length - 1
+    if (this.count === this.levels.length) this.grow()
+    let i = this.count++
+    this.put(i, trigger.level, trigger.orderId, trigger.version, KIND_CODE.get(trigger.kind) as number)
+    // Sift up: the new entry rises past every parent it comes before.
     while (i > 0) {
       const parent = (i - 1) >> 1
-      if (!this.before(items[i] as Trigger, items[parent] as Trigger)) break
-      ;[items[i], items[parent]] = [items[parent] as Trigger, items[i] as Trigger]
+      if (!this.before(i, parent)) break
+      this.swap(i, parent)
       i = parent
     }
   }
@@ -61,7 +75,7 @@ export class TriggerHeap {
   fire(price: number, limit = Infinity): Trigger[] {
     const fired: Trigger[] = []
     let live = 0
-    while (live < limit && this.items.length > 0 && this.reaches(this.items[0] as Trigger, price)) {
+    while (live < limit && this.count > 0 && this.reaches(0, price)) {
       const trigger = this.pop()
       if (limit === Infinity || !this.isLive || this.isLive(trigger)) {
         fired.push(trigger)
@@ -71,49 +85,102 @@ export class TriggerHeap {
     return fired
   }
 
-  /** Drops entries that `isLive` rejects (run now and then so cancelled orders do not pile up). */
+  /** Drops entries that `isLive` rejects (it is asked with one reused object: it must not keep it). */
   compact(isLive: (trigger: Trigger) => boolean): void {
-    const items = this.items
+    const asked: Trigger = { level: 0, orderId: 0, kind: 'stop_loss', version: 0 }
     let kept = 0
-    for (const trigger of items) if (isLive(trigger)) items[kept++] = trigger
-    items.length = kept
+    for (let i = 0; i < this.count; i++) {
+      asked.level = this.levels[i] as number
+      asked.orderId = this.orderIds[i] as number
+      asked.version = this.versions[i] as number
+      asked.kind = KINDS[this.kinds[i] as number] as TriggerKind
+      if (!isLive(asked)) continue
+      if (kept !== i) this.put(kept, asked.level, asked.orderId, asked.version, this.kinds[i] as number)
+      kept++
+    }
+    this.count = kept
     // Floyd's heapify: O(n), every parent sifted down from the last one up.
     for (let i = (kept >> 1) - 1; i >= 0; i--) this.siftDown(i)
   }
 
-  private reaches(trigger: Trigger, price: number): boolean {
-    return this.direction === 'up' ? price >= trigger.level : price <= trigger.level
+  private reaches(i: number, price: number): boolean {
+    const level = this.levels[i] as number
+    return this.direction === 'up' ? price >= level : price <= level
   }
 
   /** Heap order: the level a moving price reaches first; ties by order id for determinism. */
-  private before(a: Trigger, b: Trigger): boolean {
-    if (a.level !== b.level) return this.direction === 'up' ? a.level < b.level : a.level > b.level
-    return a.orderId < b.orderId
+  private before(a: number, b: number): boolean {
+    const la = this.levels[a] as number
+    const lb = this.levels[b] as number
+    if (la !== lb) return this.direction === 'up' ? la < lb : la > lb
+    return (this.orderIds[a] as number) < (this.orderIds[b] as number)
   }
 
   private pop(): Trigger {
-    const items = this.items
-    const top = items[0] as Trigger
-    const last = items.pop() as Trigger
-    if (items.length > 0) {
-      items[0] = last
+    const top: Trigger = {
+      level: this.levels[0] as number,
+      orderId: this.orderIds[0] as number,
+      kind: KINDS[this.kinds[0] as number] as TriggerKind,
+      version: this.versions[0] as number,
+    }
+    const last = --this.count
+    if (last > 0) {
+      this.copy(last, 0)
       this.siftDown(0)
     }
     return top
   }
 
   private siftDown(from: number): void {
-    const items = this.items
     let i = from
     for (;;) {
       const left = 2 * i + 1
       const right = left + 1
       let best = i
-      if (left < items.length && this.before(items[left] as Trigger, items[best] as Trigger)) best = left
-      if (right < items.length && this.before(items[right] as Trigger, items[best] as Trigger)) best = right
+      if (left < this.count && this.before(left, best)) best = left
+      if (right < this.count && this.before(right, best)) best = right
       if (best === i) break
-      ;[items[i], items[best]] = [items[best] as Trigger, items[i] as Trigger]
+      this.swap(i, best)
       i = best
     }
+  }
+
+  private put(i: number, level: number, orderId: number, version: number, kind: number): void {
+    this.levels[i] = level
+    this.orderIds[i] = orderId
+    this.versions[i] = version
+    this.kinds[i] = kind
+  }
+
+  private copy(from: number, to: number): void {
+    this.put(
+      to,
+      this.levels[from] as number,
+      this.orderIds[from] as number,
+      this.versions[from] as number,
+      this.kinds[from] as number,
+    )
+  }
+
+  private swap(a: number, b: number): void {
+    const level = this.levels[a] as number
+    const orderId = this.orderIds[a] as number
+    const version = this.versions[a] as number
+    const kind = this.kinds[a] as number
+    this.copy(b, a)
+    this.put(b, level, orderId, version, kind)
+  }
+
+  private grow(): void {
+    const size = this.levels.length * 2
+    const grown = <T extends Float64Array | Uint8Array>(array: T, make: (n: number) => T): T => {
+      const bigger = make(size)
+      bigger.set(array)
+      return bigger
+    }
+    this.levels = grown(this.levels, (n) => new Float64Array(n))
+    this.orderIds = grown(this.orderIds, (n) => new Float64Array(n))
+    this.versions = grown(this.versions, (n) => new Float64Array(n))
+    this.kinds = grown(this.kinds, (n) => new Uint8Array(n))
   }
 }

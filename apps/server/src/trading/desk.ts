@@ -1,6 +1,6 @@
 import { eventOwner, type CommandResult, type EngineEvent, type Quote, type TradingEngine } from '@tp/engine'
 import type { Db, Tx } from '../db/client.ts'
-import type { Refusal } from '../services/outcome.ts'
+import type { Refusal } from '../outcome/outcome.ts'
 import type { WriterLock } from '../db/writer-lock.ts'
 import { loadRisk, loadTradingTerms, rebuildEngine, topUpOrderIds } from './desk-state.ts'
 import { IdempotentRuns } from './idempotent-runs.ts'

@@ -10,10 +10,10 @@ import {
 import { users } from '../db/schema.ts'
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../security/hashing.ts'
 import type { ServiceDeps } from './deps.ts'
-import { LedgerType, post } from './ledger.ts'
-import { accept, refuse, type Outcome } from './outcome.ts'
+import { LedgerType, post } from '../trading/ledger.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { openSession } from './sessions.ts'
-import { getSetting, mobileEnabled } from './settings.ts'
+import { getSetting, mobileEnabled } from '../settings/settings.ts'
 import {
   findArea,
   findUserByEmail,

@@ -9,11 +9,10 @@ import { accounts, instruments, orders } from '../src/db/schema.ts'
 import { seedDatabase } from '../src/seed/seed-database.ts'
 import { processLocalLock, takeWriterLock, type WriterLock } from '../src/db/writer-lock.ts'
 import { seedCatalogue } from '../src/seed/seed-catalogue.ts'
-import { post } from '../src/trading/ledger.ts'
 import { insertUser } from '../src/users/users.ts'
 import { TradingDesk, UNAVAILABLE } from '../src/trading/desk.ts'
 import { loadTradingTerms } from '../src/trading/desk-state.ts'
-import { writeEvents } from '../src/trading/order-store.ts'
+import { writeEvents } from '../src/trading/event-writer.ts'
 import { ledgerMatchesBalance } from '../src/trading/ledger.ts'
 import { applyTradingSettings } from '../src/trading/trading-settings.ts'
 import { DRIVERS } from './harness.ts'
@@ -87,24 +86,31 @@ function openDesk(w: World, writer: WriterLock, regainWriterMs?: number) {
   })
 }
 
+/** A demo user funded with `balance`, opened through the desk as every demo account is. */
 async function user(w: World, balance = '10000'): Promise<number> {
-  return w.database.db.transaction(async (tx) => {
-    const row = await insertUser(
-      tx,
-      {
-        email: null,
-        mobile: null,
-        areaId: null,
-        passwordHash: null,
-        isDemo: true,
-        demoId: `d${Math.random()}`,
-        invitedBy: null,
-      },
-      new Date(),
-    )
-    await post(tx, { userId: row.id, type: LedgerType.DEMO_CREDIT, amount: balance, ref: 'test' })
-    return row.id
+  let userId = 0
+  const result = await w.desk.openAccount({
+    async prepare(tx) {
+      const row = await insertUser(
+        tx,
+        {
+          email: null,
+          mobile: null,
+          areaId: null,
+          passwordHash: null,
+          isDemo: true,
+          demoId: `d${Math.random()}`,
+          invitedBy: null,
+        },
+        new Date(),
+      )
+      userId = row.id
+      return { ok: true, value: { userId } }
+    },
+    command: (engine, opened) => engine.adjustBalance(opened.userId, balance, LedgerType.DEMO_CREDIT, 'test'),
   })
+  if (!result.ok) throw new Error(`test user not opened: ${result.reason}`)
+  return userId
 }
 
 const buyArgs = (w: World, userId: number, lots = '0.1') => ({

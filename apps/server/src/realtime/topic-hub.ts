@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream'
 import type { WebSocket } from 'ws'
-import { textFrame } from '../http/socket/ws-frame.ts'
+import { textFrame } from './ws-frame.ts'
 
 export interface HubLimits {
   /** Above this many unsent bytes a socket is congested: it gets only the latest value per key. */

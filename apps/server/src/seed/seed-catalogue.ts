@@ -2,12 +2,7 @@ import { MarginMode } from '@tp/contracts'
 import type { Db, Tx } from '../db/client.ts'
 import { categories, instruments, leverageOptions, marketHolidays } from '../db/schema.ts'
 import { HOLIDAY_SEEDS, hoursOf, limitsOf, protectionOf } from './market-hours.ts'
-import {
-  CATEGORY_SEEDS,
-  INSTRUMENT_SEEDS,
-  leverageChoices,
-  type LeverageClass,
-} from './market-catalogue.ts'
+import { CATEGORY_SEEDS, INSTRUMENT_SEEDS, leverageChoices, type LeverageClass } from './market-catalogue.ts'
 import { getSettings, type SettingKey } from '../settings/settings.ts'
 import { seededInstrumentNames } from '../market/instrument-names.ts'
 

@@ -1,51 +1,34 @@
 import { Decimal } from 'decimal.js'
-import type { LedgerTypeValue } from '@tp/contracts'
-import { eq, sql } from 'drizzle-orm'
-import type { DbOrTx, Tx } from '../db/client.ts'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../db/client.ts'
 import { accounts, ledger } from '../db/schema.ts'
 
-export { LedgerType, type LedgerTypeValue } from '@tp/contracts'
-
-export interface Posting {
-  userId: number
-  type: LedgerTypeValue
-  /** Signed USD amount, exact decimal string; at most 6 decimals (the column's scale). */
-  amount: string
-  /** What caused it: an order id, a deposit id, 'demo:create'. */
-  ref: string
-  memo?: string
-}
-
-/**
- * Changes one balance and writes its ledger row in the caller's transaction. The account row is
- * locked first, so concurrent postings to one account serialize. Returns the new balance.
+/*
+ * Reads of the ledger. It has one writer: the trading desk's event writer (event-writer.ts), which
+ * books every change of a balance, real or demo, from the engine's events.
  */
-export async function post(tx: Tx, posting: Posting): Promise<string> {
-  const amount = new Decimal(posting.amount)
-  if (amount.decimalPlaces() > 6 || amount.isZero()) throw new Error(`ledger: bad amount ${posting.amount}`)
-  const [account] = await tx
-    .select({ balance: accounts.balance, frozen: accounts.frozen })
-    .from(accounts)
-    .where(eq(accounts.userId, posting.userId))
-    .for('update')
-  if (!account) throw new Error(`ledger: no account for user ${posting.userId}`)
-  const balanceAfter = new Decimal(account.balance).plus(amount)
-  if (balanceAfter.isNegative())
-    throw new Error(`ledger: balance of user ${posting.userId} would go negative`)
-  await tx
-    .update(accounts)
-    .set({ balance: balanceAfter.toFixed(6) })
-    .where(eq(accounts.userId, posting.userId))
-  await tx.insert(ledger).values({
-    userId: posting.userId,
-    type: posting.type,
-    amount: amount.toFixed(6),
-    balanceAfter: balanceAfter.toFixed(6),
-    ref: posting.ref,
-    memo: posting.memo ?? '',
-    frozenAfter: account.frozen,
-  })
-  return balanceAfter.toFixed(6)
+
+/** A user's ledger rows, newest first, optionally of some types only, with their count. */
+export async function ledgerPage(
+  db: DbOrTx,
+  userId: number,
+  offset: number,
+  limit: number,
+  types?: readonly number[],
+) {
+  const where = and(eq(ledger.userId, userId), types ? inArray(ledger.type, [...types]) : undefined)
+  const rows = await db
+    .select()
+    .from(ledger)
+    .where(where)
+    .orderBy(desc(ledger.id))
+    .offset(offset)
+    .limit(limit)
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(ledger)
+    .where(where)
+  return { rows, total: count?.total ?? 0 }
 }
 
 /**

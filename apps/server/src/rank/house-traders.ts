@@ -3,7 +3,7 @@ import { OrderStatus, Side } from '@tp/contracts'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import type { MarketData } from '../market/market-data.ts'
-import { isUniqueViolation } from '../users/auth.ts'
+import { isUniqueViolation } from '../db/pg-errors.ts'
 import { createDemoAccount } from '../users/demo-accounts.ts'
 import type { TradingDesk } from '../trading/desk.ts'
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { RankSettings } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
 import { users } from '../db/schema.ts'
-import { isUniqueViolation } from '../users/auth.ts'
+import { isUniqueViolation } from '../db/pg-errors.ts'
 import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 
 export async function rankSettings(db: DbOrTx, userId: number): Promise<RankSettings> {

@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { staff } from '../db/schema.ts'
 import { hashPassword } from '../security/hashing.ts'
-import { isUniqueViolation } from '../users/auth.ts'
+import { isUniqueViolation } from '../db/pg-errors.ts'
 import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import type { StaffRole } from './roles.ts'
 

@@ -7,6 +7,7 @@ import {
   type LoginResult,
   type RegisterRequest,
 } from '@tp/contracts'
+import { isUniqueViolation } from '../db/pg-errors.ts'
 import { users } from '../db/schema.ts'
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../security/hashing.ts'
 import type { TradingDesk } from '../trading/desk.ts'
@@ -217,12 +218,4 @@ export async function demoLogin(
   const [winner] = await db.select({ id: users.id }).from(users).where(eq(users.demoId, demoId))
   if (!winner) throw new Error(`demo account ${demoId} exists and cannot be found`)
   return accept(await signedIn(deps, winner.id))
-}
-
-/** PostgreSQL's unique_violation, as both drivers report it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true
-  }
-  return false
 }

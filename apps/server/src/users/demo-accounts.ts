@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { getSetting } from '../settings/settings.ts'
 import type { TradingDesk } from '../trading/desk.ts'
-import { isUniqueViolation } from './auth.ts'
+import { isUniqueViolation } from '../db/pg-errors.ts'
 import { insertUser } from './users.ts'
 
 /**

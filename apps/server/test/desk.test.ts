@@ -86,10 +86,10 @@ function openDesk(w: World, writer: WriterLock, regainWriterMs?: number) {
   })
 }
 
-/** A demo user funded with `balance`, opened through the desk as every demo account is. */
-async function user(w: World, balance = '10000'): Promise<number> {
+/** A demo user funded with `balance`, opened through `desk` (the one holding the fence) as every demo account is. */
+async function user(w: World, balance = '10000', desk = w.desk): Promise<number> {
   let userId = 0
-  const result = await w.desk.openAccount({
+  const result = await desk.openAccount({
     async prepare(tx) {
       const row = await insertUser(
         tx,
@@ -146,7 +146,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the writer fence on PostgreSQL'
     const lockA = await takeWriterLock({ url })
     opened.push({ close: () => lockA.release() })
     const deskA = await openDesk(w, lockA, 1500)
-    const u = await user(w)
+    const u = await user(w, '10000', deskA)
     expect((await deskA.run(u, buyBtc(w, u))).ok).toBe(true)
     const fence = await w.database.db.execute(sql`select epoch::int as epoch from writer_fence`)
     const epochA = ((fence as unknown as { rows: { epoch: number }[] }).rows[0] as { epoch: number }).epoch
@@ -204,7 +204,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const lock = await takeWriterLock({ url: w.url as string })
       opened.push({ close: () => lock.release() })
       const desk = await openDesk(w, lock)
-      const u = await user(w)
+      const u = await user(w, '10000', desk)
       expect((await desk.run(u, buyBtc(w, u))).ok).toBe(true)
       const admin = new pg.Client({ connectionString: w.url })
       await admin.connect()

@@ -14,19 +14,7 @@ export async function loadLiveState(db: DbOrTx) {
     .where(inArray(orders.status, [OrderStatus.Pending, OrderStatus.Holding]))
     .orderBy(orders.id)
   const userIds = [...new Set(live.map((o) => o.userId))]
-  const balances = userIds.length
-    ? await db
-        .select({
-          userId: accounts.userId,
-          balance: accounts.balance,
-          frozen: accounts.frozen,
-          marginCalled: accounts.marginCalled,
-          demo: users.isDemo,
-        })
-        .from(accounts)
-        .innerJoin(users, eq(users.id, accounts.userId))
-        .where(inArray(accounts.userId, userIds))
-    : []
+  const balances = userIds.length ? await accountStates(db, userIds) : []
   const alerts = await db
     .select()
     .from(priceAlerts)
@@ -47,13 +35,11 @@ function alertFromRow(row: typeof priceAlerts.$inferSelect): PriceAlert {
   }
 }
 
-/** One account as the engine takes it in: balances, margin-call state, and whether it is a demo. */
-export async function accountState(
-  db: DbOrTx,
-  userId: number,
-): Promise<{ balance: string; frozen: string; marginCalled: boolean; demo: boolean } | undefined> {
-  const [row] = await db
+/** Accounts as the engine takes them in: balances, margin-call state, and whether each is a demo. */
+function accountStates(db: DbOrTx, userIds: readonly number[]) {
+  return db
     .select({
+      userId: accounts.userId,
       balance: accounts.balance,
       frozen: accounts.frozen,
       marginCalled: accounts.marginCalled,
@@ -61,7 +47,12 @@ export async function accountState(
     })
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
-    .where(eq(accounts.userId, userId))
+    .where(inArray(accounts.userId, [...userIds]))
+}
+
+/** One account as the engine takes it in (see accountStates). */
+export async function accountState(db: DbOrTx, userId: number) {
+  const [row] = await accountStates(db, [userId])
   return row
 }
 

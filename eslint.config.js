@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+import serverLayers from './eslint/server-layers.js'
 
 const featuresDir = 'apps/web/src/features'
 const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : []
@@ -71,4 +72,5 @@ export default tseslint.config(
       ],
     },
   })),
+  ...serverLayers,
 )

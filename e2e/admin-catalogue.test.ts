@@ -8,7 +8,7 @@ import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { fundedUser } from '../apps/server/test/funded.ts'
 import { startTestApp, tradingWeekdayMs, type TestApp } from '../apps/server/test/harness.ts'
 import { auditLog, leverageOptions } from '../apps/server/src/db/schema.ts'
-import { setSetting } from '../apps/server/src/services/settings.ts'
+import { setSetting } from '../apps/server/src/settings/settings.ts'
 import { approvedByAnother, approvingAdmin } from '../apps/server/test/staff.ts'
 import {
   CHROMIUM,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { conversationList, conversationMessages, staffReply } from '../apps/server/src/chat/staff-chat.ts'
-import { setSetting } from '../apps/server/src/services/settings.ts'
+import { setSetting } from '../apps/server/src/settings/settings.ts'
 import {
   ROOT,
   WEB_DIST,

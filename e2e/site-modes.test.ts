@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { companies } from '../apps/server/src/db/schema.ts'
-import { setSetting } from '../apps/server/src/services/settings.ts'
+import { setSetting } from '../apps/server/src/settings/settings.ts'
 import {
   CHROMIUM,
   CHROMIUM_ARGS,

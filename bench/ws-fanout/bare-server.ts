@@ -9,7 +9,7 @@
  * the gateway, the market or PGlite.
  */
 import { DAY_MARKET_TOPIC } from '@tp/contracts'
-import { INSTRUMENT_SEEDS } from '../../apps/server/src/db/seed/market-catalogue.ts'
+import { INSTRUMENT_SEEDS } from '../../apps/server/src/seed/market-catalogue.ts'
 import { TopicHub } from '../../apps/server/src/realtime/topic-hub.ts'
 import { INSTRUMENT_COUNT, Ticker, serveControl, settledMemory, type TickingInstrument } from './common.ts'
 import { startPlainServer } from './plain-server.ts'

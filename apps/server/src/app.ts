@@ -31,7 +31,7 @@ import { openApiRoute } from './http/openapi/openapi-route.ts'
 import { STATIC_FILE_OPTIONS } from './http/static-files.ts'
 import { registerCompression } from './http/compression.ts'
 import { firstScreenRoutes } from './web-shell/first-screen-routes.ts'
-import { registerGateway } from './realtime/gateway.ts'
+import { registerGateway } from './http/socket/gateway.ts'
 import { currentMarginCall } from './trading/account-push.ts'
 
 /** API bodies are small forms; image uploads are multipart, with their own limits (http/routes/uploads.ts). */

@@ -6,6 +6,7 @@ import { openMarket } from './market/open-market.ts'
 import type { PriceSource } from './market/price-source.ts'
 import { DEFAULT_HUB_LIMITS, TopicHub, type HubLimits } from './realtime/topic-hub.ts'
 import { openTrading } from './trading/open-trading.ts'
+import { seedCatalogue } from './seed/seed-catalogue.ts'
 import { startHouseTraders } from './rank/house-traders.ts'
 
 export interface LiveServicesOptions {
@@ -34,6 +35,7 @@ export interface LiveServicesOptions {
  * the market, the desk and the hub. main.ts, the test harness and the benchmarks all start it here.
  */
 export async function startLiveServices(db: Db, options: LiveServicesOptions) {
+  await seedCatalogue(db)
   const market = await openMarket(db, options.nowMs, options.historyCandles)
   const topics = new TopicHub({ ...DEFAULT_HUB_LIMITS, ...options.hubLimits })
   const trading = await openTrading(db, market, topics, {

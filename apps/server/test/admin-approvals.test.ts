@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, instruments, staff, staffApprovals } from '../src/db/schema.ts'
-import { getSetting } from '../src/services/settings.ts'
+import { getSetting } from '../src/settings/settings.ts'
 import { findStaffByEmail } from '../src/staff/staff-accounts.ts'
 import { totpCode } from '../src/staff/totp.ts'
 import { lastStaffPassword } from './accounts.ts'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, uploads } from '../src/db/schema.ts'
-import { staffEvents, type QueueName } from '../src/staff/queues/staff-events.ts'
+import { staffEvents, type QueueName } from '../src/events/staff-events.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { EXIF_MARKER, photoWithGps } from './images.ts'

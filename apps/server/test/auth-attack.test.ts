@@ -7,8 +7,8 @@ import {
   ADDRESS_WINDOW_MS,
   LOGIN_LOCK_MS,
   LOGIN_MAX_FAILURES,
-} from '../src/services/sign-in-limits.ts'
-import { issueCode } from '../src/services/verification-codes.ts'
+} from '../src/users/sign-in-limits.ts'
+import { issueCode } from '../src/users/verification-codes.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { PASSWORD, freshEmail, lastCode, registerAndLogin } from './accounts.ts'
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledger, users } from '../src/db/schema.ts'
-import { LedgerType, ledgerMatchesBalance } from '../src/services/ledger.ts'
+import { LedgerType } from '@tp/contracts'
+import { ledgerMatchesBalance } from '../src/trading/ledger.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 
 describe.each(DRIVERS)('demo accounts on %s', (driver) => {

@@ -6,15 +6,14 @@ import type { EngineEvent, Quote, TradingEngine } from '@tp/engine'
 import { money } from '@tp/engine'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { accounts, instruments, orders } from '../src/db/schema.ts'
-import { seedDatabase } from '../src/db/seed.ts'
+import { seedDatabase } from '../src/seed/seed-database.ts'
 import { processLocalLock, takeWriterLock, type WriterLock } from '../src/db/writer-lock.ts'
-import { seedCatalogue } from '../src/market/seed-catalogue.ts'
-import { post } from '../src/services/ledger.ts'
-import { insertUser } from '../src/services/users.ts'
+import { seedCatalogue } from '../src/seed/seed-catalogue.ts'
+import { insertUser } from '../src/users/users.ts'
 import { TradingDesk, UNAVAILABLE } from '../src/trading/desk.ts'
 import { loadTradingTerms } from '../src/trading/desk-state.ts'
-import { writeEvents } from '../src/trading/order-store.ts'
-import { ledgerMatchesBalance } from '../src/services/ledger.ts'
+import { writeEvents } from '../src/trading/event-writer.ts'
+import { ledgerMatchesBalance } from '../src/trading/ledger.ts'
 import { applyTradingSettings } from '../src/trading/trading-settings.ts'
 import { DRIVERS } from './harness.ts'
 import { createPostgresDatabase } from './postgres.ts'
@@ -87,24 +86,31 @@ function openDesk(w: World, writer: WriterLock, regainWriterMs?: number) {
   })
 }
 
-async function user(w: World, balance = '10000'): Promise<number> {
-  return w.database.db.transaction(async (tx) => {
-    const row = await insertUser(
-      tx,
-      {
-        email: null,
-        mobile: null,
-        areaId: null,
-        passwordHash: null,
-        isDemo: true,
-        demoId: `d${Math.random()}`,
-        invitedBy: null,
-      },
-      new Date(),
-    )
-    await post(tx, { userId: row.id, type: LedgerType.DEMO_CREDIT, amount: balance, ref: 'test' })
-    return row.id
+/** A demo user funded with `balance`, opened through `desk` (the one holding the fence) as every demo account is. */
+async function user(w: World, balance = '10000', desk = w.desk): Promise<number> {
+  let userId = 0
+  const result = await desk.openAccount({
+    async prepare(tx) {
+      const row = await insertUser(
+        tx,
+        {
+          email: null,
+          mobile: null,
+          areaId: null,
+          passwordHash: null,
+          isDemo: true,
+          demoId: `d${Math.random()}`,
+          invitedBy: null,
+        },
+        new Date(),
+      )
+      userId = row.id
+      return { ok: true, value: { userId } }
+    },
+    command: (engine, opened) => engine.adjustBalance(opened.userId, balance, LedgerType.DEMO_CREDIT, 'test'),
   })
+  if (!result.ok) throw new Error(`test user not opened: ${result.reason}`)
+  return userId
 }
 
 const buyArgs = (w: World, userId: number, lots = '0.1') => ({
@@ -140,7 +146,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the writer fence on PostgreSQL'
     const lockA = await takeWriterLock({ url })
     opened.push({ close: () => lockA.release() })
     const deskA = await openDesk(w, lockA, 1500)
-    const u = await user(w)
+    const u = await user(w, '10000', deskA)
     expect((await deskA.run(u, buyBtc(w, u))).ok).toBe(true)
     const fence = await w.database.db.execute(sql`select epoch::int as epoch from writer_fence`)
     const epochA = ((fence as unknown as { rows: { epoch: number }[] }).rows[0] as { epoch: number }).epoch
@@ -198,7 +204,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const lock = await takeWriterLock({ url: w.url as string })
       opened.push({ close: () => lock.release() })
       const desk = await openDesk(w, lock)
-      const u = await user(w)
+      const u = await user(w, '10000', desk)
       expect((await desk.run(u, buyBtc(w, u))).ok).toBe(true)
       const admin = new pg.Client({ connectionString: w.url })
       await admin.connect()

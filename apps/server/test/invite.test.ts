@@ -4,7 +4,7 @@ import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 
 /*
  * Invitations (issue 10): a user's code, and how many accounts registered with it, on PGlite and
- * PostgreSQL. Registration itself records the inviter (services/auth.ts, register.test.ts).
+ * PostgreSQL. Registration itself records the inviter (users/auth.ts, register.test.ts).
  */
 
 describe.each(DRIVERS)('invitations on %s', (driver) => {

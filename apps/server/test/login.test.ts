@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../src/services/auth.ts'
-import { SESSION_TTL_MS } from '../src/services/sessions.ts'
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../src/users/auth.ts'
+import { SESSION_TTL_MS } from '../src/users/sessions.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { PASSWORD, registerAndLogin } from './accounts.ts'
 

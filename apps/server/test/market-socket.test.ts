@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PERIODS, PERIOD_SECONDS, type DayMarketMessage, type KlineMessage } from '@tp/contracts'
-import { MAX_SUBSCRIPTIONS } from '../src/realtime/gateway.ts'
+import { MAX_SUBSCRIPTIONS } from '../src/http/socket/gateway.ts'
 import { startTestApp, type TestApp } from './harness.ts'
 import { connect } from './socket-client.ts'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { HOURS_ARTICLE } from '../src/news/seed-articles/hours.ts'
-import { MARGIN_ARTICLE } from '../src/news/seed-articles/margin.ts'
-import { MONEY_ARTICLE } from '../src/news/seed-articles/money.ts'
-import { ORDERS_ARTICLE } from '../src/news/seed-articles/orders.ts'
+import { HOURS_ARTICLE } from '../src/seed/news-articles/hours.ts'
+import { MARGIN_ARTICLE } from '../src/seed/news-articles/margin.ts'
+import { MONEY_ARTICLE } from '../src/seed/news-articles/money.ts'
+import { ORDERS_ARTICLE } from '../src/seed/news-articles/orders.ts'
 import { plainText, safeImageUrl, safeLinkUrl, sanitizeArticleHtml } from '../src/news/sanitize.ts'
 
 /*

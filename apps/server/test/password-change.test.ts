@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '../src/db/schema.ts'
-import { ADDRESS_WINDOW_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../src/services/sign-in-limits.ts'
+import { ADDRESS_WINDOW_MS, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../src/users/sign-in-limits.ts'
 import { userTopic } from '../src/trading/account-push.ts'
 import { PASSWORD, lastCode, registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'

@@ -383,8 +383,8 @@ describe.each(DRIVERS)('house demo traders on %s', (driver) => {
   })
 
   it('are created once, as funded demo accounts shown in the ranking', async () => {
-    const ids = await ensureHouseTraders(app.db, app.clock.now())
-    expect(await ensureHouseTraders(app.db, app.clock.now())).toEqual(ids)
+    const ids = await ensureHouseTraders(app, app.clock.now())
+    expect(await ensureHouseTraders(app, app.clock.now())).toEqual(ids)
     const rows = await app.db.select().from(users).where(inArray(users.id, ids))
     expect(rows.map((u) => [u.nickname, u.isDemo, u.isHouse, u.rankVisible]).sort()).toEqual([
       ['House Demo A', true, true, true],
@@ -401,7 +401,7 @@ describe.each(DRIVERS)('house demo traders on %s', (driver) => {
   })
 
   it('trade through the desk like anyone, only on live quotes, and show as demo accounts', async () => {
-    const [first] = await ensureHouseTraders(app.db, app.clock.now())
+    const [first] = await ensureHouseTraders(app, app.clock.now())
     const userId = first as number
     // No fresh quote anywhere: nothing to trade on.
     expect(await houseRound(deps(dice(0, 0, 0)), userId)).toBe('idle')

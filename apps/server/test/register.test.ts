@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users, verificationCodes } from '../src/db/schema.ts'
-import { setSetting } from '../src/services/settings.ts'
-import { CODE_TTL_MS } from '../src/services/verification-codes.ts'
+import { setSetting } from '../src/settings/settings.ts'
+import { CODE_TTL_MS } from '../src/users/verification-codes.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { PASSWORD, freshEmail, lastCode, registerAndLogin } from './accounts.ts'
 

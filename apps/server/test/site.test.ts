@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { companies } from '../src/db/schema.ts'
-import { setSetting } from '../src/services/settings.ts'
+import { setSetting } from '../src/settings/settings.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 
 describe.each(DRIVERS)('site calls on %s', (driver) => {

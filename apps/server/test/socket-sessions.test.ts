@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions } from '../src/db/schema.ts'
-import { SESSION_TTL_MS } from '../src/services/sessions.ts'
+import { SESSION_TTL_MS } from '../src/users/sessions.ts'
 import { userTopic } from '../src/trading/account-push.ts'
 import { PASSWORD, lastCode, registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_FRAME_BYTES } from '../src/realtime/gateway.ts'
+import { MAX_FRAME_BYTES } from '../src/http/socket/gateway.ts'
 import { startTestApp, type TestApp } from './harness.ts'
 import { registerAndLogin } from './accounts.ts'
 import { connect } from './socket-client.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ledgerMatchesBalance } from '../src/services/ledger.ts'
+import { ledgerMatchesBalance } from '../src/trading/ledger.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 
 describe.each(DRIVERS)('a demo trade end to end on %s', (driver) => {

@@ -1300,7 +1300,7 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
     // The house demo traders of a fresh install ('House Demo A', 'B', 'C'): the names worth stealing.
     let houseUids: string[] = []
     beforeAll(async () => {
-      const ids = await ensureHouseTraders(app.db, app.clock.now())
+      const ids = await ensureHouseTraders(app, app.clock.now())
       houseUids = (await app.db.select({ id: users.id, uid: users.uid }).from(users))
         .filter((u) => ids.includes(u.id))
         .map((u) => u.uid)

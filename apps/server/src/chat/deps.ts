@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
-import type { Clock } from '../services/outcome.ts'
+import type { Clock } from '../outcome/outcome.ts'
 import type { Uploads } from '../uploads/uploads.ts'
 
 /** What the chat services need: the database, the time, the socket hub (pushes) and image URLs. */

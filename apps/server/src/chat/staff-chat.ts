@@ -10,7 +10,7 @@ import {
 } from '@tp/contracts'
 import type { Db } from '../db/client.ts'
 import { chatConversations, chatMessages, uploads, users } from '../db/schema.ts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { wireTime } from '../trading/order-view.ts'
 import { UPLOAD_ID_PATTERN } from '../uploads/store.ts'
 import { conversationPage, markRead, storeAndPush } from './conversation.ts'

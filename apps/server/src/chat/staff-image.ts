@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
-import { accept, refuse, type Clock, type Outcome } from '../services/outcome.ts'
+import { accept, refuse, type Clock, type Outcome } from '../outcome/outcome.ts'
 import type { Uploads } from '../uploads/uploads.ts'
 
 export interface StaffImageDeps {

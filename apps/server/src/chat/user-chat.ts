@@ -1,9 +1,9 @@
 import { ChatSender, type ChatMessage, type ChatMessagePage } from '@tp/contracts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { uploadIdFrom, uploadOwnedBy } from '../uploads/uploads.ts'
 import { conversationPage, markRead, storeAndPush, unreadCount } from './conversation.ts'
 import type { ChatDeps } from './deps.ts'
-import { staffEvents } from '../staff/queues/staff-events.ts'
+import { staffEvents } from '../events/staff-events.ts'
 
 /** What the user's client sends: text (already trimmed and checked by the request schema), an image. */
 export interface UserChatInput {

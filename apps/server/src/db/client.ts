@@ -13,6 +13,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DbOrTx = Db | Tx
 
+/** The first row of a raw query's result (node-postgres and PGlite both answer `{ rows }`). */
+export const firstRow = <T>(result: unknown): T | undefined => (result as { rows?: T[] }).rows?.[0]
+
 export interface Database {
   db: Db
   driver: 'pglite' | 'postgres'

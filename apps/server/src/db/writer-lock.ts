@@ -8,7 +8,7 @@ const ADVISORY_KEY = 0x7470_656e
 /**
  * The right to write trading state. Holding it is not enough on its own: a lock can be lost (its
  * connection drops) while the old holder still runs, so every trading write also checks the fence
- * epoch the holder claimed when it took the lock (order-store.ts `claimFence`).
+ * epoch the holder claimed when it took the lock (trading/event-writer.ts `claimFence`).
  */
 export interface WriterLock {
   /** Called once each time the lock is lost. */

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
-import { findSession, tokenFromHeader, type SessionRef } from '../services/sessions.ts'
-import type { Clock } from '../services/outcome.ts'
+import { findSession, tokenFromHeader, type SessionRef } from '../users/sessions.ts'
+import type { Clock } from '../outcome/outcome.ts'
 import { sendRefusal } from './envelope.ts'
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ResultCode, type Envelope, type LanguageCode, type Reason } from '@tp/contracts'
 import { requestLanguage, translate, type MessageParams } from '../i18n/translate.ts'
-import type { Outcome, Refusal } from '../services/outcome.ts'
+import type { Outcome, Refusal } from '../outcome/outcome.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

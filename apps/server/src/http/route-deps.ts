@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import type { MarketData } from '../market/market-data.ts'
-import type { SocketLimits } from '../realtime/socket-limits.ts'
+import type { SocketLimits } from './socket/socket-limits.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import type { TradingDesk } from '../trading/desk.ts'
-import type { ServiceDeps } from '../services/deps.ts'
+import type { ServiceDeps } from '../users/deps.ts'
 import type { Uploads } from '../uploads/uploads.ts'
 
 export interface RateLimit {

@@ -2,12 +2,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { IdentityCheckStatus, ReviewStatus, type IdentityCenter } from '@tp/contracts'
 import type { Db } from '../db/client.ts'
 import { identityChecks } from '../db/schema.ts'
-import { isUniqueViolation } from '../services/auth.ts'
-import { accept, refuse, type Outcome, type Refusal } from '../services/outcome.ts'
+import { isUniqueViolation } from '../db/pg-errors.ts'
+import { accept, refuse, type Outcome, type Refusal } from '../outcome/outcome.ts'
 import { wireTime } from '../trading/order-view.ts'
 import { uploadIdFrom, uploadOwnedBy, type Uploads } from '../uploads/uploads.ts'
 import { maskCardId } from './mask.ts'
-import { staffEvents } from '../staff/queues/staff-events.ts'
+import { staffEvents } from '../events/staff-events.ts'
 
 /** A submission as the route parsed it (name trimmed, card id normalised, images as sent). */
 export interface IdentitySubmission {

@@ -5,7 +5,7 @@ import { users } from '../db/schema.ts'
 
 /**
  * `user/invite_info`: the user's invitation code and how many accounts registered with it
- * (registration records the inviter in `invited_by`, services/auth.ts). Undefined for no such user.
+ * (registration records the inviter in `invited_by`, users/auth.ts). Undefined for no such user.
  */
 export async function inviteInfo(db: Db, userId: number): Promise<InviteInfo | undefined> {
   const [user] = await db.select({ inviteCode: users.inviteCode }).from(users).where(eq(users.id, userId))

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { IdentityCheckStatus, LINES, REJECT_REASON_MAX_LENGTH } from '@tp/contracts'
 import type { Db, Tx } from '../db/client.ts'
 import { identityChecks } from '../db/schema.ts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 
 /** Who decided, as the back office names its staff: an account name, not free text. */
 const STAFF_NAME_MAX_LENGTH = 64

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { InstrumentNamesRequest } from '@tp/contracts'
 import type { Db, DbOrTx } from '../db/client.ts'
 import { instruments } from '../db/schema.ts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
-import { audit, type Actor } from '../staff/audit.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
+import { audit, type Actor } from '../audit/audit.ts'
 
 /** Every instrument's names by id, for the back office's list. */
 export async function namesById(db: DbOrTx): Promise<Map<number, Record<string, string>>> {

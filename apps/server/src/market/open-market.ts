@@ -5,15 +5,14 @@ import { loadInstruments } from './catalogue.ts'
 import { latestCandles } from './candle-store.ts'
 import { MarketData } from './market-data.ts'
 import type { SimulatedInstrument } from './price-source.ts'
-import { seedCatalogue } from './seed-catalogue.ts'
 import { seedHistory } from './seed-history.ts'
 
 /**
- * Brings the market up from the database: seeds the catalogue and, for instruments without candles,
- * `historyCandles` of history; then loads the recent candles of every period into memory.
+ * Brings the market up from the database (its catalogue seeded first: seed/seed-catalogue.ts): gives
+ * instruments without candles `historyCandles` of history, then loads the recent candles of every
+ * period into memory.
  */
 export async function openMarket(db: Db, nowMs: number, historyCandles: number): Promise<MarketData> {
-  await seedCatalogue(db)
   // Disabled instruments too: positions opened on them still need quotes (and candles) to close at.
   const defs = await loadInstruments(db, true)
   await seedHistory(db, defs, nowMs, historyCandles)

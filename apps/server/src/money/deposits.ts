@@ -17,8 +17,8 @@ import {
   deposits,
   uploads,
 } from '../db/schema.ts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
-import { getSettings } from '../services/settings.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
+import { getSettings } from '../settings/settings.ts'
 import {
   approvedAloneToday,
   fourEyesThreshold,
@@ -26,7 +26,7 @@ import {
   type ApprovalResult,
 } from './four-eyes.ts'
 import type { TradingDesk } from '../trading/desk.ts'
-import { announced } from '../staff/queues/staff-events.ts'
+import { announced } from '../events/staff-events.ts'
 import { uploadIdFrom, uploadOwnedBy } from '../uploads/uploads.ts'
 import { wireTime } from '../trading/order-view.ts'
 

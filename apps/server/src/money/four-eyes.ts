@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
 import { DepositStatus, WithdrawalStatus } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
 import { deposits, withdrawals } from '../db/schema.ts'
-import { getSetting, SETTING_DEFAULTS } from '../services/settings.ts'
+import { getSetting, SETTING_DEFAULTS } from '../settings/settings.ts'
 import type { MoneyResult } from '../trading/desk.ts'
 
 /*

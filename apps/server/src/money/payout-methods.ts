@@ -10,7 +10,7 @@ import {
 } from '@tp/contracts'
 import type { Db, DbOrTx } from '../db/client.ts'
 import { payoutMethods, users, withdrawCurrencies, withdrawals } from '../db/schema.ts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { isValidAddress } from './address-check.ts'
 import { normalizedBic, normalizedIban } from './bank-account-check.ts'
 import { withdrawCurrency, type WithdrawCurrency } from './withdraw-currencies.ts'

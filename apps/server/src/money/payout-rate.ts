@@ -2,8 +2,8 @@ import { Decimal } from 'decimal.js'
 import { payoutRate } from '@tp/engine'
 import type { MarketData } from '../market/market-data.ts'
 import type { DbOrTx } from '../db/client.ts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
-import { getSettings } from '../services/settings.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
+import { getSettings } from '../settings/settings.ts'
 import { currencyLabel, type WithdrawCurrency } from './withdraw-currencies.ts'
 
 /** The rate a payout is priced at, as it is frozen on the withdrawal. */

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { DrawSymbol, PayoutTypeValue } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
 import { withdrawCurrencies } from '../db/schema.ts'
-import type { Outcome } from '../services/outcome.ts'
+import type { Outcome } from '../outcome/outcome.ts'
 import type { PayoutRate } from './payout-rate.ts'
 
 export type WithdrawCurrency = typeof withdrawCurrencies.$inferSelect

@@ -12,7 +12,7 @@ import type {
 import { MAX_PAGE_SIZE, NEWS_DESC_MAX_CHARS, NEWS_LOGO_MAX_CHARS, NEWS_TITLE_MAX_CHARS } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
 import { news } from '../db/schema.ts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { wireTime } from '../trading/order-view.ts'
 import { cleanTexts, readTexts, textFor } from './news-texts.ts'
 import { plainText, safeImageUrl, sanitizeArticleHtml } from './sanitize.ts'

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { LedgerType, OrderStatus, Side } from '@tp/contracts'
+import { OrderStatus, Side } from '@tp/contracts'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import type { MarketData } from '../market/market-data.ts'
-import { isUniqueViolation } from '../services/auth.ts'
-import { post } from '../services/ledger.ts'
-import { getSetting } from '../services/settings.ts'
-import { insertUser } from '../services/users.ts'
+import { isUniqueViolation } from '../db/pg-errors.ts'
+import { createDemoAccount } from '../users/demo-accounts.ts'
 import type { TradingDesk } from '../trading/desk.ts'
 
 /**
@@ -36,51 +34,34 @@ const CLOSE_CHANCE = 0.4
 const OPEN_CHANCE = 0.6
 
 /** Creates the house traders that do not exist yet (funded like any demo account); returns their ids. */
-export async function ensureHouseTraders(db: Db, now: Date): Promise<number[]> {
+export async function ensureHouseTraders(deps: { db: Db; desk: TradingDesk }, now: Date): Promise<number[]> {
   const ids: number[] = []
   for (const house of HOUSE_TRADERS) {
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.demoId, house.demoId))
-    ids.push(existing?.id ?? (await createHouseTrader(db, house, now)))
+    const [existing] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.demoId, house.demoId))
+    ids.push(existing?.id ?? (await createHouseTrader(deps, house, now)))
   }
   return ids
 }
 
-async function createHouseTrader(db: Db, house: (typeof HOUSE_TRADERS)[number], now: Date): Promise<number> {
-  const startingBalance = await getSetting(db, 'demo_starting_balance')
-  try {
-    const userId = await db.transaction(async (tx) => {
-      const user = await insertUser(
-        tx,
-        {
-          email: null,
-          mobile: null,
-          areaId: null,
-          passwordHash: null,
-          isDemo: true,
-          demoId: house.demoId,
-          invitedBy: null,
-        },
-        now,
-      )
-      await tx.update(users).set({ isHouse: true, rankVisible: true }).where(eq(users.id, user.id))
-      if (Number(startingBalance) > 0)
-        await post(tx, {
-          userId: user.id,
-          type: LedgerType.DEMO_CREDIT,
-          amount: startingBalance,
-          ref: 'demo:create',
-        })
-      return user.id
-    })
-    await nameHouseTrader(db, userId, house.nickname)
-    return userId
-  } catch (error) {
-    // Two servers starting at once: the other one created it.
-    if (!isUniqueViolation(error)) throw error
-    const [winner] = await db.select({ id: users.id }).from(users).where(eq(users.demoId, house.demoId))
-    if (!winner) throw error
-    return winner.id
+async function createHouseTrader(
+  deps: { db: Db; desk: TradingDesk },
+  house: (typeof HOUSE_TRADERS)[number],
+  now: Date,
+): Promise<number> {
+  const created = await createDemoAccount(deps, house.demoId, now, async (tx, userId) => {
+    await tx.update(users).set({ isHouse: true, rankVisible: true }).where(eq(users.id, userId))
+  })
+  if (created.ok) {
+    await nameHouseTrader(deps.db, created.value, house.nickname)
+    return created.value
   }
+  // Two servers starting at once: the other one created it.
+  const [winner] = await deps.db.select({ id: users.id }).from(users).where(eq(users.demoId, house.demoId))
+  if (!winner) throw new Error(`house trader ${house.demoId} not created: ${created.reason}`)
+  return winner.id
 }
 
 /** Names a house trader; if a user already took the name, the house one gets a numbered variant. */
@@ -160,7 +141,7 @@ export interface HouseTradersOptions extends HouseTraderDeps {
 
 /** Creates the house traders and lets each take a decision every round; `stop` waits for a round under way. */
 export async function startHouseTraders(options: HouseTradersOptions) {
-  const userIds = await ensureHouseTraders(options.db, new Date(options.clock()))
+  const userIds = await ensureHouseTraders(options, new Date(options.clock()))
   let running: Promise<void> | undefined
   const round = async () => {
     for (const userId of userIds) {

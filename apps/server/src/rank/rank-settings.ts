@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { RankSettings } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
 import { users } from '../db/schema.ts'
-import { isUniqueViolation } from '../services/auth.ts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { isUniqueViolation } from '../db/pg-errors.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 
 export async function rankSettings(db: DbOrTx, userId: number): Promise<RankSettings> {
   const [row] = await db

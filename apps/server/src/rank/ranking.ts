@@ -1,6 +1,6 @@
 import { RANK_WINDOW_DAYS, type RankDetail, type RankEntry, type RankListAnswer } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
-import { accept, refuse, type Clock, type Outcome } from '../services/outcome.ts'
+import { accept, refuse, type Clock, type Outcome } from '../outcome/outcome.ts'
 import {
   dailyNetProfit,
   rankedTraders,

@@ -2,8 +2,8 @@ import { count, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { staff } from '../db/schema.ts'
 import { hashPassword } from '../security/hashing.ts'
-import { isUniqueViolation } from '../services/auth.ts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { isUniqueViolation } from '../db/pg-errors.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import type { StaffRole } from './roles.ts'
 
 /** A staff password: long, since it guards money (NIST SP 800-63B asks 8 at least; we ask 12). */

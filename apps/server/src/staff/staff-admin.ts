@@ -4,14 +4,14 @@ import type { Db, Tx } from '../db/client.ts'
 import { staff, staffRecoveryCodes, staffSessions } from '../db/schema.ts'
 import { READABLE_ALPHABET, randomString } from '../security/hashing.ts'
 import type { Messenger, OutgoingMessage } from '../messaging/outbox.ts'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import {
   ApprovalRefused,
   claimApproval,
   waitForSecondAdmin,
   type ApprovalPayload,
 } from './approvals/approvals.ts'
-import { audit, type Actor } from './audit.ts'
+import { audit, type Actor } from '../audit/audit.ts'
 import { createStaff, findStaffByEmail } from './staff-accounts.ts'
 import type { StaffRole } from './roles.ts'
 

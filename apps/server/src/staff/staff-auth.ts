@@ -11,9 +11,9 @@ import {
   spendPasswordCheck,
   verifyPassword,
 } from '../security/hashing.ts'
-import { getSetting } from '../services/settings.ts'
-import { accept, refuse, type Outcome, type Refusal } from '../services/outcome.ts'
-import { audit } from './audit.ts'
+import { getSetting } from '../settings/settings.ts'
+import { accept, refuse, type Outcome, type Refusal } from '../outcome/outcome.ts'
+import { audit } from '../audit/audit.ts'
 import { findStaffByEmail, STAFF_PASSWORD_MIN_LENGTH } from './staff-accounts.ts'
 import { Stage, openStaffSession, type StaffSession } from './staff-sessions.ts'
 import { acceptedTotpStep, newTotpSecret, totpUri } from './totp.ts'

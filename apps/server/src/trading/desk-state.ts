@@ -2,8 +2,8 @@ import { TradingEngine, type InstrumentTerms, type Quote, type RiskSettings } fr
 import type { Db, DbOrTx } from '../db/client.ts'
 import { ORDER_ID_BLOCK } from '../db/schema.ts'
 import { loadInstruments, type InstrumentDef } from '../market/catalogue.ts'
-import { getSettings } from '../services/settings.ts'
-import { loadLiveState, reserveOrderIds } from './order-store.ts'
+import { getSettings } from '../settings/settings.ts'
+import { loadLiveState, reserveOrderIds } from './live-state.ts'
 
 /** What the engine needs of an instrument of the catalogue. */
 export const termsOf = (def: InstrumentDef): InstrumentTerms => ({

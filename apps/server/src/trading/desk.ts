@@ -1,10 +1,12 @@
 import { eventOwner, type CommandResult, type EngineEvent, type Quote, type TradingEngine } from '@tp/engine'
-import type { Db, Tx } from '../db/client.ts'
-import type { Refusal } from '../services/outcome.ts'
+import type { Db, DbOrTx, Tx } from '../db/client.ts'
+import type { Refusal } from '../outcome/outcome.ts'
 import type { WriterLock } from '../db/writer-lock.ts'
 import { loadRisk, loadTradingTerms, rebuildEngine, topUpOrderIds } from './desk-state.ts'
 import { IdempotentRuns } from './idempotent-runs.ts'
-import { accountState, claimFence, isFenceLost, writeEvents, type IdempotentOutcome } from './order-store.ts'
+import { claimFence, isFenceLost, writeEvents } from './event-writer.ts'
+import type { IdempotentOutcome } from './idempotency-keys.ts'
+import { accountState } from './live-state.ts'
 
 /** A command the desk could not run or commit: nothing was written, the caller may retry. */
 export const UNAVAILABLE = { ok: false, reason: 'trading_unavailable' } as const
@@ -35,8 +37,10 @@ export interface MoneyStep<P> {
 export type MoneyResult = DeskResult | Refusal
 
 interface MoneyItem {
+  /** 0 for a step that opens its account: `prepare` names it (see openAccount). */
   userId: number
   step: MoneyStep<unknown>
+  opens?: true
   /** An idempotency key: stored with the step's writes when it succeeds. */
   key?: string
   resolve: (result: MoneyResult) => void
@@ -150,6 +154,21 @@ export class TradingDesk {
     return this.moneyOnce.run(userId, key, () => this.enqueueMoney(userId, step, key))
   }
 
+  /**
+   * Runs a money step for an account its own `prepare` creates (a demo account and its starting
+   * balance): the user and account rows are inserted in the step's transaction, the desk takes the
+   * account in from there, and the command's bookings are written as every other booking is (the
+   * writer fence, bookings from the stored balance), so an account never exists without its first
+   * money. A refusal or failure writes nothing.
+   */
+  openAccount<P extends { userId: number }>(step: MoneyStep<P>): Promise<MoneyResult> {
+    if (this.state !== 'running') return Promise.resolve(UNAVAILABLE)
+    return new Promise((resolve) => {
+      this.moneyQueue.push({ userId: 0, step: step as MoneyStep<unknown>, opens: true, resolve })
+      this.schedule()
+    })
+  }
+
   private async enqueueMoney<P>(userId: number, step: MoneyStep<P>, key?: string): Promise<MoneyResult> {
     if (!(await this.admit(userId))) return UNAVAILABLE
     return new Promise((resolve) => {
@@ -260,10 +279,13 @@ export class TradingDesk {
     }
   }
 
-  /** Loads an account the engine has not seen (it has no live orders, so only its balance counts). */
-  private async ensureAccount(userId: number): Promise<void> {
+  /**
+   * Loads an account the engine has not seen (it has no live orders, so only its balance counts),
+   * from `db`: the database, or the transaction that has just created it.
+   */
+  private async ensureAccount(userId: number, db: DbOrTx = this.options.db): Promise<void> {
     if (this.engine.hasAccount(userId)) return
-    const account = await accountState(this.options.db, userId)
+    const account = await accountState(db, userId)
     if (account)
       this.engine.addAccount(userId, account.balance, account.marginCalled, account.frozen, account.demo)
   }
@@ -323,11 +345,19 @@ export class TradingDesk {
   private async runMoneyStep(item: MoneyItem): Promise<MoneyResult> {
     if (this.state !== 'running') return UNAVAILABLE
     let committed: EngineEvent[] = []
+    /** An account taken in from this step's transaction: memory is ahead of the database until it commits. */
+    let openedInMemory = false
     try {
       const result = await this.options.db.transaction(async (tx) => {
         const prepared = await item.step.prepare(tx)
         if (!prepared.ok) throw new RollBack(prepared)
-        if (this.state !== 'running' || !this.engine.hasAccount(item.userId)) throw new RollBack(UNAVAILABLE)
+        const userId = item.opens ? (prepared.value as { userId: number }).userId : item.userId
+        if (item.opens && this.state === 'running') {
+          // Only this transaction sees the new account yet: the engine takes it in from here.
+          await this.ensureAccount(userId, tx)
+          openedInMemory = true
+        }
+        if (this.state !== 'running' || !this.engine.hasAccount(userId)) throw new RollBack(UNAVAILABLE)
         let result: CommandResult
         try {
           result = item.step.command(this.engine, prepared.value)
@@ -353,6 +383,8 @@ export class TradingDesk {
       this.publish(committed)
       return result
     } catch (error) {
+      // An account taken in from a transaction that did not commit must leave memory again.
+      if (error instanceof RollBack && openedInMemory) this.stopForRebuild()
       if (error instanceof RollBack) return error.result
       this.stopForRebuild()
       if (isFenceLost(error)) this.writerLost()

@@ -1,6 +1,6 @@
 import type { CommandResult, Rejection } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
-import { storedOutcome, type IdempotentOutcome } from './order-store.ts'
+import { storedOutcome, type IdempotentOutcome } from './idempotency-keys.ts'
 
 /**
  * Commands with an idempotency key run once per user and key within a day. Retries that arrive while

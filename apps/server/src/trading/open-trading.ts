@@ -5,7 +5,7 @@ import type { MarketData } from '../market/market-data.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import { startAccountPush } from './account-push.ts'
 import { TradingDesk } from './desk.ts'
-import { dropOldIdempotencyKeys } from './order-store.ts'
+import { dropOldIdempotencyKeys } from './idempotency-keys.ts'
 
 /** How often keys older than a day are deleted (they are ignored once a day old anyway). */
 const KEY_CLEANUP_MS = 60 * 60 * 1000

@@ -8,7 +8,7 @@ import {
 } from '@tp/contracts'
 import type { AccountView, TradingEngine } from '@tp/engine'
 import type { MarketData } from '../market/market-data.ts'
-import { asStored, type StoredOrder } from './order-store.ts'
+import { asStored, type StoredOrder } from './stored-orders.ts'
 
 /** "YYYY-MM-DD HH:mm:ss" in UTC, or "" for no time. */
 export function wireTime(ms: number): string {

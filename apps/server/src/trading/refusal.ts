@@ -1,6 +1,6 @@
 import type { CommandResult } from '@tp/engine'
 import type { MarketData } from '../market/market-data.ts'
-import { refuse, type Refusal } from '../services/outcome.ts'
+import { refuse, type Refusal } from '../outcome/outcome.ts'
 import type { DeskResult } from './desk.ts'
 
 /**

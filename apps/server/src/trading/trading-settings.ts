@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { checkTradingSettings, type SettingsProblem, type TradingSettingsChange } from '@tp/engine'
 import type { Db, DbOrTx } from '../db/client.ts'
 import { instruments } from '../db/schema.ts'
-import { setSetting } from '../services/settings.ts'
+import { setSetting } from '../settings/settings.ts'
 import type { TradingDesk } from './desk.ts'
 import { loadRisk } from './desk-state.ts'
 

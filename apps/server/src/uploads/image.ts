@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import sharp, { type Metadata } from 'sharp'
 import phash from 'sharp-phash'
-import { accept, refuse, type Outcome } from '../services/outcome.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 
 /** The largest image accepted, in bytes (the multipart limit is the same: a phone photo fits). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024

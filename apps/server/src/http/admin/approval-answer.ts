@@ -1,4 +1,4 @@
-import type { Outcome } from '../../services/outcome.ts'
+import type { Outcome } from '../../outcome/outcome.ts'
 
 /**
  * The message of a change's answer (decision 028): a change that waits for a second admin answers

@@ -9,7 +9,7 @@ import {
   type StaffProfile,
   type StaffSessionAnswer,
 } from '@tp/contracts'
-import { audit } from '../../staff/audit.ts'
+import { audit } from '../../audit/audit.ts'
 import {
   changeOwnStaffPassword,
   staffFirstPassword,
@@ -17,9 +17,9 @@ import {
   staffRecovery,
   staffTotp,
 } from '../../staff/staff-auth.ts'
-import { tokenFromHeader } from '../../services/sessions.ts'
+import { tokenFromHeader } from '../../users/sessions.ts'
 import { revokeStaffSession, Stage } from '../../staff/staff-sessions.ts'
-import type { Outcome } from '../../services/outcome.ts'
+import type { Outcome } from '../../outcome/outcome.ts'
 import { answer, ok } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import { rateLimited, type RouteDeps } from '../route-deps.ts'

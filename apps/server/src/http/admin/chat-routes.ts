@@ -14,8 +14,8 @@ import {
   staffReply,
 } from '../../chat/staff-chat.ts'
 import { saveStaffImage } from '../../chat/staff-image.ts'
-import { audit } from '../../staff/audit.ts'
-import { staffEvents } from '../../staff/queues/staff-events.ts'
+import { audit } from '../../audit/audit.ts'
+import { staffEvents } from '../../events/staff-events.ts'
 import { answer, ok, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'

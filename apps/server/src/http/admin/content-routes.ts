@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { companySaveRequest, idPathParams, newsSaveRequest, staffNewsListRequest } from '@tp/contracts'
 import { deleteNews, newsForStaff, saveNews } from '../../news/news.ts'
-import { audit } from '../../staff/audit.ts'
+import { audit } from '../../audit/audit.ts'
 import { companiesForStaff, deleteCompany, saveCompany } from '../../staff/content/companies-admin.ts'
 import { answer, ok } from '../envelope.ts'
 import { parse } from '../parse.ts'

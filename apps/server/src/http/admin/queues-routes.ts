@@ -15,7 +15,7 @@ import {
   type IdentityQueueItem,
   type RecordPage,
 } from '@tp/contracts'
-import { tokenFromHeader } from '../../services/sessions.ts'
+import { tokenFromHeader } from '../../users/sessions.ts'
 import { dashboardCounts } from '../../staff/queues/dashboard.ts'
 import { StaffStreams } from '../../staff/queues/event-stream.ts'
 import { findStaffSession, Stage } from '../../staff/staff-sessions.ts'
@@ -23,7 +23,7 @@ import { decideDeposit, decideIdentity, decideWithdrawalAs } from '../../staff/q
 import { depositList } from '../../staff/queues/deposit-queue.ts'
 import { identityList } from '../../staff/queues/identity-queue.ts'
 import { withdrawalQueue } from '../../staff/queues/withdrawal-queue.ts'
-import type { Outcome } from '../../services/outcome.ts'
+import type { Outcome } from '../../outcome/outcome.ts'
 import type { ApprovalResult } from '../../money/four-eyes.ts'
 import { ok, refused, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { outboxListRequest, settingChangeRequest } from '@tp/contracts'
-import { audit } from '../../staff/audit.ts'
+import { audit } from '../../audit/audit.ts'
 import { outboxPage } from '../../staff/settings/outbox-admin.ts'
 import { changeSetting, settingsForStaff } from '../../staff/settings/settings-admin.ts'
 import { answer, ok } from '../envelope.ts'

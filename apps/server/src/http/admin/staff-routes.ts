@@ -8,7 +8,7 @@ import {
   setStaffRole,
   staffList,
 } from '../../staff/staff-admin.ts'
-import type { Outcome } from '../../services/outcome.ts'
+import type { Outcome } from '../../outcome/outcome.ts'
 import { answer, ok } from '../envelope.ts'
 import { waitingOr } from './approval-answer.ts'
 import { parse } from '../parse.ts'

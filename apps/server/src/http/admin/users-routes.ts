@@ -7,7 +7,7 @@ import {
   adminUserSearchRequest,
   pageRequest,
 } from '@tp/contracts'
-import { refuse } from '../../services/outcome.ts'
+import { refuse } from '../../outcome/outcome.ts'
 import {
   closePositionForUser,
   revokeUserSessions,
@@ -19,7 +19,7 @@ import type { Permission } from '../../staff/roles.ts'
 import { answer, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
-import { announced } from '../../staff/queues/staff-events.ts'
+import { announced } from '../../events/staff-events.ts'
 import { actorOf, requireStaff } from './staff-guard.ts'
 
 /**

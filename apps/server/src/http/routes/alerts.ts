@@ -6,7 +6,7 @@ import {
   alertListRequest,
   type AlertListAnswer,
 } from '@tp/contracts'
-import { refuse } from '../../services/outcome.ts'
+import { refuse } from '../../outcome/outcome.ts'
 import { alertItem, alertPage } from '../../trading/alert-view.ts'
 import { refusalOf } from '../../trading/refusal.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'

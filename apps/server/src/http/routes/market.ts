@@ -16,7 +16,7 @@ import { langOf, ok, refused, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import { PUBLIC_DATA_COMPRESSION } from '../compression.ts'
 import type { RouteDeps } from '../route-deps.ts'
-import { refuse } from '../../services/outcome.ts'
+import { refuse } from '../../outcome/outcome.ts'
 
 /** Quotes, candles and the catalogue: public calls, answered from memory where they can be. */
 export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { sendEmailRequest, sendSmsRequest } from '@tp/contracts'
-import { sendCode } from '../../services/send-code.ts'
+import { sendCode } from '../../users/send-code.ts'
 import { answer, langOf } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import { rateLimited, type RouteDeps } from '../route-deps.ts'

@@ -9,8 +9,8 @@ import {
   type CompanyStatus,
 } from '@tp/contracts'
 import { areaCodes, companies } from '../../db/schema.ts'
-import { createCaptcha } from '../../services/captcha.ts'
-import { PUBLIC_SETTING_KEYS, getSetting, getSettings, isSettingKey } from '../../services/settings.ts'
+import { createCaptcha } from '../../users/captcha.ts'
+import { PUBLIC_SETTING_KEYS, getSetting, getSettings, isSettingKey } from '../../settings/settings.ts'
 import { ok, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import { rateLimited, type RouteDeps } from '../route-deps.ts'

@@ -6,11 +6,11 @@ import {
   loginRequest,
   registerRequest,
 } from '@tp/contracts'
-import { demoLogin, login, register } from '../../services/auth.ts'
-import { createSignInGuard } from '../../services/sign-in-limits.ts'
-import { amendPassword, forgetPassword } from '../../services/passwords.ts'
-import { revokeSession } from '../../services/sessions.ts'
-import { userInfo } from '../../services/users.ts'
+import { demoLogin, login, register } from '../../users/auth.ts'
+import { createSignInGuard } from '../../users/sign-in-limits.ts'
+import { amendPassword, forgetPassword } from '../../users/passwords.ts'
+import { revokeSession } from '../../users/sessions.ts'
+import { userInfo } from '../../users/users.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
 import { answer, ok, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'

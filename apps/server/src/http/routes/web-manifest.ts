@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { getSetting } from '../../services/settings.ts'
+import { getSetting } from '../../settings/settings.ts'
 import type { RouteDeps } from '../route-deps.ts'
 
 /** Colours of the installed app: the brand's navy for the status bar, the page background behind the splash. */

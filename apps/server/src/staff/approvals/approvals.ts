@@ -2,9 +2,9 @@ import { aliasedTable, and, count, desc, eq, isNull, ne } from 'drizzle-orm'
 import type { ApprovalItem, ApprovalKind, ApprovalStatus, ApprovalWaiting } from '@tp/contracts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { staff, staffApprovals } from '../../db/schema.ts'
-import { accept, refuse, type Outcome, type Refusal } from '../../services/outcome.ts'
+import { accept, refuse, type Outcome, type Refusal } from '../../outcome/outcome.ts'
 import { wireTime } from '../../trading/order-view.ts'
-import { audit, type Actor } from '../audit.ts'
+import { audit, type Actor } from '../../audit/audit.ts'
 
 /**
  * Staff approval requests (issue 22, decision 028): the one way a change waits for a second admin.

@@ -2,8 +2,8 @@ import { asc, count, eq } from 'drizzle-orm'
 import type { AdminCategory, CategoryCreateRequest, CategoryUpdateRequest } from '@tp/contracts'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { categories, instruments } from '../../db/schema.ts'
-import { accept, refuse, type Outcome } from '../../services/outcome.ts'
-import { audit, type Actor } from '../audit.ts'
+import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
+import { audit, type Actor } from '../../audit/audit.ts'
 
 /** How many categories a catalogue may hold: the app shows them as tabs. */
 const MAX_CATEGORIES = 50

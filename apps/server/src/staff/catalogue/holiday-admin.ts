@@ -2,8 +2,8 @@ import { and, asc, count, eq, gte, isNull, ne, sql } from 'drizzle-orm'
 import type { AdminHoliday, HolidayRequest } from '@tp/contracts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { categories, instruments, marketHolidays } from '../../db/schema.ts'
-import { accept, refuse, type Outcome, type Refusal } from '../../services/outcome.ts'
-import { audit, type Actor } from '../audit.ts'
+import { accept, refuse, type Outcome, type Refusal } from '../../outcome/outcome.ts'
+import { audit, type Actor } from '../../audit/audit.ts'
 import type { CatalogueListeners } from './instrument-admin.ts'
 
 /** Holidays kept at once: a few years of every market's notices. */

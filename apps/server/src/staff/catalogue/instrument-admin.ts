@@ -8,12 +8,12 @@ import type {
 } from '@tp/contracts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { categories, instruments, leverageOptions } from '../../db/schema.ts'
-import { getSetting, getSettings, isSettingKey, type SettingKey } from '../../services/settings.ts'
-import { accept, refuse, type Outcome, type Refusal } from '../../services/outcome.ts'
+import { getSetting, getSettings, isSettingKey, type SettingKey } from '../../settings/settings.ts'
+import { accept, refuse, type Outcome, type Refusal } from '../../outcome/outcome.ts'
 import type { TradingDesk } from '../../trading/desk.ts'
 import { applyTradingSettings } from '../../trading/trading-settings.ts'
 import { claimApproval, waitForSecondAdmin, type ApprovalPayload } from '../approvals/approvals.ts'
-import { audit, type Actor } from '../audit.ts'
+import { audit, type Actor } from '../../audit/audit.ts'
 
 type InstrumentRow = typeof instruments.$inferSelect
 

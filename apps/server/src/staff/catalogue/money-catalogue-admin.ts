@@ -19,8 +19,8 @@ import {
 } from '../../db/schema.ts'
 import { isValidAddress } from '../../money/address-check.ts'
 import { normalizedBic } from '../../money/bank-account-check.ts'
-import { accept, refuse, type Outcome, type Refusal } from '../../services/outcome.ts'
-import { audit, type Actor } from '../audit.ts'
+import { accept, refuse, type Outcome, type Refusal } from '../../outcome/outcome.ts'
+import { audit, type Actor } from '../../audit/audit.ts'
 
 /** The most a payout currency's USD price may move in one edit, either way (×2 or ÷2). */
 const USD_PRICE_STEP = 2

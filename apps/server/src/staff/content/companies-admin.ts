@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm'
 import type { Company } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
 import { companies } from '../../db/schema.ts'
-import { accept, refuse, type Outcome } from '../../services/outcome.ts'
-import { isPlainEmail, webAddress } from '../../services/web-values.ts'
+import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
+import { isPlainEmail, webAddress } from '../web-values.ts'
 
 export interface CompanyInput {
   name: string

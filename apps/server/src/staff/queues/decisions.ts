@@ -7,10 +7,10 @@ import { deposits } from '../../db/schema.ts'
 import { reviewIdentityCheck } from '../../identity/review.ts'
 import { approveDeposit, rejectDeposit, type DepositDecided } from '../../money/deposits.ts'
 import { decideWithdrawal, type WithdrawalDecided } from '../../money/withdrawals.ts'
-import { refuse, type Outcome } from '../../services/outcome.ts'
+import { refuse, type Outcome } from '../../outcome/outcome.ts'
 import type { TradingDesk } from '../../trading/desk.ts'
 import type { ApprovalResult } from '../../money/four-eyes.ts'
-import { audit, type Actor } from '../audit.ts'
+import { audit, type Actor } from '../../audit/audit.ts'
 
 /*
  * Staff decisions of the review queues, each audited in the decision's own transaction: a decision

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import type { AdminQueueEvent } from '@tp/contracts'
-import { staffEvents } from './staff-events.ts'
+import { staffEvents } from '../../events/staff-events.ts'
 
 /** How often a stream is kept alive, and how often its staff session is checked. */
 export const STREAM_TIMING = {

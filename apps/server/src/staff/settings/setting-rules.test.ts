@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SETTING_DEFAULTS } from '../../services/settings.ts'
+import { SETTING_DEFAULTS } from '../../settings/settings.ts'
 import { SETTING_RULES, isGuardedSetting, normaliseSetting } from './setting-rules.ts'
 
 describe('setting rules', () => {

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js'
-import type { SettingKey } from '../../services/settings.ts'
-import { isPlainEmail, webAddress } from '../../services/web-values.ts'
+import type { SettingKey } from '../../settings/settings.ts'
+import { isPlainEmail, webAddress } from '../web-values.ts'
 
 /**
  * How the back office edits each setting (issue 11): its group (who may change it), the kind of

@@ -10,8 +10,8 @@ import {
   setSetting,
   SETTING_DEFAULTS,
   type SettingKey,
-} from '../../services/settings.ts'
-import { accept, refuse, type Outcome } from '../../services/outcome.ts'
+} from '../../settings/settings.ts'
+import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
 import { applyTradingSettings, tradingSettingsProblems } from '../../trading/trading-settings.ts'
 import {
   ApprovalRefused,
@@ -19,7 +19,7 @@ import {
   waitForSecondAdmin,
   type ApprovalPayload,
 } from '../approvals/approvals.ts'
-import { audit, type Actor } from '../audit.ts'
+import { audit, type Actor } from '../../audit/audit.ts'
 import type { CatalogueListeners } from '../catalogue/instrument-admin.ts'
 import { cappedClass, trimToCap } from '../catalogue/leverage-caps.ts'
 import { can, type StaffRole } from '../roles.ts'

@@ -2,11 +2,11 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm'
 import { ClosedType, OrderStatus } from '@tp/contracts'
 import type { Db, Tx } from '../../db/client.ts'
 import { orders, sessions, users } from '../../db/schema.ts'
-import { accept, refuse, type Outcome } from '../../services/outcome.ts'
-import { revokeOtherSessions, type SessionRevocations } from '../../services/sessions.ts'
+import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
+import { revokeOtherSessions, type SessionRevocations } from '../../users/sessions.ts'
 import type { TradingDesk } from '../../trading/desk.ts'
 import { wireTime } from '../../trading/order-view.ts'
-import { audit, type Actor } from '../audit.ts'
+import { audit, type Actor } from '../../audit/audit.ts'
 
 export interface AccountActionDeps {
   db: Db

@@ -10,10 +10,10 @@ import {
 } from '@tp/contracts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { accounts, balanceAdjustments, ledger, staff, users } from '../../db/schema.ts'
-import { accept, refuse, type Outcome } from '../../services/outcome.ts'
+import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
 import type { MoneyResult, TradingDesk } from '../../trading/desk.ts'
 import { wireTime } from '../../trading/order-view.ts'
-import { audit, type Actor } from '../audit.ts'
+import { audit, type Actor } from '../../audit/audit.ts'
 import { fourEyesThreshold } from '../../money/four-eyes.ts'
 
 const ref = (adjustmentId: number) => `adjustment:${adjustmentId}`

@@ -17,7 +17,8 @@ import type { Db, DbOrTx } from '../../db/client.ts'
 import { accounts, identityChecks, sessions, users } from '../../db/schema.ts'
 import type { MarketData } from '../../market/market-data.ts'
 import type { TradingDesk } from '../../trading/desk.ts'
-import { asStored, ledgerPage } from '../../trading/order-store.ts'
+import { ledgerPage } from '../../trading/ledger.ts'
+import { asStored } from '../../trading/stored-orders.ts'
 import { markText, transOrder, wireTime } from '../../trading/order-view.ts'
 
 /** `%`, `_` and the escape character itself stand for themselves in a search (PostgreSQL's default escape). */

@@ -1,30 +1,12 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import {
-  OrderStatus,
-  type ClosedTypeValue,
-  type MarginModeValue,
-  type OrderStatusValue,
-  type SideValue,
-} from '@tp/contracts'
-import { money, type EngineEvent, type FinishedOrder, type Order, type PriceAlert } from '@tp/engine'
-import type { DbOrTx } from '../db/client.ts'
-import { accounts, idempotencyKeys, ledger, orders, priceAlerts, users } from '../db/schema.ts'
-
-/** An order row as the engine and the API see it; finished fields are zero until it ends. */
-export type StoredOrder = FinishedOrder
-
-type OrderRow = typeof orders.$inferSelect
+/** The one writer of trading state: each batch of engine events in one statement, behind the writer fence. */
+import { sql } from 'drizzle-orm'
+import type { EngineEvent } from '@tp/engine'
+import { firstRow, type DbOrTx } from '../db/client.ts'
+import type { IdempotentOutcome } from './idempotency-keys.ts'
+import { asStored, type StoredOrder } from './stored-orders.ts'
 
 const at = (ms: number) => (ms ? new Date(ms).toISOString() : null)
 const text = (value: number) => String(value)
-
-/** The first answer to an order submitted with an idempotency key, stored with what it placed. */
-export interface IdempotentOutcome {
-  userId: number
-  key: string
-  /** A refusal keeps its figures (a requote's price, a limit's lots): a retry gets the same answer. */
-  outcome: { orderId: number } | { reason: string; detail?: Readonly<Record<string, number | string>> }
-}
 
 /** Raised by a write that found another server's fence epoch: this server must stop writing. */
 export const FENCE_LOST = 'writer fence lost'
@@ -224,9 +206,6 @@ export async function writeEvents(
     end as written`)
 }
 
-/** The first row of a raw query's result (node-postgres and PGlite both answer `{ rows }`). */
-const firstRow = <T>(result: unknown): T | undefined => (result as { rows?: T[] }).rows?.[0]
-
 /**
  * Whether a failed write failed because another server holds the writer fence now: the database's
  * own error (invalid text for an integer, 22P02) carrying FENCE_LOST, anywhere in the cause chain.
@@ -249,187 +228,4 @@ export async function claimFence(db: DbOrTx): Promise<number> {
   const epoch = Number(firstRow<{ epoch: string }>(result)?.epoch)
   if (!Number.isSafeInteger(epoch)) throw new Error('writer_fence has no row')
   return epoch
-}
-
-/** Reserves a block of ORDER_ID_BLOCK order ids; returns the first. */
-export async function reserveOrderIds(db: DbOrTx): Promise<number> {
-  const result = await db.execute(sql`select nextval('order_ids') as first`)
-  const first = Number(firstRow<{ first: string }>(result)?.first)
-  if (!Number.isSafeInteger(first)) throw new Error('order_ids gave no id')
-  return first
-}
-
-/** The stored first answer to `key` of `userId`, if it is less than a day old. */
-export async function storedOutcome(
-  db: DbOrTx,
-  userId: number,
-  key: string,
-): Promise<IdempotentOutcome['outcome'] | undefined> {
-  const [row] = await db
-    .select({ outcome: idempotencyKeys.outcome })
-    .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, userId),
-        eq(idempotencyKeys.key, key),
-        sql`${idempotencyKeys.createdAt} > now() - interval '24 hours'`,
-      ),
-    )
-  return row?.outcome as IdempotentOutcome['outcome'] | undefined
-}
-
-/** Forgets idempotency keys older than a day. */
-export async function dropOldIdempotencyKeys(db: DbOrTx): Promise<void> {
-  await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - interval '24 hours'`)
-}
-
-/** A live engine order in the stored shape (nothing finished yet). */
-export const asStored = (order: Order): StoredOrder => ({
-  ...order,
-  closePrice: 0,
-  profit: money(0),
-  closedType: 0,
-  closedAtMs: 0,
-})
-
-export function orderFromRow(row: OrderRow): StoredOrder {
-  return {
-    id: row.id,
-    userId: row.userId,
-    instrumentId: row.instrumentId,
-    side: row.side as SideValue,
-    lots: money(row.lots),
-    leverage: row.leverage,
-    contractSize: money(row.contractSize).toString(),
-    marginMode: row.marginMode as MarginModeValue,
-    status: row.status as OrderStatusValue,
-    originPrice: Number(row.originPrice),
-    price: Number(row.price),
-    margin: money(row.margin),
-    fee: money(row.fee),
-    stopLoss: Number(row.stopLoss),
-    takeProfit: Number(row.takeProfit),
-    stopsVersion: row.stopsVersion,
-    entryRises: row.entryRises,
-    placedAtMs: row.placedAt.getTime(),
-    openedAtMs: row.openedAt?.getTime() ?? 0,
-    closePrice: Number(row.closePrice),
-    profit: money(row.profit),
-    closedType: row.closedType as ClosedTypeValue | 0,
-    closedAtMs: row.closedAt?.getTime() ?? 0,
-    expiresAtMs: row.expiresAt?.getTime() ?? 0,
-    trailingPoints: row.trailingPoints,
-    swap: money(row.swap),
-    swapThroughMs: row.swapThrough?.getTime() ?? row.openedAt?.getTime() ?? 0,
-  }
-}
-
-/** Everything the engine needs after a restart: live orders and their accounts' balances and margin-call state. */
-export async function loadLiveState(db: DbOrTx) {
-  const live = await db
-    .select()
-    .from(orders)
-    .where(inArray(orders.status, [OrderStatus.Pending, OrderStatus.Holding]))
-    .orderBy(orders.id)
-  const userIds = [...new Set(live.map((o) => o.userId))]
-  const balances = userIds.length
-    ? await db
-        .select({
-          userId: accounts.userId,
-          balance: accounts.balance,
-          frozen: accounts.frozen,
-          marginCalled: accounts.marginCalled,
-          demo: users.isDemo,
-        })
-        .from(accounts)
-        .innerJoin(users, eq(users.id, accounts.userId))
-        .where(inArray(accounts.userId, userIds))
-    : []
-  const alerts = await db
-    .select()
-    .from(priceAlerts)
-    .where(and(isNull(priceAlerts.firedAt), isNull(priceAlerts.removedAt)))
-    .orderBy(priceAlerts.id)
-  return { orders: live.map(orderFromRow), balances, alerts: alerts.map(alertFromRow) }
-}
-
-/** An active price alert as the engine holds it. */
-function alertFromRow(row: typeof priceAlerts.$inferSelect): PriceAlert {
-  return {
-    id: row.id,
-    userId: row.userId,
-    instrumentId: row.instrumentId,
-    above: row.above,
-    price: Number(row.price),
-    createdAtMs: row.createdAt.getTime(),
-  }
-}
-
-export async function accountState(
-  db: DbOrTx,
-  userId: number,
-): Promise<{ balance: string; frozen: string; marginCalled: boolean; demo: boolean } | undefined> {
-  const [row] = await db
-    .select({
-      balance: accounts.balance,
-      frozen: accounts.frozen,
-      marginCalled: accounts.marginCalled,
-      demo: users.isDemo,
-    })
-    .from(accounts)
-    .innerJoin(users, eq(users.id, accounts.userId))
-    .where(eq(accounts.userId, userId))
-  return row
-}
-
-/**
- * Stored orders of a user with the given statuses (all of them without), newest first, with their
- * count and booked profit. Finished lists go by close time, the list of everything by id.
- */
-export async function orderPage(
-  db: DbOrTx,
-  userId: number,
-  statuses: readonly OrderStatusValue[] | undefined,
-  offset: number,
-  limit: number,
-) {
-  const where = and(eq(orders.userId, userId), statuses ? inArray(orders.status, [...statuses]) : undefined)
-  const finished = statuses?.every(
-    (s) => s === OrderStatus.Closed || s === OrderStatus.Cancelled || s === OrderStatus.Expired,
-  )
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(...(finished ? [desc(orders.closedAt), desc(orders.id)] : [desc(orders.id)]))
-    .offset(offset)
-    .limit(limit)
-  const [totals] = await db
-    .select({ total: sql<number>`count(*)::int`, profit: sql<string>`coalesce(sum(${orders.profit}), 0)` })
-    .from(orders)
-    .where(where)
-  return { rows: rows.map(orderFromRow), total: totals?.total ?? 0, profit: totals?.profit ?? '0' }
-}
-
-/** A user's ledger rows, newest first, optionally of some types only, with their count. */
-export async function ledgerPage(
-  db: DbOrTx,
-  userId: number,
-  offset: number,
-  limit: number,
-  types?: readonly number[],
-) {
-  const where = and(eq(ledger.userId, userId), types ? inArray(ledger.type, [...types]) : undefined)
-  const rows = await db
-    .select()
-    .from(ledger)
-    .where(where)
-    .orderBy(desc(ledger.id))
-    .offset(offset)
-    .limit(limit)
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(ledger)
-    .where(where)
-  return { rows, total: count?.total ?? 0 }
 }

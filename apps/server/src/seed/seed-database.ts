@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
-import { areaCodes, settings } from './schema.ts'
-import type { Db } from './client.ts'
-import { SETTING_DEFAULTS } from '../services/settings.ts'
-import { seedWithdrawCurrencies } from '../money/seed-withdraw-currencies.ts'
-import { seedDepositChannels } from '../money/seed-deposit-channels.ts'
-import { seedNews } from '../news/seed-news.ts'
+import { areaCodes, settings } from '../db/schema.ts'
+import type { Db } from '../db/client.ts'
+import { SETTING_DEFAULTS } from '../settings/settings.ts'
+import { seedWithdrawCurrencies } from './seed-withdraw-currencies.ts'
+import { seedDepositChannels } from './seed-deposit-channels.ts'
+import { seedNews } from './seed-news.ts'
 
 const AREA_CODES: { code: string; global_code: string }[] = JSON.parse(
-  readFileSync(new URL('./seed/area-codes.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('./area-codes.json', import.meta.url), 'utf8'),
 )
 
 /** Fills reference data on first start; existing rows (edited by staff) are left as they are. */

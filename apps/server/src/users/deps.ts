@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts'
 import type { Messenger } from '../messaging/outbox.ts'
-import type { Clock } from './outcome.ts'
+import type { Clock } from '../outcome/outcome.ts'
 import type { SessionRevocations } from './sessions.ts'
 
 /** What the services need from the outside world; the composition root and the tests provide it. */

@@ -1,11 +1,11 @@
 import { count, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../db/client.ts'
 import { news } from '../db/schema.ts'
-import { saveNews } from './news.ts'
-import { HOURS_ARTICLE } from './seed-articles/hours.ts'
-import { MARGIN_ARTICLE } from './seed-articles/margin.ts'
-import { MONEY_ARTICLE } from './seed-articles/money.ts'
-import { ORDERS_ARTICLE } from './seed-articles/orders.ts'
+import { saveNews } from '../news/news.ts'
+import { HOURS_ARTICLE } from './news-articles/hours.ts'
+import { MARGIN_ARTICLE } from './news-articles/margin.ts'
+import { MONEY_ARTICLE } from './news-articles/money.ts'
+import { ORDERS_ARTICLE } from './news-articles/orders.ts'
 
 /** The articles of a fresh install, in the order the list shows them (newest first). */
 const SEED_ARTICLES = [MARGIN_ARTICLE, HOURS_ARTICLE, MONEY_ARTICLE, ORDERS_ARTICLE]

@@ -1,15 +1,10 @@
 import { MarginMode } from '@tp/contracts'
 import type { Db, Tx } from '../db/client.ts'
 import { categories, instruments, leverageOptions, marketHolidays } from '../db/schema.ts'
-import { HOLIDAY_SEEDS, hoursOf, limitsOf, protectionOf } from '../db/seed/market-hours.ts'
-import {
-  CATEGORY_SEEDS,
-  INSTRUMENT_SEEDS,
-  leverageChoices,
-  type LeverageClass,
-} from '../db/seed/market-catalogue.ts'
-import { getSettings, type SettingKey } from '../services/settings.ts'
-import { seededInstrumentNames } from './instrument-names.ts'
+import { HOLIDAY_SEEDS, hoursOf, limitsOf, protectionOf } from './market-hours.ts'
+import { CATEGORY_SEEDS, INSTRUMENT_SEEDS, leverageChoices, type LeverageClass } from './market-catalogue.ts'
+import { getSettings, type SettingKey } from '../settings/settings.ts'
+import { seededInstrumentNames } from '../market/instrument-names.ts'
 
 const capKey = (leverageClass: LeverageClass) => `leverage_cap_${leverageClass}` as SettingKey
 

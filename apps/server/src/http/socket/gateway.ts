@@ -2,21 +2,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import websocket from '@fastify/websocket'
 import type { WebSocket } from 'ws'
 import { SOCKET_PATH, clientFrame, type ClientFrame } from '@tp/contracts'
-import type { Db } from '../db/client.ts'
-import { sendRefusal } from '../http/envelope.ts'
-import { rateLimited } from '../http/route-deps.ts'
-import type { Clock } from '../services/outcome.ts'
+import type { Db } from '../../db/client.ts'
+import { sendRefusal } from '../envelope.ts'
+import { rateLimited } from '../route-deps.ts'
+import type { Clock } from '../../outcome/outcome.ts'
 import {
   findSession,
   liveSessionIds,
   type SessionRef,
   type SessionRevocations,
-} from '../services/sessions.ts'
-import { userTopic } from '../trading/account-push.ts'
+} from '../../users/sessions.ts'
+import { userTopic } from '../../trading/account-push.ts'
 import { AddressCap } from './address-cap.ts'
 import { SignedInSockets } from './signed-in-sockets.ts'
 import { DEFAULT_SOCKET_LIMITS, FrameBudget, type FrameVerdict, type SocketLimits } from './socket-limits.ts'
-import type { Subscriber, TopicHub } from './topic-hub.ts'
+import type { Subscriber, TopicHub } from '../../realtime/topic-hub.ts'
 
 /** A client frame is a few dozen bytes; anything near this is abuse (ws closes with 1009 past it). */
 export const MAX_FRAME_BYTES = 4 * 1024

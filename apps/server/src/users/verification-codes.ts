@@ -3,7 +3,7 @@ import { VERIFICATION_CODE_LENGTH } from '@tp/contracts'
 import type { Db } from '../db/client.ts'
 import { verificationCodes } from '../db/schema.ts'
 import { DIGITS, randomString, sha256 } from '../security/hashing.ts'
-import { accept, refuse, type Outcome } from './outcome.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import type { Channel } from '../messaging/outbox.ts'
 
 export const CODE_TTL_MS = 10 * 60 * 1000

@@ -7,13 +7,15 @@ import {
   type LoginResult,
   type RegisterRequest,
 } from '@tp/contracts'
+import { isUniqueViolation } from '../db/pg-errors.ts'
 import { users } from '../db/schema.ts'
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../security/hashing.ts'
+import type { TradingDesk } from '../trading/desk.ts'
 import type { ServiceDeps } from './deps.ts'
-import { LedgerType, post } from './ledger.ts'
-import { accept, refuse, type Outcome } from './outcome.ts'
+import { createDemoAccount } from './demo-accounts.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { openSession } from './sessions.ts'
-import { getSetting, mobileEnabled } from './settings.ts'
+import { getSetting, mobileEnabled } from '../settings/settings.ts'
 import {
   findArea,
   findUserByEmail,
@@ -197,9 +199,11 @@ export async function register(deps: ServiceDeps, input: RegisterRequest): Promi
 }
 
 /** Signs in the demo account of a device, creating and funding it on first use. */
-export async function demoLogin(deps: ServiceDeps, demoId: string): Promise<Outcome<LoginResult>> {
+export async function demoLogin(
+  deps: ServiceDeps & { desk: TradingDesk },
+  demoId: string,
+): Promise<Outcome<LoginResult>> {
   const { db } = deps
-  const now = deps.clock()
   const [existing] = await db
     .select({ id: users.id, disabledAt: users.disabledAt })
     .from(users)
@@ -207,46 +211,11 @@ export async function demoLogin(deps: ServiceDeps, demoId: string): Promise<Outc
   // A demo account staff disabled stays out, as a real one does.
   if (existing?.disabledAt) return refuse('account_disabled')
   if (existing) return accept(await signedIn(deps, existing.id))
-  const startingBalance = await getSetting(db, 'demo_starting_balance')
-  try {
-    const userId = await db.transaction(async (tx) => {
-      const user = await insertUser(
-        tx,
-        {
-          email: null,
-          mobile: null,
-          areaId: null,
-          passwordHash: null,
-          isDemo: true,
-          demoId,
-          invitedBy: null,
-        },
-        now,
-      )
-      if (Number(startingBalance) > 0) {
-        await post(tx, {
-          userId: user.id,
-          type: LedgerType.DEMO_CREDIT,
-          amount: startingBalance,
-          ref: 'demo:create',
-        })
-      }
-      return user.id
-    })
-    return accept(await signedIn(deps, userId))
-  } catch (error) {
-    // Two first requests from one device raced; the other one created the account.
-    if (!isUniqueViolation(error)) throw error
-    const [winner] = await db.select({ id: users.id }).from(users).where(eq(users.demoId, demoId))
-    if (!winner) throw error
-    return accept(await signedIn(deps, winner.id))
-  }
-}
-
-/** PostgreSQL's unique_violation, as both drivers report it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true
-  }
-  return false
+  const created = await createDemoAccount(deps, demoId, deps.clock())
+  if (created.ok) return accept(await signedIn(deps, created.value))
+  if (created.reason !== 'account_exists') return created
+  // Two first requests from one device raced; the other one created the account.
+  const [winner] = await db.select({ id: users.id }).from(users).where(eq(users.demoId, demoId))
+  if (!winner) throw new Error(`demo account ${demoId} exists and cannot be found`)
+  return accept(await signedIn(deps, winner.id))
 }

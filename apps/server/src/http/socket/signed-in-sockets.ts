@@ -1,4 +1,4 @@
-import { revokes, type Revocation, type SessionRef } from '../services/sessions.ts'
+import { revokes, type Revocation, type SessionRef } from '../../users/sessions.ts'
 
 /** The signed-in sockets by user, so that a revocation finds its sockets without a scan of all. */
 export class SignedInSockets<C extends { session: SessionRef | undefined }> {

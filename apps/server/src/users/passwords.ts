@@ -10,7 +10,7 @@ import {
 import { users } from '../db/schema.ts'
 import { hashPassword, verifyPassword } from '../security/hashing.ts'
 import type { ServiceDeps } from './deps.ts'
-import { accept, refuse, type Outcome } from './outcome.ts'
+import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { revokeOtherSessions, type SessionRef } from './sessions.ts'
 import { claimAccountAttempt, clearFailures, waitMinutes } from './sign-in-limits.ts'
 import { findArea, findUserByLogin, mobileDestination, type UserRow } from './users.ts'

@@ -1,0 +1,65 @@
+/** What the desk reads to build its engine: live orders, active alerts, accounts, and order ids. */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { OrderStatus } from '@tp/contracts'
+import type { PriceAlert } from '@tp/engine'
+import { firstRow, type DbOrTx } from '../db/client.ts'
+import { accounts, orders, priceAlerts, users } from '../db/schema.ts'
+import { orderFromRow } from './stored-orders.ts'
+
+/** Everything the engine needs after a restart: live orders and their accounts' balances and margin-call state. */
+export async function loadLiveState(db: DbOrTx) {
+  const live = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.status, [OrderStatus.Pending, OrderStatus.Holding]))
+    .orderBy(orders.id)
+  const userIds = [...new Set(live.map((o) => o.userId))]
+  const balances = userIds.length ? await accountStates(db, userIds) : []
+  const alerts = await db
+    .select()
+    .from(priceAlerts)
+    .where(and(isNull(priceAlerts.firedAt), isNull(priceAlerts.removedAt)))
+    .orderBy(priceAlerts.id)
+  return { orders: live.map(orderFromRow), balances, alerts: alerts.map(alertFromRow) }
+}
+
+/** An active price alert as the engine holds it. */
+function alertFromRow(row: typeof priceAlerts.$inferSelect): PriceAlert {
+  return {
+    id: row.id,
+    userId: row.userId,
+    instrumentId: row.instrumentId,
+    above: row.above,
+    price: Number(row.price),
+    createdAtMs: row.createdAt.getTime(),
+  }
+}
+
+/** Accounts as the engine takes them in: balances, margin-call state, and whether each is a demo. */
+function accountStates(db: DbOrTx, userIds: readonly number[]) {
+  return db
+    .select({
+      userId: accounts.userId,
+      balance: accounts.balance,
+      frozen: accounts.frozen,
+      marginCalled: accounts.marginCalled,
+      demo: users.isDemo,
+    })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(inArray(accounts.userId, [...userIds]))
+}
+
+/** One account as the engine takes it in (see accountStates). */
+export async function accountState(db: DbOrTx, userId: number) {
+  const [row] = await accountStates(db, [userId])
+  return row
+}
+
+/** Reserves a block of ORDER_ID_BLOCK order ids; returns the first. */
+export async function reserveOrderIds(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`select nextval('order_ids') as first`)
+  const first = Number(firstRow<{ first: string }>(result)?.first)
+  if (!Number.isSafeInteger(first)) throw new Error('order_ids gave no id')
+  return first
+}

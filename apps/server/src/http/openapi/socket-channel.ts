@@ -5,7 +5,7 @@ import {
   SOCKET_MAX_MISSED_PONGS,
   SOCKET_PATH,
 } from '@tp/contracts'
-import { IDLE_TIMEOUT_MS, MAX_FRAME_BYTES } from '../../realtime/gateway.ts'
+import { IDLE_TIMEOUT_MS, MAX_FRAME_BYTES } from '../socket/gateway.ts'
 import { inputSchema, type JsonSchema } from './json-schema.ts'
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })

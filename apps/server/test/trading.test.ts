@@ -987,15 +987,24 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
       expect((await orderRow(id))?.stopLoss).toBe('65070.0000000000')
       await tick('BTCUSD', 65_100, 65_130)
       expect((await orderRow(id))?.stopLoss).toBe('65070.0000000000')
+      // Within the same second the engine trails on (and would close at the exact level), but the
+      // stored stop waits: at most one write a second a position; the clock after it stores the latest.
+      await tick('BTCUSD', 65_140, 65_170)
+      expect(app.desk.view.order(id)?.stopLoss).toBe(65_090)
+      expect((await orderRow(id))?.stopLoss).toBe('65070.0000000000')
+      app.clock.advance(1000)
+      app.desk.onClock()
+      await app.desk.settle()
+      expect((await orderRow(id))?.stopLoss).toBe('65090.0000000000')
       const [shown] = (await myDeal(token, OrderStatus.Holding)).data
-      expect(shown).toMatchObject({ Id: id, TrailingStop: 5000, TargetLossPrice: 65_070 })
+      expect(shown).toMatchObject({ Id: id, TrailingStop: 5000, TargetLossPrice: 65_090 })
 
       const rebuilt = await rebuildEngine(app.db, new Map())
-      expect(rebuilt.order(id)).toMatchObject({ trailingPoints: 5000, stopLoss: 65_070 })
+      expect(rebuilt.order(id)).toMatchObject({ trailingPoints: 5000, stopLoss: 65_090 })
 
       expect((await trail(0)).body).toMatchObject({ code: 1, msg: 'Trailing stop removed' })
       await tick('BTCUSD', 65_300, 65_330)
-      expect(await orderRow(id)).toMatchObject({ trailingPoints: 0, stopLoss: '65070.0000000000' })
+      expect(await orderRow(id)).toMatchObject({ trailingPoints: 0, stopLoss: '65090.0000000000' })
       expect((await call('/v1/api/forex/close', token, { id })).body.code).toBe(1)
       await tick('BTCUSD', 65_000, 65_030)
     })

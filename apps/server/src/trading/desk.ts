@@ -2,6 +2,7 @@ import { eventOwner, type CommandResult, type EngineEvent, type Quote, type Trad
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import type { Refusal } from '../outcome/outcome.ts'
 import type { WriterLock } from '../db/writer-lock.ts'
+import { TrailThrottle } from './trail-throttle.ts'
 import { loadRisk, loadTradingTerms, rebuildEngine, topUpOrderIds } from './desk-state.ts'
 import { IdempotentRuns } from './idempotent-runs.ts'
 import { claimFence, isFenceLost, writeEvents } from './event-writer.ts'
@@ -95,6 +96,8 @@ export class TradingDesk {
   private moneyQueue: MoneyItem[] = []
   private tickEvents: EngineEvent[] = []
   private committing = false
+  /** Trailed stops stored and shown at most once a second a position. */
+  private readonly trailThrottle = new TrailThrottle()
   private scheduled = false
   /**
    * running: normal; recovering: memory may differ from the database (a failed write, a throw) and
@@ -205,10 +208,10 @@ export class TradingDesk {
     if (this.options.nowMs() - quote.timeMs > this.engine.riskSettings().maxQuoteAgeMs) return
     try {
       // Orders whose expiry the clock has reached end first: none fills after its time.
-      const events = [
-        ...this.engine.expireDue(this.options.nowMs()),
-        ...this.engine.applyTick(instrumentId, quote),
-      ]
+      const events = this.trailThrottle.admit(
+        [...this.engine.expireDue(this.options.nowMs()), ...this.engine.applyTick(instrumentId, quote)],
+        this.options.nowMs(),
+      )
       if (events.length === 0) return
       for (const event of events) this.tickEvents.push(event)
     } catch (error) {
@@ -227,7 +230,11 @@ export class TradingDesk {
     if (this.state !== 'running') return
     try {
       const nowMs = this.options.nowMs()
-      const events = [...this.engine.expireDue(nowMs), ...this.engine.rolloverDue(nowMs)]
+      const events = [
+        ...this.engine.expireDue(nowMs),
+        ...this.engine.rolloverDue(nowMs),
+        ...this.trailThrottle.flush(nowMs, (id) => this.engine.order(id)),
+      ]
       if (events.length === 0) return
       for (const event of events) this.tickEvents.push(event)
     } catch (error) {
@@ -529,6 +536,7 @@ export class TradingDesk {
         if (this.state !== 'recovering') return
         this.engine = engine
         this.tickEvents = []
+        this.trailThrottle.clear()
         this.state = 'running'
         return
       } catch (error) {
@@ -563,6 +571,7 @@ export class TradingDesk {
             this.epoch = await claimFence(this.options.db)
             this.engine = await rebuildEngine(this.options.db, this.options.lastQuotes())
             this.tickEvents = []
+            this.trailThrottle.clear()
             this.state = 'running'
           })
           if (this.state === 'running') return

@@ -152,7 +152,8 @@ export interface Booking {
 export type EngineEvent =
   | { type: 'order_placed'; order: Order }
   | { type: 'position_opened'; order: Order }
-  | { type: 'stops_changed'; order: Order }
+  /** `trailed`: moved by a trailing stop on a quote (the server stores and shows it at most once a second). */
+  | { type: 'stops_changed'; order: Order; trailed?: true }
   /** A pending order's price, stops or expiry changed. */
   | { type: 'pending_changed'; order: Order }
   /** A rollover booked a position's swap (its `booked` follows when the amount is not zero). */

@@ -99,7 +99,7 @@ export function trail(s: EngineState, order: Order, quote: Quote, events: Engine
   if (isBetterStop(order.side, trailed, order.stopLoss)) {
     order.stopLoss = trailed
     s.triggers.addStopLoss(order)
-    events.push({ type: 'stops_changed', order: { ...order } })
+    events.push({ type: 'stops_changed', order: { ...order }, trailed: true })
   }
   addTrailing(s, order, exit)
 }

@@ -1,0 +1,8 @@
+/** `type` of a deposit: 0 by coin, 1 by bank transfer (`quick_ist` takes the same). */
+export const DepositType = { Coin: 0, Bank: 1 } as const
+
+/** `status` of a deposit: 0 unchecked, 1 finished (credited), 2 rejected, 3 invalid. */
+export const DepositStatus = { Unchecked: 0, Finished: 1, Rejected: 2, Invalid: 3 } as const
+
+/** `status` of a withdrawal: 0 waiting for review, 1 paid, 2 rejected (the amount is released). */
+export const WithdrawalStatus = { Waiting: 0, Paid: 1, Rejected: 2 } as const

@@ -1,4 +1,4 @@
-import { Side } from '@tp/contracts'
+import { Side } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { decimalInput } from './decimal-input.ts'
 import { checkPendingDistance, checkStop, checkStopPair, parsePriceText, pointsApart } from './stops.ts'

@@ -1,4 +1,4 @@
-import { Side, type SideValue } from '@tp/contracts'
+import { Side, type SideValue } from '@tp/contracts/light'
 import { formatPrice } from '../market/format.ts'
 import { failed, invalid, valid, type Checked } from './problem.ts'
 

@@ -1,4 +1,4 @@
-import type { AdminInstrument, InstrumentUpdateRequest, MarginModeValue } from '@tp/contracts'
+import type { AdminInstrument, InstrumentUpdateRequest, MarginModeValue } from '@tp/contracts/light'
 import { changedFields } from './rules.ts'
 import { checkedSessions, clockText, fromPoint, toPoint, type WeekPoint } from './sessions.ts'
 

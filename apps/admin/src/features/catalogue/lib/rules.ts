@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form'
-import type { TradingWindow } from '@tp/contracts'
+import type { TradingWindow } from '@tp/contracts/light'
 import type { Translate } from '../../../shared/i18n/i18n.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
 import type { CheckedWindows } from './sessions.ts'

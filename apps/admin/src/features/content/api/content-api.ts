@@ -1,5 +1,5 @@
-import type { Company, LanguageCode, NewsText, RecordPage, StaffNewsItem } from '@tp/contracts'
-import { MAX_PAGE_SIZE } from '@tp/contracts'
+import type { Company, LanguageCode, NewsText, RecordPage, StaffNewsItem } from '@tp/contracts/light'
+import { MAX_PAGE_SIZE } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 /** The news and partner companies calls of `/admin/api` (apps/server/src/http/admin/content-routes.ts). */

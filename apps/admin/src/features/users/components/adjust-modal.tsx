@@ -5,7 +5,7 @@ import {
   ADJUSTMENT_MEMO_MAX_LENGTH,
   AdjustmentStatus,
   type AdminUserDetail,
-} from '@tp/contracts'
+} from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { formatMoney } from '../../../shared/lib/format.ts'
 import { usersApi } from '../api/users-api.ts'

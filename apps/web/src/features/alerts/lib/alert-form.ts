@@ -1,4 +1,4 @@
-import { AlertDirection, type AlertDirectionValue } from '@tp/contracts'
+import { AlertDirection, type AlertDirectionValue } from '@tp/contracts/light'
 import { invalid, valid, type Checked } from '../../../shared/trading/problem.ts'
 import { parsePriceText } from '../../../shared/trading/stops.ts'
 

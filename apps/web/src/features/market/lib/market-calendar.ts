@@ -1,4 +1,4 @@
-import type { MarketHoliday } from '@tp/contracts'
+import type { MarketHoliday } from '@tp/contracts/light'
 import { DAY_AND_TIME, formatter } from './market-hours.ts'
 import { isoDay, sameDay, TIME, type ShownWindow } from './weekly-hours.ts'
 

@@ -1,4 +1,4 @@
-import { MarketStatus } from '@tp/contracts'
+import { MarketStatus } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { openingTime } from './opening-text.ts'
 

@@ -1,4 +1,4 @@
-import { Side, SwapMode } from '@tp/contracts'
+import { Side, SwapMode } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { testInstrument } from '../../../shared/trading/test-instrument.ts'
 import { hasSwap, rolloverLocalTime, swapPerLotUsd, weekdayName } from './swap-figures.ts'

@@ -1,4 +1,4 @@
-import { Side, SwapMode, type Instrument, type SideValue } from '@tp/contracts'
+import { Side, SwapMode, type Instrument, type SideValue } from '@tp/contracts/light'
 
 /** A 360-day year: a percentage swap's day count, as the server books it. */
 const DAYS_PER_YEAR = 360

@@ -7,7 +7,7 @@ import {
   type ForexTradeMessage,
   type MyDealAnswer,
   type TransOrder,
-} from '@tp/contracts'
+} from '@tp/contracts/light'
 import { formatDateTime } from '../../../shared/lib/datetime.ts'
 import { formatAmount, formatSignedAmount } from '../../../shared/lib/money.ts'
 import type { ServerMessage } from '../../../shared/socket-client.ts'

@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { feeToCents, money } from '@tp/engine'
 
 // Apart from order-estimate.ts: only the order form needs exact decimals (decimal.js), and it is

@@ -1,4 +1,4 @@
-import { MarginMode } from '@tp/contracts'
+import { MarginMode } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import type { Quote } from '../../../shared/market/quote.ts'
 import { estimateFee } from './fee-estimate.ts'

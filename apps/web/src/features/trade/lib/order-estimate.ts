@@ -1,4 +1,4 @@
-import { MarginMode, type Instrument } from '@tp/contracts'
+import { MarginMode, type Instrument } from '@tp/contracts/light'
 import type { Quote } from '../../../shared/market/quote.ts'
 
 /** Rounds half up to `decimals` places through the decimal exponent, so 1.005 -> 1.01 as on paper. */

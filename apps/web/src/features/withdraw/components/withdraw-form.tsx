@@ -1,4 +1,4 @@
-import type { DrawSymbol, SavedPayoutMethod } from '@tp/contracts'
+import type { DrawSymbol, SavedPayoutMethod } from '@tp/contracts/light'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, List } from 'antd-mobile'
 import { useState } from 'react'

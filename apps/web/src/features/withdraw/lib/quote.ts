@@ -1,4 +1,4 @@
-import type { DrawSymbol } from '@tp/contracts'
+import type { DrawSymbol } from '@tp/contracts/light'
 import { payoutText, withdrawalQuote } from '@tp/engine'
 import { formatAmount } from '../../../shared/lib/money.ts'
 

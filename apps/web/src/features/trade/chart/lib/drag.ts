@@ -1,4 +1,4 @@
-import { Side, type SideValue } from '@tp/contracts'
+import { Side, type SideValue } from '@tp/contracts/light'
 
 /** Half the height of the band around a line that picks it up: a fingertip, not a pixel. */
 export const GRAB_ZONE_PX = 12

@@ -1,4 +1,4 @@
-import { ExpiryType, OrderStatus, type TransOrder } from '@tp/contracts'
+import { ExpiryType, OrderStatus, type TransOrder } from '@tp/contracts/light'
 import { failed, invalid, valid, type Checked } from '../../../../shared/trading/problem.ts'
 import { checkStop, checkStopPair, exitPrice } from '../../../../shared/trading/stops.ts'
 import type { ExpiryParams } from '../../../../shared/trading/expiry.ts'

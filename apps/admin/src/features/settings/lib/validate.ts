@@ -1,17 +1,7 @@
 import type { Translate } from '../../../shared/i18n/i18n.tsx'
 import type { SettingView } from '../api/settings-api.ts'
+import { isPlainEmail, webAddress } from '@tp/contracts/light'
 import { labelOf, shownValue } from './setting-meta.ts'
-
-const plainEmail = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/
-
-function webAddress(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
 
 /**
  * The same checks as the server's (setting-rules.ts), so a mistake is said before saving; the
@@ -77,7 +67,7 @@ function fitError(t: Translate, setting: SettingView, raw: string): string | und
         ? undefined
         : t('settings.error.text', { max: type.max })
     case 'email':
-      return value.length <= 254 && plainEmail.test(value) ? undefined : t('settings.error.email')
+      return value.length <= 254 && isPlainEmail(value) ? undefined : t('settings.error.email')
     case 'url':
       if (value === '' || webAddress(value)) return undefined
       if (type.relative && /^\/(?!\/)[^\s\\]*$/.test(value)) return undefined

@@ -1,5 +1,5 @@
 import type { Instrument } from '@tp/contracts/light'
-import { feeToCents, money } from '@tp/engine'
+import { feeToCents, money } from '@tp/engine/rules'
 
 // Apart from order-estimate.ts: only the order form needs exact decimals (decimal.js), and it is
 // loaded with the order sheet, not with the quotes and trade screens' first paint.

@@ -1,5 +1,5 @@
 import type { DrawSymbol } from '@tp/contracts/light'
-import { payoutText, withdrawalQuote } from '@tp/engine'
+import { payoutText, withdrawalQuote } from '@tp/engine/rules'
 import { formatAmount } from '../../../shared/lib/money.ts'
 
 /** An amount as the server takes it: digits with at most two decimals (contracts `usdAmount`). */

@@ -4,6 +4,7 @@ import { pageRequest } from './trading.ts'
 import type { ReviewStatusValue } from './identity.ts'
 import type { LedgerTypeValue, TransOrder } from './trading.ts'
 import {
+  ADJUSTMENT_AMOUNT_TEXT,
   ADJUSTMENT_MAX_USD,
   ADJUSTMENT_MEMO_MAX_LENGTH,
   type AdjustmentStatusValue,
@@ -31,7 +32,7 @@ export const adjustmentRequest = z.object({
   amount: z
     .string()
     .trim()
-    .regex(/^-?\d{1,10}(\.\d{1,2})?$/)
+    .regex(ADJUSTMENT_AMOUNT_TEXT)
     .refine((text) => Number(text) !== 0 && Math.abs(Number(text)) <= ADJUSTMENT_MAX_USD),
   memo: z.string().trim().min(1).max(ADJUSTMENT_MEMO_MAX_LENGTH),
 })

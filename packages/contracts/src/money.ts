@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { integer, oneOf, serialId } from './numbers.ts'
 import { pageRequest } from './trading.ts'
 import { remark } from './wallet.ts'
-import { DepositType } from './light/money.ts'
+import { DepositType, USD_AMOUNT_MAX, USD_AMOUNT_TEXT } from './light/money.ts'
 export * from './light/money.ts'
 
 /** Deposits and withdrawals (SPEC.md sections 2, 3, 5 and 7). Amounts are USD decimal strings. */
@@ -13,8 +13,8 @@ export * from './light/money.ts'
  */
 export const usdAmount = z
   .string()
-  .regex(/^\d{1,10}(\.\d{1,2})?$/)
-  .refine((text) => Number(text) > 0 && Number(text) <= 1_000_000_000)
+  .regex(USD_AMOUNT_TEXT)
+  .refine((text) => Number(text) > 0 && Number(text) <= USD_AMOUNT_MAX)
 
 /**
  * An uploaded proof: the `data.url` that `image_upload` answered (a signed link, whatever its age)

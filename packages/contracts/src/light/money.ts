@@ -6,3 +6,8 @@ export const DepositStatus = { Unchecked: 0, Finished: 1, Rejected: 2, Invalid: 
 
 /** `status` of a withdrawal: 0 waiting for review, 1 paid, 2 rejected (the amount is released). */
 export const WithdrawalStatus = { Waiting: 0, Paid: 1, Rejected: 2 } as const
+
+/** A USD amount as typed: digits with at most two decimals (`usdAmount` also keeps it above 0 and at most USD_AMOUNT_MAX). */
+export const USD_AMOUNT_TEXT = /^\d{1,10}(\.\d{1,2})?$/
+
+export const USD_AMOUNT_MAX = 1_000_000_000

@@ -10,7 +10,7 @@ import { money, type EngineEvent, type FinishedOrder, type Order, type PriceAler
 import type { DbOrTx } from '../db/client.ts'
 import { accounts, idempotencyKeys, ledger, orders, priceAlerts, users } from '../db/schema.ts'
 
-/** An order row as the engine and the API see it; finished fields are zero until it ends. */
+/** An order row, seen alike by the engine and the API; finished fields are zero until it ends. */
 export type StoredOrder = FinishedOrder
 
 type OrderRow = typeof orders.$inferSelect
@@ -353,7 +353,7 @@ export async function loadLiveState(db: DbOrTx) {
   return { orders: live.map(orderFromRow), balances, alerts: alerts.map(alertFromRow) }
 }
 
-/** An active price alert as the engine holds it. */
+/** An active price alert, held by the engine. */
 function alertFromRow(row: typeof priceAlerts.$inferSelect): PriceAlert {
   return {
     id: row.id,

@@ -80,7 +80,7 @@ export interface HourRow {
 /** A window's minutes as typed (undefined where a time is not HH:MM from 00:00 to 24:00). */
 export const readHourRow = (row: HourRow) => ({ From: parseTime(row.from), To: parseTime(row.to) })
 
-/** Hours of one local day as the server's `holidayHoursField` takes them. */
+/** Hours of one local day as the contracts' `holidayHoursField` takes them. */
 export const checkedHolidayHours = (windows: readonly TradingWindow[]) =>
   checkedWindows(windows, MINUTES_PER_DAY, HOLIDAY_WINDOWS_MAX)
 

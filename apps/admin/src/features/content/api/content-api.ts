@@ -34,7 +34,7 @@ export const contentApi = {
 }
 
 /**
- * One article as the server stored it (sanitized), looked up page by page: the server has no call
+ * One stored article (sanitized), looked up page by page: the server has no call
  * for a single article, and an edited one may be far down the list.
  */
 export async function storedArticle(id: number): Promise<StaffNewsItem | undefined> {

@@ -27,7 +27,7 @@ const LABELS: Record<keyof CompanyFields, MessageKey> = {
   email: 'content.company.email',
 }
 
-/** Adds or edits a partner company; every field checked as the server checks it. */
+/** Adds or edits a partner company; every field checked with the server's rules (the contracts' isPlainEmail and webAddress). */
 export function CompanyDrawer({
   company,
   onClose,

@@ -28,7 +28,7 @@ export function grabbedLine<T extends GrabTarget>(
   return best
 }
 
-/** Rounds to the instrument's price grid (10^-precision), as the server checks stops. */
+/** Rounds to the instrument's price grid (10^-precision), where stops must lie. */
 export function roundToPrecision(price: number, precision: number): number {
   return Number(price.toFixed(precision))
 }

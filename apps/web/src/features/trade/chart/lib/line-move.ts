@@ -19,7 +19,7 @@ export function keptExpiry(order: TransOrder): ExpiryParams {
 }
 
 /**
- * The order's terms once `line` is dropped at `price`, checked as the server will: a position's stop
+ * The order's terms once `line` is dropped at `price`, checked by the shared stop rules (stops.ts): a position's stop
  * against the price it closes at now; a pending order's stops against its (maybe new) price.
  */
 export function movedTerms(

@@ -53,7 +53,7 @@ describe('fee estimate', () => {
     expect(estimateFee(btc, 1.25, null, true)).toBe(25)
   })
 
-  it('rounds up to the cent by the engine\'s openingFee: a charge never rounds below what is due', () => {
+  it("rounds up to the cent by the engine's openingFee: a charge never rounds below what is due", () => {
     // Issue 22: 0.01 lot at 2.25 a lot is 0.0225, charged 0.03 (half up showed 0.02).
     expect(estimateFee(testInstrument({ ForexFeeRate: 2.25 }), 0.01, null, true)).toBe(0.03)
     expect(estimateFee(testInstrument({ ForexFeeRate: 0.07 }), 1, null, true)).toBe(0.07)

@@ -11,59 +11,6 @@ import { LANGUAGES } from '../../packages/contracts/src/languages.ts'
 /** The API server the dev server forwards to; the built app is served by that server on the same origin. */
 const API_TARGET = 'http://localhost:8080'
 
-/**
- * @tp/contracts re-exports its zod schemas from the same index as the constants the client uses.
- * Its package.json does not declare `sideEffects: false`, so without this the schemas (and zod,
- * about 20 KB gzipped) land in the first load. Two steps keep them out:
- * - `moduleSideEffects: false`: a contracts module nothing is imported from is dropped whole;
- * - a module imported for a constant (SOCKET_PATH, PERIODS) still runs its top-level schema
- *   builders, `z.string().regex(…)`, which the bundler must assume have side effects. Each such
- *   top-level initialiser is wrapped in an arrow function called at once and marked
- *   `/* @__PURE__ *\/`: it runs exactly as before, but a schema nobody uses is dropped.
- */
-interface AstNode {
-  type: string
-  start: number
-  end: number
-  [key: string]: unknown
-}
-
-function isNode(value: unknown): value is AstNode {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
-}
-
-/** Top-level `const x = f(…)` initialisers (exported or not) that call something. */
-function topLevelCalls(program: AstNode): AstNode[] {
-  const calls: AstNode[] = []
-  for (const statement of Array.isArray(program.body) ? program.body : []) {
-    if (!isNode(statement)) continue
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
-    if (!isNode(declaration) || declaration.type !== 'VariableDeclaration') continue
-    for (const declarator of Array.isArray(declaration.declarations) ? declaration.declarations : []) {
-      const init = isNode(declarator) ? declarator.init : null
-      if (isNode(init) && (init.type === 'CallExpression' || init.type === 'NewExpression')) calls.push(init)
-    }
-  }
-  return calls
-}
-
-function contractsWithoutSideEffects(): Plugin {
-  return {
-    name: 'contracts-without-side-effects',
-    transform: {
-      filter: { id: /[\\/]packages[\\/]contracts[\\/]src[\\/]/ },
-      handler(code) {
-        let out = code
-        for (const call of topLevelCalls(this.parse(code) as unknown as AstNode).reverse()) {
-          const expression = out.slice(call.start, call.end)
-          out = `${out.slice(0, call.start)}/* @__PURE__ */ (() => (${expression}))()${out.slice(call.end)}`
-        }
-        return { code: out, map: null, moduleSideEffects: false }
-      },
-    },
-  }
-}
-
 const LOCALES = fileURLToPath(new URL('./src/shared/i18n/locales/', import.meta.url))
 
 /** The core messages of every language, read afresh for each page (the dev server sees edits). */
@@ -277,14 +224,7 @@ function serviceWorker() {
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [
-    appShell(),
-    preloadAfterFirstPaint(),
-    react(),
-    contractsWithoutSideEffects(),
-    serviceWorker(),
-    precompress(),
-  ],
+  plugins: [appShell(), preloadAfterFirstPaint(), react(), serviceWorker(), precompress()],
   resolve: {
     alias: [
       {

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from './harness.ts'
 import { rawGet } from './raw-http.ts'
 
 /*
- * The built phone app as the server sends it (issue 12, an instant first screen): the build's
+ * The built phone app, sent by the server (issue 12, an instant first screen): the build's
  * brotli or gzip copy the browser accepts, hashed assets cached for good, pages revalidated every
  * time, and no dotfiles (the build's source map manifest).
  */

@@ -241,7 +241,7 @@ describe.each(DRIVERS)('a server killed during a stream of orders, on %s', (driv
         users.push({ userId: demo.body.data.user.id, token: demo.body.data.token })
       }
 
-      // Prices as the server shows them, refreshed while the stream runs.
+      // Prices the server shows, refreshed while the stream runs.
       const quotes = new Map<number, { bid: number; ask: number }>()
       const refreshQuotes = async (base: string) => {
         const items = (await getJson(base, '/v1/api/forex/trade_list', undefined, 2000)).body.data as any[]

@@ -3,6 +3,7 @@ import { LANGUAGE_CODES } from './languages.ts'
 import type { MarginModeValue, SwapModeValue, TradingWindow } from './market.ts'
 import { serialId } from './numbers.ts'
 import { ONE_LINE } from './plain-text.ts'
+export * from './light/admin-catalogue.ts'
 
 /** Shapes of the back office's catalogue calls (`/admin/api/instruments/*`, issue 11). */
 

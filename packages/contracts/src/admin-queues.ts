@@ -3,16 +3,16 @@ import { integer, INT32_MAX, oneOf } from './numbers.ts'
 import { IdentityCheckStatus, REJECT_REASON_MAX_LENGTH } from './identity.ts'
 import { DepositStatus, DepositType, WithdrawalStatus } from './money.ts'
 import { LINES, ONE_LINE } from './plain-text.ts'
+import {
+  ADMIN_QUEUE_PAGE_SIZE,
+  ADMIN_QUEUE_MAX_PAGE_SIZE,
+  ADMIN_QUEUE_SEARCH_MAX_LENGTH,
+  REAL_NUMBER_MAX_LENGTH,
+  DECISION_REMARK_MAX_LENGTH,
+} from './light/admin-queues.ts'
+export * from './light/admin-queues.ts'
 
 /** Shapes of the back office's review queues (`/admin/api/{dashboard,identity,deposits,withdrawals}`, issue 11). */
-
-export const ADMIN_QUEUE_PAGE_SIZE = 20
-export const ADMIN_QUEUE_MAX_PAGE_SIZE = 100
-/** The longest search text: a uid, an e-mail address or a part of a name. */
-export const ADMIN_QUEUE_SEARCH_MAX_LENGTH = 100
-/** A transfer's reference as the bank or the chain gives it (a hash is 66 characters). */
-export const REAL_NUMBER_MAX_LENGTH = 128
-export const DECISION_REMARK_MAX_LENGTH = 200
 
 /** An empty query field (a cleared filter) means no filter. */
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pageRequest } from './trading.ts'
+export * from './light/admin-settings.ts'
 
 /** Shapes of the back office's settings and outbox calls (issue 11). */
 

@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import { email } from './auth.ts'
 import { STAFF_PASSWORD_MAX_LENGTH } from './admin.ts'
+import { STAFF_ROLES } from './light/staff-roles.ts'
 
 /** Shapes of the back office's staff management (issue 11; admins only). */
 
-export const STAFF_ROLE_NAMES = ['admin', 'finance', 'dealer', 'support'] as const
+/** The staff roles (light/staff-roles.ts), by the name the staff shapes use. */
+export const STAFF_ROLE_NAMES = STAFF_ROLES
 
 export const staffCreateRequest = z.object({
   email,

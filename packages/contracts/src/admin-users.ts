@@ -3,6 +3,13 @@ import { integer, oneOf, serialId } from './numbers.ts'
 import { pageRequest } from './trading.ts'
 import type { ReviewStatusValue } from './identity.ts'
 import type { LedgerTypeValue, TransOrder } from './trading.ts'
+import {
+  ADJUSTMENT_AMOUNT_TEXT,
+  ADJUSTMENT_MAX_USD,
+  ADJUSTMENT_MEMO_MAX_LENGTH,
+  type AdjustmentStatusValue,
+} from './light/admin-users.ts'
+export * from './light/admin-users.ts'
 
 /** Shapes of the back office's users calls (`/admin/api/users/*`, `/admin/api/adjustments/*`, issue 11). */
 
@@ -17,10 +24,6 @@ export const adminUserIdParams = z.object({ id: serialId })
 /** A path's order id: a PostgreSQL bigint from a sequence. */
 export const adminPositionIdParams = z.object({ id: integer({ min: 1, max: Number.MAX_SAFE_INTEGER }) })
 
-/** The largest manual adjustment, either way (USD). */
-export const ADJUSTMENT_MAX_USD = 1_000_000_000
-export const ADJUSTMENT_MEMO_MAX_LENGTH = 200
-
 /**
  * `POST /admin/api/users/:id/adjust`: a signed USD amount with at most two decimals, not zero
  * ("-25.50" takes 25.50 away), and the memo the user sees on the ledger row (type 10).
@@ -29,15 +32,11 @@ export const adjustmentRequest = z.object({
   amount: z
     .string()
     .trim()
-    .regex(/^-?\d{1,10}(\.\d{1,2})?$/)
+    .regex(ADJUSTMENT_AMOUNT_TEXT)
     .refine((text) => Number(text) !== 0 && Math.abs(Number(text)) <= ADJUSTMENT_MAX_USD),
   memo: z.string().trim().min(1).max(ADJUSTMENT_MEMO_MAX_LENGTH),
 })
 export type AdjustmentRequest = z.infer<typeof adjustmentRequest>
-
-/** `status` of a manual adjustment: 0 waiting for a second admin, 1 applied, 2 rejected. */
-export const AdjustmentStatus = { Waiting: 0, Applied: 1, Rejected: 2 } as const
-export type AdjustmentStatusValue = (typeof AdjustmentStatus)[keyof typeof AdjustmentStatus]
 
 /** `GET /admin/api/adjustments?status=`: one status, or all when absent. */
 export const adjustmentListRequest = pageRequest.extend({
@@ -87,8 +86,6 @@ export interface AdminUserDetail extends AdminUserItem {
   recent_sessions: number
   last_sign_in_at: string
 }
-
-export const REFERRALS_SHOWN = 100
 
 /** `GET /admin/api/users/:id/ledger` item. */
 export interface AdminLedgerRow {

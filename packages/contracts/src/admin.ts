@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { email } from './auth.ts'
+import { STAFF_PASSWORD_MAX_LENGTH } from './light/admin.ts'
+export * from './light/admin.ts'
 
 /** Shapes of the back office's sign-in (`/admin/api/auth/*`, issue 11). */
-
-export const STAFF_PASSWORD_MAX_LENGTH = 128
 
 export const staffLoginRequest = z.object({
   email,

@@ -2,16 +2,15 @@ import { z } from 'zod'
 import type { Instrument } from './market.ts'
 import { decimal, integer, oneOf, serialId } from './numbers.ts'
 import { pageRequest } from './trading.ts'
+import {
+  AlertDirection,
+  AlertStatus,
+  type AlertDirectionValue,
+  type AlertStatusValue,
+} from './light/alerts.ts'
+export * from './light/alerts.ts'
 
 /** Price alerts on the wire (issue 13): "tell me when the bid reaches this price". */
-
-/** `Direction`: 1 when the bid rises to the price, 2 when it falls to it. */
-export const AlertDirection = { Above: 1, Below: 2 } as const
-export type AlertDirectionValue = (typeof AlertDirection)[keyof typeof AlertDirection]
-
-/** `Status` of an alert: 0 waiting, 1 fired. */
-export const AlertStatus = { Active: 0, Fired: 1 } as const
-export type AlertStatusValue = (typeof AlertStatus)[keyof typeof AlertStatus]
 
 /** `GET /v1/api/alert/add`: an alert on an instrument's bid. */
 export const addAlertRequest = z.object({

@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { integer, oneOf, serialId } from './numbers.ts'
 import { pageRequest } from './trading.ts'
 import { remark } from './wallet.ts'
+import { DepositType, USD_AMOUNT_MAX, USD_AMOUNT_TEXT } from './light/money.ts'
+export * from './light/money.ts'
 
 /** Deposits and withdrawals (SPEC.md sections 2, 3, 5 and 7). Amounts are USD decimal strings. */
 
@@ -11,15 +13,8 @@ import { remark } from './wallet.ts'
  */
 export const usdAmount = z
   .string()
-  .regex(/^\d{1,10}(\.\d{1,2})?$/)
-  .refine((text) => Number(text) > 0 && Number(text) <= 1_000_000_000)
-
-/** `type` of a deposit: 0 by coin, 1 by bank transfer (`quick_ist` takes the same). */
-export const DepositType = { Coin: 0, Bank: 1 } as const
-/** `status` of a deposit: 0 unchecked, 1 finished (credited), 2 rejected, 3 invalid. */
-export const DepositStatus = { Unchecked: 0, Finished: 1, Rejected: 2, Invalid: 3 } as const
-/** `status` of a withdrawal: 0 waiting for review, 1 paid, 2 rejected (the amount is released). */
-export const WithdrawalStatus = { Waiting: 0, Paid: 1, Rejected: 2 } as const
+  .regex(USD_AMOUNT_TEXT)
+  .refine((text) => Number(text) > 0 && Number(text) <= USD_AMOUNT_MAX)
 
 /**
  * An uploaded proof: the `data.url` that `image_upload` answered (a signed link, whatever its age)

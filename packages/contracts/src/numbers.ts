@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { INT32_MAX } from './light/numbers.ts'
+export * from './light/numbers.ts'
 
 /**
  * Numbers in requests, read strictly. Query strings and forms carry text, and `Number()` (what
@@ -6,9 +8,6 @@ import { z } from 'zod'
  * "+1" and "1." are 1, "" is 0. A client that sends such text has a bug or is probing, so these
  * schemas refuse it as invalid input instead of guessing. JSON numbers are taken as they are.
  */
-
-/** The largest value of a PostgreSQL `integer` (serial ids, counts): larger ids cannot exist. */
-export const INT32_MAX = 2_147_483_647
 
 /** ASCII digits only (`\d` would also be ASCII without the `u` flag; spelled out to be plain). */
 const INTEGER_TEXT = /^-?[0-9]+$/

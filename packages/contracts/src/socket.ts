@@ -3,6 +3,8 @@ import type { DayMarketMessage, KlineMessage } from './market.ts'
 import type { ForexClosedMessage, ForexExpiredMessage, ForexTradeMessage } from './trading.ts'
 import type { PriceAlertMessage } from './alerts.ts'
 import type { ChatSocketMessage } from './chat.ts'
+import { TOPIC_PATTERN } from './light/socket.ts'
+export * from './light/socket.ts'
 
 /** Client-to-server socket frames (WIRE.md). */
 export type ClientFrame =
@@ -11,15 +13,6 @@ export type ClientFrame =
   | { type: 'sub'; params: string }
   | { type: 'unsub'; params: string }
   | { type: 'ping' }
-
-/** Socket timing of SPEC.md section 9. */
-export const SOCKET_HEARTBEAT_MS = 5_000
-export const SOCKET_MAX_MISSED_PONGS = 2
-export const SOCKET_CONNECT_TIMEOUT_MS = 5_000
-export const SOCKET_PATH = '/v1/ws'
-
-/** Topics a client may subscribe to: the day's quotes, one instrument's candles, its own trading. */
-export const TOPIC_PATTERN = /^(DAY_MARKET|FOREX_TRADE|FOREX_CLOSED|KLINE\.[A-Za-z0-9_.-]{1,32})$/
 
 const topic = z.string().regex(TOPIC_PATTERN)
 export const clientFrame = z.discriminatedUnion('type', [

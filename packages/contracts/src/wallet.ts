@@ -1,18 +1,10 @@
 import { z } from 'zod'
 import { oneOf, serialId } from './numbers.ts'
 import { LINES, ONE_LINE } from './plain-text.ts'
+import { PayoutType, type PayoutTypeValue } from './light/wallet.ts'
+export * from './light/wallet.ts'
 
 /** Payout methods and the currencies withdrawals are paid in (SPEC.md sections 3 and 7). */
-
-/** `type` of a withdraw currency and of a saved method: 1 a coin address, 2 a bank account. */
-export const PayoutType = { Coin: 1, Bank: 2 } as const
-export type PayoutTypeValue = (typeof PayoutType)[keyof typeof PayoutType]
-
-/** `fee_type` 1: `draw_rate` is a fixed fee in USD; anything else: a share of the amount. */
-export const FeeType = { Fixed: 1, Share: 2 } as const
-
-/** At most this many live payout methods per user: enough for every network and bank, and a bound. */
-export const MAX_PAYOUT_METHODS = 20
 
 const payoutType = oneOf([PayoutType.Coin, PayoutType.Bank])
 

@@ -16,7 +16,7 @@ import {
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons'
-import type { AdminDashboard } from '@tp/contracts'
+import type { AdminDashboard } from '@tp/contracts/light'
 import type { MessageKey } from '../shared/i18n/en.ts'
 import { mayOpen, type PageName, type StaffRole } from '../shared/roles.ts'
 

@@ -1,4 +1,4 @@
-import type { StaffProfile } from '@tp/contracts'
+import type { StaffProfile } from '@tp/contracts/light'
 
 export type StaffRole = StaffProfile['role']
 

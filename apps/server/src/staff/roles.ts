@@ -1,47 +1,9 @@
-/**
- * Staff roles (issue 11) and what each may do. Admin may do everything; the others one trade each:
- * finance moves money, dealer runs the market and its risk, support looks after people.
- */
-export const STAFF_ROLES = ['admin', 'finance', 'dealer', 'support'] as const
-export type StaffRole = (typeof STAFF_ROLES)[number]
-
-export const PERMISSIONS = {
-  /** Dashboard counts, own profile. */
-  'dashboard.read': ['finance', 'dealer', 'support'],
-  'identity.review': ['support'],
-  'deposits.review': ['finance'],
-  'withdrawals.review': ['finance'],
-  'adjustments.request': ['finance'],
-  /** Approving an adjustment above the four-eyes amount is for a second admin only. */
-  'adjustments.approve': [],
-  'users.read': ['finance', 'dealer', 'support'],
-  'users.manage': [],
-  'positions.close': ['dealer'],
-  'catalogue.edit': ['dealer'],
-  /**
-   * Where clients send money and what payouts are worth (deposit channels, the broker's bank
-   * accounts, payout currencies): admins only. One dealer must not be able to redirect deposits.
-   */
-  'money_catalogue.edit': [],
-  'risk.read': ['dealer', 'finance'],
-  'settings.trading': ['dealer'],
-  'settings.site': [],
-  'content.edit': ['support'],
-  'outbox.read': ['support'],
-  'chat.answer': ['support'],
-  'audit.read': [],
-  'staff.manage': [],
-  /** Issue 22: approving or rejecting another's waiting change (decision 028): admins only. */
-  'approvals.decide': [],
-} as const satisfies Record<string, readonly StaffRole[]>
-
-export type Permission = keyof typeof PERMISSIONS
-
-export function isStaffRole(value: unknown): value is StaffRole {
-  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value)
-}
-
-/** Whether `role` may do `permission`: admin always may. */
-export function can(role: StaffRole, permission: Permission): boolean {
-  return role === 'admin' || (PERMISSIONS[permission] as readonly StaffRole[]).includes(role)
-}
+/** Staff roles and what each may do: one list, in the contracts (the back office reads it too). */
+export {
+  PERMISSIONS,
+  STAFF_ROLES,
+  can,
+  isStaffRole,
+  type Permission,
+  type StaffRole,
+} from '@tp/contracts/light'

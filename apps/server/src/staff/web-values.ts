@@ -1,14 +1,2 @@
-/** Checks of the addresses staff type into settings and content: one definition of each. */
-
-/** An absolute http(s) address as the URL parser writes it, or undefined (javascript:, data:, junk). */
-export function webAddress(value: string): string | undefined {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** A plain e-mail address: one @, a dot in the domain, no spaces, quotes or angle brackets. */
-export const isPlainEmail = (value: string) => /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/.test(value)
+/** Checks of the addresses staff type into settings and content: one definition of each, in the contracts. */
+export { isPlainEmail, webAddress } from '@tp/contracts/light'

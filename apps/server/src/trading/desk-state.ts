@@ -28,7 +28,7 @@ export const termsOf = (def: InstrumentDef): InstrumentTerms => ({
 })
 
 /**
- * The whole catalogue as the engine trades it, disabled instruments included: a position on an
+ * The whole catalogue the engine trades from, disabled instruments included: a position on an
  * instrument staff disabled must still be restored (and closable), never stop the server starting.
  */
 export async function loadTradingTerms(db: DbOrTx): Promise<InstrumentTerms[]> {

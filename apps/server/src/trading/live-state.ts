@@ -23,7 +23,7 @@ export async function loadLiveState(db: DbOrTx) {
   return { orders: live.map(orderFromRow), balances, alerts: alerts.map(alertFromRow) }
 }
 
-/** An active price alert as the engine holds it. */
+/** An active price alert, held by the engine. */
 function alertFromRow(row: typeof priceAlerts.$inferSelect): PriceAlert {
   return {
     id: row.id,

@@ -11,7 +11,7 @@ import { money, type FinishedOrder, type Order } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
 import { orders } from '../db/schema.ts'
 
-/** An order row as the engine and the API see it; finished fields are zero until it ends. */
+/** An order row, seen alike by the engine and the API; finished fields are zero until it ends. */
 export type StoredOrder = FinishedOrder
 
 type OrderRow = typeof orders.$inferSelect

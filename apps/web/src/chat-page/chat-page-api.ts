@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatMessagePage, ChatUnread, UserInfo } from '@tp/contracts'
+import type { ChatMessage, ChatMessagePage, ChatUnread, UserInfo } from '@tp/contracts/light'
 
 /** A call answered with a code other than 1: `msg` is the server's translated message. */
 export class ChatCallError extends Error {

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@tp/contracts'
+import type { ChatMessage } from '@tp/contracts/light'
 
 /** DOM helpers of the chat page: no framework, the page is a single list and a composer. */
 

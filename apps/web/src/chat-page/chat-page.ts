@@ -1,4 +1,4 @@
-import { CHAT_TEXT_MAX, type ChatMessage } from '@tp/contracts'
+import { CHAT_TEXT_MAX, type ChatMessage } from '@tp/contracts/light'
 import { chatPageApi, ChatCallError, type ChatPageApi } from './chat-page-api.ts'
 import { element, messageBubble, type BubbleTexts } from './chat-page-view.ts'
 import { openChatSocket } from './chat-socket.ts'

@@ -1,4 +1,4 @@
-import { ResultCode } from '@tp/contracts'
+import { ResultCode } from '@tp/contracts/light'
 import { currentLanguage, translate } from './i18n/i18n.ts'
 import { currentPath, isLoginPath, loginPath, navigateTo } from './lib/navigation.ts'
 import { clearToast, showToast } from './lib/toast.ts'

@@ -1,4 +1,4 @@
-import { SOCKET_PATH } from '@tp/contracts'
+import { SOCKET_PATH } from '@tp/contracts/light'
 import { queryClient } from './lib/query-client.ts'
 import { reportSocketStatus } from './pwa/connectivity.ts'
 import { useSession } from './session/session-store.ts'

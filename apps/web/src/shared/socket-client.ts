@@ -3,7 +3,7 @@ import {
   SOCKET_HEARTBEAT_MS,
   SOCKET_MAX_MISSED_PONGS,
   type ClientFrame,
-} from '@tp/contracts'
+} from '@tp/contracts/light'
 
 /** First reconnect delay; it doubles per failed attempt up to the cap. */
 export const RECONNECT_BASE_MS = 1_000

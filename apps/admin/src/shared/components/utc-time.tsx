@@ -2,7 +2,7 @@ import { Tooltip } from 'antd'
 import { useT } from '../i18n/i18n.tsx'
 import { localText, utcText } from '../lib/format.ts'
 
-/** A time as the server gave it (UTC), with the reader's local time on hover. */
+/** A UTC time from the wire, with the reader's local time on hover. */
 export function UtcTime({ value }: { value: string | number | null | undefined }) {
   const t = useT()
   const local = localText(value)

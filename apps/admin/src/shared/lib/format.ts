@@ -7,7 +7,7 @@ export function formatMoney(value: string | number | null | undefined, decimals 
 }
 
 /**
- * A payout amount exactly as the server wrote it (up to 18 decimals for ETH: never through a
+ * A payout amount exactly as the wire carries it (up to 18 decimals for ETH: never through a
  * float), with the whole part grouped: '1,234.5678', '0.006342480000000000' stays as sent.
  */
 export function formatPayout(value: string | null | undefined): string {
@@ -35,7 +35,7 @@ export function localText(value: string | number | null | undefined): string {
 function toDate(value: string | number): Date | null {
   // Numbers below 10^12 are Unix seconds (as the app's wire sends them), larger ones milliseconds.
   if (typeof value === 'number') return new Date(value < 1e12 ? value * 1000 : value)
-  // "2026-11-24 10:55:31" without a zone is UTC, as the server writes it.
+  // "2026-11-24 10:55:31" without a zone is UTC on the wire.
   const text = /^\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value
   const date = new Date(text)
   return Number.isNaN(date.getTime()) ? null : date

@@ -1,5 +1,5 @@
 import { Alert, Tag } from 'antd'
-import type { AdminFirstApproval } from '@tp/contracts'
+import type { AdminFirstApproval } from '@tp/contracts/light'
 import { useT } from '../i18n/i18n.tsx'
 import { utcText } from '../lib/format.ts'
 

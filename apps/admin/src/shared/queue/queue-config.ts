@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { AdminFirstApproval } from '@tp/contracts'
+import type { AdminFirstApproval } from '@tp/contracts/light'
 import type { ColumnsType } from 'antd/es/table'
 import type { Translate } from '../i18n/i18n.tsx'
 import type { MessageKey } from '../i18n/en.ts'

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { StaffProfile } from '@tp/contracts'
+import type { StaffProfile } from '@tp/contracts/light'
 
 /*
  * The staff session lives in sessionStorage, not localStorage: closing the browser signs staff out,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, isNull, ne, sql } from 'drizzle-orm'
-import type { AdminHoliday, HolidayRequest } from '@tp/contracts'
+import { HOLIDAY_LIST_BACK_DAYS, type AdminHoliday, type HolidayRequest } from '@tp/contracts'
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { categories, instruments, marketHolidays } from '../../db/schema.ts'
 import { accept, refuse, type Outcome, type Refusal } from '../../outcome/outcome.ts'
@@ -8,8 +8,6 @@ import type { CatalogueListeners } from './instrument-admin.ts'
 
 /** Holidays kept at once: a few years of every market's notices. */
 const MAX_HOLIDAYS = 2000
-/** How far back the list reaches by default: last week's holidays, to check what just happened. */
-const LIST_BACK_DAYS = 7
 
 type HolidayRow = typeof marketHolidays.$inferSelect
 
@@ -24,7 +22,7 @@ const view = (row: HolidayRow): AdminHoliday => ({
 
 /** The holidays on or after `from` (YYYY-MM-DD; default a week before `nowMs`), by date. */
 export async function listHolidays(db: DbOrTx, nowMs: number, from?: string): Promise<AdminHoliday[]> {
-  const since = from ?? new Date(nowMs - LIST_BACK_DAYS * 86_400_000).toISOString().slice(0, 10)
+  const since = from ?? new Date(nowMs - HOLIDAY_LIST_BACK_DAYS * 86_400_000).toISOString().slice(0, 10)
   const rows = await db
     .select()
     .from(marketHolidays)

@@ -86,7 +86,7 @@ export function riskFromEngine(
 export interface HouseLimitUse {
   instrument_id: number
   code: string
-  /** Real clients' net lots (buys less sells), exact as the engine checks it. */
+  /** Real clients' net lots (buys less sells), exact: the figure the engine checks. */
   net_lots: string
   /** Null: no net limit. */
   max_net_lots: string | null

@@ -1,3 +1,4 @@
+import { ORDERED_AMOUNT_SETTINGS } from '@tp/contracts/light'
 import { Decimal } from 'decimal.js'
 import type { SettingKey } from '../../settings/settings.ts'
 import { isPlainEmail, webAddress } from '../web-values.ts'
@@ -73,12 +74,8 @@ export function isGuardedSetting(key: SettingKey): boolean {
   return SETTING_RULES[key].group === 'money' || key === 'trade_fee_type' || key.startsWith('leverage_cap_')
 }
 
-/** Pairs whose first may not exceed the second once both are set. */
-export const ORDERED_PAIRS: readonly (readonly [SettingKey, SettingKey])[] = [
-  ['deposit_min_usd', 'deposit_max_usd'],
-  ['withdraw_min_usd', 'withdraw_max_usd'],
-  ['withdraw_max_usd', 'withdraw_daily_max_usd'],
-]
+/** Pairs whose first may not exceed the second once both are set (one list, in the contracts). */
+export const ORDERED_PAIRS: readonly (readonly [SettingKey, SettingKey])[] = ORDERED_AMOUNT_SETTINGS
 
 /** The value as it is stored, or undefined when `raw` does not fit the rule. */
 export function normaliseSetting(rule: SettingRule, raw: string): string | undefined {

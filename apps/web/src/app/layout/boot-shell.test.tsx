@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { LANGUAGES } from '@tp/contracts'
+import { LANGUAGES } from '@tp/contracts/light'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MarketIcon, MineIcon, OrdersIcon, RankIcon, TradeIcon } from '../../shared/components/icons.tsx'
 import { SCREENS, TABS } from '../screens.ts'

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@tp/contracts'
+import { LANGUAGES } from '@tp/contracts/light'
 import { currentLanguage, i18n } from '../../shared/i18n/i18n.ts'
 import { StorageKey, writeStorage } from '../../shared/lib/storage.ts'
 import { shellTexts } from './boot-shell.ts'

@@ -1,4 +1,4 @@
-import type { BasicInfo } from '@tp/contracts'
+import type { BasicInfo } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api-client.ts'
 

@@ -1,4 +1,4 @@
-import type { CompanyStatus } from '@tp/contracts'
+import type { CompanyStatus } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api-client.ts'
 import { queryClient } from '../lib/query-client.ts'

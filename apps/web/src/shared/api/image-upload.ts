@@ -1,4 +1,4 @@
-import { ResultCode } from '@tp/contracts'
+import { ResultCode } from '@tp/contracts/light'
 import { signInAgain } from '../api-client.ts'
 import { currentLanguage, translate } from '../i18n/i18n.ts'
 import { toastInfo } from '../lib/toast.ts'

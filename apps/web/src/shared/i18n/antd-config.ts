@@ -1,4 +1,4 @@
-import { isLanguageCode, type LanguageCode } from '@tp/contracts'
+import { isLanguageCode, type LanguageCode } from '@tp/contracts/light'
 import { setDefaultConfig } from 'antd-mobile'
 import { loadAntdLocale } from './antd-locale.ts'
 import { i18n } from './i18n.ts'

@@ -1,4 +1,4 @@
-import type { LanguageCode } from '@tp/contracts'
+import type { LanguageCode } from '@tp/contracts/light'
 import type { Locale } from 'antd-mobile/es/locales/base'
 
 type LocaleModule = { default: Locale }

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES, type LanguageCode } from '@tp/contracts'
+import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES, type LanguageCode } from '@tp/contracts/light'
 import i18next, { type TOptions } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { readStorage, StorageKey, writeStorage } from '../lib/storage.ts'

@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES } from '@tp/contracts'
+import { LANGUAGE_CODES } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 
 type Tree = { [key: string]: string | Tree }

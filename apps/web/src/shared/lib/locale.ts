@@ -1,4 +1,4 @@
-import { figureLocale, type LanguageCode } from '@tp/contracts'
+import { figureLocale, type LanguageCode } from '@tp/contracts/light'
 import { currentLanguage } from '../i18n/i18n.ts'
 
 /** The locale figures are written in (contracts' figureLocale), in the app's language by default. */

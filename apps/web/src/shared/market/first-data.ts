@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 
 /**
  * What `/app-shell.js` started before the app's code arrived (issue 12, app/layout/boot-shell.ts):

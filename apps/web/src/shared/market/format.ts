@@ -1,4 +1,4 @@
-import { shownHundredths } from '@tp/contracts'
+import { shownHundredths } from '@tp/contracts/light'
 import { formatLocale, numberFormat } from '../lib/locale.ts'
 import { formatAmount } from '../lib/money.ts'
 

@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 
 /**
  * The name to show for an instrument: `NameShowTrans`, its name in the language the list was asked

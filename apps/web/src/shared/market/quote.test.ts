@@ -1,4 +1,4 @@
-import type { DayMarketMessage, Instrument } from '@tp/contracts'
+import type { DayMarketMessage, Instrument } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { currentQuote, instrumentQuote, isDayMarketMessage, messageQuote } from './quote.ts'
 

@@ -1,4 +1,4 @@
-import type { DayMarketMessage, Instrument } from '@tp/contracts'
+import type { DayMarketMessage, Instrument } from '@tp/contracts/light'
 import type { ServerMessage } from '../socket-client.ts'
 
 /** What the screens show of an instrument's day: last price, change, range, bid and ask. */

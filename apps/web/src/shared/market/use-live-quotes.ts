@@ -1,4 +1,4 @@
-import { DAY_MARKET_TOPIC } from '@tp/contracts'
+import { DAY_MARKET_TOPIC } from '@tp/contracts/light'
 import { useEffect } from 'react'
 import { useFrameMap } from '../hooks/use-frame-map.ts'
 import { realtime } from '../realtime.ts'

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@tp/contracts'
+import type { UserInfo } from '@tp/contracts/light'
 import { create } from 'zustand'
 import { readStorage, removeStorage, StorageKey, writeStorage } from '../lib/storage.ts'
 

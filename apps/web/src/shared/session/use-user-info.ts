@@ -1,4 +1,4 @@
-import type { UserInfo } from '@tp/contracts'
+import type { UserInfo } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api-client.ts'
 import { useSession } from './session-store.ts'

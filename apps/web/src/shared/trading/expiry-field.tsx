@@ -1,4 +1,4 @@
-import { ExpiryType, type ExpiryTypeValue } from '@tp/contracts'
+import { ExpiryType, type ExpiryTypeValue } from '@tp/contracts/light'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../lib/datetime.ts'

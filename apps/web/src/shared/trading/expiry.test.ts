@@ -1,4 +1,4 @@
-import { ExpiryType } from '@tp/contracts'
+import { ExpiryType } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { checkExpiry, expiryDraftOf, localInputText, parseLocalInput, wireTimeOf } from './expiry.ts'
 

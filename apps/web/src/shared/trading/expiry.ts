@@ -1,4 +1,4 @@
-import { ExpiryType, MAX_EXPIRY_AHEAD_MS, endOfUtcDay, type ExpiryTypeValue } from '@tp/contracts'
+import { ExpiryType, MAX_EXPIRY_AHEAD_MS, endOfUtcDay, type ExpiryTypeValue } from '@tp/contracts/light'
 import { parseServerTime } from '../lib/datetime.ts'
 import { invalid, valid, type Checked } from './problem.ts'
 

@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { failed, invalid, valid, type Checked } from './problem.ts'
 
 /** The lot rules of an instrument: the step (`Pip`), the least and the most one order may hold. */

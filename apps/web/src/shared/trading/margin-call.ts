@@ -1,4 +1,4 @@
-import type { MarginCallMessage } from '@tp/contracts'
+import type { MarginCallMessage } from '@tp/contracts/light'
 import { create } from 'zustand'
 import { formatAmount } from '../lib/money.ts'
 import type { ServerMessage } from '../socket-client.ts'

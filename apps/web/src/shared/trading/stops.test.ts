@@ -1,7 +1,8 @@
-import { Side } from '@tp/contracts'
+import { Side } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { decimalInput } from './decimal-input.ts'
-import { checkPendingDistance, checkStop, checkStopPair, parsePriceText, pointsApart } from './stops.ts'
+import { pointsApart } from '@tp/engine/rules'
+import { checkPendingDistance, checkStop, checkStopPair, parsePriceText } from './stops.ts'
 
 describe('price text', () => {
   it('is 0 when empty, else a plain decimal within the precision', () => {
@@ -81,7 +82,7 @@ describe('the stops level', () => {
   /** Gold at 2 decimals with a stops level of 50 points: stops at least 0.50 from the reference. */
   const gold = { side: Side.Buy, reference: 2350.0, precision: 2, stopsLevel: 50 } as const
 
-  it('counts whole points as the server does, whatever the float arithmetic', () => {
+  it("counts whole points with the engine's pointsApart, whatever the float arithmetic", () => {
     expect(pointsApart(1.1, 1.1002, 5)).toBe(20)
     expect(pointsApart(2349.5, 2350, 2)).toBe(50)
   })

@@ -1,4 +1,5 @@
-import { Side, type SideValue } from '@tp/contracts'
+import { Side, type SideValue } from '@tp/contracts/light'
+import { pointsApart, stopOnItsSide, type StopKind } from '@tp/engine/rules'
 import { formatPrice } from '../market/format.ts'
 import { failed, invalid, valid, type Checked } from './problem.ts'
 
@@ -6,8 +7,8 @@ const PRICE_TEXT = /^\d{1,12}(?:\.(\d{1,12}))?$/
 
 /**
  * A typed price: '' is 0 (none); otherwise a plain decimal of 0 or more with at most `decimals`
- * decimals (trailing zeros do not count: "1.50" has one), as the server checks prices against the
- * instrument's grid. Anything else (a sign, letters, "1e5") is null.
+ * decimals (trailing zeros do not count: "1.50" has one): a price on the instrument's grid.
+ * Anything else (a sign, letters, "1e5") is null.
  */
 export function parsePriceText(text: string, decimals: number): number | null {
   const trimmed = text.trim()
@@ -18,12 +19,12 @@ export function parsePriceText(text: string, decimals: number): number | null {
   return Number(trimmed)
 }
 
-export type StopKind = 'stopLoss' | 'takeProfit'
+export type { StopKind }
 
 export interface StopRules {
   side: SideValue
   /**
-   * The price the stops are judged against, as the server does: the price the position closes at
+   * The price the stops are judged against (the engine's `reference`): the price the position closes at
    * now (bid for a buy, ask for a sell) or, for a pending order, its entry price. NaN skips the check.
    */
   reference: number
@@ -32,7 +33,7 @@ export interface StopRules {
   required?: boolean
   /**
    * The instrument's stops level (`StopsLevel`, points of 10^-precision): the nearest a stop may be
-   * to the reference, as the server refuses nearer ones (`stops_too_close`). 0 or absent: any.
+   * to the reference; the engine refuses nearer ones (`stops_too_close`). 0 or absent: any.
    */
   stopsLevel?: number
 }
@@ -54,10 +55,6 @@ const MESSAGES = {
   },
 } as const
 
-/** The distance between two prices in whole points of 10^-precision (as the server counts it). */
-export const pointsApart = (a: number, b: number, precision: number) =>
-  Math.abs(Math.round(a * 10 ** precision) - Math.round(b * 10 ** precision))
-
 /** A stops level as the messages state it: the points and the price distance they make (50, "0.50"). */
 export const levelValues = (points: number, precision: number) => ({
   points,
@@ -76,11 +73,9 @@ export function checkStop(kind: StopKind, text: string, rules: StopRules): Check
   if (value === null) return invalid(messages.invalid, { decimals: rules.precision })
   if (value === 0 || !(rules.reference > 0)) return valid(value)
   const buy = rules.side === Side.Buy
-  const below = value < rules.reference
-  const above = value > rules.reference
-  const fits = kind === 'stopLoss' ? (buy ? below : above) : buy ? above : below
   const price = formatPrice(rules.reference, rules.precision)
-  if (!fits) return invalid(buy ? messages.buy : messages.sell, { price })
+  if (!stopOnItsSide(kind, rules.side, value, rules.reference))
+    return invalid(buy ? messages.buy : messages.sell, { price })
   const level = rules.stopsLevel ?? 0
   if (level > 0 && pointsApart(value, rules.reference, rules.precision) < level)
     return invalid(messages.near, { ...levelValues(level, rules.precision), price })
@@ -88,8 +83,7 @@ export function checkStop(kind: StopKind, text: string, rules: StopRules): Check
 }
 
 /**
- * A pending order's price against the market (the ask for a buy, the bid for a sell, as the server
- * judges it): at least the stops level away, or it would fill almost at once (`price_too_close`).
+ * A pending order's price against the market (the ask for a buy, the bid for a sell): at least the stops level away, or it would fill almost at once (`price_too_close`).
  */
 export function checkPendingDistance(
   price: number,

@@ -1,4 +1,4 @@
-import { MarginMode, MarketStatus, SwapMode, type Instrument } from '@tp/contracts'
+import { MarginMode, MarketStatus, SwapMode, type Instrument } from '@tp/contracts/light'
 
 /** An instrument as `trade_list` sends it (BTCUSD of the seeded catalogue), for unit tests. */
 export function testInstrument(overrides: Partial<Instrument> = {}): Instrument {

@@ -1,4 +1,4 @@
-import type { AdjustmentItem, RecordPage } from '@tp/contracts'
+import type { AdjustmentItem, RecordPage } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 export const adjustmentsApi = {

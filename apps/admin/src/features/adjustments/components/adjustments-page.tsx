@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Segmented, Table, Typography } from 'antd'
 
-import { AdjustmentStatus, type AdjustmentItem, type AdjustmentStatusValue } from '@tp/contracts'
+import { AdjustmentStatus, type AdjustmentItem, type AdjustmentStatusValue } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { dashboardApi } from '../../dashboard/api/dashboard-api.ts'
 import { adjustmentsApi } from '../api/adjustments-api.ts'

@@ -1,4 +1,4 @@
-import type { ApprovalItem, ApprovalStatus, ApprovalWaiting } from '@tp/contracts'
+import type { ApprovalItem, ApprovalStatus, ApprovalWaiting } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 export const APPROVALS_QUERY_KEY = ['approvals'] as const

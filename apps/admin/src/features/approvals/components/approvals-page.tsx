@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Segmented, Space, Table, Tag, Typography } from 'antd'
-import type { ApprovalItem, ApprovalStatus } from '@tp/contracts'
+import type { ApprovalItem, ApprovalStatus } from '@tp/contracts/light'
 import { ListCard } from '../../../shared/components/list-card.tsx'
 import { useConfirm } from '../../../shared/components/use-confirm.tsx'
 import { useT } from '../../../shared/i18n/i18n.tsx'

@@ -1,4 +1,4 @@
-import type { AuditItem, RecordPage } from '@tp/contracts'
+import type { AuditItem, RecordPage } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 export interface AuditQuery {

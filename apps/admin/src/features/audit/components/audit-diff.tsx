@@ -1,5 +1,5 @@
 import { Collapse, Table, Tag, Typography } from 'antd'
-import type { AuditItem } from '@tp/contracts'
+import type { AuditItem } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { jsonDiff, type DiffLine } from '../lib/json-diff.ts'
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Table, Tag, Typography } from 'antd'
 
 import type { ColumnsType } from 'antd/es/table'
-import type { AuditItem } from '@tp/contracts'
+import type { AuditItem } from '@tp/contracts/light'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { auditApi } from '../api/audit-api.ts'

@@ -1,4 +1,4 @@
-import type { StaffLoginAnswer, StaffProfile, StaffSessionAnswer } from '@tp/contracts'
+import type { StaffLoginAnswer, StaffProfile, StaffSessionAnswer } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 export const authApi = {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Alert, App, Form, Input, Modal } from 'antd'
 import type { ButtonProps } from 'antd'
-import { STAFF_PASSWORD_MAX_LENGTH } from '@tp/contracts'
+import { STAFF_PASSWORD_MAX_LENGTH } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { authApi } from '../api/auth-api.ts'
 import { PasswordFields } from './new-password-step.tsx'

@@ -1,6 +1,6 @@
 import { Button, Form, Input, Typography } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
-import { STAFF_PASSWORD_MAX_LENGTH } from '@tp/contracts'
+import { STAFF_PASSWORD_MAX_LENGTH } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 
 const PASSWORD_MIN = 12

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { Alert, Button, Card, Typography } from 'antd'
-import type { StaffLoginAnswer, StaffSessionAnswer } from '@tp/contracts'
+import type { StaffLoginAnswer, StaffSessionAnswer } from '@tp/contracts/light'
 import { ApiError } from '../../../shared/api/client.ts'
 import { LanguageSwitch } from '../../../shared/components/language-switch.tsx'
 import { useT } from '../../../shared/i18n/i18n.tsx'

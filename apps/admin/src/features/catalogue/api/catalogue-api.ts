@@ -13,7 +13,7 @@ import type {
   InstrumentNamesRequest,
   InstrumentUpdateRequest,
   WithdrawCurrencyUpdateRequest,
-} from '@tp/contracts'
+} from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 /** The catalogue calls of `/admin/api` (apps/server/src/http/admin/catalogue-routes.ts). */

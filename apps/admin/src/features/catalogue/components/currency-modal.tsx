@@ -20,7 +20,7 @@ export const currencyLabel = (c: Pick<AdminWithdrawCurrency, 'code' | 'protocol'
 
 /**
  * A payout currency's fee (a fixed USD amount or a share of the amount), its USD price, state and
- * order. Changing the fee type must restate the rate in the new unit, as the server demands.
+ * order. Changing the fee type must restate the rate in the new unit (the server refuses the type alone).
  */
 export function CurrencyModal({
   currency,

@@ -1,7 +1,7 @@
 import { Input } from 'antd'
 
 /**
- * A date as the server writes it (YYYY-MM-DD), picked with the browser's own calendar. Not antd's
+ * A date in the wire's form (YYYY-MM-DD), picked with the browser's own calendar. Not antd's
  * DatePicker: that adds its picker and dayjs to the antd chunk every page loads, for two fields.
  */
 export function DateInput({

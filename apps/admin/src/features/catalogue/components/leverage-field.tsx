@@ -7,7 +7,7 @@ import { leverageValues } from '../lib/instrument-form.ts'
 /** The choices brokers usually offer; those above the class's cap are left out. */
 const USUAL = [1, 2, 3, 5, 10, 15, 20, 25, 30, 50, 100, 200, 300, 400, 500, 1000]
 
-/** Tags typed in any order: shown ascending and each once, as the server keeps them. */
+/** Tags typed in any order: shown ascending and each once, as the catalogue stores them. */
 const tidy = (texts: string[] | undefined) =>
   [...new Set((texts ?? []).map((text) => String(text).trim()).filter(Boolean))].sort(
     (a, b) => (Number(a) || Infinity) - (Number(b) || Infinity),

@@ -1,7 +1,7 @@
 import { Button, Dropdown, Input, Select, Space, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { NoFormStyle } from 'antd/es/form/context'
-import type { TradingWindow } from '@tp/contracts'
+import type { TradingWindow } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import type { SessionRow } from '../lib/instrument-form.ts'
 import {
@@ -23,7 +23,7 @@ type TemplateKey = keyof typeof SESSION_TEMPLATES
 /**
  * The weekly trading windows, in the instrument's zone (`zone`): each from a day and time to a day
  * and time (24:00 is the end of a day), with a chart of the week and the usual templates, which set
- * the zone they are read in too (`onZone`). Read as the server's minutes on save.
+ * the zone they are read in too (`onZone`). Read as the wire's minutes (`sessionsField`) on save.
  */
 export function SessionsEditor({
   value = [],

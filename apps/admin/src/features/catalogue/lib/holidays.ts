@@ -1,4 +1,5 @@
 import {
+  HOLIDAY_LIST_BACK_DAYS,
   HOLIDAY_WINDOWS_MAX,
   isoDate,
   type AdminHoliday,
@@ -11,9 +12,6 @@ import { MINUTES_PER_DAY, checkedWindows, clockText, parseTime } from './session
  * The holiday calendar (docs/decisions/022-market-calendar.md): a market's local date, a name, a
  * scope (one instrument, a category, or every instrument) and the minutes of that day it trades.
  */
-
-/** How far back the list reaches unless staff pick a date: last week, as the server's default. */
-const LIST_BACK_DAYS = 7
 
 /** YYYY-MM-DD of the UTC day holding `timeMs`. */
 export const utcDate = (timeMs: number) => new Date(timeMs).toISOString().slice(0, 10)
@@ -31,7 +29,7 @@ export function isDateText(text: string): boolean {
 }
 
 /** The list's first date unless staff choose another: a week ago. */
-export const defaultListFrom = (nowMs: number) => utcDate(nowMs - LIST_BACK_DAYS * 86_400_000)
+export const defaultListFrom = (nowMs: number) => utcDate(nowMs - HOLIDAY_LIST_BACK_DAYS * 86_400_000)
 
 /** The scope select's value: every instrument, a category or an instrument (a select holds one value). */
 export type ScopeValue = 'all' | `category:${number}` | `instrument:${number}`
@@ -80,7 +78,7 @@ export interface HourRow {
 /** A window's minutes as typed (undefined where a time is not HH:MM from 00:00 to 24:00). */
 export const readHourRow = (row: HourRow) => ({ From: parseTime(row.from), To: parseTime(row.to) })
 
-/** Hours of one local day as the server's `holidayHoursField` takes them. */
+/** Hours of one local day as the contracts' `holidayHoursField` takes them. */
 export const checkedHolidayHours = (windows: readonly TradingWindow[]) =>
   checkedWindows(windows, MINUTES_PER_DAY, HOLIDAY_WINDOWS_MAX)
 

@@ -1,4 +1,4 @@
-import type { AdminInstrument, InstrumentUpdateRequest, MarginModeValue } from '@tp/contracts'
+import type { AdminInstrument, InstrumentUpdateRequest, MarginModeValue } from '@tp/contracts/light'
 import { changedFields } from './rules.ts'
 import { checkedSessions, clockText, fromPoint, toPoint, type WeekPoint } from './sessions.ts'
 
@@ -89,7 +89,7 @@ export function toForm(item: AdminInstrument): InstrumentFormValues {
   }
 }
 
-/** Typed leverage texts as the server wants them: numbers, ascending, each once. */
+/** Typed leverage texts as `instrumentUpdateRequest` takes them: numbers, ascending, each once. */
 export function leverageValues(texts: readonly string[]): number[] {
   return [...new Set(texts.map((text) => Number(String(text).trim())))].sort((a, b) => a - b)
 }

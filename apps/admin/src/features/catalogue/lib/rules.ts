@@ -1,11 +1,11 @@
 import type { Rule } from 'antd/es/form'
-import type { TradingWindow } from '@tp/contracts'
+import type { TradingWindow } from '@tp/contracts/light'
 import type { Translate } from '../../../shared/i18n/i18n.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
 import type { CheckedWindows } from './sessions.ts'
 
 /**
- * Form rules that check a field as the server checks it: each field is parsed with the very schema
+ * Form rules that check a field with the server's own rule: each field is parsed with the very schema
  * of `@tp/contracts` the route parses (`{ [field]: value }`, the requests being partial), so the
  * form refuses what the server would refuse. Checks across fields follow the server's services.
  */

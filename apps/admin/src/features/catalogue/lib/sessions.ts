@@ -1,8 +1,9 @@
 import { SESSION_WINDOWS_MAX, type TradingWindow } from '@tp/contracts'
+import { SessionCalendar } from '@tp/engine/rules'
 import { zoneClock } from './time-zones.ts'
 
 /**
- * Weekly trading windows as the server keeps them (`sessionsField`): minutes from Sunday 00:00 in
+ * Weekly trading windows as `sessionsField` of the contracts takes them: minutes from Sunday 00:00 in
  * the instrument's own time zone, `From` < `To`, ascending and not overlapping (touching is fine);
  * none at all closes the market.
  */
@@ -18,7 +19,7 @@ export interface MarketHours {
 }
 
 /**
- * Whether a market is open at `timeMs`, as the engine's SessionCalendar decides: on a local date
+ * Whether a market is open at `timeMs`, decided by the engine's SessionCalendar: on a local date
  * with a holiday, that day's hours (`holidayOn`), else the weekly windows; From <= minute < To.
  */
 export function isOpenAt(
@@ -26,11 +27,12 @@ export function isOpenAt(
   timeMs: number,
   holidayOn: (localDate: string) => readonly TradingWindow[] | undefined = () => undefined,
 ): boolean {
-  const clock = zoneClock(market.time_zone, timeMs)
-  const holiday = holidayOn(clock.date)
-  if (holiday) return holiday.some((w) => clock.minuteOfDay >= w.From && clock.minuteOfDay < w.To)
-  const minute = clock.weekday * MINUTES_PER_DAY + clock.minuteOfDay
-  return market.sessions.some((w) => minute >= w.From && minute < w.To)
+  const date = zoneClock(market.time_zone, timeMs).date
+  const hours = holidayOn(date)
+  const holidays = hours ? [{ date, hours }] : []
+  return new SessionCalendar({ timeZone: market.time_zone, windows: market.sessions, holidays }).isOpenAt(
+    timeMs,
+  )
 }
 
 /** A point of the week as a day (0 Sunday … 6 Saturday) and "HH:MM"; the week's end is Saturday 24:00. */
@@ -92,7 +94,7 @@ export function checkedWindows(
   return { ok: true, value: sorted.map((w) => ({ From: w.From, To: w.To })) }
 }
 
-/** Weekly windows as the server's `sessionsField` takes them. */
+/** Weekly windows as the contracts' `sessionsField` takes them. */
 export const checkedSessions = (windows: readonly TradingWindow[]) =>
   checkedWindows(windows, MINUTES_PER_WEEK, SESSION_WINDOWS_MAX)
 

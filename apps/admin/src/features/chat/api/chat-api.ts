@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatMessagePage, ConversationList, StaffChatImage } from '@tp/contracts'
+import type { ChatMessage, ChatMessagePage, ConversationList, StaffChatImage } from '@tp/contracts/light'
 import { ApiError, api, headers } from '../../../shared/api/client.ts'
 import { translateNow } from '../../../shared/i18n/i18n.tsx'
 import { signOut } from '../../../shared/session/session-store.ts'

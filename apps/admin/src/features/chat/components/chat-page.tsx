@@ -1,7 +1,7 @@
 import { useReducer, useRef } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Empty, Typography } from 'antd'
-import type { ConversationSummary } from '@tp/contracts'
+import type { ConversationSummary } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { chatApi, chatKeys } from '../api/chat-api.ts'
 import { statusFilterOf, statusParam, type StatusFilter } from './chat-status.ts'

@@ -1,4 +1,4 @@
-import { ChatStatus } from '@tp/contracts'
+import { ChatStatus } from '@tp/contracts/light'
 
 /** The list's filter, as kept in the URL: every conversation, or the open or the closed ones. */
 export type StatusFilter = 'all' | 'open' | 'closed'

@@ -1,5 +1,5 @@
 import { Image, Typography } from 'antd'
-import type { ChatMessage } from '@tp/contracts'
+import type { ChatMessage } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 

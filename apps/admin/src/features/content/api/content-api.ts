@@ -1,5 +1,5 @@
-import type { Company, LanguageCode, NewsText, RecordPage, StaffNewsItem } from '@tp/contracts'
-import { MAX_PAGE_SIZE } from '@tp/contracts'
+import type { Company, LanguageCode, NewsText, RecordPage, StaffNewsItem } from '@tp/contracts/light'
+import { MAX_PAGE_SIZE } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 /** The news and partner companies calls of `/admin/api` (apps/server/src/http/admin/content-routes.ts). */
@@ -34,7 +34,7 @@ export const contentApi = {
 }
 
 /**
- * One article as the server stored it (sanitized), looked up page by page: the server has no call
+ * One stored article (sanitized), looked up page by page: the server has no call
  * for a single article, and an edited one may be far down the list.
  */
 export async function storedArticle(id: number): Promise<StaffNewsItem | undefined> {

@@ -1,6 +1,6 @@
 import { Button, Select, Space, Tag } from 'antd'
 import { CheckOutlined } from '@ant-design/icons'
-import { LANGUAGES, type LanguageCode, type NewsTexts } from '@tp/contracts'
+import { LANGUAGES, type LanguageCode, type NewsTexts } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { isStarted } from '../lib/article-texts.ts'
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { Empty, Typography } from 'antd'
-import type { NewsText } from '@tp/contracts'
+import type { NewsText } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { purifyArticle } from '../lib/article-html.ts'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { App, Button, Drawer, Form, Input, Space } from 'antd'
 import type { Rule } from 'antd/es/form'
-import type { Company } from '@tp/contracts'
+import type { Company } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
 import { contentApi, type CompanyFields } from '../api/content-api.ts'
@@ -27,7 +27,7 @@ const LABELS: Record<keyof CompanyFields, MessageKey> = {
   email: 'content.company.email',
 }
 
-/** Adds or edits a partner company; every field checked as the server checks it. */
+/** Adds or edits a partner company; every field checked with the server's rules (the contracts' isPlainEmail and webAddress). */
 export function CompanyDrawer({
   company,
   onClose,

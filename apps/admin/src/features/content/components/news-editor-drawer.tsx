@@ -8,7 +8,7 @@ import {
   type NewsText,
   type NewsTexts,
   type StaffNewsItem,
-} from '@tp/contracts'
+} from '@tp/contracts/light'
 import { useI18n } from '../../../shared/i18n/i18n.tsx'
 import { contentApi, storedArticle } from '../api/content-api.ts'
 import { articleLanguages, isStarted } from '../lib/article-texts.ts'

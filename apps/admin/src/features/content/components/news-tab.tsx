@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Drawer, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd'
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
-import type { StaffNewsItem } from '@tp/contracts'
+import type { StaffNewsItem } from '@tp/contracts/light'
 import { useI18n } from '../../../shared/i18n/i18n.tsx'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { contentApi, contentKeys } from '../api/content-api.ts'

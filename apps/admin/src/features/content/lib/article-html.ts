@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify'
-import { NEWS_HTML_TAGS } from '@tp/contracts'
+import { NEWS_HTML_TAGS } from '@tp/contracts/light'
 
 /**
  * The preview's sanitizer: the same element list the server keeps (NEWS_HTML_TAGS), the attributes

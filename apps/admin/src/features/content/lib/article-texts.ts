@@ -1,4 +1,4 @@
-import { LANGUAGES, type LanguageCode, type NewsText, type NewsTexts } from '@tp/contracts'
+import { LANGUAGES, type LanguageCode, type NewsText, type NewsTexts } from '@tp/contracts/light'
 import type { LanguageCode as UiLanguage } from '../../../shared/i18n/i18n.tsx'
 
 /** The languages an article is written in, in the order the app lists them. */

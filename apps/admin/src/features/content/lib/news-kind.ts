@@ -1,4 +1,4 @@
-import { NEWS_ANNOUNCEMENT_CATEGORY, NEWS_DEFAULT_CATEGORY } from '@tp/contracts'
+import { NEWS_ANNOUNCEMENT_CATEGORY, NEWS_DEFAULT_CATEGORY } from '@tp/contracts/light'
 
 /** The kinds staff choose between: an article's `category_id` (news on /news, announcements on /mine/announcement). */
 export const NEWS_KINDS = [

@@ -1,4 +1,4 @@
-import type { AdminDashboard } from '@tp/contracts'
+import type { AdminDashboard } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 /** The counts refresh this often, and at once when a live event says a queue grew. */

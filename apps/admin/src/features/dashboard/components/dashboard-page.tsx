@@ -10,7 +10,7 @@ import {
   RightOutlined,
   WalletOutlined,
 } from '@ant-design/icons'
-import type { AdminDashboard } from '@tp/contracts'
+import type { AdminDashboard } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
 import { mayOpen, type PageName, type StaffRole } from '../../../shared/roles.ts'

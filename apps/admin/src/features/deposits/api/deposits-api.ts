@@ -1,4 +1,4 @@
-import type { AdminDepositItem } from '@tp/contracts'
+import type { AdminDepositItem } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 import type { QueueList } from '../../../shared/queue/queue-config.ts'
 

@@ -1,6 +1,11 @@
 import { Alert } from 'antd'
 import { Link } from 'react-router'
-import { DECISION_REMARK_MAX_LENGTH, DepositStatus, DepositType, type AdminDepositItem } from '@tp/contracts'
+import {
+  DECISION_REMARK_MAX_LENGTH,
+  DepositStatus,
+  DepositType,
+  type AdminDepositItem,
+} from '@tp/contracts/light'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
 import { formatMoney } from '../../../shared/lib/format.ts'

@@ -1,4 +1,4 @@
-import type { IdentityQueueItem } from '@tp/contracts'
+import type { IdentityQueueItem } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 import type { QueueList } from '../../../shared/queue/queue-config.ts'
 

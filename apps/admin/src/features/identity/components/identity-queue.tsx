@@ -1,4 +1,4 @@
-import { IdentityCheckStatus, REJECT_REASON_MAX_LENGTH, type IdentityQueueItem } from '@tp/contracts'
+import { IdentityCheckStatus, REJECT_REASON_MAX_LENGTH, type IdentityQueueItem } from '@tp/contracts/light'
 import { Alert } from 'antd'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { DetailImages, DetailList } from '../../../shared/queue/detail-parts.tsx'

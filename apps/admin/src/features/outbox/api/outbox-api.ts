@@ -1,4 +1,4 @@
-import type { OutboxItem, RecordPage } from '@tp/contracts'
+import type { OutboxItem, RecordPage } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 export const outboxApi = {

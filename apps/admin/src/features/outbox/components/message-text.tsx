@@ -1,5 +1,5 @@
 import { Space, Typography } from 'antd'
-import type { OutboxItem } from '@tp/contracts'
+import type { OutboxItem } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 
 /** How the server stores a verification code (CODE_MASK of apps/server/src/messaging/outbox.ts). */

@@ -14,7 +14,7 @@ import { TodayCard } from './today-card.tsx'
  * The risk view (issue 11, item 6): today's money, the open exposure per instrument (the clients'
  * unrealized profit is the house's risk), how near each instrument is to the house's limits, the
  * house's daily result, the accounts nearest to stop-out and those under a margin call. Read again
- * every 5 s; demo accounts only when asked (the limits count real clients only, as the engine does).
+ * every 5 s; demo accounts only when asked (the engine's limits count real clients only).
  */
 export function RiskPage() {
   const t = useT()

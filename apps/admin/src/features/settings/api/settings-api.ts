@@ -1,4 +1,4 @@
-import type { ApprovalWaiting } from '@tp/contracts'
+import type { ApprovalWaiting } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 /*

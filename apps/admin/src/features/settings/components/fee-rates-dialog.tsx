@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Input, Modal, Table, Typography, type ButtonProps } from 'antd'
-import type { AdminInstrument } from '@tp/contracts'
+import type { AdminInstrument } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 

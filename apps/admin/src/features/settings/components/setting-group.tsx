@@ -3,7 +3,7 @@ import { useT } from '../../../shared/i18n/i18n.tsx'
 import type { SettingGroup as Group, SettingView } from '../api/settings-api.ts'
 import { SettingRow } from './setting-row.tsx'
 
-/** One group of settings as the server groups them (who may change them is the same within it). */
+/** One group of settings, as sent by the server (who may change them is the same within it). */
 export function SettingGroup({
   group,
   settings,

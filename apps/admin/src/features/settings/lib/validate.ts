@@ -1,21 +1,12 @@
 import type { Translate } from '../../../shared/i18n/i18n.tsx'
 import type { SettingView } from '../api/settings-api.ts'
+import { isPlainEmail, ORDERED_AMOUNT_SETTINGS, webAddress } from '@tp/contracts/light'
 import { labelOf, shownValue } from './setting-meta.ts'
 
-const plainEmail = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/
-
-function webAddress(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
-
 /**
- * The same checks as the server's (setting-rules.ts), so a mistake is said before saving; the
- * server checks again, and its refusal (levels against each other, minimum above maximum) is shown.
+ * The setting's own bounds (its type, sent by the server) and the contracts' shared e-mail and
+ * address rules, so a mistake is said before saving; the server checks again, and its refusal
+ * (levels against each other, minimum above maximum) is shown.
  * Undefined when the value fits.
  */
 export function settingError(
@@ -27,12 +18,13 @@ export function settingError(
   return fitError(t, setting, raw) ?? orderError(t, setting.key, raw.trim(), all)
 }
 
-/** Pairs whose first must stay below (levels) or at most (amounts) the second, as the server keeps them. */
+/**
+ * Pairs whose first must stay below (the levels: the engine's checkTradingSettings) or at most (the
+ * amounts: the contracts' ORDERED_AMOUNT_SETTINGS) the second.
+ */
 const ORDERED: readonly (readonly [string, string, 'below' | 'atMost'])[] = [
   ['stop_out_level', 'margin_call_level', 'below'],
-  ['deposit_min_usd', 'deposit_max_usd', 'atMost'],
-  ['withdraw_min_usd', 'withdraw_max_usd', 'atMost'],
-  ['withdraw_max_usd', 'withdraw_daily_max_usd', 'atMost'],
+  ...ORDERED_AMOUNT_SETTINGS.map(([low, high]) => [low, high, 'atMost'] as const),
 ]
 
 function orderError(t: Translate, key: string, value: string, all: SettingView[]): string | undefined {
@@ -77,7 +69,7 @@ function fitError(t: Translate, setting: SettingView, raw: string): string | und
         ? undefined
         : t('settings.error.text', { max: type.max })
     case 'email':
-      return value.length <= 254 && plainEmail.test(value) ? undefined : t('settings.error.email')
+      return value.length <= 254 && isPlainEmail(value) ? undefined : t('settings.error.email')
     case 'url':
       if (value === '' || webAddress(value)) return undefined
       if (type.relative && /^\/(?!\/)[^\s\\]*$/.test(value)) return undefined

@@ -1,4 +1,4 @@
-import type { ApprovalWaiting, StaffCreated, StaffItem } from '@tp/contracts'
+import type { ApprovalWaiting, StaffCreated, StaffItem } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 export type StaffRoleName = StaffItem['role']

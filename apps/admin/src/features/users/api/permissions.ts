@@ -1,23 +1,18 @@
+import { can as roleCan, type Permission } from '@tp/contracts/light'
 import type { StaffRole } from '../../../shared/roles.ts'
 import { useSession } from '../../../shared/session/session-store.ts'
 
 /**
- * What each role may do on the users and adjustments pages, as the server's list says it
- * (apps/server/src/staff/roles.ts; admin may do everything). Only for showing the right buttons:
- * the server checks every call on its own.
+ * What each role may do on the users and adjustments pages: the contracts' list, the one the server
+ * checks every call with (admin may do everything). Here only for showing the right buttons.
  */
-const PERMISSIONS = {
-  'adjustments.request': ['finance'],
-  'adjustments.approve': [],
-  'users.manage': [],
-  'positions.close': ['dealer'],
-} as const satisfies Record<string, readonly StaffRole[]>
-
-export type UserPermission = keyof typeof PERMISSIONS
+export type UserPermission = Extract<
+  Permission,
+  'adjustments.request' | 'adjustments.approve' | 'users.manage' | 'positions.close'
+>
 
 export function can(role: StaffRole | undefined, permission: UserPermission): boolean {
-  if (!role) return false
-  return role === 'admin' || (PERMISSIONS[permission] as readonly StaffRole[]).includes(role)
+  return role !== undefined && roleCan(role, permission)
 }
 
 /** Whether the signed-in staff member may do `permission`. */

@@ -4,7 +4,7 @@ import type {
   AdminUserDetail,
   AdminUserItem,
   RecordPage,
-} from '@tp/contracts'
+} from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 /** The open profile reads its live figures (positions' profit, equity) this often. */

@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Form, Input, Modal, Typography, type ButtonProps } from 'antd'
 import {
   ADJUSTMENT_MAX_USD,
+  ADJUSTMENT_AMOUNT_TEXT,
   ADJUSTMENT_MEMO_MAX_LENGTH,
   AdjustmentStatus,
   type AdminUserDetail,
-} from '@tp/contracts'
+} from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { formatMoney } from '../../../shared/lib/format.ts'
 import { usersApi } from '../api/users-api.ts'
@@ -16,10 +17,9 @@ interface Values {
   memo: string
 }
 
-/** As the server takes it: signed, at most two decimals, not zero, at most a billion either way. */
-const AMOUNT = /^-?\d{1,10}(\.\d{1,2})?$/
+/** The adjustment request's own rule: signed, at most two decimals, not zero, at most a billion either way. */
 export const validAmount = (text: string) =>
-  AMOUNT.test(text) && Number(text) !== 0 && Math.abs(Number(text)) <= ADJUSTMENT_MAX_USD
+  ADJUSTMENT_AMOUNT_TEXT.test(text) && Number(text) !== 0 && Math.abs(Number(text)) <= ADJUSTMENT_MAX_USD
 
 /** Hundredths of a unit, so the new balance is added up exactly. */
 const cents = (text: string) => Math.round(Number(text) * 100)

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { App, Button, Space, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import type { AdminUserDetail, TransOrder } from '@tp/contracts'
+import type { AdminUserDetail, TransOrder } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { formatMoney } from '../../../shared/lib/format.ts'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { App, Button, Space } from 'antd'
-import type { AdminUserDetail } from '@tp/contracts'
+import type { AdminUserDetail } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { useCan } from '../api/permissions.ts'
 import { usersApi } from '../api/users-api.ts'

@@ -1,5 +1,5 @@
 import { Descriptions, Space, Tag, Typography } from 'antd'
-import type { AdminUserDetail } from '@tp/contracts'
+import type { AdminUserDetail } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { Usd } from '../../../shared/queue/detail-parts.tsx'

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Input, Space, Table, Typography } from 'antd'
 
 import type { ColumnsType } from 'antd/es/table'
-import type { AdminUserItem } from '@tp/contracts'
+import type { AdminUserItem } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { Usd } from '../../../shared/queue/detail-parts.tsx'

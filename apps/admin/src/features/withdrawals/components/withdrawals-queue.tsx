@@ -4,7 +4,7 @@ import {
   REAL_NUMBER_MAX_LENGTH,
   WithdrawalStatus,
   type AdminWithdrawalItem,
-} from '@tp/contracts'
+} from '@tp/contracts/light'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
 import { formatMoney, formatPayout } from '../../../shared/lib/format.ts'

@@ -1,4 +1,4 @@
-import type { UserInfo } from '@tp/contracts'
+import type { UserInfo } from '@tp/contracts/light'
 import { Tag } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

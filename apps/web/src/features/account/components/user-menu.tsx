@@ -1,4 +1,4 @@
-import type { ChatUnread } from '@tp/contracts'
+import type { ChatUnread } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
 import { Badge, List } from 'antd-mobile'
 import { useEffect } from 'react'

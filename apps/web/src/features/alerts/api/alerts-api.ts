@@ -1,4 +1,4 @@
-import type { AlertDirectionValue, AlertListAnswer } from '@tp/contracts'
+import type { AlertDirectionValue, AlertListAnswer } from '@tp/contracts/light'
 import { api } from '../../../shared/api-client.ts'
 
 export const ALERTS_QUERY = 'price-alerts'

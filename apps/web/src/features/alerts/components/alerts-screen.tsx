@@ -1,4 +1,9 @@
-import { AlertDirection, AlertStatus, type AlertDirectionValue, type PriceAlertItem } from '@tp/contracts'
+import {
+  AlertDirection,
+  AlertStatus,
+  type AlertDirectionValue,
+  type PriceAlertItem,
+} from '@tp/contracts/light'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import { AlertDirection } from '@tp/contracts'
+import { AlertDirection } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { checkAlertPrice } from './alert-form.ts'
 

@@ -1,10 +1,11 @@
-import { AlertDirection, type AlertDirectionValue } from '@tp/contracts'
+import { AlertDirection, type AlertDirectionValue } from '@tp/contracts/light'
+import { alertAhead } from '@tp/engine/rules'
 import { invalid, valid, type Checked } from '../../../shared/trading/problem.ts'
 import { parsePriceText } from '../../../shared/trading/stops.ts'
 
 /**
- * The price of a new alert, checked as the server will: a price on the instrument's grid, on the
- * side of the bid its direction says (an alert above must lie above the bid, one below, below it).
+ * The price of a new alert: a price on the instrument's grid, on the side of the bid its direction
+ * says (the engine's alertAhead: an alert above must lie above the bid, one below, below it).
  */
 export function checkAlertPrice(
   text: string,
@@ -15,7 +16,7 @@ export function checkAlertPrice(
   if (text.trim() === '') return invalid('alerts.errors.priceRequired')
   const price = parsePriceText(text, precision)
   if (price === null || price === 0) return invalid('orderForm.errors.priceInvalid', { decimals: precision })
-  if (bid > 0 && (direction === AlertDirection.Above ? price <= bid : price >= bid))
+  if (!alertAhead(direction === AlertDirection.Above, price, bid))
     return invalid(direction === AlertDirection.Above ? 'alerts.errors.notAbove' : 'alerts.errors.notBelow')
   return valid(price)
 }

@@ -1,4 +1,4 @@
-import { NEWS_ANNOUNCEMENT_CATEGORY } from '@tp/contracts'
+import { NEWS_ANNOUNCEMENT_CATEGORY } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { useBasicInfo } from '../../../shared/api/basic-info.ts'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'

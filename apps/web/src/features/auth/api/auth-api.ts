@@ -1,4 +1,4 @@
-import type { AreaCode, Captcha, LoginResult, LoginType } from '@tp/contracts'
+import type { AreaCode, Captcha, LoginResult, LoginType } from '@tp/contracts/light'
 import { api } from '../../../shared/api-client.ts'
 
 export function fetchMobileSetting(signal?: AbortSignal): Promise<string> {

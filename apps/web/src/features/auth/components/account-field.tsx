@@ -1,4 +1,4 @@
-import type { AreaCode, LoginType } from '@tp/contracts'
+import type { AreaCode, LoginType } from '@tp/contracts/light'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TextField } from '../../../shared/components/text-field.tsx'

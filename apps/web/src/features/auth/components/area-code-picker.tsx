@@ -1,4 +1,4 @@
-import type { AreaCode } from '@tp/contracts'
+import type { AreaCode } from '@tp/contracts/light'
 import { List, Popup, SearchBar } from 'antd-mobile'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import type { Captcha } from '@tp/contracts'
+import type { Captcha } from '@tp/contracts/light'
 import { SpinLoading } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 

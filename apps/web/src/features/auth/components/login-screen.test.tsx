@@ -13,7 +13,7 @@ const CAPTCHA = { id: 'cap-1', b64s: 'data:image/svg+xml;base64,PHN2Zy8+' }
 const envelope = (body: object) =>
   new Response(JSON.stringify({ data: null, ...body }), { headers: { 'content-type': 'application/json' } })
 
-/** Sign-in bodies as the server received them. */
+/** Sign-in bodies the fake server received. */
 let signIns: URLSearchParams[] = []
 
 /** A server whose account is "hot": sign-in needs the image code, which is "k7mx". */

@@ -1,4 +1,4 @@
-import type { LoginType } from '@tp/contracts'
+import type { LoginType } from '@tp/contracts/light'
 import { useState } from 'react'
 import { useAreaList, useMobileAllowed } from './use-auth-settings.ts'
 

@@ -1,4 +1,4 @@
-import type { LoginResult } from '@tp/contracts'
+import type { LoginResult } from '@tp/contracts/light'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'

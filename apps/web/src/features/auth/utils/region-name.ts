@@ -1,4 +1,4 @@
-import type { AreaCode } from '@tp/contracts'
+import type { AreaCode } from '@tp/contracts/light'
 
 const cache = new Map<string, Intl.DisplayNames | null>()
 

@@ -1,4 +1,4 @@
-import type { BankAccount, BankCurrency, CoinChannel, DepositRecord, RecordPage } from '@tp/contracts'
+import type { BankAccount, BankCurrency, CoinChannel, DepositRecord, RecordPage } from '@tp/contracts/light'
 import { api } from '../../../shared/api-client.ts'
 import { MONEY_PAGE_SIZE } from '../../wallet/lib/paging.ts'
 

@@ -1,4 +1,4 @@
-import type { BankAccount, BankCurrency } from '@tp/contracts'
+import type { BankAccount, BankCurrency } from '@tp/contracts/light'
 import { List } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

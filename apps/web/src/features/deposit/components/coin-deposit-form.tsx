@@ -1,4 +1,4 @@
-import type { CoinChannel } from '@tp/contracts'
+import type { CoinChannel } from '@tp/contracts/light'
 import { List } from 'antd-mobile'
 import { QRCodeSVG } from 'qrcode.react'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import type { DepositRecord } from '@tp/contracts'
+import type { DepositRecord } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
 import { formatDateTime, isoTime } from '../../../shared/lib/datetime.ts'

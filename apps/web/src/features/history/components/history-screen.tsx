@@ -1,4 +1,4 @@
-import type { LedgerRecord } from '@tp/contracts'
+import type { LedgerRecord } from '@tp/contracts/light'
 import { useQueryClient } from '@tanstack/react-query'
 import { PullToRefresh } from 'antd-mobile'
 import { useState } from 'react'

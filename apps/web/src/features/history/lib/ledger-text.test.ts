@@ -1,4 +1,4 @@
-import type { LedgerRecord } from '@tp/contracts'
+import type { LedgerRecord } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { ledgerDescription } from './ledger-text.ts'
 

@@ -1,4 +1,4 @@
-import type { LedgerRecord } from '@tp/contracts'
+import type { LedgerRecord } from '@tp/contracts/light'
 
 /** Type 10 (a staff adjustment) carries staff's own words in Memo; other types their translated name. */
 export const ADJUSTMENT_TYPE = 10

@@ -1,4 +1,4 @@
-import type { InviteInfo } from '@tp/contracts'
+import type { InviteInfo } from '@tp/contracts/light'
 import { api } from '../../../shared/api-client.ts'
 
 export const INVITE_INFO_QUERY = 'invite-info'

@@ -1,4 +1,4 @@
-import type { InviteInfo } from '@tp/contracts'
+import type { InviteInfo } from '@tp/contracts/light'
 import { QRCodeSVG } from 'qrcode.react'
 import { useTranslation } from 'react-i18next'
 import { copyText } from '../../../shared/lib/clipboard.ts'

@@ -1,4 +1,4 @@
-import { LANGUAGES, type LanguageCode } from '@tp/contracts'
+import { LANGUAGES, type LanguageCode } from '@tp/contracts/light'
 import { CheckList } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import type { Category } from '@tp/contracts'
+import type { Category } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../../shared/api-client.ts'

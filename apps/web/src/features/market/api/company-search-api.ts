@@ -1,4 +1,4 @@
-import type { Company } from '@tp/contracts'
+import type { Company } from '@tp/contracts/light'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api } from '../../../shared/api-client.ts'
 

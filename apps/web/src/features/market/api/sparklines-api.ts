@@ -1,4 +1,4 @@
-import type { Candle } from '@tp/contracts'
+import type { Candle } from '@tp/contracts/light'
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../../shared/api-client.ts'
 

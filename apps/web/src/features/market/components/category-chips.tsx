@@ -1,4 +1,4 @@
-import type { Category } from '@tp/contracts'
+import type { Category } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { FAVOURITES, type CategoryChoice } from '../lib/category-filter.ts'
 

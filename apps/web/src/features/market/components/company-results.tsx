@@ -1,4 +1,4 @@
-import type { Company } from '@tp/contracts'
+import type { Company } from '@tp/contracts/light'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import type { Company } from '@tp/contracts'
+import type { Company } from '@tp/contracts/light'
 import { Button, Popup } from 'antd-mobile'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { FavouriteStar } from './favourite-star.tsx'
 import { SpecSheetButton } from './spec-sheet-button.tsx'
 

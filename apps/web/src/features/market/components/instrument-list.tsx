@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useDeferredValue, useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'

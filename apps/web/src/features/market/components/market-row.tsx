@@ -1,4 +1,4 @@
-import { MarketStatus, type Instrument } from '@tp/contracts'
+import { MarketStatus, type Instrument } from '@tp/contracts/light'
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'

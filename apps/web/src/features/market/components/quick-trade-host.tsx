@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { lazy, Suspense, useCallback, useState } from 'react'
 
 /** Loads the sheet and its texts, on the first long-press (or earlier: `prepare`), never with `/`. */

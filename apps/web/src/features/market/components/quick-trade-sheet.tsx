@@ -1,4 +1,4 @@
-import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contracts'
+import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contracts/light'
 import { Popup } from 'antd-mobile'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LogoImage } from '../../../shared/components/logo-image.tsx'

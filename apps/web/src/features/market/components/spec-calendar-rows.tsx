@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { marketZoneName, shownHolidays } from '../lib/market-calendar.ts'
 import { Row } from './spec-row.tsx'

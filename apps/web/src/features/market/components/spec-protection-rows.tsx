@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { levelValues } from '../../../shared/trading/stops.ts'
 import { formatNumber } from '../lib/number-format.ts'

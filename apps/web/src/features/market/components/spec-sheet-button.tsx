@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { loadMessagePart } from '../../../shared/i18n/i18n.ts'

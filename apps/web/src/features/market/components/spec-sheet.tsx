@@ -1,4 +1,11 @@
-import { MarginMode, MarketStatus, Side, SwapMode, type Instrument, type SideValue } from '@tp/contracts'
+import {
+  MarginMode,
+  MarketStatus,
+  Side,
+  SwapMode,
+  type Instrument,
+  type SideValue,
+} from '@tp/contracts/light'
 import { Popup } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 import { useBasicInfo } from '../../../shared/api/basic-info.ts'

@@ -1,4 +1,4 @@
-import type { Category, Instrument } from '@tp/contracts'
+import type { Category, Instrument } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import {
   FAVOURITES,

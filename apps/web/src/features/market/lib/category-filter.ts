@@ -1,4 +1,4 @@
-import type { Category, Instrument } from '@tp/contracts'
+import type { Category, Instrument } from '@tp/contracts/light'
 import { favouriteInstruments } from './favourites.ts'
 
 /** The chip of the starred instruments, first of all chips; its value in the URL too. */

@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { favouriteInstruments, MAX_FAVOURITES, parseFavourites, toggleFavourite } from './favourites.ts'
 

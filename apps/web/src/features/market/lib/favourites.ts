@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 
 /** Most instruments a device keeps starred: the list stays short enough to scan, and storage small. */
 export const MAX_FAVOURITES = 100

@@ -1,4 +1,4 @@
-import type { MarketHoliday } from '@tp/contracts'
+import type { MarketHoliday } from '@tp/contracts/light'
 import { DAY_AND_TIME, formatter } from './market-hours.ts'
 import { isoDay, sameDay, TIME, type ShownWindow } from './weekly-hours.ts'
 
@@ -18,7 +18,7 @@ function zonePart(
 /**
  * A market's time zone as the reader's language names it, with its offset now: "Eastern Time
  * (GMT-5)", "北美東部時間 (GMT-5)". UTC is UTC in every language (as traders write it), a zone without
- * a name of its own is its offset alone, and one the browser does not know stays as the server sent it.
+ * a name of its own is its offset alone, and one the browser does not know stays as sent.
  */
 export function marketZoneName(timeZone: string, locale: string, nowMs: number): string {
   if (/^(Etc\/)?UTC$/.test(timeZone)) return 'UTC'

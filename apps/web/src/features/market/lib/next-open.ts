@@ -1,4 +1,4 @@
-import type { TradingWindow } from '@tp/contracts'
+import type { TradingWindow } from '@tp/contracts/light'
 
 export const MINUTES_PER_WEEK = 7 * 24 * 60
 const MS_PER_MINUTE = 60_000

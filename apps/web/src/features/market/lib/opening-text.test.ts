@@ -1,4 +1,4 @@
-import { MarketStatus } from '@tp/contracts'
+import { MarketStatus } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { openingTime } from './opening-text.ts'
 
@@ -17,7 +17,7 @@ describe('openingTime', () => {
     expect(openingTime({ ...closed, NextOpen }, christmas, 'en-GB', 'Asia/Hong_Kong')).toBe('Mon 06:00')
   })
 
-  it('follows daylight saving as the server does: 21:00 UTC in the New York summer', () => {
+  it('follows daylight saving: 21:00 UTC in the New York summer', () => {
     const summerSunday = at('2027-06-13T21:00:00Z')
     expect(
       openingTime({ ...closed, NextOpen: summerSunday }, at('2027-06-12T12:00:00Z'), 'en-GB', 'UTC'),

@@ -1,5 +1,5 @@
-import type { Instrument } from '@tp/contracts'
-import { MarketStatus } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
+import { MarketStatus } from '@tp/contracts/light'
 import { formatOpening } from './market-hours.ts'
 import { nextOpen } from './next-open.ts'
 

@@ -1,4 +1,4 @@
-import { Side, SwapMode } from '@tp/contracts'
+import { Side, SwapMode } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { testInstrument } from '../../../shared/trading/test-instrument.ts'
 import { hasSwap, rolloverLocalTime, swapPerLotUsd, weekdayName } from './swap-figures.ts'
@@ -14,7 +14,7 @@ describe('swap figures on the spec sheet', () => {
     SwapTripleDay: 3,
   })
 
-  it('turns points into USD a lot a night, as the server books them', () => {
+  it("turns points into USD a lot a night with the engine's swapPerUnit", () => {
     expect(swapPerLotUsd(eurusd, Side.Buy, 1.1, 1)).toBeCloseTo(-7.1, 9)
     expect(swapPerLotUsd(eurusd, Side.Sell, 1.1001, 1)).toBeCloseTo(2.3, 9)
     // A JPY-quoted pair: 14.5 points x 0.001 x 100,000 = 1,450 JPY at 1/160.

@@ -1,12 +1,10 @@
-import { Side, SwapMode, type Instrument, type SideValue } from '@tp/contracts'
-
-/** A 360-day year: a percentage swap's day count, as the server books it. */
-const DAYS_PER_YEAR = 360
+import type { Instrument, SideValue } from '@tp/contracts/light'
+import { money, NO_SWAP, swapPerUnit } from '@tp/engine/rules'
 
 /**
- * One night's swap of one lot in USD, as the server would book it at this price (a buy closes at the
- * bid, a sell at the ask): the figure the spec sheet shows beside the rate. Undefined without a rate
- * to USD or a price.
+ * One night's swap of one lot in USD by the engine's rule (`swapPerUnit`) at this price (a buy closes
+ * at the bid, a sell at the ask): the figure the spec sheet shows beside the rate. Undefined without
+ * a rate to USD or a price.
  */
 export function swapPerLotUsd(
   instrument: Instrument,
@@ -15,12 +13,14 @@ export function swapPerLotUsd(
   usdRate: number | null,
 ): number | undefined {
   if (usdRate === null || !(closePrice > 0)) return undefined
-  const rate = side === Side.Buy ? instrument.SwapLong : instrument.SwapShort
-  const perUnit =
-    instrument.SwapMode === SwapMode.Points
-      ? rate * 10 ** -instrument.PricePrecision
-      : (rate / 100 / DAYS_PER_YEAR) * closePrice
-  return perUnit * instrument.ForexContNum * usdRate
+  const terms = {
+    ...NO_SWAP,
+    long: String(instrument.SwapLong),
+    short: String(instrument.SwapShort),
+    mode: instrument.SwapMode,
+  }
+  const perUnit = swapPerUnit(terms, instrument.PricePrecision, side, 1, closePrice)
+  return perUnit.times(instrument.ForexContNum).times(money(usdRate)).toNumber()
 }
 
 /** Whether the instrument charges or credits anything overnight. */

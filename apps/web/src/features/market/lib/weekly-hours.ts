@@ -1,4 +1,4 @@
-import type { TradingWindow } from '@tp/contracts'
+import type { TradingWindow } from '@tp/contracts/light'
 import { DAY_AND_TIME, formatter } from './market-hours.ts'
 import { MINUTES_PER_WEEK, validWindows, weekStartMs } from './next-open.ts'
 

@@ -1,5 +1,5 @@
-import type { NewsArticle, NewsPage } from '@tp/contracts'
-import { NEWS_DEFAULT_CATEGORY } from '@tp/contracts'
+import type { NewsArticle, NewsPage } from '@tp/contracts/light'
+import { NEWS_DEFAULT_CATEGORY } from '@tp/contracts/light'
 import { api } from '../../../shared/api-client.ts'
 
 export const NEWS_LIST_QUERY = 'news-list'

@@ -1,4 +1,4 @@
-import type { NewsItem } from '@tp/contracts'
+import type { NewsItem } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { currentLanguageOf } from '../lib/language.ts'

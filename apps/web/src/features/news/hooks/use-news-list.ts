@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { NEWS_DEFAULT_CATEGORY } from '@tp/contracts'
+import { NEWS_DEFAULT_CATEGORY } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { fetchNewsPage, NEWS_LIST_QUERY } from '../api/news-api.ts'
 import { nextNewsPage } from '../lib/paging.ts'

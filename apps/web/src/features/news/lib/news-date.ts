@@ -1,4 +1,4 @@
-import type { LanguageCode } from '@tp/contracts'
+import type { LanguageCode } from '@tp/contracts/light'
 import { parseServerTime } from '../../../shared/lib/datetime.ts'
 import { formatLocale } from '../../../shared/lib/locale.ts'
 

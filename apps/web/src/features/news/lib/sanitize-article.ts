@@ -1,5 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify'
-import { NEWS_HTML_TAGS } from '@tp/contracts'
+import { NEWS_HTML_TAGS } from '@tp/contracts/light'
 
 /**
  * Article HTML as the browser shows it. The server cleans articles when they are saved and again

@@ -1,4 +1,4 @@
-import type { BalanceAnswer, MyDealAnswer } from '@tp/contracts'
+import type { BalanceAnswer, MyDealAnswer } from '@tp/contracts/light'
 import type { ExpiryParams } from '../../../shared/trading/expiry.ts'
 import { api } from '../../../shared/api-client.ts'
 

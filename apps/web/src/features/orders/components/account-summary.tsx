@@ -1,4 +1,4 @@
-import type { BalanceAnswer, ForexTradeMessage } from '@tp/contracts'
+import type { BalanceAnswer, ForexTradeMessage } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { MarginCallBanner } from '../../../shared/components/margin-call-banner.tsx'
 import { marginCallWarning, useMarginCall } from '../../../shared/trading/margin-call.ts'

@@ -1,4 +1,4 @@
-import { OrderStatus, Side, type TransOrder } from '@tp/contracts'
+import { OrderStatus, Side, type TransOrder } from '@tp/contracts/light'
 import { Popup } from 'antd-mobile'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import type { MyDealAnswer, TransOrder } from '@tp/contracts'
+import type { MyDealAnswer, TransOrder } from '@tp/contracts/light'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import { OrderStatus, Side, type TransOrder } from '@tp/contracts'
+import { OrderStatus, Side, type TransOrder } from '@tp/contracts/light'
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../shared/lib/money.ts'

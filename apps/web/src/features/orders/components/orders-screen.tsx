@@ -1,4 +1,4 @@
-import { OrderStatus } from '@tp/contracts'
+import { OrderStatus } from '@tp/contracts/light'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'

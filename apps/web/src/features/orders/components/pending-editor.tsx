@@ -1,4 +1,4 @@
-import type { TransOrder } from '@tp/contracts'
+import type { TransOrder } from '@tp/contracts/light'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toastInfo } from '../../../shared/lib/toast.ts'
@@ -25,7 +25,7 @@ interface Typed {
 }
 
 /**
- * The typed terms as the server takes them, or the first thing wrong: price (at least the stops
+ * The typed terms, or the first thing wrong by the shared stop rules (stops.ts): price (at least the stops
  * level from the market), stops (against the price, as far), expiry.
  */
 function checkTerms(

@@ -1,4 +1,4 @@
-import type { TransOrder } from '@tp/contracts'
+import type { TransOrder } from '@tp/contracts/light'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toastInfo } from '../../../shared/lib/toast.ts'

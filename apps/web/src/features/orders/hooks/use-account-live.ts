@@ -1,4 +1,4 @@
-import type { ForexTradeMessage } from '@tp/contracts'
+import type { ForexTradeMessage } from '@tp/contracts/light'
 import { useEffect, useRef, useState } from 'react'
 import { realtime } from '../../../shared/realtime.ts'
 import { isForexClosedMessage, isForexTradeMessage } from '../lib/deals.ts'

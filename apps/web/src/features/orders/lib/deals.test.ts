@@ -4,7 +4,7 @@ import {
   type ForexTradeMessage,
   type MyDealAnswer,
   type TransOrder,
-} from '@tp/contracts'
+} from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import {
   accountFigures,

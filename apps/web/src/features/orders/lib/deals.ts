@@ -7,7 +7,7 @@ import {
   type ForexTradeMessage,
   type MyDealAnswer,
   type TransOrder,
-} from '@tp/contracts'
+} from '@tp/contracts/light'
 import { formatDateTime } from '../../../shared/lib/datetime.ts'
 import { formatAmount, formatSignedAmount } from '../../../shared/lib/money.ts'
 import type { ServerMessage } from '../../../shared/socket-client.ts'
@@ -163,7 +163,7 @@ export interface AccountFigures {
 
 /**
  * The summary from `getBalance`, with the live figures of the last FOREX_TRADE over it. The
- * balance is always getBalance's (the available balance, 2 decimals, as the server rounds it): the
+ * balance is always getBalance's (the available balance, rounded to 2 decimals by the server): the
  * socket's `Balance` is the ledger balance before frozen amounts, and the screen fetches getBalance
  * again whenever that changes.
  */

@@ -1,4 +1,4 @@
-import type { RankDetail, RankListAnswer, RankSettings } from '@tp/contracts'
+import type { RankDetail, RankListAnswer, RankSettings } from '@tp/contracts/light'
 import { api, type ApiResult } from '../../../shared/api-client.ts'
 
 export const RANK_LIST_QUERY = 'rank-list'

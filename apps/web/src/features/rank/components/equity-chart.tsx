@@ -1,4 +1,4 @@
-import type { ProfitPoint } from '@tp/contracts'
+import type { ProfitPoint } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../shared/lib/money.ts'
 import { equityGeometry } from '../lib/equity-chart.ts'

@@ -1,4 +1,4 @@
-import type { RankSettings } from '@tp/contracts'
+import type { RankSettings } from '@tp/contracts/light'
 import { Button, Input, Popup, Switch } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

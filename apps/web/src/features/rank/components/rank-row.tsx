@@ -1,4 +1,4 @@
-import type { RankEntry } from '@tp/contracts'
+import type { RankEntry } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { DemoTag, Figure, Multiple, Plain, Profit, Rate, Share } from './rank-figures.tsx'
 

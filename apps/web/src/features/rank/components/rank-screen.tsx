@@ -1,4 +1,4 @@
-import type { RankEntry } from '@tp/contracts'
+import type { RankEntry } from '@tp/contracts/light'
 import { InfiniteScroll } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

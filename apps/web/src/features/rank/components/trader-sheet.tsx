@@ -1,4 +1,4 @@
-import type { RankDetail, RankEntry } from '@tp/contracts'
+import type { RankDetail, RankEntry } from '@tp/contracts/light'
 import { Button, Popup } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

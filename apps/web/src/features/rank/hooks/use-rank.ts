@@ -1,4 +1,4 @@
-import type { RankSettings } from '@tp/contracts'
+import type { RankSettings } from '@tp/contracts/light'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSession } from '../../../shared/session/session-store.ts'
 import { toastSuccess } from '../../../shared/lib/toast.ts'

@@ -1,4 +1,4 @@
-import type { ProfitPoint } from '@tp/contracts'
+import type { ProfitPoint } from '@tp/contracts/light'
 
 export interface ChartGeometry {
   /** The line's `points` attribute ("x,y x,y …"), left (oldest) to right (today). */

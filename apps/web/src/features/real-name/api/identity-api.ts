@@ -1,4 +1,4 @@
-import type { IdentityCenter } from '@tp/contracts'
+import type { IdentityCenter } from '@tp/contracts/light'
 import { api } from '../../../shared/api-client.ts'
 
 export const IDENTITY_CENTER_QUERY = 'identity-center'

@@ -1,4 +1,4 @@
-import { ReviewStatus, type IdentityCenter } from '@tp/contracts'
+import { ReviewStatus, type IdentityCenter } from '@tp/contracts/light'
 import { ImageViewer } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 import { ClockIcon, ShieldIcon } from '../../../shared/components/icons.tsx'

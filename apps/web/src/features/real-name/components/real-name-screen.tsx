@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ReviewStatus } from '@tp/contracts'
+import { ReviewStatus } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
 import { Page } from '../../../shared/components/page.tsx'

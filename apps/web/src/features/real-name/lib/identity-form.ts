@@ -1,4 +1,4 @@
-import { ONE_LINE } from '@tp/contracts'
+import { ONE_LINE } from '@tp/contracts/light'
 
 /**
  * The client's checks of the identity form, mirroring the server's (packages/contracts identity.ts)

@@ -1,4 +1,4 @@
-import { OrderStatus, type BalanceAnswer, type MyDealAnswer, type TransOrder } from '@tp/contracts'
+import { OrderStatus, type BalanceAnswer, type MyDealAnswer, type TransOrder } from '@tp/contracts/light'
 import { api } from '../../../shared/api-client.ts'
 import type { SubmitParams } from '../lib/order-check.ts'
 

@@ -1,4 +1,4 @@
-import type { Instrument, Period } from '@tp/contracts'
+import type { Instrument, Period } from '@tp/contracts/light'
 import { lazy, Suspense } from 'react'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { useAfterPaint } from '../../../shared/lib/use-after-paint.ts'

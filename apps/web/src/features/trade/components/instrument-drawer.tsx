@@ -1,4 +1,4 @@
-import { MarketStatus, type Instrument } from '@tp/contracts'
+import { MarketStatus, type Instrument } from '@tp/contracts/light'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Popup, SearchBar } from 'antd-mobile'
 import { useMemo, useState } from 'react'

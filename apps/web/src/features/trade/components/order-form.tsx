@@ -1,4 +1,4 @@
-import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contracts'
+import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-import { PERIODS, type Period } from '@tp/contracts'
+import { PERIODS, type Period } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { PERIOD_LABEL_KEYS } from '../lib/periods.ts'
 

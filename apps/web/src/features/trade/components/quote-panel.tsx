@@ -1,4 +1,4 @@
-import { MarketStatus, type Instrument } from '@tp/contracts'
+import { MarketStatus, type Instrument } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { PriceChange } from '../../../shared/components/price-change.tsx'
 import { changeDirection, formatPrice } from '../../../shared/market/format.ts'

@@ -1,4 +1,4 @@
-import type { Period } from '@tp/contracts'
+import type { Period } from '@tp/contracts/light'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChevronDownIcon } from '../../../shared/components/icons.tsx'

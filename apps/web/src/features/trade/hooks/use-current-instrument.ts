@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { useCallback, useEffect } from 'react'
 import { useSearchParams } from 'react-router'
 import { readStorage, StorageKey, writeStorage } from '../../../shared/lib/storage.ts'

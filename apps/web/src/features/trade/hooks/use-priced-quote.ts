@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { currentQuote, type Quote } from '../../../shared/market/quote.ts'
 import { usdRateOf } from '../lib/order-estimate.ts'
 import { useQuotesOf } from './use-quotes-of.ts'

@@ -1,4 +1,4 @@
-import type { Candle, Period } from '@tp/contracts'
+import type { Candle, Period } from '@tp/contracts/light'
 import {
   AreaSeries,
   BarSeries,

@@ -1,4 +1,4 @@
-import type { Candle, KlineMessage } from '@tp/contracts'
+import type { Candle, KlineMessage } from '@tp/contracts/light'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { candleOf, chartTime, isKlineMessage, mergeCandle, toChartBars } from './candles.ts'
 

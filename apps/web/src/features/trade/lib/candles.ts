@@ -1,4 +1,4 @@
-import type { Candle, KlineMessage, Period } from '@tp/contracts'
+import type { Candle, KlineMessage, Period } from '@tp/contracts/light'
 import type { ServerMessage } from '../../../shared/socket-client.ts'
 
 export type CandleChange = 'replace' | 'append' | 'ignore'

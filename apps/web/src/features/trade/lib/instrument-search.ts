@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { instrumentName } from '../../../shared/market/instrument-name.ts'
 
 const folded = (value: string) => value.replace(/\s+/g, '').toLocaleLowerCase()

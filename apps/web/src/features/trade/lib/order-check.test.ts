@@ -1,4 +1,4 @@
-import { Side } from '@tp/contracts'
+import { Side } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { checkOrder, entryPrice, type OrderDraft } from './order-check.ts'
 import { testInstrument } from '../../../shared/trading/test-instrument.ts'

@@ -1,4 +1,4 @@
-import { Side, type Instrument, type SideValue } from '@tp/contracts'
+import { Side, type Instrument, type SideValue } from '@tp/contracts/light'
 import { failed, invalid, valid, type Checked } from '../../../shared/trading/problem.ts'
 import {
   checkPendingDistance,

@@ -1,4 +1,4 @@
-import { MarginMode } from '@tp/contracts'
+import { MarginMode } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import type { Quote } from '../../../shared/market/quote.ts'
 import { estimateFee } from './fee-estimate.ts'
@@ -53,13 +53,13 @@ describe('fee estimate', () => {
     expect(estimateFee(btc, 1.25, null, true)).toBe(25)
   })
 
-  it('rounds up to the cent as the server books it: a charge never rounds below what is due', () => {
+  it("rounds up to the cent by the engine's openingFee: a charge never rounds below what is due", () => {
     // Issue 22: 0.01 lot at 2.25 a lot is 0.0225, charged 0.03 (half up showed 0.02).
     expect(estimateFee(testInstrument({ ForexFeeRate: 2.25 }), 0.01, null, true)).toBe(0.03)
     expect(estimateFee(testInstrument({ ForexFeeRate: 0.07 }), 1, null, true)).toBe(0.07)
   })
 
-  it('is margin x fee rate otherwise, to the cent up as the server books it', () => {
+  it('is margin x fee rate otherwise, to the cent up', () => {
     const rated = testInstrument({ ForexFeeRate: 0.001 })
     expect(estimateFee(rated, 0.01, 838.1055, false)).toBe(0.84)
     expect(estimateFee(rated, 0.01, 1005, false)).toBe(1.01)

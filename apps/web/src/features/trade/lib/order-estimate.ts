@@ -1,4 +1,5 @@
-import { MarginMode, type Instrument } from '@tp/contracts'
+import { MarginMode, type Instrument } from '@tp/contracts/light'
+import { marginOf, money } from '@tp/engine/rules'
 import type { Quote } from '../../../shared/market/quote.ts'
 
 /** Rounds half up to `decimals` places through the decimal exponent, so 1.005 -> 1.01 as on paper. */
@@ -27,8 +28,8 @@ export function usdRateOf(currency: string, quoteOf: (code: string) => Quote | u
 }
 
 /**
- * Margin in USD (SPEC.md 9): lots x contract size x price / leverage, converted from the quote
- * currency; in fixed margin mode lots x contract size. Six decimals, half up, as the server holds it.
+ * Margin in USD by the engine's rule (`marginOf`: lots x contract size x price / leverage, converted
+ * from the quote currency; in fixed margin mode lots x contract size; six decimals, half up).
  * Null when something it needs is missing (no leverage chosen, no price, no conversion rate).
  */
 export function estimateMargin(
@@ -39,8 +40,9 @@ export function estimateMargin(
   usdRate: number | null,
 ): number | null {
   if (!(lots > 0)) return null
-  const units = lots * instrument.ForexContNum
-  if (instrument.MarginMode === MarginMode.Fixed) return roundHalfUp(units, 6)
+  const terms = { marginMode: instrument.MarginMode, contractSize: String(instrument.ForexContNum) }
+  if (instrument.MarginMode === MarginMode.Fixed)
+    return marginOf(terms, money(lots), 0, 1, money(1)).toNumber()
   if (!leverage || !(price > 0) || usdRate === null) return null
-  return roundHalfUp(((units * price) / leverage) * usdRate, 6)
+  return marginOf(terms, money(lots), price, leverage, money(usdRate)).toNumber()
 }

@@ -1,4 +1,4 @@
-import type { Period } from '@tp/contracts'
+import type { Period } from '@tp/contracts/light'
 
 /** The period bar's labels (SPEC.md 2: 1M 5M 15M 30M 1H 1D), as translation keys. */
 export const PERIOD_LABEL_KEYS: Record<Period, string> = {

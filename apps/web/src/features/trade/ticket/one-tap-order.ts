@@ -1,4 +1,4 @@
-import type { Instrument, SideValue } from '@tp/contracts'
+import type { Instrument, SideValue } from '@tp/contracts/light'
 import { checkOrder, marketDraft } from '../lib/order-check.ts'
 import type { PlacedOrder } from '../components/order-success.tsx'
 import type { Problem } from '../../../shared/trading/problem.ts'

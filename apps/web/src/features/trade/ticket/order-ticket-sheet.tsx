@@ -1,4 +1,4 @@
-import type { Instrument, SideValue } from '@tp/contracts'
+import type { Instrument, SideValue } from '@tp/contracts/light'
 import { Popup } from 'antd-mobile'
 import { useEffect, useRef } from 'react'
 import { focusWhenDrawn, trapTab } from '../../../shared/lib/focus-trap.ts'

@@ -1,4 +1,4 @@
-import { Side, type Instrument } from '@tp/contracts'
+import { Side, type Instrument } from '@tp/contracts/light'
 import { fetchPlacedOrder, submitOrder } from '../api/order-api.ts'
 import type { SubmitParams } from '../lib/order-check.ts'
 import type { PlacedOrder } from '../components/order-success.tsx'

@@ -1,4 +1,4 @@
-import { Side, type Instrument, type SideValue } from '@tp/contracts'
+import { Side, type Instrument, type SideValue } from '@tp/contracts/light'
 import { translate } from '../../../shared/i18n/i18n.ts'
 import { Dialog } from '../../../shared/lib/antd-dialog.ts'
 import { formatPrice } from '../../../shared/market/format.ts'

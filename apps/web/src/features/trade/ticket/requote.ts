@@ -1,4 +1,4 @@
-import type { RequoteData } from '@tp/contracts'
+import type { RequoteData } from '@tp/contracts/light'
 import { ApiError } from '../../../shared/api-client.ts'
 import { REQUOTE } from '../api/order-api.ts'
 import type { SubmitParams } from '../lib/order-check.ts'

@@ -1,4 +1,4 @@
-import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contracts'
+import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { formatPrice } from '../../../shared/market/format.ts'
 import { currentQuote, type Quote } from '../../../shared/market/quote.ts'

@@ -1,4 +1,4 @@
-import { Side, type Instrument, type SideValue } from '@tp/contracts'
+import { Side, type Instrument, type SideValue } from '@tp/contracts/light'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'

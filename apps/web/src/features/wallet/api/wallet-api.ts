@@ -1,4 +1,4 @@
-import type { BalanceAnswer, DrawSymbol, PayoutTypeValue, SavedPayoutMethod } from '@tp/contracts'
+import type { BalanceAnswer, DrawSymbol, PayoutTypeValue, SavedPayoutMethod } from '@tp/contracts/light'
 import { api, type Params } from '../../../shared/api-client.ts'
 
 /** Payout methods, the currencies withdrawals are paid in, and the balance (SPEC.md sections 2 and 7). */

@@ -1,4 +1,4 @@
-import { PayoutType } from '@tp/contracts'
+import { PayoutType } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { PayoutMethodList } from './payout-method-list.tsx'
 

@@ -1,4 +1,4 @@
-import type { DrawSymbol } from '@tp/contracts'
+import type { DrawSymbol } from '@tp/contracts/light'
 import { List, Picker } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

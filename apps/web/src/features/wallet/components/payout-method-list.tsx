@@ -1,5 +1,5 @@
-import type { PayoutTypeValue, SavedPayoutMethod } from '@tp/contracts'
-import { PayoutType } from '@tp/contracts'
+import type { PayoutTypeValue, SavedPayoutMethod } from '@tp/contracts/light'
+import { PayoutType } from '@tp/contracts/light'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'

@@ -1,4 +1,4 @@
-import type { PayoutTypeValue } from '@tp/contracts'
+import type { PayoutTypeValue } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
 import {
   DRAW_SYMBOLS_QUERY,

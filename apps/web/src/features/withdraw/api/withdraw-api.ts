@@ -1,4 +1,4 @@
-import type { RecordPage, WithdrawRecord } from '@tp/contracts'
+import type { RecordPage, WithdrawRecord } from '@tp/contracts/light'
 import { api } from '../../../shared/api-client.ts'
 import { MONEY_PAGE_SIZE } from '../../wallet/lib/paging.ts'
 

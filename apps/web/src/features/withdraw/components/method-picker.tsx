@@ -1,4 +1,4 @@
-import type { SavedPayoutMethod } from '@tp/contracts'
+import type { SavedPayoutMethod } from '@tp/contracts/light'
 import { List, Picker } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 import { PressableList } from '../../../shared/components/pressable-list.tsx'

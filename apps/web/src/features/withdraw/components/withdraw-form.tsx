@@ -1,4 +1,4 @@
-import type { DrawSymbol, SavedPayoutMethod } from '@tp/contracts'
+import type { DrawSymbol, SavedPayoutMethod } from '@tp/contracts/light'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, List } from 'antd-mobile'
 import { useState } from 'react'
@@ -71,7 +71,7 @@ export function WithdrawForm({ type }: { type: WithdrawTab }) {
     if (!method)
       return methods.data?.length === 0 ? void offerToBind() : toastInfo(t('withdraw.chooseMethod'))
     if (!NUMERIC.test(amount.trim())) return toastInfo(t('withdraw.amountNumeric'))
-    // The amount to receive and its rate, as the server quotes them now, before anything is asked.
+    // The amount to receive and its rate, quoted now by the server, before anything is asked.
     const fresh = (await currencies.refetch()).data?.find((c) => c.id === currency.id) ?? currency
     const shown = quoteText(amount, fresh)
     if (!fresh.rate_ready) return toastInfo(t('withdraw.rateStale'))

@@ -1,4 +1,4 @@
-import { PayoutType, type DrawSymbol, type PayoutTypeValue } from '@tp/contracts'
+import { PayoutType, type DrawSymbol, type PayoutTypeValue } from '@tp/contracts/light'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, List } from 'antd-mobile'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import type { DrawSymbol } from '@tp/contracts'
+import type { DrawSymbol } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { quoteText } from './quote.ts'
 

@@ -1,9 +1,6 @@
-import type { DrawSymbol } from '@tp/contracts'
-import { payoutText, withdrawalQuote } from '@tp/engine'
+import { USD_AMOUNT_TEXT, type DrawSymbol } from '@tp/contracts/light'
+import { payoutText, withdrawalQuote } from '@tp/engine/rules'
 import { formatAmount } from '../../../shared/lib/money.ts'
-
-/** An amount as the server takes it: digits with at most two decimals (contracts `usdAmount`). */
-const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/
 
 export interface QuoteText {
   /** The fee in USD, '--' with no currency. */
@@ -29,7 +26,7 @@ export function quoteText(amount: string, currency: DrawSymbol | null): QuoteTex
   const usdPrice = payoutText(currency.usd_price)
   const rate = `1 ${currency.code} = ${formatAmount(usdPrice, Math.max(2, placesOf(usdPrice)))} USD`
   const typed = amount.trim()
-  if (!AMOUNT.test(typed) || Number(typed) <= 0)
+  if (!USD_AMOUNT_TEXT.test(typed) || Number(typed) <= 0)
     return { fee: formatAmount('0'), received: `${formatAmount('0', 0)} ${currency.code}`, rate }
   const { fee, received } = withdrawalQuote(typed, {
     feeType: currency.fee_type,

@@ -1,4 +1,4 @@
-import { klineTopic, Side, type Instrument, type Period, type TransOrder } from '@tp/contracts'
+import { klineTopic, Side, type Instrument, type Period, type TransOrder } from '@tp/contracts/light'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'

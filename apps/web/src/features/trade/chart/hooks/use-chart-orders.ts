@@ -1,4 +1,4 @@
-import { OrderStatus, type MyDealAnswer, type TransOrder } from '@tp/contracts'
+import { OrderStatus, type MyDealAnswer, type TransOrder } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../../shared/api-client.ts'
 import { useSession } from '../../../../shared/session/session-store.ts'

@@ -1,4 +1,4 @@
-import { Side } from '@tp/contracts'
+import { Side } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { grabbedLine, priceAtPointer, profitIfHit, roundToPrecision } from './drag.ts'
 

@@ -1,4 +1,4 @@
-import { Side, type SideValue } from '@tp/contracts'
+import { Side, type SideValue } from '@tp/contracts/light'
 
 /** Half the height of the band around a line that picks it up: a fingertip, not a pixel. */
 export const GRAB_ZONE_PX = 12
@@ -28,7 +28,7 @@ export function grabbedLine<T extends GrabTarget>(
   return best
 }
 
-/** Rounds to the instrument's price grid (10^-precision), as the server checks stops. */
+/** Rounds to the instrument's price grid (10^-precision), where stops must lie. */
 export function roundToPrecision(price: number, precision: number): number {
   return Number(price.toFixed(precision))
 }

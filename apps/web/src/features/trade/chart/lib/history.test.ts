@@ -1,4 +1,4 @@
-import type { Candle } from '@tp/contracts'
+import type { Candle } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { mergeOlder, nearFirstBar } from './history.ts'
 

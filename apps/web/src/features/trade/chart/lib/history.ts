@@ -1,4 +1,4 @@
-import type { Candle } from '@tp/contracts'
+import type { Candle } from '@tp/contracts/light'
 
 /**
  * Older candles (a `before` page) in front of the ones held: one candle per Time (the held one wins,

@@ -1,4 +1,4 @@
-import { OrderStatus, Side, type TransOrder } from '@tp/contracts'
+import { OrderStatus, Side, type TransOrder } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { movedTerms } from './line-move.ts'
 import type { DraggableLine } from './trade-lines.ts'

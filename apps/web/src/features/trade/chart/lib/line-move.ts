@@ -1,4 +1,4 @@
-import { ExpiryType, OrderStatus, type TransOrder } from '@tp/contracts'
+import { ExpiryType, OrderStatus, type TransOrder } from '@tp/contracts/light'
 import { failed, invalid, valid, type Checked } from '../../../../shared/trading/problem.ts'
 import { checkStop, checkStopPair, exitPrice } from '../../../../shared/trading/stops.ts'
 import type { ExpiryParams } from '../../../../shared/trading/expiry.ts'
@@ -19,7 +19,7 @@ export function keptExpiry(order: TransOrder): ExpiryParams {
 }
 
 /**
- * The order's terms once `line` is dropped at `price`, checked as the server will: a position's stop
+ * The order's terms once `line` is dropped at `price`, checked by the shared stop rules (stops.ts): a position's stop
  * against the price it closes at now; a pending order's stops against its (maybe new) price.
  */
 export function movedTerms(

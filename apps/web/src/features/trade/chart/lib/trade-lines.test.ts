@@ -1,4 +1,4 @@
-import { OrderStatus, Side, type TransOrder } from '@tp/contracts'
+import { OrderStatus, Side, type TransOrder } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { isDraggable, orderLines, spreadPoints } from './trade-lines.ts'
 

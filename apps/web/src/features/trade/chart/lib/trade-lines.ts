@@ -1,4 +1,4 @@
-import { OrderStatus, Side, type TransOrder } from '@tp/contracts'
+import { OrderStatus, Side, type TransOrder } from '@tp/contracts/light'
 import type { StopKind } from '../../../../shared/trading/stops.ts'
 
 export type LineRole = 'bid' | 'ask' | 'entry' | 'pendingEntry' | 'stopLoss' | 'takeProfit'

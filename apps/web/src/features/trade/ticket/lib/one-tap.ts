@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { checkLots, defaultLots, lotRules } from '../../../../shared/trading/lots.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { Side } from '@tp/contracts'
+import { Side } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { pointSize, pointsFromStopPrice, profitInUsd, stopPriceFromPoints } from './stop-points.ts'
 

@@ -1,4 +1,4 @@
-import { Side, type SideValue } from '@tp/contracts'
+import { Side, type SideValue } from '@tp/contracts/light'
 import type { StopKind } from '../../../../shared/trading/stops.ts'
 import { roundHalfUp } from '../../lib/order-estimate.ts'
 

@@ -1,4 +1,4 @@
-import { Side } from '@tp/contracts'
+import { Side } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { testInstrument } from '../../../../shared/trading/test-instrument.ts'
 import { parsePoints, previewStop, toOrderDraft, withStopUnit, type TicketDraft } from './ticket-draft.ts'

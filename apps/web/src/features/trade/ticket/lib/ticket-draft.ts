@@ -1,4 +1,4 @@
-import type { Instrument } from '@tp/contracts'
+import type { Instrument } from '@tp/contracts/light'
 import { invalid, valid, type Checked } from '../../../../shared/trading/problem.ts'
 import { parsePriceText, type StopKind } from '../../../../shared/trading/stops.ts'
 import { entryPrice, type OrderDraft } from '../../lib/order-check.ts'

@@ -1,0 +1,1 @@
+export const STAFF_PASSWORD_MAX_LENGTH = 128

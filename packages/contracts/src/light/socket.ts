@@ -1,0 +1,11 @@
+/** Socket timing of SPEC.md section 9. */
+export const SOCKET_HEARTBEAT_MS = 5_000
+
+export const SOCKET_MAX_MISSED_PONGS = 2
+
+export const SOCKET_CONNECT_TIMEOUT_MS = 5_000
+
+export const SOCKET_PATH = '/v1/ws'
+
+/** Topics a client may subscribe to: the day's quotes, one instrument's candles, its own trading. */
+export const TOPIC_PATTERN = /^(DAY_MARKET|FOREX_TRADE|FOREX_CLOSED|KLINE\.[A-Za-z0-9_.-]{1,32})$/

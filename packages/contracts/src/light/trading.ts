@@ -1,0 +1,44 @@
+/** `OrderType`: 1 buy, 2 sell. */
+export const Side = { Buy: 1, Sell: 2 } as const
+export type SideValue = (typeof Side)[keyof typeof Side]
+
+/** `Status` of an order. 2 (closing) is never stored: a close is one transaction. */
+export const OrderStatus = {
+  Pending: 0,
+  Holding: 1,
+  Closing: 2,
+  Closed: 3,
+  Cancelled: 4,
+  Expired: 5,
+} as const
+export type OrderStatusValue = (typeof OrderStatus)[keyof typeof OrderStatus]
+
+/** `ClosedType`: why a position closed. */
+export const ClosedType = { User: 1, StopOut: 2, TakeProfit: 3, StopLoss: 4, Staff: 5 } as const
+export type ClosedTypeValue = (typeof ClosedType)[keyof typeof ClosedType]
+
+/** Kinds of ledger rows (`Type` of a ledger record). 10 shows its memo; the others a translated name. */
+export const LedgerType = {
+  DEMO_CREDIT: 1,
+  DEMO_RESET: 2,
+  TRADE_FEE: 3,
+  TRADE_PROFIT: 4,
+  /** Negative balance protection: the house covers a loss beyond the balance. */
+  WRITE_OFF: 5,
+  /** A deposit staff approved. */
+  DEPOSIT: 6,
+  /** A withdrawal paid out: booked out of the frozen balance. */
+  WITHDRAWAL: 7,
+  /** A withdrawal requested: the amount moves from the balance to the frozen balance. */
+  FREEZE: 8,
+  /** A withdrawal rejected: the frozen amount returns to the balance. */
+  UNFREEZE: 9,
+  STAFF_ADJUSTMENT: 10,
+  /** Overnight financing of an open position at a rollover: a charge or a credit. */
+  SWAP: 11,
+} as const
+export type LedgerTypeValue = (typeof LedgerType)[keyof typeof LedgerType]
+
+export const DEFAULT_PAGE_SIZE = 10
+
+export const MAX_PAGE_SIZE = 100

@@ -1,6 +1,7 @@
 import { Side, type SideValue } from '@tp/contracts'
 import { money, type Money } from './money.ts'
 import type { Quote, Rejection } from './types.ts'
+import { stopOnItsSide } from '../rules/stops.ts'
 
 /*
  * The pure checks of orders and quotes: what a price, a lot size, an amount and a pair of stops
@@ -121,9 +122,7 @@ export function checkStops(
   const valid = (value: number) => value === 0 || (isPrice(value) && isOnGrid(value, precision))
   if (!valid(stopLoss)) return 'stop_loss_invalid'
   if (!valid(takeProfit)) return 'take_profit_invalid'
-  const below = (value: number) => value === 0 || value < exit
-  const above = (value: number) => value === 0 || value > exit
-  if (!(side === Side.Buy ? below(stopLoss) : above(stopLoss))) return 'stop_loss_invalid'
-  if (!(side === Side.Buy ? above(takeProfit) : below(takeProfit))) return 'take_profit_invalid'
+  if (!stopOnItsSide('stopLoss', side, stopLoss, exit)) return 'stop_loss_invalid'
+  if (!stopOnItsSide('takeProfit', side, takeProfit, exit)) return 'take_profit_invalid'
   return undefined
 }

@@ -1,6 +1,7 @@
 /** Price alerts: added (bounded per user, and for demo accounts by DEMO_LIMITS) and removed. */
 import type { PriceAlert } from '../alert-book.ts'
 import { isOnGrid, isPrice } from '../order-rules.ts'
+import { alertAhead } from '../../rules/alerts.ts'
 import type { CommandResult } from '../types.ts'
 import { demoAlertLimit } from './demo-limits.ts'
 import { MAX_ALERTS_PER_USER } from './limits.ts'
@@ -30,7 +31,7 @@ export function addAlert(
     if (limit) return limit
   }
   const quote = s.quotes.get(instrumentId)
-  if (quote && (above ? quote.bid >= price : quote.bid <= price)) return reject('alert_reached')
+  if (quote && !alertAhead(above, price, quote.bid)) return reject('alert_reached')
   const alert: PriceAlert = { id: s.takeOrderId(), userId, instrumentId, above, price, createdAtMs: nowMs }
   s.alerts.add(alert)
   if (account.demo) s.demoAlerts.add(alert.id)

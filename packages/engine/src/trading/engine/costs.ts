@@ -1,28 +1,19 @@
 /** What an order costs and earns: margin, fee, profit, and whether an account can afford it. */
 import { Decimal } from 'decimal.js'
 import { MarginMode, Side, type SideValue } from '@tp/contracts'
-import { ZERO, feeToCents, money, toCents, toMicros, type Money } from '../money.ts'
+import { ZERO, money, toCents, type Money } from '../money.ts'
+import { marginOf, openingFee } from '../../rules/margin.ts'
 import type { BookPosition } from '../exposure-book.ts'
 import type { InstrumentTerms, Order } from '../types.ts'
 import { present } from './assert.ts'
 import type { Account, EngineState } from './state.ts'
 
-/** Margin = lots x contract size x price / leverage, in USD; fixed mode: lots x contract size. */
-export function marginFor(
-  terms: Pick<Order, 'contractSize' | 'marginMode'>,
-  lots: Money,
-  price: number,
-  leverage: number,
-  rate: Money,
-): Money {
-  const units = lots.times(terms.contractSize)
-  if (terms.marginMode === MarginMode.Fixed) return toMicros(units)
-  return toMicros(units.times(money(price)).div(leverage).times(rate))
-}
+/** An order's margin in USD (rules/margin.ts, the one home the phone's estimate imports too). */
+export const marginFor = marginOf
 
 /** The fee of an order: per lot or on its margin (the risk settings say which), rounded up to a cent. */
 export function feeFor(s: EngineState, terms: InstrumentTerms, lots: Money, margin: Money): Money {
-  return feeToCents((s.risk.feePerLot ? lots : margin).times(terms.feeRate))
+  return openingFee(s.risk.feePerLot, lots, margin, terms.feeRate)
 }
 
 /** The part of a position the exposure book needs, on the terms it was opened under. */

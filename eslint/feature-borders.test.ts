@@ -6,7 +6,7 @@ const eslint = new ESLint({ cwd: `${import.meta.dirname}/..` })
 
 async function borderErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath })
-  return result.messages.filter((m) => m.ruleId === 'borders/feature-borders').map((m) => m.message)
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'borders/feature-borders').map((m) => m.message)
 }
 
 describe('feature borders', () => {

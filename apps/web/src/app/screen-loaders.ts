@@ -68,7 +68,7 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
   '/mine/announcement': () =>
     withMessages(
       'news',
-      import('../features/announcement/components/announcement-screen.tsx').then((m) => m.AnnouncementScreen),
+      import('../features/news/components/announcement-screen.tsx').then((m) => m.AnnouncementScreen),
     ),
   '/mine/password': () =>
     import('../features/account/components/password-screen.tsx').then((m) => m.PasswordScreen),

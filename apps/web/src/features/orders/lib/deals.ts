@@ -21,15 +21,6 @@ export function parseTab(raw: string | null): DealTab {
     : 1
 }
 
-/** The next page to load, or undefined once the loaded records reach `total` (WIRE.md, SPEC.md 9). */
-export function nextPage(pages: readonly MyDealAnswer[]): number | undefined {
-  const last = pages.at(-1)
-  if (!last) return 1
-  const loaded = pages.reduce((count, page) => count + page.data.length, 0)
-  // An empty page also ends it: the list shrank while paging, there is nothing more to ask for.
-  return loaded >= last.total || last.data.length === 0 ? undefined : pages.length + 1
-}
-
 /**
  * The orders of all loaded pages, once each (a list that grew while paging repeats a record on the
  * next page), without those the socket reported closed since.

@@ -7,7 +7,7 @@ import {
   fetchPayoutMethods,
   MONEY_BALANCE_QUERY,
   PAYOUT_METHODS_QUERY,
-} from '../api/wallet-api.ts'
+} from './wallet-api.ts'
 
 /** Available and frozen balance, fetched afresh on every visit: money may have moved meanwhile. */
 export function useMoneyBalance() {

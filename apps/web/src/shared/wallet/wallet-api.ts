@@ -1,5 +1,5 @@
 import type { BalanceAnswer, DrawSymbol, PayoutTypeValue, SavedPayoutMethod } from '@tp/contracts'
-import { api, type Params } from '../../../shared/api-client.ts'
+import { api, type Params } from '../api-client.ts'
 
 /** Payout methods, the currencies withdrawals are paid in, and the balance (SPEC.md sections 2 and 7). */
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { formatAmount } from '../../../shared/lib/money.ts'
-import { useMoneyBalance } from '../hooks/use-wallet.ts'
+import { formatAmount } from '../lib/money.ts'
+import { useMoneyBalance } from './use-wallet.ts'
 
 /**
  * USD available, what can be withdrawn now (free margin within the balance) and frozen (held for

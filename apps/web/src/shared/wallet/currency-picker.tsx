@@ -2,7 +2,7 @@ import type { DrawSymbol } from '@tp/contracts'
 import { List, Picker } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PressableList } from '../../../shared/components/pressable-list.tsx'
+import { PressableList } from '../components/pressable-list.tsx'
 
 interface Props {
   currencies: readonly DrawSymbol[]

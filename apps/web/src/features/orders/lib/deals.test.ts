@@ -10,14 +10,13 @@ import {
   accountFigures,
   flattenDeals,
   formatProfit,
-  isForexClosedMessage,
-  isForexTradeMessage,
   liveMarks,
   localTime,
   outcomeKey,
   parseTab,
   withLiveMark,
 } from './deals.ts'
+import { isForexClosedMessage, isForexTradeMessage } from '../../../shared/trading/order-messages.ts'
 
 const order = (Id: number, patch: Partial<TransOrder> = {}) =>
   ({ Id, Status: OrderStatus.Holding, ...patch }) as TransOrder

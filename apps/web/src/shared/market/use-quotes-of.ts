@@ -1,8 +1,8 @@
 import { DAY_MARKET_TOPIC } from '@tp/contracts'
 import { useEffect } from 'react'
-import { useFrameMap } from '../../../shared/hooks/use-frame-map.ts'
-import { isDayMarketMessage, messageQuote, type Quote } from '../../../shared/market/quote.ts'
-import { realtime } from '../../../shared/realtime.ts'
+import { useFrameMap } from '../hooks/use-frame-map.ts'
+import { isDayMarketMessage, messageQuote, type Quote } from './quote.ts'
+import { realtime } from '../realtime.ts'
 
 /**
  * Live quotes of a few instruments only (the one traded and its conversion pair), so the order form

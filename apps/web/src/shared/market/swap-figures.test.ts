@@ -1,6 +1,6 @@
 import { Side, SwapMode } from '@tp/contracts'
 import { describe, expect, it } from 'vitest'
-import { testInstrument } from '../../../shared/trading/test-instrument.ts'
+import { testInstrument } from '../trading/test-instrument.ts'
 import { hasSwap, rolloverLocalTime, swapPerLotUsd, weekdayName } from './swap-figures.ts'
 
 describe('swap figures on the spec sheet', () => {

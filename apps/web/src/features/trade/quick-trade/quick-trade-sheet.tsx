@@ -1,4 +1,4 @@
-import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contracts'
+import { MarketStatus, Side, type SideValue } from '@tp/contracts'
 import { Popup } from 'antd-mobile'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,32 +8,27 @@ import { currentPath, loginPath } from '../../../shared/lib/navigation.ts'
 import { toastInfo } from '../../../shared/lib/toast.ts'
 import { formatPrice } from '../../../shared/market/format.ts'
 import { useSession } from '../../../shared/session/session-store.ts'
+import type { QuickTradeSheetProps } from '../../../shared/trading/quick-trade-host.tsx'
 import { LotsStepper } from '../../../shared/trading/lots-stepper.tsx'
-import { OrderSuccess, type PlacedOrder } from '../../trade/components/order-success.tsx'
-import { usePricedQuote } from '../../trade/hooks/use-priced-quote.ts'
+import { OrderSuccess, type PlacedOrder } from '../components/order-success.tsx'
+import { usePricedQuote } from '../../../shared/market/use-priced-quote.ts'
 import { defaultLots, lotRules, parseLots } from '../../../shared/trading/lots.ts'
-import { checkOrder, marketDraft } from '../../trade/lib/order-check.ts'
-import { estimateMargin } from '../../trade/lib/order-estimate.ts'
-import { placeOrder } from '../../trade/ticket/place-order.ts'
-import { lastUsedFor } from '../../trade/ticket/lib/one-tap.ts'
-import { readLastUsed } from '../../trade/ticket/ticket-settings.ts'
+import { checkOrder, marketDraft } from '../lib/order-check.ts'
+import { estimateMargin } from '../../../shared/trading/order-estimate.ts'
+import { placeOrder } from '../ticket/place-order.ts'
+import { lastUsedFor } from '../ticket/lib/one-tap.ts'
+import { readLastUsed } from '../ticket/ticket-settings.ts'
 import { formatLocale } from '../../../shared/lib/locale.ts'
-import { openingTime } from '../lib/opening-text.ts'
-import { InfoIcon } from './info-icon.tsx'
-import '../../trade/components/order-form.css'
-import { SheetHead } from './sheet-head.tsx'
-import './spec-sheet.css'
+import { openingTime } from '../../../shared/market/opening-text.ts'
+import { InfoIcon } from '../../../shared/instrument/info-icon.tsx'
+import '../components/order-form.css'
+import { SheetHead } from '../../../shared/instrument/sheet-head.tsx'
+import '../../../shared/instrument/spec-sheet.css'
 import './quick-trade.css'
 
-const SpecSheet = lazy(() => import('./spec-sheet.tsx').then((module) => ({ default: module.SpecSheet })))
-
-interface Props {
-  instrument: Instrument
-  /** The whole list, for the pair that converts a non-USD quote currency into USD. */
-  instruments: readonly Instrument[]
-  open: boolean
-  onClose: () => void
-}
+const SpecSheet = lazy(() =>
+  import('../../../shared/instrument/spec-sheet.tsx').then((module) => ({ default: module.SpecSheet })),
+)
 
 /**
  * Quick buy/sell from a long-press on a quotes row (issue 12): live bid and ask, lots (the
@@ -41,7 +36,7 @@ interface Props {
  * at once at the price on the button, through the order form's checks, submit call and requote
  * dialog. Visitors are sent to sign in.
  */
-export function QuickTradeSheet({ instrument, instruments, open, onClose }: Props) {
+export function QuickTradeSheet({ instrument, instruments, open, onClose }: QuickTradeSheetProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const signedIn = useSession((state) => state.token !== null)

@@ -1,5 +1,5 @@
 import { MarginMode, type Instrument } from '@tp/contracts'
-import type { Quote } from '../../../shared/market/quote.ts'
+import type { Quote } from '../market/quote.ts'
 
 /** Rounds half up to `decimals` places through the decimal exponent, so 1.005 -> 1.01 as on paper. */
 export function roundHalfUp(value: number, decimals: number): number {

@@ -1,8 +1,8 @@
 import type { Instrument } from '@tp/contracts'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LogoImage } from '../../../shared/components/logo-image.tsx'
-import { instrumentName } from '../../../shared/market/instrument-name.ts'
+import { LogoImage } from '../components/logo-image.tsx'
+import { instrumentName } from '../market/instrument-name.ts'
 
 /** The head of an instrument's sheet (spec, quick trade): logo, code, name, extra buttons, close. */
 export function SheetHead({

@@ -1,7 +1,7 @@
 import type { Instrument } from '@tp/contracts'
 import { useTranslation } from 'react-i18next'
-import { levelValues } from '../../../shared/trading/stops.ts'
-import { formatNumber } from '../lib/number-format.ts'
+import { levelValues } from '../trading/stops.ts'
+import { formatNumber } from '../market/number-format.ts'
 import { isolated, Row } from './spec-row.tsx'
 
 /**

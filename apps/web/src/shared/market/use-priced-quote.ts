@@ -1,6 +1,6 @@
 import type { Instrument } from '@tp/contracts'
-import { currentQuote, type Quote } from '../../../shared/market/quote.ts'
-import { usdRateOf } from '../lib/order-estimate.ts'
+import { currentQuote, type Quote } from './quote.ts'
+import { usdRateOf } from '../trading/order-estimate.ts'
 import { useQuotesOf } from './use-quotes-of.ts'
 
 /**

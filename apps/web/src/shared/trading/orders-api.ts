@@ -1,6 +1,6 @@
 import type { BalanceAnswer, MyDealAnswer } from '@tp/contracts'
-import type { ExpiryParams } from '../../../shared/trading/expiry.ts'
-import { api } from '../../../shared/api-client.ts'
+import type { ExpiryParams } from './expiry.ts'
+import { api } from '../api-client.ts'
 
 /** The tabs of /order: `my_deal` status 1 holding, 0 pending, 3 history (closed positions; 4 would list the cancelled orders). */
 export const DEAL_TABS = [1, 0, 3] as const

@@ -1,7 +1,7 @@
 import type { Instrument } from '@tp/contracts'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { loadMessagePart } from '../../../shared/i18n/i18n.ts'
+import { loadMessagePart } from '../i18n/i18n.ts'
 import { InfoIcon } from './info-icon.tsx'
 import './favourite-star.css'
 

@@ -1,6 +1,6 @@
 import type { Instrument } from '@tp/contracts'
 import { useTranslation } from 'react-i18next'
-import { marketZoneName, shownHolidays } from '../lib/market-calendar.ts'
+import { marketZoneName, shownHolidays } from '../market/market-calendar.ts'
 import { Row } from './spec-row.tsx'
 
 interface Props {

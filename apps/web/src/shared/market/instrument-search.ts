@@ -1,5 +1,5 @@
 import type { Instrument } from '@tp/contracts'
-import { instrumentName } from '../../../shared/market/instrument-name.ts'
+import { instrumentName } from './instrument-name.ts'
 
 const folded = (value: string) => value.replace(/\s+/g, '').toLocaleLowerCase()
 

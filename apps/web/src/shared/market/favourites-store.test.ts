@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { StorageKey } from '../../../shared/lib/storage.ts'
+import { StorageKey } from '../lib/storage.ts'
 import { useFavourites } from './favourites-store.ts'
 
 describe('favourites store', () => {

@@ -1,4 +1,4 @@
-import { numberFormat } from '../../../shared/lib/locale.ts'
+import { numberFormat } from '../lib/locale.ts'
 
 /** Plain numbers (contract size, lots, points) in the reader's locale (shared/lib/locale.ts), Western digits. */
 export function formatNumber(value: number, locale: string, maxDecimals = 8): string {

@@ -1,8 +1,29 @@
 import type { Instrument } from '@tp/contracts'
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react'
+
+/** What the quick-trade sheet is given: the long-pressed row's instrument, the list, open or sliding away. */
+export interface QuickTradeSheetProps {
+  instrument: Instrument
+  /** The whole list, for the pair that converts a non-USD quote currency into USD. */
+  instruments: readonly Instrument[]
+  open: boolean
+  onClose: () => void
+}
+
+type SheetModule = { default: ComponentType<QuickTradeSheetProps> }
+let sheetLoader: (() => Promise<SheetModule>) | undefined
+
+/**
+ * Names the loader of the sheet (and its texts), which the trade feature holds: the app does it
+ * once at start, since the market lists that open the sheet do not import another feature.
+ */
+export function setQuickTradeSheet(load: () => Promise<SheetModule>): void {
+  sheetLoader = load
+}
 
 /** Loads the sheet and its texts, on the first long-press (or earlier: `prepare`), never with `/`. */
-const loadSheet = () => import('./quick-trade-loader.ts').then((module) => module.loadQuickTradeSheet())
+const loadSheet = () =>
+  sheetLoader ? sheetLoader() : Promise.reject(new Error('setQuickTradeSheet was not called'))
 let loading: ReturnType<typeof loadSheet> | undefined
 const prepare = () =>
   (loading ??= loadSheet().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
-import { readStorage, StorageKey, writeStorage } from '../../../shared/lib/storage.ts'
-import { parseFavourites, toggleFavourite } from '../lib/favourites.ts'
+import { readStorage, StorageKey, writeStorage } from '../lib/storage.ts'
+import { parseFavourites, toggleFavourite } from './favourites.ts'
 
 interface FavouritesState {
   /** The starred instrument codes, in the order starred. */

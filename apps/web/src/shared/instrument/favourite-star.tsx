@@ -1,6 +1,6 @@
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useFavourites, useIsFavourite } from '../state/favourites-store.ts'
+import { useFavourites, useIsFavourite } from '../market/favourites-store.ts'
 import './favourite-star.css'
 
 interface Props {

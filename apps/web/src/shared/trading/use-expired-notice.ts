@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { realtime } from '../../../shared/realtime.ts'
-import { toastInfo } from '../../../shared/lib/toast.ts'
-import { DEALS_QUERY } from '../api/orders-api.ts'
-import { isForexExpiredMessage } from '../lib/deals.ts'
+import { realtime } from '../realtime.ts'
+import { toastInfo } from '../lib/toast.ts'
+import { DEALS_QUERY } from './orders-api.ts'
+import { isForexExpiredMessage } from './order-messages.ts'
 
 /**
  * Tells the user when pending orders of theirs expire (FOREX_EXPIRED, sent to the owner only), and

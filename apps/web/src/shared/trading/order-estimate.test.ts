@@ -1,9 +1,9 @@
 import { MarginMode } from '@tp/contracts'
 import { describe, expect, it } from 'vitest'
-import type { Quote } from '../../../shared/market/quote.ts'
+import type { Quote } from '../market/quote.ts'
 import { estimateFee } from './fee-estimate.ts'
 import { estimateMargin, roundHalfUp, usdRateOf } from './order-estimate.ts'
-import { testInstrument } from '../../../shared/trading/test-instrument.ts'
+import { testInstrument } from './test-instrument.ts'
 
 const quote = (bid: number, ask: number): Quote => ({
   last: bid,

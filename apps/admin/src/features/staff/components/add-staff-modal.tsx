@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { App, Alert, Form, Input, Modal, Select, Typography } from 'antd'
 import type { ButtonProps } from 'antd'
 import { useT } from '../../../shared/i18n/i18n.tsx'
-import { waitingNotice } from '../../approvals/waiting.ts'
-import { staffApi, type StaffRoleName } from '../api/staff-api.ts'
+import { waitingNotice } from '../../../shared/lib/waiting-notice.ts'
+import { staffApi, type StaffRoleName } from '../../../shared/api/staff-api.ts'
 import { useRoleOptions } from './role-tag.tsx'
 
 interface Values {

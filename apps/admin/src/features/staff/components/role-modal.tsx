@@ -1,10 +1,10 @@
-import { waitingNotice } from '../../approvals/waiting.ts'
+import { waitingNotice } from '../../../shared/lib/waiting-notice.ts'
 import { useState } from 'react'
 import { App, Alert, Modal, Select, Typography } from 'antd'
 import type { ButtonProps } from 'antd'
 import type { StaffItem } from '@tp/contracts'
 import { useT } from '../../../shared/i18n/i18n.tsx'
-import { staffApi, type StaffRoleName } from '../api/staff-api.ts'
+import { staffApi, type StaffRoleName } from '../../../shared/api/staff-api.ts'
 import { useRoleOptions } from './role-tag.tsx'
 
 /** Changes a member's role; saying OK here is the confirmation. A refusal keeps the dialog open. */

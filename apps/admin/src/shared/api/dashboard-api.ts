@@ -1,5 +1,5 @@
 import type { AdminDashboard } from '@tp/contracts'
-import { api } from '../../../shared/api/client.ts'
+import { api } from './client.ts'
 
 /** The counts refresh this often, and at once when a live event says a queue grew. */
 export const DASHBOARD_REFRESH_MS = 15_000

@@ -1,6 +1,6 @@
 import { Tag } from 'antd'
 import type { ReviewStatusValue } from '@tp/contracts'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../i18n/i18n.tsx'
 
 const IDENTITY_COLOURS = { 0: 'default', 1: 'gold', 2: 'green' } as const
 

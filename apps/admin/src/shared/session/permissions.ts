@@ -1,5 +1,5 @@
-import type { StaffRole } from '../../../shared/roles.ts'
-import { useSession } from '../../../shared/session/session-store.ts'
+import type { StaffRole } from '../roles.ts'
+import { useSession } from './session-store.ts'
 
 /**
  * What each role may do on the users and adjustments pages, as the server's list says it

@@ -1,5 +1,5 @@
 import type { ApprovalWaiting, StaffCreated, StaffItem } from '@tp/contracts'
-import { api } from '../../../shared/api/client.ts'
+import { api } from './client.ts'
 
 export type StaffRoleName = StaffItem['role']
 

@@ -1,5 +1,5 @@
-import type { useT } from '../../shared/i18n/i18n.tsx'
-import { isWaiting } from './api/approvals-api.ts'
+import type { ApprovalWaiting } from '@tp/contracts'
+import type { useT } from '../i18n/i18n.tsx'
 
 /**
  * What to say when a change's answer is a request waiting for a second administrator (issue 22),
@@ -8,4 +8,9 @@ import { isWaiting } from './api/approvals-api.ts'
 export function waitingNotice(t: ReturnType<typeof useT>, answer: unknown): string | undefined {
   if (!isWaiting(answer)) return undefined
   return t(answer.admins_to_ask > 0 ? 'approvals.waiting' : 'approvals.waitingAlone')
+}
+
+/** Whether a change's answer is a request waiting for a second admin rather than the change made. */
+export function isWaiting(answer: unknown): answer is ApprovalWaiting {
+  return typeof answer === 'object' && answer !== null && 'waiting' in answer
 }

@@ -21,24 +21,18 @@ export function CurrentPasswordField(props: PasswordProps) {
 }
 
 interface NewPasswordProps {
-  password: string
-  repeat: string
-  onPassword: (value: string) => void
-  onRepeat: (value: string) => void
+  /** The form's `useFields` values and setters, with `password` and `repeat` among them. */
+  fields: {
+    values: { password: string; repeat: string }
+    set: (field: 'password' | 'repeat') => (value: string) => void
+  }
   testIds: { password: string; repeat: string }
   /** The first field's label: "New password" unless told (signing up says "Password"). */
   label?: string
 }
 
 /** A new password with its rule as a hint, and the same typed again (sign-up, reset, change). */
-export function NewPasswordFields({
-  password,
-  repeat,
-  onPassword,
-  onRepeat,
-  testIds,
-  label,
-}: NewPasswordProps) {
+export function NewPasswordFields({ fields, testIds, label }: NewPasswordProps) {
   const { t } = useTranslation()
   return (
     <>
@@ -49,8 +43,8 @@ export function NewPasswordFields({
         maxLength={PASSWORD_MAX_LENGTH}
         placeholder={t('auth.passwordPlaceholder')}
         hint={t('auth.passwordHint')}
-        value={password}
-        onChange={onPassword}
+        value={fields.values.password}
+        onChange={fields.set('password')}
         testId={testIds.password}
       />
       <TextField
@@ -59,8 +53,8 @@ export function NewPasswordFields({
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
         placeholder={t('auth.repeatPasswordPlaceholder')}
-        value={repeat}
-        onChange={onRepeat}
+        value={fields.values.repeat}
+        onChange={fields.set('repeat')}
         testId={testIds.repeat}
       />
     </>

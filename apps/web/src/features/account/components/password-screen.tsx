@@ -78,10 +78,7 @@ export function PasswordScreen() {
           </Link>
         </div>
         <NewPasswordFields
-          password={values.password}
-          repeat={values.repeat}
-          onPassword={set('password')}
-          onRepeat={set('repeat')}
+          fields={{ values, set }}
           testIds={{ password: 'password-new', repeat: 'password-repeat' }}
         />
         {email && (

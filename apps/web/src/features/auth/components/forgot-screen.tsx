@@ -86,10 +86,7 @@ export function ForgotScreen() {
           suffix={<SendCodeButton onSend={sendCode} testId="forgot-send-code" />}
         />
         <NewPasswordFields
-          password={values.password}
-          repeat={values.repeat}
-          onPassword={set('password')}
-          onRepeat={set('repeat')}
+          fields={{ values, set }}
           testIds={{ password: 'forgot-password', repeat: 'forgot-repassword' }}
         />
         <SubmitButton busy={busy} testId="forgot-submit">

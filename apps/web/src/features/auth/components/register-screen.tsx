@@ -143,10 +143,7 @@ export function RegisterScreen() {
           }
         />
         <NewPasswordFields
-          password={values.password}
-          repeat={values.repeat}
-          onPassword={set('password')}
-          onRepeat={set('repeat')}
+          fields={{ values, set }}
           testIds={{ password: 'register-password', repeat: 'register-repassword' }}
           label={t('auth.password')}
         />

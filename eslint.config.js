@@ -1,12 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 import serverLayers from './eslint/server-layers.js'
-
-const featuresDir = 'apps/web/src/features'
-const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : []
+import { featureBordersConfig } from './eslint/feature-borders.js'
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', '.tmp/**'] },
@@ -48,29 +45,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // Imports go shared -> features -> app; a feature never imports another feature.
-    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/features/**', '**/app/**', '#features/*', '#app/*'] },
-      ],
-    },
-  },
-  ...webFeatures.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: `features/(?!${feature}/)`, message: 'a feature does not import another feature' },
-            { group: ['**/app/**', '#app/*'], message: 'features do not import the app layer' },
-          ],
-        },
-      ],
-    },
-  })),
+  ...featureBordersConfig,
   ...serverLayers,
 )

@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+          include: ['apps/server/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'eslint/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

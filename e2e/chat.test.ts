@@ -1,22 +1,20 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import type { TestApp } from '../apps/server/test/harness.ts'
 import { conversationList, conversationMessages, staffReply } from '../apps/server/src/chat/staff-chat.ts'
 import { setSetting } from '../apps/server/src/settings/settings.ts'
 import {
-  ROOT,
-  WEB_DIST,
   browserAvailable,
-  buildWebOnce,
-  openPhonePage,
   openScreen,
   signInPhone,
   smallPng,
   BROWSER_DRIVERS,
+  type AppWithPhone,
+  SCREENS,
+  startAppWithPhone,
 } from './platform.ts'
 
 /*
@@ -26,30 +24,25 @@ import {
  * elsewhere shows the unread badge on /user.
  */
 
-const SCREENS = join(ROOT, '.tmp/screens')
-
 describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'support chat in the phone browser on %s',
   (driver) => {
     let app: TestApp
-    let phone: Awaited<ReturnType<typeof openPhonePage>>
+    let appAndPhone: AppWithPhone
     let page: Page
     let userId: number
     const deps = () => ({ db: app.db, clock: app.clock.now, topics: app.topics, uploads: app.uploads })
 
     beforeAll(async () => {
-      mkdirSync(SCREENS, { recursive: true })
-      buildWebOnce()
-      app = await startTestApp(driver, { historyCandles: 5, app: { webDist: WEB_DIST } })
+      appAndPhone = await startAppWithPhone(driver, { historyCandles: 5 })
+      app = appAndPhone.app
+      page = appAndPhone.page
       const user = await registerAndLogin(app)
       userId = user.user.id as number
-      phone = await openPhonePage()
-      page = phone.page
       await signInPhone(page, app.base, user.token)
     })
     afterAll(async () => {
-      await phone?.close()
-      await app?.close()
+      await appAndPhone?.close()
     })
 
     const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang)
@@ -189,7 +182,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
     })
 
     it('raised no page errors', () => {
-      expect(phone.pageErrors).toEqual([])
+      expect(appAndPhone.pageErrors).toEqual([])
     })
 
     async function token() {

@@ -1,24 +1,18 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { desc, eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import type { TestApp } from '../apps/server/test/harness.ts'
 import { identityChecks } from '../apps/server/src/db/schema.ts'
 import { reviewIdentityCheck } from '../apps/server/src/identity/review.ts'
 import {
-  ROOT,
-  WEB_DIST,
   browserAvailable,
-  buildWebOnce,
-  openPhonePage,
-  openScreen,
-  settledScreenshot,
   signInPhone,
   BROWSER_DRIVERS,
+  type AppWithPhone,
+  startAppWithPhone,
 } from './platform.ts'
 
 /*
@@ -27,8 +21,6 @@ import {
  * and staff approve (finished). Staff decisions are the server's own function, so the app runs in
  * this process (the server tests' harness, serving the built web app).
  */
-
-const SCREENS = join(ROOT, '.tmp/screens')
 
 /** A landscape picture that looks like one side of an ID card (the upload check needs a real image). */
 function cardImage(side: 'front' | 'back'): Promise<Buffer> {
@@ -44,29 +36,26 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'identity verification in the phone browser on %s',
   (driver) => {
     let app: TestApp
-    let phone: Awaited<ReturnType<typeof openPhonePage>>
+    let appAndPhone: AppWithPhone
     let page: Page
     let userId: number
 
     beforeAll(async () => {
-      mkdirSync(SCREENS, { recursive: true })
-      buildWebOnce()
-      app = await startTestApp(driver, { historyCandles: 20, app: { webDist: WEB_DIST } })
+      appAndPhone = await startAppWithPhone(driver, { historyCandles: 20 })
+      app = appAndPhone.app
+      page = appAndPhone.page
       const user = await registerAndLogin(app)
       userId = user.user.id as number
-      phone = await openPhonePage()
-      page = phone.page
       await signInPhone(page, app.base, user.token)
     })
     afterAll(async () => {
-      await phone?.close()
-      await app?.close()
+      await appAndPhone?.close()
     })
 
-    const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang, true)
+    const open = (path: string, lang = 'en') => appAndPhone.open(path, lang)
 
     /** A screenshot once toasts and spinners have gone. */
-    const shot = (name: string) => settledScreenshot(page, join(SCREENS, `${name}.png`))
+    const shot = (name: string) => appAndPhone.shot(name)
 
     async function pickImage(side: 'front' | 'back') {
       await page.locator(`[data-testid="identity-${side}"] input[type="file"]`).setInputFiles({

@@ -1,20 +1,15 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshEmail, lastCode, PASSWORD, registerAndLogin } from '../apps/server/test/accounts.ts'
-import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import type { TestApp } from '../apps/server/test/harness.ts'
 import {
-  ROOT,
-  WEB_DIST,
   browserAvailable,
-  buildWebOnce,
   openPhonePage,
-  openScreen,
-  settledScreenshot,
   signInPhone,
   BROWSER_DRIVERS,
+  type AppWithPhone,
+  startAppWithPhone,
 } from './platform.ts'
 
 /*
@@ -23,34 +18,29 @@ import {
  * filled in, after which the inviter's count is 1. Both link forms (with and without `#`) prefill it.
  */
 
-const SCREENS = join(ROOT, '.tmp/screens')
-
 describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'invitations in the phone browser on %s',
   (driver) => {
     let app: TestApp
-    let phone: Awaited<ReturnType<typeof openPhonePage>>
+    let appAndPhone: AppWithPhone
     let page: Page
     let inviter: Awaited<ReturnType<typeof registerAndLogin>>
 
     beforeAll(async () => {
-      mkdirSync(SCREENS, { recursive: true })
-      buildWebOnce()
-      app = await startTestApp(driver, { historyCandles: 20, app: { webDist: WEB_DIST } })
+      appAndPhone = await startAppWithPhone(driver, { historyCandles: 20 })
+      app = appAndPhone.app
+      page = appAndPhone.page
       inviter = await registerAndLogin(app)
-      phone = await openPhonePage()
-      page = phone.page
       await signInPhone(page, app.base, inviter.token)
     })
     afterAll(async () => {
-      await phone?.close()
-      await app?.close()
+      await appAndPhone?.close()
     })
 
-    const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang, true)
+    const open = (path: string, lang = 'en') => appAndPhone.open(path, lang)
 
     /** A screenshot once toasts and spinners have gone. */
-    const shot = (name: string) => settledScreenshot(page, join(SCREENS, `${name}.png`))
+    const shot = (name: string) => appAndPhone.shot(name)
 
     it('shows the code, the QR code of the link and both links', async () => {
       const code = inviter.user.invite_code as string

@@ -1,24 +1,19 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
-import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import type { TestApp } from '../apps/server/test/harness.ts'
 import { deposits, withdrawCurrencies, withdrawals } from '../apps/server/src/db/schema.ts'
 import { approvedDeposit, decidedWithdrawal } from '../apps/server/test/approvers.ts'
 import {
-  ROOT,
-  WEB_DIST,
   browserAvailable,
-  buildWebOnce,
-  openPhonePage,
   openScreen,
-  settledScreenshot,
   signInPhone,
   smallPng,
   BROWSER_DRIVERS,
+  type AppWithPhone,
+  startAppWithPhone,
 } from './platform.ts'
 
 /*
@@ -29,7 +24,6 @@ import {
  * web app) rather than as the child process of platform.ts, whose desk this test could not reach.
  */
 
-const SCREENS = join(ROOT, '.tmp/screens')
 /** The seeded USDT-TRC20 deposit address: a valid TRC20 address to bind as the payout address too. */
 const TRC20_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
 /** The genesis block's address: a valid BTC payout address. */
@@ -39,36 +33,32 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
   'deposit and withdrawal in the phone browser on %s',
   (driver) => {
     let app: TestApp
-    let phone: Awaited<ReturnType<typeof openPhonePage>>
+    let appAndPhone: AppWithPhone
     let page: Page
     let userId: number
     let token: string
 
     beforeAll(async () => {
-      mkdirSync(SCREENS, { recursive: true })
-      buildWebOnce()
       // Quotes stay fresh for the whole file: the payout rate of a coin needs one (issue 22).
-      app = await startTestApp(driver, {
+      appAndPhone = await startAppWithPhone(driver, {
         historyCandles: 20,
-        app: { webDist: WEB_DIST },
         settings: { max_quote_age_ms: '3600000' },
       })
+      app = appAndPhone.app
+      page = appAndPhone.page
       const user = await registerAndLogin(app)
       userId = user.user.id as number
       token = user.token
-      phone = await openPhonePage()
-      page = phone.page
       await signInPhone(page, app.base, user.token)
     })
     afterAll(async () => {
-      await phone?.close()
-      await app?.close()
+      await appAndPhone?.close()
     })
 
     const open = (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang)
 
     /** A screenshot once toasts and spinners have gone. */
-    const shot = (name: string) => settledScreenshot(page, join(SCREENS, `${name}.png`))
+    const shot = (name: string) => appAndPhone.shot(name)
 
     /** Picks `label` in the antd-mobile picker that `row` opens. */
     async function pick(row: string, label: string) {

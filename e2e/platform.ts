@@ -7,7 +7,7 @@ import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
-import { DRIVERS } from '../apps/server/test/harness.ts'
+import { DRIVERS, startTestApp, type TestAppOptions } from '../apps/server/test/harness.ts'
 import { freePort, startServer } from '../apps/server/test/server-process.ts'
 
 export const ROOT = new URL('..', import.meta.url).pathname
@@ -254,3 +254,39 @@ export async function settledScreenshot(page: Page, path: string, pauseMs = 300)
   await page.waitForTimeout(pauseMs)
   await page.screenshot({ path })
 }
+
+/** Where the browser tests leave their screenshots. */
+export const SCREENS = join(ROOT, '.tmp/screens')
+
+/**
+ * The server app in this process (the server tests' harness, so that a test can act as staff or
+ * move the clock) serving the built web app, and a phone page on a fresh profile; for a
+ * `beforeAll`. `open` shows a screen of the app in a language, loaded; `shot` takes a screenshot
+ * into SCREENS once toasts and spinners have gone; `close` ends both.
+ */
+export async function startAppWithPhone(
+  driver: (typeof DRIVERS)[number],
+  options: Omit<TestAppOptions, 'app'> = {},
+) {
+  mkdirSync(SCREENS, { recursive: true })
+  buildWebOnce()
+  const app = await startTestApp(driver, { ...options, app: { webDist: WEB_DIST } })
+  const phone = await openPhonePage().catch(async (error: unknown) => {
+    await app.close()
+    throw error
+  })
+  const { page } = phone
+  return {
+    app,
+    page,
+    pageErrors: phone.pageErrors,
+    open: (path: string, lang = 'en') => openScreen(page, `${app.base}${path}`, lang, true),
+    shot: (name: string) => settledScreenshot(page, join(SCREENS, `${name}.png`)),
+    close: async () => {
+      await phone.close()
+      await app.close()
+    },
+  }
+}
+
+export type AppWithPhone = Awaited<ReturnType<typeof startAppWithPhone>>

@@ -1,18 +1,16 @@
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import type { TestApp } from '../apps/server/test/harness.ts'
 import {
   BROWSER_DRIVERS,
-  ROOT,
-  WEB_DIST,
   browserAvailable,
-  buildWebOnce,
-  openPhonePage,
   openScreen,
   settledScreenshot,
   signInPhone,
+  type AppWithPhone,
+  SCREENS,
+  startAppWithPhone,
 } from './platform.ts'
 
 /*
@@ -22,7 +20,6 @@ import {
  * it paid. The app runs in this process, so the test moves its clock over the rollover.
  */
 
-const SCREENS = join(ROOT, '.tmp/screens')
 const HOUR_MS = 60 * 60 * 1000
 
 /** The next Tuesday 22:00 UTC at least a day away. */
@@ -35,7 +32,7 @@ function nextTuesdayRollover(fromMs: number): number {
 
 describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('swaps on the phone on %s', (driver) => {
   let app: TestApp
-  let phone: Awaited<ReturnType<typeof openPhonePage>>
+  let appAndPhone: AppWithPhone
   let page: Page
   let token = ''
   let orderId = 0
@@ -47,9 +44,9 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('swaps on the phone o
   }
 
   beforeAll(async () => {
-    mkdirSync(SCREENS, { recursive: true })
-    buildWebOnce()
-    app = await startTestApp(driver, { historyCandles: 20, app: { webDist: WEB_DIST } })
+    appAndPhone = await startAppWithPhone(driver, { historyCandles: 20 })
+    app = appAndPhone.app
+    page = appAndPhone.page
     const rollover = nextTuesdayRollover(app.clock.now().getTime())
     app.clock.set(rollover - HOUR_MS)
     await tickAll()
@@ -66,13 +63,10 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('swaps on the phone o
     await app.desk.settle()
     app.clock.advance(1000)
     await tickAll()
-    phone = await openPhonePage()
-    page = phone.page
     await signInPhone(page, app.base, token)
   })
   afterAll(async () => {
-    await phone?.close()
-    await app?.close()
+    await appAndPhone?.close()
   })
 
   it("states the swap of a buy and a sell in /trade's spec sheet, with a lot's night in USD", async () => {

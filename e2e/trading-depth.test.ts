@@ -1,21 +1,19 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MyDealAnswer } from '@tp/contracts'
-import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import type { TestApp } from '../apps/server/test/harness.ts'
 import { signedInStaff } from '../apps/server/test/staff.ts'
 import {
   BROWSER_DRIVERS,
-  ROOT,
-  WEB_DIST,
   browserAvailable,
-  buildWebOnce,
-  openPhonePage,
   openScreen,
   settledScreenshot,
   signInPhone,
+  type AppWithPhone,
+  SCREENS,
+  startAppWithPhone,
 } from './platform.ts'
 
 /*
@@ -26,7 +24,6 @@ import {
  * app runs in this process: the test sets its clock to a Wednesday afternoon and pushes the ticks.
  */
 
-const SCREENS = join(ROOT, '.tmp/screens')
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Figures in sentences are Unicode isolates (they keep their order in Arabic): compared without. */
 const bare = (text: string) => text.replace(/[\u2066-\u2069]/g, '')
@@ -41,15 +38,15 @@ function nextWednesdayAfternoon(fromMs: number): number {
 
 describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('trading depth on the phone on %s', (driver) => {
   let app: TestApp
-  let phone: Awaited<ReturnType<typeof openPhonePage>>
+  let appAndPhone: AppWithPhone
   let page: Page
   let token = ''
   const idOf = (code: string) => app.market.instruments().find((d) => d.code === code)!.id
 
   beforeAll(async () => {
-    mkdirSync(SCREENS, { recursive: true })
-    buildWebOnce()
-    app = await startTestApp(driver, { historyCandles: 20, app: { webDist: WEB_DIST } })
+    appAndPhone = await startAppWithPhone(driver, { historyCandles: 20 })
+    app = appAndPhone.app
+    page = appAndPhone.page
     const wednesday = nextWednesdayAfternoon(app.clock.now().getTime())
     app.clock.set(wednesday)
     app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
@@ -75,13 +72,10 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('trading depth on the
     ).toBe(1)
     const demo = await app.get('/api/user/createAccountDemoForU?demo_id=trading-depth-phone')
     token = demo.body.data.token as string
-    phone = await openPhonePage()
-    page = phone.page
     await signInPhone(page, app.base, token)
   })
   afterAll(async () => {
-    await phone?.close()
-    await app?.close()
+    await appAndPhone?.close()
   })
 
   it('offers the new price when a market buy is requoted, and places it there in one tap', async () => {
@@ -173,6 +167,6 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('trading depth on the
     // The quotes list tells the same opening.
     await openScreen(page, `${app.base}/`, 'en')
     await expect.poll(() => page.getByTestId('market-opens-GER40').innerText()).toMatch(/Thu/)
-    expect(phone.pageErrors).toEqual([])
+    expect(appAndPhone.pageErrors).toEqual([])
   })
 })

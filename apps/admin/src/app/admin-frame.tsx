@@ -9,7 +9,7 @@ import { useT } from '../shared/i18n/i18n.tsx'
 import { useQueueEvents } from '../shared/live/use-queue-events.ts'
 import { signOut, updateStaff, useSession } from '../shared/session/session-store.ts'
 import type { StaffProfile } from '@tp/contracts/light'
-import { DASHBOARD_REFRESH_MS, dashboardApi } from '../features/dashboard/api/dashboard-api.ts'
+import { DASHBOARD_REFRESH_MS, dashboardApi } from '../shared/api/dashboard-api.ts'
 import { ChangePasswordModal } from '../features/auth/components/change-password-modal.tsx'
 import { navFor } from './nav-items.tsx'
 

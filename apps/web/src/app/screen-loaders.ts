@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { loadMessagePart, type MessagePart } from '../shared/i18n/i18n.ts'
+import { setQuickTradeSheet } from '../shared/trading/quick-trade-host.tsx'
 import type { ScreenPath } from './screens.ts'
 
 /**
@@ -11,6 +12,11 @@ function withMessages(part: MessagePart, load: Promise<ComponentType>): Promise<
 }
 const withTradingMessages = (load: Promise<ComponentType>) => withMessages('trading', load)
 const withMoneyMessages = (load: Promise<ComponentType>) => withMessages('money', load)
+
+// The quotes lists' quick buy/sell sheet is the trade feature's: its own chunk, on the first long-press.
+setQuickTradeSheet(() =>
+  import('../features/trade/quick-trade/quick-trade-loader.ts').then((m) => m.loadQuickTradeSheet()),
+)
 
 /** The component of each screen; each is its own chunk, loaded when the screen is first visited. */
 export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = {
@@ -68,7 +74,7 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
   '/mine/announcement': () =>
     withMessages(
       'news',
-      import('../features/announcement/components/announcement-screen.tsx').then((m) => m.AnnouncementScreen),
+      import('../features/news/components/announcement-screen.tsx').then((m) => m.AnnouncementScreen),
     ),
   '/mine/password': () =>
     import('../features/account/components/password-screen.tsx').then((m) => m.PasswordScreen),

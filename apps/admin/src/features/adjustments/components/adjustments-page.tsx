@@ -4,7 +4,7 @@ import { Segmented, Table, Typography } from 'antd'
 
 import { AdjustmentStatus, type AdjustmentItem, type AdjustmentStatusValue } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
-import { dashboardApi } from '../../dashboard/api/dashboard-api.ts'
+import { dashboardApi } from '../../../shared/api/dashboard-api.ts'
 import { adjustmentsApi } from '../api/adjustments-api.ts'
 import { useAdjustmentColumns } from './adjustment-columns.tsx'
 import { pagingOf, useUrlParams } from '../../../shared/lib/use-url-params.ts'

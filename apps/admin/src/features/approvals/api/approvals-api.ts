@@ -1,4 +1,4 @@
-import type { ApprovalItem, ApprovalStatus, ApprovalWaiting } from '@tp/contracts/light'
+import type { ApprovalItem, ApprovalStatus } from '@tp/contracts/light'
 import { api } from '../../../shared/api/client.ts'
 
 export const APPROVALS_QUERY_KEY = ['approvals'] as const
@@ -10,9 +10,4 @@ export const approvalsApi = {
   approve: (id: number) => api.post<ApprovalItem>(`/approvals/${id}/approve`),
   reject: (id: number) => api.post<ApprovalItem>(`/approvals/${id}/reject`),
   cancel: (id: number) => api.post<ApprovalItem>(`/approvals/${id}/cancel`),
-}
-
-/** Whether a change's answer is a request waiting for a second admin rather than the change made. */
-export function isWaiting(answer: unknown): answer is ApprovalWaiting {
-  return typeof answer === 'object' && answer !== null && 'waiting' in answer
 }

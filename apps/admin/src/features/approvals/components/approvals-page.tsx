@@ -76,7 +76,7 @@ export function ApprovalsPage() {
   const staff = useQuery({
     queryKey: ['staff'],
     queryFn: ({ signal }) =>
-      import('../../staff/api/staff-api.ts').then(({ staffApi }) => staffApi.list(signal)),
+      import('../../../shared/api/staff-api.ts').then(({ staffApi }) => staffApi.list(signal)),
   })
   const activeAdmins = (staff.data ?? []).filter((s) => s.role === 'admin' && !s.disabled).length
   const reload = () => void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY_KEY })

@@ -1,8 +1,8 @@
-import { useState } from 'react'
-import { Alert, App, Form, Input, Modal } from 'antd'
+import { Alert, Form, Input, Modal } from 'antd'
 import type { ButtonProps } from 'antd'
 import { STAFF_PASSWORD_MAX_LENGTH } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useSaveChange } from '../../../shared/lib/use-save-change.ts'
 import { authApi } from '../api/auth-api.ts'
 import { PasswordFields } from './new-password-step.tsx'
 
@@ -15,24 +15,18 @@ interface Values {
 /** Issue 22: one's own password, the current one asked again; one's other sessions end. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT()
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-  const [refusal, setRefusal] = useState<string>()
+  const { saving, refusal, save } = useSaveChange()
 
   async function submit(values: Values) {
-    setSaving(true)
-    setRefusal(undefined)
-    try {
-      await authApi.changePassword(values.current, values.password)
-      message.success(t('password.changed'))
-      form.resetFields()
-      onClose()
-    } catch (error) {
-      setRefusal((error as Error).message)
-    } finally {
-      setSaving(false)
-    }
+    await save(
+      () => authApi.changePassword(values.current, values.password),
+      t('password.changed'),
+      () => {
+        form.resetFields()
+        onClose()
+      },
+    )
   }
 
   return (

@@ -1,39 +1,27 @@
-import { waitingNotice } from '../../approvals/waiting.ts'
-import { useState } from 'react'
+import { useSaveChange } from '../../../shared/lib/use-save-change.ts'
 import { useQueryClient } from '@tanstack/react-query'
 import { App } from 'antd'
 import type { ButtonProps } from 'antd'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 
 /**
- * Saving an edit of the catalogue: the server's refusal kept on screen with the form as typed, the
- * catalogue's lists read again after success (the engine and the phones take a change at once).
+ * Saving an edit of the catalogue (useSaveChange, the refusal in a toast too), the catalogue's
+ * lists read again after success (the engine and the phones take a change at once).
  * The money catalogue saves behind a confirmation (users' money follows these rows).
  */
 export function useSave(onClose: () => void) {
   const t = useT()
   const { message, modal } = App.useApp()
   const client = useQueryClient()
-  const [saving, setSaving] = useState(false)
-  const [refusal, setRefusal] = useState<string | null>(null)
+  const change = useSaveChange({ toastRefusal: true })
 
   /** Saves at once; `success` is what the toast says (the generic "saved" without one). */
-  async function save(call: () => Promise<unknown>, success = t('catalogue.saved')) {
-    setSaving(true)
-    setRefusal(null)
-    try {
-      // A fee, a swap or a higher leverage waits for a second administrator (issue 22).
-      const waiting = waitingNotice(t, await call())
-      if (waiting) message.info(waiting, 8)
-      else message.success(success)
+  function save(call: () => Promise<unknown>, success = t('catalogue.saved')) {
+    // A fee, a swap or a higher leverage waits for a second administrator (issue 22).
+    return change.save(call, success, async () => {
       await client.invalidateQueries({ queryKey: ['catalogue'] })
       onClose()
-    } catch (error) {
-      setRefusal((error as Error).message)
-      message.error((error as Error).message)
-    } finally {
-      setSaving(false)
-    }
+    })
   }
 
   /** True, after saying so, when `change` has nothing to send. */
@@ -56,5 +44,5 @@ export function useSave(onClose: () => void) {
     })
   }
 
-  return { saving, refusal, save, unchanged, confirmAndSave }
+  return { saving: change.saving, refusal: change.refusal, save, unchanged, confirmAndSave }
 }

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react'
-import { App, Button, Drawer, Form, Input, Space } from 'antd'
+import { useEffect } from 'react'
+import { Button, Drawer, Form, Input, Space } from 'antd'
 import type { Rule } from 'antd/es/form'
 import type { Company } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useSaveChange } from '../../../shared/lib/use-save-change.ts'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
 import { contentApi, type CompanyFields } from '../api/content-api.ts'
 import { isPlainEmail, isWebAddress } from '../lib/web-values.ts'
@@ -38,9 +39,8 @@ export function CompanyDrawer({
   onSaved: () => Promise<void>
 }) {
   const t = useT()
-  const { message } = App.useApp()
   const [form] = Form.useForm<CompanyFields>()
-  const [saving, setSaving] = useState(false)
+  const { saving, save: saveChange } = useSaveChange({ toastRefusal: true })
   const existing = company && company !== 'new' ? company : undefined
 
   useEffect(() => {
@@ -65,16 +65,7 @@ export function CompanyDrawer({
     const body = Object.fromEntries(
       Object.keys(EMPTY).map((key) => [key, (values[key as keyof CompanyFields] ?? '').trim()]),
     ) as unknown as CompanyFields
-    setSaving(true)
-    try {
-      await contentApi.saveCompany(existing?.id, body)
-      message.success(t('content.company.saved'))
-      await onSaved()
-    } catch (error) {
-      message.error((error as Error).message)
-    } finally {
-      setSaving(false)
-    }
+    await saveChange(() => contentApi.saveCompany(existing?.id, body), t('content.company.saved'), onSaved)
   }
 
   const field = (name: keyof CompanyFields, max: number, rules: Rule[] = [], placeholder?: string) => (

@@ -15,7 +15,7 @@ import { useT } from '../../../shared/i18n/i18n.tsx'
 import type { MessageKey } from '../../../shared/i18n/en.ts'
 import { mayOpen, type PageName, type StaffRole } from '../../../shared/roles.ts'
 import { useSession } from '../../../shared/session/session-store.ts'
-import { DASHBOARD_REFRESH_MS, dashboardApi } from '../api/dashboard-api.ts'
+import { DASHBOARD_REFRESH_MS, dashboardApi } from '../../../shared/api/dashboard-api.ts'
 
 interface Tile {
   field: keyof AdminDashboard

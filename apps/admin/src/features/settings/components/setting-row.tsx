@@ -1,4 +1,4 @@
-import { waitingNotice } from '../../approvals/waiting.ts'
+import { waitingNotice } from '../../../shared/lib/waiting-notice.ts'
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { App, Button, Space, Tooltip, Typography } from 'antd'

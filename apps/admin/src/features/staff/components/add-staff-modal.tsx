@@ -1,9 +1,8 @@
-import { useState } from 'react'
 import { App, Alert, Form, Input, Modal, Select, Typography } from 'antd'
 import type { ButtonProps } from 'antd'
 import { useT } from '../../../shared/i18n/i18n.tsx'
-import { waitingNotice } from '../../approvals/waiting.ts'
-import { staffApi, type StaffRoleName } from '../api/staff-api.ts'
+import { useSaveChange } from '../../../shared/lib/use-save-change.ts'
+import { staffApi, type StaffRoleName } from '../../../shared/api/staff-api.ts'
 import { useRoleOptions } from './role-tag.tsx'
 
 interface Values {
@@ -30,22 +29,18 @@ export function AddStaffModal({
   const t = useT()
   const { message, modal } = App.useApp()
   const [form] = Form.useForm<Values>()
-  const [saving, setSaving] = useState(false)
-  const [refusal, setRefusal] = useState<string>()
+  const { saving, refusal, save } = useSaveChange()
   const roles = useRoleOptions()
 
   async function submit(values: Values) {
-    setSaving(true)
-    setRefusal(undefined)
-    try {
-      const email = values.email.trim()
-      const answer = await staffApi.create({ ...values, email, name: values.name.trim() })
-      const waiting = waitingNotice(t, answer)
-      if (waiting) message.info(waiting, 8)
-      else if ('password_sent_to' in answer) {
-        message.success(t('staff.added', { name: values.name.trim() }))
+    const name = values.name.trim()
+    await save(
+      () => staffApi.create({ ...values, email: values.email.trim(), name }),
+      (answer) => {
+        if (!('password_sent_to' in answer)) return
+        message.success(t('staff.added', { name }))
         modal.info({
-          title: t('staff.added', { name: values.name.trim() }),
+          title: t('staff.added', { name }),
           width: 480,
           content: (
             <Typography.Paragraph data-testid="password-sent">
@@ -53,14 +48,12 @@ export function AddStaffModal({
             </Typography.Paragraph>
           ),
         })
-      }
-      form.resetFields()
-      onAdded()
-    } catch (error) {
-      setRefusal((error as Error).message)
-    } finally {
-      setSaving(false)
-    }
+      },
+      () => {
+        form.resetFields()
+        onAdded()
+      },
+    )
   }
 
   return (

@@ -1,10 +1,10 @@
-import { waitingNotice } from '../../approvals/waiting.ts'
+import { useSaveChange } from '../../../shared/lib/use-save-change.ts'
 import { useState } from 'react'
-import { App, Alert, Modal, Select, Typography } from 'antd'
+import { Alert, Modal, Select, Typography } from 'antd'
 import type { ButtonProps } from 'antd'
 import type { StaffItem } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
-import { staffApi, type StaffRoleName } from '../api/staff-api.ts'
+import { staffApi, type StaffRoleName } from '../../../shared/api/staff-api.ts'
 import { useRoleOptions } from './role-tag.tsx'
 
 /** Changes a member's role; saying OK here is the confirmation. A refusal keeps the dialog open. */
@@ -18,26 +18,17 @@ export function RoleModal({
   onChanged: () => void
 }) {
   const t = useT()
-  const { message } = App.useApp()
   const [role, setRole] = useState<StaffRoleName>(member.role)
-  const [saving, setSaving] = useState(false)
-  const [refusal, setRefusal] = useState<string>()
+  const { saving, refusal, setRefusal, save: saveChange } = useSaveChange()
   const roles = useRoleOptions()
 
   async function save() {
     if (role === member.role) return setRefusal(t('staff.roleSame'))
-    setSaving(true)
-    setRefusal(undefined)
-    try {
-      const waiting = waitingNotice(t, await staffApi.setRole(member.id, role))
-      if (waiting) message.info(waiting, 8)
-      else message.success(t('staff.roleChanged', { name: member.name, role: t(`role.${role}`) }))
-      onChanged()
-    } catch (error) {
-      setRefusal((error as Error).message)
-    } finally {
-      setSaving(false)
-    }
+    await saveChange(
+      () => staffApi.setRole(member.id, role),
+      t('staff.roleChanged', { name: member.name, role: t(`role.${role}`) }),
+      onChanged,
+    )
   }
 
   return (

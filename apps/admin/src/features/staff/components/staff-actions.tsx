@@ -1,8 +1,8 @@
-import { waitingNotice } from '../../approvals/waiting.ts'
+import { waitingNotice } from '../../../shared/lib/waiting-notice.ts'
 import { App, Button, Space, Typography } from 'antd'
 import type { StaffItem } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
-import { staffApi } from '../api/staff-api.ts'
+import { staffApi } from '../../../shared/api/staff-api.ts'
 import { useConfirm } from '../../../shared/components/use-confirm.tsx'
 
 interface Props {

@@ -7,7 +7,7 @@ import { useT } from '../../../shared/i18n/i18n.tsx'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { Usd } from '../../../shared/queue/detail-parts.tsx'
 import { usersApi } from '../api/users-api.ts'
-import { SignedUsd } from './user-tags.tsx'
+import { SignedUsd } from '../../../shared/components/user-tags.tsx'
 
 const PAGE_SIZE = 10
 

@@ -5,10 +5,10 @@ import type { AdminUserDetail, TransOrder } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { formatMoney } from '../../../shared/lib/format.ts'
-import { useCan } from '../api/permissions.ts'
+import { useCan } from '../../../shared/session/permissions.ts'
 import { usersApi } from '../api/users-api.ts'
 import { useConfirm } from '../../../shared/components/use-confirm.tsx'
-import { SignedUsd } from './user-tags.tsx'
+import { SignedUsd } from '../../../shared/components/user-tags.tsx'
 
 const price = (order: TransOrder, value: number) =>
   value ? value.toFixed(order.ForexTradeLists?.PricePrecision ?? 5) : '—'

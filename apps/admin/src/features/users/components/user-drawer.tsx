@@ -6,7 +6,7 @@ import { LedgerTable } from './ledger-table.tsx'
 import { OrdersTables } from './orders-tables.tsx'
 import { UserActions } from './user-actions.tsx'
 import { UserProfile } from './user-profile.tsx'
-import { DemoTag, DisabledTag, IdentityTag } from './user-tags.tsx'
+import { DemoTag, DisabledTag, IdentityTag } from '../../../shared/components/user-tags.tsx'
 
 /** One user's profile: read again every few seconds while open (live profit and figures). */
 export function UserDrawer({ userId, onClose }: { userId: number | null; onClose: () => void }) {

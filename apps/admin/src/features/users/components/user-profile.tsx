@@ -3,7 +3,7 @@ import type { AdminUserDetail } from '@tp/contracts/light'
 import { useT } from '../../../shared/i18n/i18n.tsx'
 import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { Usd } from '../../../shared/queue/detail-parts.tsx'
-import { DisabledTag, IdentityTag, SignedUsd } from './user-tags.tsx'
+import { DisabledTag, IdentityTag, SignedUsd } from '../../../shared/components/user-tags.tsx'
 
 const dash = (value: string | null | undefined) => value || '—'
 

@@ -9,7 +9,7 @@ import { UtcTime } from '../../../shared/components/utc-time.tsx'
 import { Usd } from '../../../shared/queue/detail-parts.tsx'
 import { usersApi } from '../api/users-api.ts'
 import { UserDrawer } from './user-drawer.tsx'
-import { DemoTag, DisabledTag, IdentityTag } from './user-tags.tsx'
+import { DemoTag, DisabledTag, IdentityTag } from '../../../shared/components/user-tags.tsx'
 import { pagingOf, useUrlParams } from '../../../shared/lib/use-url-params.ts'
 import { ListCard } from '../../../shared/components/list-card.tsx'
 

@@ -1,11 +1,15 @@
-import { Button } from 'antd-mobile'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { sendEmailCode } from '../../../shared/api/verification-code.ts'
 import { Page } from '../../../shared/components/page.tsx'
 import { SendCodeButton } from '../../../shared/components/send-code-button.tsx'
-import { TextField } from '../../../shared/components/text-field.tsx'
+import {
+  CodeField,
+  CurrentPasswordField,
+  NewPasswordFields,
+} from '../../../shared/components/password-fields.tsx'
+import { SubmitButton } from '../../../shared/components/submit-button.tsx'
 import { useFields } from '../../../shared/hooks/use-fields.ts'
 import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
 import { useSession } from '../../../shared/session/session-store.ts'
@@ -61,11 +65,8 @@ export function PasswordScreen() {
   return (
     <Page title={t('pages.password')} backTo="/user">
       <form className="form-card" noValidate onSubmit={handleSubmit}>
-        <TextField
+        <CurrentPasswordField
           label={t('password.current')}
-          type="password"
-          autoComplete="current-password"
-          maxLength={64}
           placeholder={t('password.currentPlaceholder')}
           value={values.current}
           onChange={set('current')}
@@ -76,34 +77,12 @@ export function PasswordScreen() {
             {t('password.forgotCurrent')}
           </Link>
         </div>
-        <TextField
-          label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          placeholder={t('auth.passwordPlaceholder')}
-          hint={t('auth.passwordHint')}
-          value={values.password}
-          onChange={set('password')}
-          testId="password-new"
-        />
-        <TextField
-          label={t('auth.repeatPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          placeholder={t('auth.repeatPasswordPlaceholder')}
-          value={values.repeat}
-          onChange={set('repeat')}
-          testId="password-repeat"
+        <NewPasswordFields
+          fields={{ values, set }}
+          testIds={{ password: 'password-new', repeat: 'password-repeat' }}
         />
         {email && (
-          <TextField
-            label={t('auth.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={16}
-            placeholder={t('auth.codePlaceholder')}
+          <CodeField
             hint={t('password.codeSentTo', { email: maskEmail(email) })}
             value={values.code}
             onChange={set('code')}
@@ -111,17 +90,9 @@ export function PasswordScreen() {
             suffix={<SendCodeButton onSend={sendCode} testId="password-send-code" />}
           />
         )}
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          type="submit"
-          loading={busy}
-          data-testid="password-submit"
-        >
+        <SubmitButton busy={busy} testId="password-submit">
           {t('common.confirm')}
-        </Button>
+        </SubmitButton>
       </form>
     </Page>
   )

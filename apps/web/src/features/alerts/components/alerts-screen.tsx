@@ -20,9 +20,9 @@ import { currentQuote } from '../../../shared/market/quote.ts'
 import { ALERTS_QUERY } from '../../../shared/trading/alert-notice.ts'
 import { PriceInput } from '../../../shared/trading/price-input.tsx'
 import { Field } from '../../../shared/trading/field.tsx'
-import { useQuotesOf } from '../../trade/hooks/use-quotes-of.ts'
-import { nextPageAfter } from '../../wallet/lib/paging.ts'
-import { PagedFooter } from '../../wallet/components/paged-footer.tsx'
+import { useQuotesOf } from '../../../shared/market/use-quotes-of.ts'
+import { nextPageAfter } from '../../../shared/lib/paging.ts'
+import { MoneyFooter } from '../../../shared/wallet/money-footer.tsx'
 import { addAlert, fetchAlerts, removeAlert } from '../api/alerts-api.ts'
 import { checkAlertPrice } from '../lib/alert-form.ts'
 import './alerts.css'
@@ -32,8 +32,7 @@ function useAlerts() {
     queryKey: [ALERTS_QUERY],
     queryFn: ({ pageParam, signal }) => fetchAlerts(pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (_last, pages) =>
-      nextPageAfter(pages.map((page) => ({ rows: page.data.length, total: page.total }))),
+    getNextPageParam: (_last, pages) => nextPageAfter(pages, (page) => page.data),
     refetchOnMount: 'always',
     staleTime: 0,
   })
@@ -219,7 +218,7 @@ export function AlertsScreen() {
               <AlertRow key={alert.Id} alert={alert} onRemove={(item) => void remove(item)} />
             ))}
           </ul>
-          <PagedFooter hasMore={alerts.hasNextPage} loadMore={() => alerts.fetchNextPage()} />
+          <MoneyFooter hasMore={alerts.hasNextPage} loadMore={() => alerts.fetchNextPage()} />
         </>
       )
   }

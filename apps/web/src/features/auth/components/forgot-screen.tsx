@@ -1,10 +1,10 @@
-import { Button } from 'antd-mobile'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { sendEmailCode, sendSmsCode } from '../../../shared/api/verification-code.ts'
 import { SendCodeButton } from '../../../shared/components/send-code-button.tsx'
-import { TextField } from '../../../shared/components/text-field.tsx'
+import { CodeField, NewPasswordFields } from '../../../shared/components/password-fields.tsx'
+import { SubmitButton } from '../../../shared/components/submit-button.tsx'
 import { useFields } from '../../../shared/hooks/use-fields.ts'
 import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
 import { forgetPassword } from '../api/auth-api.ts'
@@ -79,49 +79,19 @@ export function ForgotScreen() {
           onAreaChange={account.setAreaId}
           testIds={{ email: 'forgot-email', mobile: 'forgot-mobile', area: 'forgot-area' }}
         />
-        <TextField
-          label={t('auth.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={16}
-          placeholder={t('auth.codePlaceholder')}
+        <CodeField
           value={values.code}
           onChange={set('code')}
           testId="forgot-code"
           suffix={<SendCodeButton onSend={sendCode} testId="forgot-send-code" />}
         />
-        <TextField
-          label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          placeholder={t('auth.passwordPlaceholder')}
-          hint={t('auth.passwordHint')}
-          value={values.password}
-          onChange={set('password')}
-          testId="forgot-password"
+        <NewPasswordFields
+          fields={{ values, set }}
+          testIds={{ password: 'forgot-password', repeat: 'forgot-repassword' }}
         />
-        <TextField
-          label={t('auth.repeatPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          placeholder={t('auth.repeatPasswordPlaceholder')}
-          value={values.repeat}
-          onChange={set('repeat')}
-          testId="forgot-repassword"
-        />
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          type="submit"
-          loading={busy}
-          data-testid="forgot-submit"
-        >
+        <SubmitButton busy={busy} testId="forgot-submit">
           {t('auth.resetPassword')}
-        </Button>
+        </SubmitButton>
       </form>
     </AuthPage>
   )

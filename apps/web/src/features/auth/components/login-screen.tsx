@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ApiError } from '../../../shared/api-client.ts'
 import { TextField } from '../../../shared/components/text-field.tsx'
+import { CurrentPasswordField } from '../../../shared/components/password-fields.tsx'
+import { SubmitButton } from '../../../shared/components/submit-button.tsx'
 import { useFields } from '../../../shared/hooks/use-fields.ts'
 import { toastInfo } from '../../../shared/lib/toast.ts'
 import { login, loginDemo } from '../api/auth-api.ts'
@@ -81,11 +83,8 @@ export function LoginScreen() {
           onAreaChange={account.setAreaId}
           testIds={{ email: 'login-account', mobile: 'login-account', area: 'login-area' }}
         />
-        <TextField
+        <CurrentPasswordField
           label={t('auth.password')}
-          type="password"
-          autoComplete="current-password"
-          maxLength={64}
           placeholder={t('auth.passwordPlaceholder')}
           value={values.password}
           onChange={set('password')}
@@ -115,17 +114,9 @@ export function LoginScreen() {
             {t('auth.forgotPassword')}
           </Link>
         </div>
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          type="submit"
-          loading={busy}
-          data-testid="login-submit"
-        >
+        <SubmitButton busy={busy} testId="login-submit">
           {t('auth.login')}
-        </Button>
+        </SubmitButton>
         <Button
           block
           size="large"

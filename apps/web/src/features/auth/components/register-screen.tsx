@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
@@ -6,6 +5,8 @@ import { useBasicInfo } from '../../../shared/api/basic-info.ts'
 import { sendEmailCode, sendSmsCode } from '../../../shared/api/verification-code.ts'
 import { SendCodeButton } from '../../../shared/components/send-code-button.tsx'
 import { TextField } from '../../../shared/components/text-field.tsx'
+import { CodeField, NewPasswordFields } from '../../../shared/components/password-fields.tsx'
+import { SubmitButton } from '../../../shared/components/submit-button.tsx'
 import { useFields } from '../../../shared/hooks/use-fields.ts'
 import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
 import { login, register } from '../api/auth-api.ts'
@@ -123,12 +124,8 @@ export function RegisterScreen() {
           onAreaChange={account.setAreaId}
           testIds={{ email: 'register-email', mobile: 'register-mobile', area: 'register-area' }}
         />
-        <TextField
-          label={byCaptcha ? t('auth.captcha') : t('auth.code')}
-          inputMode={byCaptcha ? 'text' : 'numeric'}
-          autoComplete="one-time-code"
-          maxLength={16}
-          placeholder={byCaptcha ? t('auth.captchaPlaceholder') : t('auth.codePlaceholder')}
+        <CodeField
+          captcha={byCaptcha}
           value={values.code}
           onChange={set('code')}
           testId="register-code"
@@ -145,26 +142,10 @@ export function RegisterScreen() {
             )
           }
         />
-        <TextField
+        <NewPasswordFields
+          fields={{ values, set }}
+          testIds={{ password: 'register-password', repeat: 'register-repassword' }}
           label={t('auth.password')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          placeholder={t('auth.passwordPlaceholder')}
-          hint={t('auth.passwordHint')}
-          value={values.password}
-          onChange={set('password')}
-          testId="register-password"
-        />
-        <TextField
-          label={t('auth.repeatPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          placeholder={t('auth.repeatPasswordPlaceholder')}
-          value={values.repeat}
-          onChange={set('repeat')}
-          testId="register-repassword"
         />
         <TextField
           label={t('auth.inviteCode')}
@@ -175,17 +156,9 @@ export function RegisterScreen() {
           onChange={set('invite')}
           testId="register-invite"
         />
-        <Button
-          block
-          color="primary"
-          size="large"
-          shape="rounded"
-          type="submit"
-          loading={busy}
-          data-testid="register-submit"
-        >
+        <SubmitButton busy={busy} testId="register-submit">
           {t('auth.register')}
-        </Button>
+        </SubmitButton>
       </form>
       <p className="auth-footer">
         {t('auth.haveAccount')}{' '}

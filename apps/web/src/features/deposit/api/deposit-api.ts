@@ -1,6 +1,6 @@
 import type { BankAccount, BankCurrency, CoinChannel, DepositRecord, RecordPage } from '@tp/contracts/light'
 import { api } from '../../../shared/api-client.ts'
-import { MONEY_PAGE_SIZE } from '../../wallet/lib/paging.ts'
+import { MONEY_PAGE_SIZE } from '../../../shared/lib/paging.ts'
 
 export const DEPOSITS_QUERY = 'deposits'
 export const COIN_CHANNELS_QUERY = 'coin-channels'

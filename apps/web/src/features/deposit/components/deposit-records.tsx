@@ -4,7 +4,7 @@ import { LoadFailed } from '../../../shared/components/load-failed.tsx'
 import { formatDateTime, isoTime } from '../../../shared/lib/datetime.ts'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { formatAmount } from '../../../shared/lib/money.ts'
-import { PagedFooter } from '../../wallet/components/paged-footer.tsx'
+import { MoneyFooter } from '../../../shared/wallet/money-footer.tsx'
 import type { DepositTab } from '../api/deposit-api.ts'
 import { useDeposits } from '../hooks/use-deposits.ts'
 
@@ -54,7 +54,7 @@ export function DepositRecords({ type }: { type: DepositTab }) {
               <RecordRow key={record.id} record={record} />
             ))}
           </ul>
-          <PagedFooter hasMore={records.hasNextPage} loadMore={() => records.fetchNextPage()} />
+          <MoneyFooter hasMore={records.hasNextPage} loadMore={() => records.fetchNextPage()} />
         </>
       )
   }

@@ -10,7 +10,7 @@ import { useBankCurrencies, useCoinChannels } from '../hooks/use-deposits.ts'
 import { BankDepositForm } from './bank-deposit-form.tsx'
 import { CoinDepositForm } from './coin-deposit-form.tsx'
 import { DepositRecords } from './deposit-records.tsx'
-import '../../wallet/components/money.css'
+import '../../../shared/wallet/money.css'
 
 /** `?tab=1` opens the bank tab; the coin tab otherwise. */
 function tabOf(value: string | null): DepositTab {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { nextPageAfter } from '../../wallet/lib/paging.ts'
+import { nextPageAfter } from '../../../shared/lib/paging.ts'
 import {
   BANK_ACCOUNTS_QUERY,
   BANK_CURRENCIES_QUERY,
@@ -35,8 +35,7 @@ export function useDeposits(type: DepositTab) {
     queryKey: [DEPOSITS_QUERY, type],
     queryFn: ({ pageParam, signal }) => fetchDeposits(type, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (_last, pages) =>
-      nextPageAfter(pages.map((page) => ({ rows: page.data.length, total: page.total }))),
+    getNextPageParam: (_last, pages) => nextPageAfter(pages, (page) => page.data),
     refetchOnMount: 'always',
     staleTime: 0,
   })

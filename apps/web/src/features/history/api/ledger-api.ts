@@ -1,6 +1,6 @@
 import type { LedgerPage } from '@tp/contracts/light'
 import { api } from '../../../shared/api-client.ts'
-import { MONEY_PAGE_SIZE } from '../../wallet/lib/paging.ts'
+import { MONEY_PAGE_SIZE } from '../../../shared/lib/paging.ts'
 
 export const LEDGER_QUERY = 'ledger'
 

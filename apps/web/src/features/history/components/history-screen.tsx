@@ -8,13 +8,13 @@ import { formatDateTime, isoTime } from '../../../shared/lib/datetime.ts'
 import { Page } from '../../../shared/components/page.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { formatAmount } from '../../../shared/lib/money.ts'
-import { MONEY_BALANCE_QUERY } from '../../wallet/api/wallet-api.ts'
-import { BalanceCard } from '../../wallet/components/balance-card.tsx'
-import { PagedFooter } from '../../wallet/components/paged-footer.tsx'
+import { MONEY_BALANCE_QUERY } from '../../../shared/wallet/wallet-api.ts'
+import { BalanceCard } from '../../../shared/wallet/balance-card.tsx'
+import { MoneyFooter } from '../../../shared/wallet/money-footer.tsx'
 import { LEDGER_QUERY } from '../api/ledger-api.ts'
 import { useLedger } from '../hooks/use-ledger.ts'
 import { ledgerDescription } from '../lib/ledger-text.ts'
-import '../../wallet/components/money.css'
+import '../../../shared/wallet/money.css'
 
 /** Pull-to-refresh closes 0.5 s after the refresh is done (SPEC.md 9). */
 const COMPLETE_DELAY_MS = 500
@@ -74,7 +74,7 @@ export function HistoryScreen() {
               <LedgerRow key={record.Id} record={record} />
             ))}
           </ul>
-          <PagedFooter hasMore={ledger.hasNextPage} loadMore={() => ledger.fetchNextPage()} />
+          <MoneyFooter hasMore={ledger.hasNextPage} loadMore={() => ledger.fetchNextPage()} />
         </>
       )
   }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { nextPageAfter } from '../../wallet/lib/paging.ts'
+import { nextPageAfter } from '../../../shared/lib/paging.ts'
 import { fetchLedger, LEDGER_QUERY } from '../api/ledger-api.ts'
 
 /** The ledger page by page from 1 until the rows loaded reach `total`; fresh on every visit. */
@@ -8,8 +8,7 @@ export function useLedger() {
     queryKey: [LEDGER_QUERY],
     queryFn: ({ pageParam, signal }) => fetchLedger(pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (_last, pages) =>
-      nextPageAfter(pages.map((page) => ({ rows: page.list.length, total: page.total }))),
+    getNextPageParam: (_last, pages) => nextPageAfter(pages, (page) => page.list),
     refetchOnMount: 'always',
     staleTime: 0,
   })

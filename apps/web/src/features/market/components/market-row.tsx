@@ -10,8 +10,8 @@ import type { Quote } from '../../../shared/market/quote.ts'
 import { tradePath } from '../../../shared/market/trade-link.ts'
 import { useLongPress } from '../hooks/use-long-press.ts'
 import { formatLocale } from '../../../shared/lib/locale.ts'
-import { openingTime } from '../lib/opening-text.ts'
-import { FavouriteStar } from './favourite-star.tsx'
+import { openingTime } from '../../../shared/market/opening-text.ts'
+import { FavouriteStar } from '../../../shared/instrument/favourite-star.tsx'
 import { Sparkline } from './sparkline.tsx'
 
 interface Props {

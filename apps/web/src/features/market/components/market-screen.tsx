@@ -16,10 +16,10 @@ import {
   toggleCategory,
   type CategoryChoice,
 } from '../lib/category-filter.ts'
-import { useFavourites } from '../state/favourites-store.ts'
+import { useFavourites } from '../../../shared/market/favourites-store.ts'
 import { CategoryChips } from './category-chips.tsx'
 import { InstrumentList } from './instrument-list.tsx'
-import { useQuickTrade } from './quick-trade-host.tsx'
+import { useQuickTrade } from '../../../shared/trading/quick-trade-host.tsx'
 import './market.css'
 
 /** The `/` query parameter that keeps the chosen category across a visit to /trade and back. */

@@ -5,11 +5,11 @@ import { SearchIcon } from '../../../shared/components/icons.tsx'
 import { Page } from '../../../shared/components/page.tsx'
 import { useDebouncedValue } from '../../../shared/hooks/use-debounced-value.ts'
 import { useInstruments } from '../../../shared/market/instruments-api.ts'
-import { matchesInstrument } from '../../trade/lib/instrument-search.ts'
+import { matchesInstrument } from '../../../shared/market/instrument-search.ts'
 import { useCompanySearch } from '../api/company-search-api.ts'
 import { CompanyResults } from './company-results.tsx'
 import { InstrumentList } from './instrument-list.tsx'
-import { useQuickTrade } from './quick-trade-host.tsx'
+import { useQuickTrade } from '../../../shared/trading/quick-trade-host.tsx'
 import './market.css'
 
 /** Typing waits this long before searching, so a word costs one call rather than one per letter. */

@@ -1,32 +1,22 @@
-import { InfiniteScroll } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
+import { PagedFooter } from '../../../shared/components/paged-footer.tsx'
 
 interface Props {
   hasMore: boolean
   loadMore: () => Promise<unknown>
 }
 
-/** Loads the next page when the end of the list scrolls into view; a failed page offers a retry. */
+/** The paged footer of the article lists (news and announcements), in the news texts. */
 export function NewsFooter({ hasMore, loadMore }: Props) {
   const { t } = useTranslation()
   return (
-    <InfiniteScroll
+    <PagedFooter
       hasMore={hasMore}
-      loadMore={async () => {
-        await loadMore()
-      }}
-    >
-      {(more, failed, retry) =>
-        failed ? (
-          <button type="button" className="news-retry" onClick={() => void retry()}>
-            {t('news.loadMoreFailed')} {t('common.retry')}
-          </button>
-        ) : more ? (
-          <span data-testid="news-loading-more">{t('common.loading')}</span>
-        ) : (
-          <span data-testid="news-no-more">{t('news.noMore')}</span>
-        )
-      }
-    </InfiniteScroll>
+      loadMore={loadMore}
+      endText={t('news.noMore')}
+      failedText={t('news.loadMoreFailed')}
+      retryClassName="news-retry"
+      testId="news"
+    />
   )
 }

@@ -5,7 +5,7 @@ import { Dialog } from '../../../shared/lib/antd-dialog.ts'
 import { toastInfo } from '../../../shared/lib/toast.ts'
 import { LotsStepper } from '../../../shared/trading/lots-stepper.tsx'
 import { canClosePart, checkCloseLots, formatLots, lotRules } from '../../../shared/trading/lots.ts'
-import { closePosition } from '../api/orders-api.ts'
+import { closePosition } from '../../../shared/trading/orders-api.ts'
 import { useOrderAction } from '../hooks/use-order-action.ts'
 
 interface Props {

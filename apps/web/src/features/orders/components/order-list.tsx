@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
-import type { DealTab } from '../api/orders-api.ts'
+import type { DealTab } from '../../../shared/trading/orders-api.ts'
 import { OrderRow } from './order-row.tsx'
 
 interface Props {

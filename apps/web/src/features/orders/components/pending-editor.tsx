@@ -8,7 +8,7 @@ import { invalid, type Checked } from '../../../shared/trading/problem.ts'
 import { checkPendingDistance, checkStopPair, parsePriceText } from '../../../shared/trading/stops.ts'
 import { PriceInput } from '../../../shared/trading/price-input.tsx'
 import { Field } from '../../../shared/trading/field.tsx'
-import { modifyPending, type PendingTerms } from '../api/orders-api.ts'
+import { modifyPending, type PendingTerms } from '../../../shared/trading/orders-api.ts'
 import { useOrderAction } from '../hooks/use-order-action.ts'
 import { StopInputs, levelText } from './stop-inputs.tsx'
 

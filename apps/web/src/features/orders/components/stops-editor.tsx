@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toastInfo } from '../../../shared/lib/toast.ts'
 import { checkStopPair } from '../../../shared/trading/stops.ts'
-import { saveStops } from '../api/orders-api.ts'
+import { saveStops } from '../../../shared/trading/orders-api.ts'
 import { useOrderAction } from '../hooks/use-order-action.ts'
 import { StopInputs, levelText } from './stop-inputs.tsx'
 

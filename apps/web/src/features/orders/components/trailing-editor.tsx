@@ -2,7 +2,7 @@ import type { TransOrder } from '@tp/contracts/light'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toastInfo } from '../../../shared/lib/toast.ts'
-import { saveTrailing } from '../api/orders-api.ts'
+import { saveTrailing } from '../../../shared/trading/orders-api.ts'
 import { useOrderAction } from '../hooks/use-order-action.ts'
 import { Field } from '../../../shared/trading/field.tsx'
 

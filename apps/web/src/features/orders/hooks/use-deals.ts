@@ -1,6 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { BALANCE_QUERY, DEALS_QUERY, fetchBalance, fetchDeals, type DealTab } from '../api/orders-api.ts'
-import { nextPage } from '../lib/deals.ts'
+import { nextPageAfter } from '../../../shared/lib/paging.ts'
+import {
+  BALANCE_QUERY,
+  DEALS_QUERY,
+  fetchBalance,
+  fetchDeals,
+  type DealTab,
+} from '../../../shared/trading/orders-api.ts'
 
 /**
  * One tab's orders, page by page from 1 until the loaded count reaches `total`. Always fetched
@@ -11,7 +17,7 @@ export function useDeals(status: DealTab) {
     queryKey: [DEALS_QUERY, status],
     queryFn: ({ pageParam, signal }) => fetchDeals(status, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPage(pages),
+    getNextPageParam: (_last, pages) => nextPageAfter(pages, (page) => page.data),
     refetchOnMount: 'always',
     staleTime: 0,
   })

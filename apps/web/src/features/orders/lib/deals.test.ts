@@ -10,15 +10,13 @@ import {
   accountFigures,
   flattenDeals,
   formatProfit,
-  isForexClosedMessage,
-  isForexTradeMessage,
   liveMarks,
   localTime,
-  nextPage,
   outcomeKey,
   parseTab,
   withLiveMark,
 } from './deals.ts'
+import { isForexClosedMessage, isForexTradeMessage } from '../../../shared/trading/order-messages.ts'
 
 const order = (Id: number, patch: Partial<TransOrder> = {}) =>
   ({ Id, Status: OrderStatus.Holding, ...patch }) as TransOrder
@@ -37,15 +35,6 @@ describe('orders tabs and paging', () => {
     expect(parseTab(null)).toBe(1)
     expect(parseTab('')).toBe(1)
     expect(parseTab('2')).toBe(1)
-  })
-
-  it('ask for the next page until the loaded count reaches total', () => {
-    expect(nextPage([])).toBe(1)
-    expect(nextPage([page([1, 2], 3)])).toBe(2)
-    expect(nextPage([page([1, 2], 3), page([3], 3)])).toBeUndefined()
-    expect(nextPage([page([], 0)])).toBeUndefined()
-    // A list that shrank while paging: an empty page ends it too.
-    expect(nextPage([page([1, 2], 5), page([], 5)])).toBeUndefined()
   })
 
   it('list each order once and leave out the ones FOREX_CLOSED named', () => {

@@ -2,16 +2,13 @@ import {
   ClosedType,
   OrderStatus,
   type BalanceAnswer,
-  type ForexClosedMessage,
-  type ForexExpiredMessage,
   type ForexTradeMessage,
   type MyDealAnswer,
   type TransOrder,
 } from '@tp/contracts/light'
 import { formatDateTime } from '../../../shared/lib/datetime.ts'
 import { formatAmount, formatSignedAmount } from '../../../shared/lib/money.ts'
-import type { ServerMessage } from '../../../shared/socket-client.ts'
-import { DEAL_TABS, type DealTab } from '../api/orders-api.ts'
+import { DEAL_TABS, type DealTab } from '../../../shared/trading/orders-api.ts'
 
 /** `?type=` of /order: 1 holding, 0 pending, 3 history; anything else opens Holding. */
 export function parseTab(raw: string | null): DealTab {
@@ -19,15 +16,6 @@ export function parseTab(raw: string | null): DealTab {
   return raw !== null && raw !== '' && (DEAL_TABS as readonly number[]).includes(value)
     ? (value as DealTab)
     : 1
-}
-
-/** The next page to load, or undefined once the loaded records reach `total` (WIRE.md, SPEC.md 9). */
-export function nextPage(pages: readonly MyDealAnswer[]): number | undefined {
-  const last = pages.at(-1)
-  if (!last) return 1
-  const loaded = pages.reduce((count, page) => count + page.data.length, 0)
-  // An empty page also ends it: the list shrank while paging, there is nothing more to ask for.
-  return loaded >= last.total || last.data.length === 0 ? undefined : pages.length + 1
 }
 
 /**
@@ -83,35 +71,6 @@ export function liveMarks(
   message: { TransOrder: readonly LiveMark[] } | null,
 ): ReadonlyMap<number, LiveMark> {
   return new Map((message?.TransOrder ?? []).map((mark) => [mark.Id, mark]))
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
-
-export function isForexTradeMessage(message: ServerMessage): message is ServerMessage & ForexTradeMessage {
-  return (
-    message.type === 'FOREX_TRADE' &&
-    Array.isArray(message.TransOrder) &&
-    message.TransOrder.every((mark) => isObject(mark) && typeof mark.Id === 'number')
-  )
-}
-
-export function isForexExpiredMessage(
-  message: ServerMessage,
-): message is ServerMessage & ForexExpiredMessage {
-  return (
-    message.type === 'FOREX_EXPIRED' &&
-    Array.isArray(message.id) &&
-    message.id.every((id) => typeof id === 'number')
-  )
-}
-
-export function isForexClosedMessage(message: ServerMessage): message is ServerMessage & ForexClosedMessage {
-  return (
-    message.type === 'FOREX_CLOSED' &&
-    Array.isArray(message.id) &&
-    message.id.every((id) => typeof id === 'number')
-  )
 }
 
 /** Profit with its sign, 6 decimals (SPEC.md 9): +1.250000, -0.300000, 0.000000, in the reader's locale. */

@@ -1,9 +1,9 @@
 import type { RankEntry } from '@tp/contracts/light'
-import { InfiniteScroll } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadFailed } from '../../../shared/components/load-failed.tsx'
 import { Page } from '../../../shared/components/page.tsx'
+import { PagedFooter } from '../../../shared/components/paged-footer.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { useRanking } from '../hooks/use-rank.ts'
 import { MyRankCard } from './my-rank-card.tsx'
@@ -30,24 +30,12 @@ function RankList({ onOpen }: { onOpen: (entry: RankEntry) => void }) {
           <RankRow key={entry.id} entry={entry} place={i + 1} onOpen={onOpen} />
         ))}
       </ol>
-      <InfiniteScroll
+      <PagedFooter
         hasMore={ranking.hasNextPage}
-        loadMore={async () => {
-          await ranking.fetchNextPage({ throwOnError: true })
-        }}
-      >
-        {(more, failed, retry) =>
-          failed ? (
-            <button type="button" className="rank-link-button" onClick={() => void retry()}>
-              {t('common.retry')}
-            </button>
-          ) : more ? (
-            t('common.loading')
-          ) : (
-            t('rank.noMore')
-          )
-        }
-      </InfiniteScroll>
+        loadMore={() => ranking.fetchNextPage({ throwOnError: true })}
+        endText={t('rank.noMore')}
+        retryClassName="rank-link-button"
+      />
     </>
   )
 }

@@ -11,7 +11,7 @@ import {
   fetchTraderDetail,
   saveRankSettings,
 } from '../api/rank-api.ts'
-import { nextPageAfter } from '../lib/paging.ts'
+import { nextPageAfter } from '../../../shared/lib/paging.ts'
 
 /** The ranking page by page from 1 until the entries loaded reach `total`; fresh on every visit. */
 export function useRanking() {
@@ -19,8 +19,7 @@ export function useRanking() {
     queryKey: [RANK_LIST_QUERY],
     queryFn: ({ pageParam, signal }) => fetchRankPage(pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (_last, pages) =>
-      nextPageAfter(pages.map((page) => ({ rows: page.data.length, total: page.total }))),
+    getNextPageParam: (_last, pages) => nextPageAfter(pages, (page) => page.data),
     refetchOnMount: 'always',
     staleTime: 0,
   })

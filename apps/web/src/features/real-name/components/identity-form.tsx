@@ -1,6 +1,6 @@
-import { Button } from 'antd-mobile'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { SubmitButton } from '../../../shared/components/submit-button.tsx'
 import { TextField } from '../../../shared/components/text-field.tsx'
 import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
 import { submitRealName } from '../api/identity-api.ts'
@@ -69,17 +69,9 @@ export function IdentityForm({ initialName, onSubmitted }: Props) {
         onChange={setCardId}
         testId="identity-card-id"
       />
-      <Button
-        block
-        color="primary"
-        size="large"
-        shape="rounded"
-        type="submit"
-        loading={busy}
-        data-testid="identity-submit"
-      >
+      <SubmitButton busy={busy} testId="identity-submit">
         {t('common.confirm')}
-      </Button>
+      </SubmitButton>
     </form>
   )
 }

@@ -11,10 +11,10 @@ import { formatPrice } from '../../../shared/market/format.ts'
 import { instrumentName } from '../../../shared/market/instrument-name.ts'
 import { currentQuote } from '../../../shared/market/quote.ts'
 import { useLiveQuotes } from '../../../shared/market/use-live-quotes.ts'
-import { FavouriteStar } from '../../market/components/favourite-star.tsx'
+import { FavouriteStar } from '../../../shared/instrument/favourite-star.tsx'
 import { formatLocale } from '../../../shared/lib/locale.ts'
-import { openingTime } from '../../market/lib/opening-text.ts'
-import { matchesInstrument } from '../lib/instrument-search.ts'
+import { openingTime } from '../../../shared/market/opening-text.ts'
+import { matchesInstrument } from '../../../shared/market/instrument-search.ts'
 
 interface Props {
   open: boolean

@@ -8,14 +8,14 @@ import { MarginCallBanner } from '../../../shared/components/margin-call-banner.
 import { Page } from '../../../shared/components/page.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { useInstruments } from '../../../shared/market/instruments-api.ts'
-import { InstrumentActions } from '../../market/components/instrument-actions.tsx'
+import { InstrumentActions } from '../../../shared/instrument/instrument-actions.tsx'
 import { useCurrentInstrument } from '../hooks/use-current-instrument.ts'
 import { DEFAULT_PERIOD } from '../lib/periods.ts'
 import { CandleChartView } from './candle-chart-view.tsx'
 import { PeriodBar } from './period-bar.tsx'
 import { QuotePanel } from './quote-panel.tsx'
 import { TradeTicket } from '../ticket/trade-ticket.tsx'
-import { useExpiredNotice } from '../../orders/hooks/use-expired-notice.ts'
+import { useExpiredNotice } from '../../../shared/trading/use-expired-notice.ts'
 import './trade.css'
 
 const loadDrawer = () => import('./instrument-drawer.tsx')

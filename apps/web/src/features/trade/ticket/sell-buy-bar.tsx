@@ -2,7 +2,7 @@ import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contrac
 import { useTranslation } from 'react-i18next'
 import { formatPrice } from '../../../shared/market/format.ts'
 import { currentQuote, type Quote } from '../../../shared/market/quote.ts'
-import { useQuotesOf } from '../hooks/use-quotes-of.ts'
+import { useQuotesOf } from '../../../shared/market/use-quotes-of.ts'
 
 interface Props {
   instrument: Instrument

@@ -8,9 +8,9 @@ import { Page } from '../../../shared/components/page.tsx'
 import { PageLoading } from '../../../shared/components/page-loading.tsx'
 import { Dialog } from '../../../shared/lib/antd-dialog.ts'
 import { toastSuccess } from '../../../shared/lib/toast.ts'
-import { currencyLabel, deletePayoutMethod, PAYOUT_METHODS_QUERY } from '../api/wallet-api.ts'
-import { usePayoutMethods } from '../hooks/use-wallet.ts'
-import './money.css'
+import { currencyLabel, deletePayoutMethod, PAYOUT_METHODS_QUERY } from '../../../shared/wallet/wallet-api.ts'
+import { usePayoutMethods } from '../../../shared/wallet/use-wallet.ts'
+import '../../../shared/wallet/money.css'
 
 /** The lines a saved method shows: the address, or the bank, holder and account. */
 function MethodLines({ method }: { method: SavedPayoutMethod }) {

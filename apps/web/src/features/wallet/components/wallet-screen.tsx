@@ -2,8 +2,8 @@ import { List } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Page } from '../../../shared/components/page.tsx'
-import { BalanceCard } from './balance-card.tsx'
-import './money.css'
+import { BalanceCard } from '../../../shared/wallet/balance-card.tsx'
+import '../../../shared/wallet/money.css'
 import { PressableList } from '../../../shared/components/pressable-list.tsx'
 
 /** /mine/wallet: the balance, then the saved bank cards and coin addresses (SPEC.md 2). */

@@ -7,8 +7,8 @@ import { formatAmount } from '../../../shared/lib/money.ts'
 
 /** A payout is shown exactly as sent ('0.00634255' BTC keeps its 8 decimals; 2 at least). */
 const decimalsOf = (text: string) => Math.max(2, text.split('.')[1]?.length ?? 0)
-import { currencyLabel } from '../../wallet/api/wallet-api.ts'
-import { PagedFooter } from '../../wallet/components/paged-footer.tsx'
+import { currencyLabel } from '../../../shared/wallet/wallet-api.ts'
+import { MoneyFooter } from '../../../shared/wallet/money-footer.tsx'
 import type { WithdrawTab } from '../api/withdraw-api.ts'
 import { useWithdrawals } from '../hooks/use-withdrawals.ts'
 
@@ -62,7 +62,7 @@ export function WithdrawRecords({ type }: { type: WithdrawTab }) {
               <RecordRow key={record.id} record={record} />
             ))}
           </ul>
-          <PagedFooter hasMore={records.hasNextPage} loadMore={() => records.fetchNextPage()} />
+          <MoneyFooter hasMore={records.hasNextPage} loadMore={() => records.fetchNextPage()} />
         </>
       )
   }

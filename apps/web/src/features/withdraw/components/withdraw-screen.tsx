@@ -5,7 +5,7 @@ import { Page } from '../../../shared/components/page.tsx'
 import type { WithdrawTab } from '../api/withdraw-api.ts'
 import { WithdrawForm } from './withdraw-form.tsx'
 import { WithdrawRecords } from './withdraw-records.tsx'
-import '../../wallet/components/money.css'
+import '../../../shared/wallet/money.css'
 
 /** `?tab=2` opens the bank tab; the coin tab otherwise. */
 function tabOf(value: string | null): WithdrawTab {

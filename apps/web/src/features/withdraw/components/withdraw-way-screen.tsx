@@ -8,10 +8,10 @@ import { Page } from '../../../shared/components/page.tsx'
 import { TextField } from '../../../shared/components/text-field.tsx'
 import { canGoBack } from '../../../shared/lib/go-back.ts'
 import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
-import { bindPayoutMethod, PAYOUT_METHODS_QUERY } from '../../wallet/api/wallet-api.ts'
-import { CurrencyPicker } from '../../wallet/components/currency-picker.tsx'
-import { useDrawSymbols } from '../../wallet/hooks/use-wallet.ts'
-import '../../wallet/components/money.css'
+import { bindPayoutMethod, PAYOUT_METHODS_QUERY } from '../../../shared/wallet/wallet-api.ts'
+import { CurrencyPicker } from '../../../shared/wallet/currency-picker.tsx'
+import { useDrawSymbols } from '../../../shared/wallet/use-wallet.ts'
+import '../../../shared/wallet/money.css'
 
 const COIN_FIELDS = ['dc_address', 'remark'] as const
 const BANK_FIELDS = [

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { nextPageAfter } from '../../wallet/lib/paging.ts'
+import { nextPageAfter } from '../../../shared/lib/paging.ts'
 import { fetchWithdrawals, WITHDRAWALS_QUERY, type WithdrawTab } from '../api/withdraw-api.ts'
 
 /** One tab's withdrawals, page by page from 1 until the rows loaded reach `total`. */
@@ -8,8 +8,7 @@ export function useWithdrawals(type: WithdrawTab) {
     queryKey: [WITHDRAWALS_QUERY, type],
     queryFn: ({ pageParam, signal }) => fetchWithdrawals(type, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (_last, pages) =>
-      nextPageAfter(pages.map((page) => ({ rows: page.data.length, total: page.total }))),
+    getNextPageParam: (_last, pages) => nextPageAfter(pages, (page) => page.data),
     refetchOnMount: 'always',
     staleTime: 0,
   })

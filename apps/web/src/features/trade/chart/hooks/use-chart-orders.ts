@@ -2,7 +2,7 @@ import { OrderStatus, type MyDealAnswer, type TransOrder } from '@tp/contracts/l
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../../shared/api-client.ts'
 import { useSession } from '../../../../shared/session/session-store.ts'
-import { DEALS_QUERY } from '../../../orders/api/orders-api.ts'
+import { DEALS_QUERY } from '../../../../shared/trading/orders-api.ts'
 
 /** Orders drawn at most: the server's largest page of each list. */
 const CHART_ORDERS_LIMIT = 100

@@ -1,0 +1,60 @@
+import type { BalanceAnswer, MyDealAnswer } from '@tp/contracts/light'
+import type { ExpiryParams } from './expiry.ts'
+import { api } from '../api-client.ts'
+
+/** The tabs of /order: `my_deal` status 1 holding, 0 pending, 3 history (closed positions; 4 would list the cancelled orders). */
+export const DEAL_TABS = [1, 0, 3] as const
+export type DealTab = (typeof DEAL_TABS)[number]
+
+/** Orders per page: a phone screen shows about six rows, so two screens per request. */
+export const DEALS_PAGE_SIZE = 15
+
+export const DEALS_QUERY = 'deals'
+export const BALANCE_QUERY = 'account-balance'
+
+export function fetchDeals(status: DealTab, page: number, signal?: AbortSignal): Promise<MyDealAnswer> {
+  return api.get<MyDealAnswer>('/v1/api/forex/my_deal', {
+    query: { status, page, limit: DEALS_PAGE_SIZE },
+    silent: true,
+    signal,
+  })
+}
+
+export function fetchBalance(signal?: AbortSignal): Promise<BalanceAnswer> {
+  return api.get<BalanceAnswer>('/v1/api/main/wallet/getBalance', { silent: true, signal })
+}
+
+/** Closes a position at the market price, whole or `lots` of it; the answer's message is the success toast. */
+export function closePosition(id: number, lots?: string) {
+  const query = lots === undefined ? { id } : { id, cont: lots }
+  return api.getResult<null>('/v1/api/forex/close', { query, loading: true })
+}
+
+export function cancelPending(id: number) {
+  return api.getResult<null>('/v1/api/forex/cancel_trade', { query: { id }, loading: true })
+}
+
+/** New stop-loss and take-profit of a position; 0 removes one. */
+export function saveStops(id: number, stopLoss: number, takeProfit: number) {
+  return api.getResult<null>('/v1/api/forex/set_stop_price', {
+    query: { id, stop_loss_price: stopLoss, target_profit_price: takeProfit },
+    loading: true,
+  })
+}
+
+/** A pending order's new terms, as `modify_pending` takes them (0: no stop). */
+export interface PendingTerms extends ExpiryParams {
+  target_price: number
+  stop_loss_price: number
+  target_profit_price: number
+}
+
+/** Changes a pending order's price, stops and expiry; the answer's message is the success toast. */
+export function modifyPending(id: number, terms: PendingTerms) {
+  return api.getResult<null>('/v1/api/forex/modify_pending', { query: { id, ...terms }, loading: true })
+}
+
+/** A position's trailing stop in points; 0 removes it. */
+export function saveTrailing(id: number, points: number) {
+  return api.getResult<null>('/v1/api/forex/set_trailing_stop', { query: { id, points }, loading: true })
+}

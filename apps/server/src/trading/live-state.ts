@@ -35,7 +35,7 @@ function alertFromRow(row: typeof priceAlerts.$inferSelect): PriceAlert {
   }
 }
 
-/** Accounts as the engine takes them in: balances, margin-call state, and whether each is a demo. */
+/** Accounts in the form the engine takes them in: balances, margin-call state, and whether each is a demo. */
 function accountStates(db: DbOrTx, userIds: readonly number[]) {
   return db
     .select({
@@ -50,7 +50,7 @@ function accountStates(db: DbOrTx, userIds: readonly number[]) {
     .where(inArray(accounts.userId, [...userIds]))
 }
 
-/** One account as the engine takes it in (see accountStates). */
+/** One account in the form the engine takes it in (see accountStates). */
 export async function accountState(db: DbOrTx, userId: number) {
   const [row] = await accountStates(db, [userId])
   return row

@@ -23,7 +23,7 @@ describe('TrailThrottle: a trailed stop stored and shown at most once a second a
     expect(stops(throttle.admit([trailed(7, 1.2), byHand, trailed(7, 1.3)], 400))).toEqual([[8, 2]])
     live.set(7, order(7, 1.4))
     expect(throttle.flush(900, (id) => live.get(id))).toEqual([])
-    // The clock after the second: one event with the stop as the engine has it now.
+    // The clock after the second: one event with the stop the engine holds now.
     expect(stops(throttle.flush(TRAIL_SHOWN_EVERY_MS, (id) => live.get(id)))).toEqual([[7, 1.4]])
     expect(throttle.flush(1500, (id) => live.get(id))).toEqual([])
     // The next move within the new second waits again.

@@ -3,7 +3,8 @@ import { LedgerType, OrderStatus, Side } from '@tp/contracts'
 import { expect } from 'vitest'
 import { money, type Money } from './money.ts'
 import { lastRollover } from './swaps.ts'
-import { REJECTIONS, type InstrumentTerms } from './types.ts'
+import type { InstrumentTerms } from './types.ts'
+import { REASONS } from '@tp/contracts'
 import { USERS, DEMO_USER, MARKETS, check, type Setup, type Record_ } from './engine.properties.model.ts'
 import { Runner } from './engine.properties.runner.ts'
 import { checkMargins, checkTriggers } from './engine.properties.invariants.ts'
@@ -14,7 +15,7 @@ export function checkCommand(runner: Runner, record: Record_, before: string): v
   const { step } = record
 
   if (record.refused !== undefined) {
-    expect(REJECTIONS).toContain(record.refused)
+    expect(REASONS).toContain(record.refused)
     // A refusal changes nothing.
     expect(runner.fingerprint()).toBe(before)
   }

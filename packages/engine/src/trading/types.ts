@@ -190,39 +190,11 @@ export function eventOwner(event: EngineEvent): number {
   }
 }
 
-/** Why a command was refused; the server translates the code. */
-export const REJECTIONS = [
-  'instrument_not_found',
-  'market_closed',
-  'quote_stale',
-  'no_conversion_rate',
-  'lots_invalid',
-  'leverage_invalid',
-  'price_invalid',
-  'expiry_invalid',
-  'trailing_invalid',
-  'alert_not_found',
-  'alert_reached',
-  'too_many_alerts',
-  'demo_trailing_limit',
-  'demo_alert_limit',
-  'demo_capacity',
-  'stop_loss_invalid',
-  'take_profit_invalid',
-  'stops_too_close',
-  'price_too_close',
-  'order_frozen',
-  'requote',
-  'exposure_limit',
-  'account_limit',
-  'insufficient_margin',
-  'too_many_orders',
-  'order_not_found',
-  'account_not_found',
-  'balance_insufficient',
-  'withdraw_above_available',
-] as const satisfies readonly Reason[]
-export type Rejection = (typeof REJECTIONS)[number]
+/**
+ * Why a command was refused: one of the contracts' reason codes (their one list, REASONS), which the
+ * server translates.
+ */
+export type Rejection = Reason
 
 /**
  * What a refusal tells beyond its reason, for its message and the caller: a requote's new price and

@@ -21,7 +21,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // The trading domain has no IO, clock or randomness (CONVENTIONS.md).
+    // The trading domain has no IO, clock or randomness (docs/conventions.md).
     files: ['packages/engine/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'net', 'http', 'pg', 'drizzle-orm*'] }],

@@ -62,7 +62,7 @@ describe.skipIf(!browserAvailable())('quotes and chart at a phone viewport', () 
     expect(Number(await chart.getAttribute('data-bars'))).toBeGreaterThan(50)
     expect(await chart.getAttribute('data-period')).toBe('1min')
 
-    // WIRE.md "Candles": Time is in Unix milliseconds, the newest candle this minute or the last.
+    // docs/wire.md "Candles": Time is in Unix milliseconds, the newest candle this minute or the last.
     const candles = ((await (await klineAnswer).json()) as { data: Candle[] }).data
     const newestMs = candles.at(-1)?.Time ?? 0
     expect(newestMs % 60_000).toBe(0)

@@ -96,7 +96,7 @@ export async function signedInCall<T>(base: string, token: string, path: string)
   return body.data
 }
 
-/** Headless Chromium that stays off the network this machine does not have (STACK.md). */
+/** Headless Chromium that stays off the network this machine does not have (docs/conventions.md "Stack"). */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -72,7 +72,7 @@ describe('market topics on /v1/ws', () => {
     for (const _ of PERIODS) messages.push((await client.next()) as KlineMessage)
     expect(messages.map((m) => m.kline.Period)).toEqual([...PERIODS])
     for (const m of messages) {
-      // WIRE.md "Candles": Time is the period's start in Unix milliseconds.
+      // docs/wire.md "Candles": Time is the period's start in Unix milliseconds.
       const periodMs = PERIOD_SECONDS[m.kline.Period] * 1000
       expect(m).toMatchObject({
         type: 'KLINE',

@@ -136,7 +136,7 @@ describe.each(DRIVERS)('market data on %s', (driver) => {
       const candles: Candle[] = (await app.get(`/v1/api/forex/kline?forex_id=${id}&period=${period}`)).body
         .data
       expect(candles.length, period).toBeGreaterThanOrEqual(HISTORY)
-      // WIRE.md "Candles": Time is the period's start in Unix milliseconds (history is seeded up to
+      // docs/wire.md "Candles": Time is the period's start in Unix milliseconds (history is seeded up to
       // the real time of the start, a weekend's close for forex; seconds would read as 1970).
       const periodMs = PERIOD_SECONDS[period] * 1000
       expect(candles.at(-1)?.Time, period).toBeGreaterThan(SINCE_2020_MS)
@@ -263,7 +263,7 @@ describe.each(DRIVERS)('market data on %s', (driver) => {
     expect(Object.keys(many).sort()).toEqual(ids.map(String).sort())
     for (const series of Object.values(many)) {
       expect(series.length).toBeGreaterThan(0)
-      // Hourly candles, Time in Unix milliseconds (WIRE.md "Candles"): seconds would read as 1970.
+      // Hourly candles, Time in Unix milliseconds (docs/wire.md "Candles"): seconds would read as 1970.
       for (const candle of series) expect(candle.Time % 3_600_000).toBe(0)
       expect(series.at(-1)?.Time).toBeGreaterThan(SINCE_2020_MS)
       expect(series.at(-1)?.Time).toBeLessThanOrEqual(Date.now())

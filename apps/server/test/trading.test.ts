@@ -194,7 +194,7 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
         UpdatePrice: 3302,
         TargetLossPrice: 3200,
         TargetProfitPrice: 3400,
-        // The margin it will take at its target (WIRE.md): 1 x 3250 / 2. Nothing is reserved yet.
+        // The margin it will take at its target (docs/wire.md): 1 x 3250 / 2. Nothing is reserved yet.
         CautionMoney: '1625.000000',
         OriginCautionMoney: '1625.000000',
         TradeFee: '0.000000',
@@ -503,7 +503,7 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
         msg: 'Order cancelled',
       })
       await tick('ETHUSD', 3_300, 3_302)
-      // Status 3 lists the closed orders, 4 the cancelled ones (WIRE.md: one list each).
+      // Status 3 lists the closed orders, 4 the cancelled ones (docs/wire.md: one list each).
       const history = await pageThrough(3, 4)
       expect(history.answers).toBe(2)
       expect(history.loaded).toHaveLength(5)

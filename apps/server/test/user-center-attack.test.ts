@@ -247,7 +247,7 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
   })
 
   describe('demo accounts', () => {
-    it('are refused where SPEC.md section 6 closes the entry: image upload, real-name, invitations', async () => {
+    it('are refused where docs/product.md "Roles" closes the entry: image upload, real-name, invitations', async () => {
       const demo = await demoAccount(app)
       const before = await rowCounts(app)
       const refusedCalls = [
@@ -278,7 +278,7 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
       expect(await rowCounts(app)).toEqual(before)
     })
 
-    it('may use customer service and their ranking choices (entries SPEC.md does not close to them)', async () => {
+    it('may use customer service and their ranking choices (entries docs/product.md does not close to them)', async () => {
       const demo = await demoAccount(app)
       expect((await sendChat(demo.token, { text: 'demo asks' })).body.code).toBe(1)
       expect((await app.get('/api/chat/messages', { token: demo.token })).body.data.total).toBe(1)
@@ -298,7 +298,7 @@ describe.each(DRIVERS)('user-center calls under attack on %s', (driver) => {
     })
 
     // Guard of a fixed bug: register() took any user's invite code, a demo account's too, so
-    // registrations were credited to an account SPEC.md section 6 bars from inviting. A demo's code
+    // registrations were credited to an account docs/product.md "Roles" bars from inviting. A demo's code
     // is in its own login answer (user.invite_code).
     it('does not credit a registration to a demo account’s invite code', async () => {
       const demo = await demoAccount(app)

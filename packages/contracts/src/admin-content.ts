@@ -11,7 +11,7 @@ export const staffNewsListRequest = pageRequest.extend({
   category_id: integer({ min: 1, max: INT32_MAX }).optional(),
 })
 
-/** A partner company (SPEC.md section 3 "Company"); text fields trimmed and bounded. */
+/** A partner company (docs/product.md "Company"); text fields trimmed and bounded. */
 export const companySaveRequest = z.object({
   name: z.string().trim().min(1).max(120),
   logo: z.string().trim().max(1000).default(''),

@@ -5,7 +5,7 @@ import { MAX_PAGE_SIZE } from './trading.ts'
 import { CHAT_TEXT_MAX, CHAT_PAGE_SIZE } from './light/chat.ts'
 export * from './light/chat.ts'
 
-/** Shapes of the support chat calls (issue 10; SPEC.md section 7 "Chat"). */
+/** Shapes of the support chat calls (issue 10; docs/product.md "Chat"). */
 
 /**
  * Message text: a few lines of plain text (plain-text.ts; a tab becomes a space in a bubble

@@ -1,4 +1,4 @@
-/** The `code` of every HTTP envelope (WIRE.md): 1 success, 0 business error, 999 sign in again. */
+/** The `code` of every HTTP envelope (docs/wire.md): 1 success, 0 business error, 999 sign in again. */
 export const ResultCode = { OK: 1, FAIL: 0, RELOGIN: 999 } as const
 export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode]
 
@@ -11,7 +11,7 @@ export interface Envelope<T = unknown> {
 }
 
 /**
- * Why a call failed, as a value (CONVENTIONS.md: rejections are values). The server translates each
+ * Why a call failed, as a value (docs/conventions.md: rejections are values). The server translates each
  * reason into `msg` with the message of the same name in its locale files.
  */
 export const REASONS = [

@@ -14,7 +14,7 @@ import {
 } from './light/identity.ts'
 export * from './light/identity.ts'
 
-/** Identity verification, `/mine/auth` (SPEC.md sections 2, 3, 5 and 7, issue 10). */
+/** Identity verification, `/mine/auth` (docs/product.md "Screens", "Records", "Input rules" and "Calls", issue 10). */
 
 /**
  * Besides one line of plain text (plain-text.ts), a name holds no invisible character: the

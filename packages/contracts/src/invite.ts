@@ -1,4 +1,4 @@
-/** Invitations, `/mine/invite` (SPEC.md sections 2 and 3, issue 10). */
+/** Invitations, `/mine/invite` (docs/product.md "Screens" and "Records", issue 10). */
 
 /**
  * `GET /api/user/invite_info`: the caller's invitation code and how many accounts registered with

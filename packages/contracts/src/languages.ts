@@ -1,4 +1,4 @@
-/** The 21 languages of SPEC.md section 1, in the order the language screen lists them. */
+/** The 21 languages of docs/product.md "What it is", in the order the language screen lists them. */
 export const LANGUAGES = [
   { code: 'hk', name: '繁體中文', htmlLang: 'zh-Hant-HK', rtl: false },
   { code: 'en', name: 'English', htmlLang: 'en', rtl: false },

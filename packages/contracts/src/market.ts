@@ -12,9 +12,9 @@ import {
 export * from './light/market.ts'
 
 /**
- * Market data on the wire (WIRE.md "Instrument", "Websocket"). Prices are JSON numbers rounded to
+ * Market data on the wire (docs/wire.md "Instrument", "Websocket"). Prices are JSON numbers rounded to
  * the instrument's `PricePrecision`. Times are Unix milliseconds (UTC): a candle's `Time` is the instant
- * its period starts (WIRE.md "Candles"), an instant (`NowTime`, a quote's `time`) is when it happened.
+ * its period starts (docs/wire.md "Candles"), an instant (`NowTime`, a quote's `time`) is when it happened.
  */
 
 export interface LeverageOption {

@@ -5,7 +5,7 @@ import { remark } from './wallet.ts'
 import { DepositType, USD_AMOUNT_MAX, USD_AMOUNT_TEXT } from './light/money.ts'
 export * from './light/money.ts'
 
-/** Deposits and withdrawals (SPEC.md sections 2, 3, 5 and 7). Amounts are USD decimal strings. */
+/** Deposits and withdrawals (docs/product.md "Screens", "Records", "Input rules" and "Calls"). Amounts are USD decimal strings. */
 
 /**
  * A USD amount as typed: digits with at most two decimals, more than zero, at most 1,000,000,000.
@@ -80,7 +80,7 @@ export interface BankAccount {
   bank_remark: string
 }
 
-/** A deposit as `quick_ist` lists it (SPEC.md "Deposit record"). `number` is the USD amount. */
+/** A deposit as `quick_ist` lists it (docs/product.md "Deposit record"). `number` is the USD amount. */
 export interface DepositRecord {
   id: number
   number: string
@@ -91,7 +91,7 @@ export interface DepositRecord {
   remark: string
 }
 
-/** A withdrawal as `draw_list` lists it (SPEC.md "Withdraw record"). */
+/** A withdrawal as `draw_list` lists it (docs/product.md "Withdraw record"). */
 export interface WithdrawRecord {
   id: number
   /** USD asked for. */
@@ -113,7 +113,7 @@ export interface WithdrawRecord {
   notes: string
 }
 
-/** A page of records: `data.data` and `data.total` (SPEC.md section 7). */
+/** A page of records: `data.data` and `data.total` (docs/product.md "Calls"). */
 export interface RecordPage<T> {
   data: T[]
   total: number

@@ -12,7 +12,7 @@ import {
 } from './light/news.ts'
 export * from './light/news.ts'
 
-/** News articles (SPEC.md sections 2, 3 and 7): public to read, written by staff. */
+/** News articles (docs/product.md "Screens", "Records" and "Calls"): public to read, written by staff. */
 
 /** `news/list`: published articles of a category, newest first. */
 export const newsListRequest = pageRequest.extend({

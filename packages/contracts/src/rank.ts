@@ -4,7 +4,7 @@ import { pageRequest } from './trading.ts'
 
 /** Shapes of the rank calls (issue 10): the ranking, a trader's profile and the user's own choices. */
 
-/** Days the three-week figures cover (SPEC.md 9: "Copy-trading statistics cover three weeks"). */
+/** Days the three-week figures cover (docs/product.md "Limits": "Copy-trading statistics cover three weeks"). */
 export const RANK_WINDOW_DAYS = 21
 
 /** `follow/list`: page from 1, limit 10 by default and at most 100. */
@@ -104,7 +104,7 @@ export interface RankSettings {
 }
 
 /**
- * One trader of the ranking (SPEC.md "Trader rank entry"). Rates and the win share are percent with
+ * One trader of the ranking (docs/product.md "Trader rank entry"). Rates and the win share are percent with
  * 2 decimals; profit is USD with 2 decimals. `id` is the trader's uid.
  */
 export interface RankEntry {

@@ -6,7 +6,7 @@ import type { ChatSocketMessage } from './chat.ts'
 import { TOPIC_PATTERN } from './light/socket.ts'
 export * from './light/socket.ts'
 
-/** Client-to-server socket frames (WIRE.md). */
+/** Client-to-server socket frames (docs/wire.md). */
 export type ClientFrame =
   | { type: 'login'; params: string }
   | { type: 'logout' }
@@ -57,7 +57,7 @@ export interface CatalogueMessage {
 }
 export const CATALOGUE_MESSAGE: CatalogueMessage = { type: 'CATALOGUE' }
 
-/** Every message the server sends on the socket (WIRE.md "Websocket"). */
+/** Every message the server sends on the socket (docs/wire.md "Websocket"). */
 export type ServerMessage =
   | PongMessage
   | LoginResultMessage

@@ -13,7 +13,7 @@ import {
 } from './light/trading.ts'
 export * from './light/trading.ts'
 
-/** Trading on the wire (WIRE.md "Order"). */
+/** Trading on the wire (docs/wire.md "Order"). */
 
 /** An order id (a PostgreSQL bigint, handed out by a sequence). */
 const id = integer({ min: 1, max: Number.MAX_SAFE_INTEGER })
@@ -140,7 +140,7 @@ export const setStopRequest = z.object({
 })
 
 /**
- * An order as `my_deal` lists it (WIRE.md). Money is a decimal string with 6 places; prices are
+ * An order as `my_deal` lists it (docs/wire.md). Money is a decimal string with 6 places; prices are
  * numbers at the instrument's precision; times are "YYYY-MM-DD HH:mm:ss" in UTC ("" when not yet).
  */
 export interface TransOrder {

@@ -4,7 +4,7 @@ import { LINES, ONE_LINE } from './plain-text.ts'
 import { PayoutType, type PayoutTypeValue } from './light/wallet.ts'
 export * from './light/wallet.ts'
 
-/** Payout methods and the currencies withdrawals are paid in (SPEC.md sections 3 and 7). */
+/** Payout methods and the currencies withdrawals are paid in (docs/product.md "Records" and "Calls"). */
 
 const payoutType = oneOf([PayoutType.Coin, PayoutType.Bank])
 
@@ -93,7 +93,7 @@ export interface DrawSymbol {
   rate_margin_pct: string
 }
 
-/** A saved payout method (SPEC.md "Saved withdraw method"); bank fields are empty for a coin address. */
+/** A saved payout method (docs/product.md "Saved withdraw method"); bank fields are empty for a coin address. */
 export interface SavedPayoutMethod {
   id: number
   type: PayoutTypeValue

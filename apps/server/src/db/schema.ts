@@ -45,7 +45,7 @@ export const users = pgTable(
     demoId: text('demo_id').unique(),
     inviteCode: text('invite_code').notNull().unique(),
     invitedBy: integer('invited_by'),
-    /** The name shown in the ranking; null until the user chooses one (SPEC.md "Trader rank entry"). */
+    /** The name shown in the ranking; null until the user chooses one (docs/product.md "Trader rank entry"). */
     nickname: text('nickname'),
     /** Whether the user appears in the ranking (`/api/follow/list`): off unless the user opts in. */
     rankVisible: boolean('rank_visible').notNull().default(false),
@@ -177,7 +177,7 @@ export const companies = pgTable('companies', {
   email: text('email').notNull().default(''),
 })
 
-/** Instrument categories; `names` holds the display name per language code (SPEC.md section 1). */
+/** Instrument categories; `names` holds the display name per language code (docs/product.md "What it is"). */
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
   key: text('key').notNull().unique(),
@@ -186,7 +186,7 @@ export const categories = pgTable('categories', {
 })
 
 /**
- * The catalogue (WIRE.md "Instrument"). Lot sizes, fee rate and contract size are exact decimals;
+ * The catalogue (docs/wire.md "Instrument"). Lot sizes, fee rate and contract size are exact decimals;
  * the simulator's inputs (anchor price, volatility, tick interval) live here too so staff can tune
  * them per instrument.
  */
@@ -337,7 +337,7 @@ export const ORDER_ID_BLOCK = 1000
 export const orderIds = pgSequence('order_ids', { startWith: 1, increment: ORDER_ID_BLOCK })
 
 /**
- * Every order, live or finished (WIRE.md "Order"). Ids come from `order_ids`. A live order's row is
+ * Every order, live or finished (docs/wire.md "Order"). Ids come from `order_ids`. A live order's row is
  * rewritten as it changes; a finished one is never touched again.
  */
 export const orders = pgTable(
@@ -463,7 +463,7 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 )
 
-/** A coin network to deposit to (SPEC.md "Deposit address option"): shown with its address and QR code. */
+/** A coin network to deposit to (docs/product.md "Deposit address option"): shown with its address and QR code. */
 export const depositCoinChannels = pgTable('deposit_coin_channels', {
   id: serial('id').primaryKey(),
   currencyCode: text('currency_code').notNull(),
@@ -481,7 +481,7 @@ export const depositBankCurrencies = pgTable('deposit_bank_currencies', {
   sort: integer('sort').notNull().default(0),
 })
 
-/** A bank account of the broker to transfer to, per bank currency (SPEC.md "Bank deposit account"). */
+/** A bank account of the broker to transfer to, per bank currency (docs/product.md "Bank deposit account"). */
 export const depositBankAccounts = pgTable('deposit_bank_accounts', {
   id: serial('id').primaryKey(),
   bankCurrencyId: integer('bank_currency_id')
@@ -528,7 +528,7 @@ export const uploads = pgTable(
 )
 
 /**
- * A deposit request (SPEC.md "Deposit record"): `type` 0 coin, 1 bank; `status` 0 unchecked,
+ * A deposit request (docs/product.md "Deposit record"): `type` 0 coin, 1 bank; `status` 0 unchecked,
  * 1 finished (credited once, by staff approval), 2 rejected, 3 invalid. `amount` is USD.
  */
 export const deposits = pgTable(
@@ -579,7 +579,7 @@ export const deposits = pgTable(
 )
 
 /**
- * A currency a withdrawal can be paid in (SPEC.md "Withdraw currency"): `type` 1 coin, 2 bank;
+ * A currency a withdrawal can be paid in (docs/product.md "Withdraw currency"): `type` 1 coin, 2 bank;
  * `fee_type` 1 a fixed USD fee, otherwise `draw_rate` is a share of the amount; `usd_price` is USD
  * per unit of the currency (received = (amount - fee) / usd_price).
  */
@@ -610,7 +610,7 @@ export const withdrawCurrencies = pgTable(
   ],
 )
 
-/** A saved payout method (SPEC.md "Saved withdraw method"): a coin address or a bank account. */
+/** A saved payout method (docs/product.md "Saved withdraw method"): a coin address or a bank account. */
 export const payoutMethods = pgTable(
   'payout_methods',
   {
@@ -696,7 +696,7 @@ export const withdrawals = pgTable(
 )
 
 /**
- * Identity checks (SPEC.md "Identity verification"), one row per submission. `status` 1 waiting,
+ * Identity checks (docs/product.md "Identity verification"), one row per submission. `status` 1 waiting,
  * 2 finished (approved), 3 rejected with `reject_reason` shown to the user, who may submit again.
  * At most one submission per user is waiting or finished (the partial unique index), so two
  * submissions racing each other leave one.
@@ -732,7 +732,7 @@ export const identityChecks = pgTable(
 )
 
 /**
- * News articles (SPEC.md "News"). `texts` holds, per language code, `{ title, desc, content }`;
+ * News articles (docs/product.md "News"). `texts` holds, per language code, `{ title, desc, content }`;
  * `content` is HTML sanitized when saved (and again when served). A reader gets their language,
  * else English, else Traditional Chinese.
  */

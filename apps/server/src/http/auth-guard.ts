@@ -30,7 +30,7 @@ export function requireSession(db: Db, clock: Clock) {
 
 /**
  * A preHandler for real accounts only (money, identity, invitations): a signed-in session of a real
- * user, else 999 (no session) or `demo_forbidden` (SPEC.md: "Please register or log in to a real
+ * user, else 999 (no session) or `demo_forbidden` (docs/product.md: "Please register or log in to a real
  * account").
  */
 export function requireRealAccount(db: Db, clock: Clock) {

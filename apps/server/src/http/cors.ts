@@ -1,7 +1,7 @@
 import cors from '@fastify/cors'
 import type { FastifyInstance } from 'fastify'
 
-/** The public API families that browsers on other origins call (WIRE.md "Origins"). */
+/** The public API families that browsers on other origins call (docs/wire.md "Origins"). */
 const isPublicApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/v1/')
 
 /** What existing clients send: the token, the language, form or JSON bodies, and submit's retry key. */

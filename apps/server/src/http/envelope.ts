@@ -40,7 +40,7 @@ export function refused(request: FastifyRequest, refusal: Refusal): Envelope<nul
   return refusalEnvelope(langOf(request), refusal.reason, refusal.params, refusal.data)
 }
 
-/** Maps a service outcome to its envelope: business refusals still answer HTTP 200 (WIRE.md). */
+/** Maps a service outcome to its envelope: business refusals still answer HTTP 200 (docs/wire.md). */
 export function answer<T>(request: FastifyRequest, outcome: Outcome<T>, msgKey = 'ok'): Envelope<T | null> {
   return outcome.ok ? ok(request, outcome.value, msgKey) : refused(request, outcome)
 }

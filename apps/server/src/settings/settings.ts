@@ -13,7 +13,7 @@ export const SETTING_DEFAULTS = {
   /**
    * The customer-service chat. The default is the platform's own chat page (apps/web/chat.html);
    * a relative link is answered as an absolute one on the API's host. Type 1 opens it in-app at
-   * /mine/chat, 2 shows it as a link to copy, 3 opens it outside the app (SPEC.md section 7).
+   * /mine/chat, 2 shows it as a link to copy, 3 opens it outside the app (docs/product.md "Calls").
    */
   service_link: '/chat.html',
   service_link_type: '1',
@@ -104,7 +104,7 @@ export async function setSetting(db: DbOrTx, key: SettingKey, value: string): Pr
     .onConflictDoUpdate({ target: settings.key, set: { value } })
 }
 
-/** Registration with a mobile number is on when the setting is 1 or 3 (SPEC.md section 5). */
+/** Registration with a mobile number is on when the setting is 1 or 3 (docs/product.md "Input rules"). */
 export function mobileEnabled(isShowMobile: string): boolean {
   return isShowMobile === '1' || isShowMobile === '3'
 }

@@ -37,7 +37,7 @@ export function currentMarginCall(engine: TradingEngine, userId: number): Margin
 /**
  * Sends each owner their account: FOREX_TRADE at once after a committed change and about once a
  * second while they have live orders; FOREX_CLOSED whenever positions close (the owner's own closes
- * too: WIRE.md); FOREX_EXPIRED when pending orders expire; PRICE_ALERT when an alert fires;
+ * too: docs/wire.md); FOREX_EXPIRED when pending orders expire; PRICE_ALERT when an alert fires;
  * MARGIN_CALL when the margin level falls below the margin-call level.
  */
 export function startAccountPush(

@@ -32,7 +32,7 @@ export async function ledgerPage(
 }
 
 /**
- * The invariant of ARCHITECTURE.md: an account's ledger sums to its balance, and its frozen column
+ * The invariant of docs/architecture.md: an account's ledger sums to its balance, and its frozen column
  * to its frozen balance. For tests and audits.
  */
 export async function ledgerMatchesBalance(db: DbOrTx, userId: number): Promise<boolean> {

@@ -77,7 +77,7 @@ export function transOrder(
 
 /**
  * The `FOREX_TRADE` message of an account now: its marks, and each open position as a whole order,
- * as `my_deal` lists it (WIRE.md: some clients replace their rows with these items).
+ * as `my_deal` lists it (docs/wire.md: some clients replace their rows with these items).
  */
 export function forexTradeMessage(
   view: AccountView,

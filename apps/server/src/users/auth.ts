@@ -171,7 +171,7 @@ export async function register(deps: ServiceDeps, input: RegisterRequest): Promi
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.inviteCode, input.invite_code.toUpperCase()), eq(users.isDemo, false)))
-    // A demo account may not invite (SPEC.md section 6): its code invites nobody.
+    // A demo account may not invite (docs/product.md "Roles"): its code invites nobody.
     if (!inviter) return refuse('invite_invalid')
     invitedBy = inviter.id
   }

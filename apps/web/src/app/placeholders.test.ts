@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-/** Issue 10: no route shows a placeholder but /feedback, which SPEC.md itself makes one. */
+/** Issue 10: no route shows a placeholder but /feedback, which docs/product.md itself makes one. */
 const ALLOWED = ['features/feedback/components/feedback-screen.tsx']
 
 const screens = import.meta.glob<string>('../features/**/components/*-screen.tsx', {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SCREEN_LOADERS } from './screen-loaders.ts'
 import { SCREENS, TABS } from './screens.ts'
 
-/** SPEC.md section 2 (and the issues that added screens): every route and whether it needs login. */
+/** docs/product.md "Screens" (and the issues that added screens): every route and whether it needs login. */
 const SPEC_ROUTES: Record<string, boolean> = {
   '/': false,
   '/trade': false,
@@ -35,7 +35,7 @@ const SPEC_ROUTES: Record<string, boolean> = {
   '/mine/alerts': true,
 }
 
-/** SPEC.md sections 2 and 6: demo accounts may not use these. */
+/** docs/product.md "Screens" and "Roles": demo accounts may not use these. */
 const REAL_ONLY = [
   '/mine/auth',
   '/mine/invite',

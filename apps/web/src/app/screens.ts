@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC.md section 2 as plain data (no components, so tests outside the web app can
+ * Every route of docs/product.md "Screens" as plain data (no components, so tests outside the web app can
  * read it too). `access`: public, `user` (Login: yes) or `real` (Login: yes and closed to demo
  * accounts). The screen each path shows is in screen-loaders.ts.
  */
@@ -50,7 +50,7 @@ export const SCREENS = [
 export type ScreenPath = (typeof SCREENS)[number]['path']
 
 /**
- * The bottom tabs, in this order. SPEC.md lists documentary (copy trading), orders, market, ranking
+ * The bottom tabs, in this order. docs/product.md lists documentary (copy trading), orders, market, ranking
  * and trade; copy trading arrives in a later issue, so until then the tabs are Market, Trade,
  * Orders, Rank and Mine.
  */

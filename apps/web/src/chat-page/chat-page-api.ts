@@ -10,7 +10,7 @@ export class ChatCallError extends Error {
   }
 }
 
-/** The calls the chat page makes, with the app's headers (SPEC.md section 7: `lang`, `authorization`). */
+/** The calls the chat page makes, with the app's headers (docs/product.md "Calls": `lang`, `authorization`). */
 export function chatPageApi(
   token: string,
   lang: string,

@@ -1,7 +1,7 @@
 /**
  * The chat page's own small realtime socket: it signs in with the token and hears CHAT messages,
  * pings every 5 s and reconnects with capped backoff after more than 2 unanswered pings or a close
- * (SPEC.md section 9). The app's SocketClient does the same and more, but sharing it would move it
+ * (docs/product.md "Limits"). The app's SocketClient does the same and more, but sharing it would move it
  * into a chunk of its own that the app's first load then fetches separately (and the `/` budget
  * would grow); this page needs only login and one message type.
  */

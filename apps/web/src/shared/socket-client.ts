@@ -64,7 +64,7 @@ const browserTimers: Timers = {
 }
 
 /**
- * The one realtime connection (SPEC.md sections 7 and 9): pings every 5 s, reconnects with capped
+ * The one realtime connection (docs/product.md "Calls" and "Limits"): pings every 5 s, reconnects with capped
  * backoff when more than 2 pings go unanswered, the connection times out or closes, and restores
  * its login and topic subscriptions after every reconnect.
  */

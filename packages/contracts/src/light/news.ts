@@ -1,4 +1,4 @@
-/** The category the client lists (SPEC.md: `category_id` 1). */
+/** The category the client lists (docs/product.md: `category_id` 1). */
 export const NEWS_DEFAULT_CATEGORY = 1
 
 /**

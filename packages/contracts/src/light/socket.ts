@@ -1,4 +1,4 @@
-/** Socket timing of SPEC.md section 9. */
+/** Socket timing of docs/product.md "Limits". */
 export const SOCKET_HEARTBEAT_MS = 5_000
 
 export const SOCKET_MAX_MISSED_PONGS = 2

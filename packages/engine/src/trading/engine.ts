@@ -1,6 +1,6 @@
 /**
  * The trading engine: accounts, positions, pending orders and the trigger index, in memory, with no
- * IO, clock or randomness (ARCHITECTURE.md). Commands and ticks return events; the server persists
+ * IO, clock or randomness (docs/architecture.md). Commands and ticks return events; the server persists
  * them and never changes engine state another way. Booked amounts are exact decimals; marks are
  * floats. This class is the only way in; each concern lives in a file of `./engine/`:
  * commands (open.ts, pending-commands.ts, position-commands.ts, alert-commands.ts,

@@ -140,7 +140,7 @@ export interface BookPosition {
  * Who holds what, by instrument, and every account's float marks (balance, margin, unrealized
  * profit and margin in USD). A tick revalues only the accounts holding that instrument, or an
  * instrument whose profit converts through it, each in a few multiplications over typed arrays. Marks are floats
- * (ARCHITECTURE.md: risk marks may be); booked money never comes from here.
+ * (docs/architecture.md: risk marks may be); booked money never comes from here.
  */
 export class ExposureBook {
   private readonly tables = new Map<number, HolderTable>()

@@ -13,7 +13,7 @@ import { parse } from '../parse.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 /**
- * The support chat (SPEC.md section 7 "Chat"): the user sends over HTTP and hears every new message
+ * The support chat (docs/product.md "Chat"): the user sends over HTTP and hears every new message
  * of the conversation on the socket (CHAT). Signed-in users only; demo accounts too (customer
  * service is not one of the entries closed to them).
  */

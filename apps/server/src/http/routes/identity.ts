@@ -7,7 +7,7 @@ import { parse } from '../parse.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 /**
- * Identity verification (SPEC.md section 7, `user_real/*`), real accounts only. A submission waits
+ * Identity verification (docs/product.md "Calls", `user_real/*`), real accounts only. A submission waits
  * for staff (identity/review.ts); the center answers the latest one.
  */
 export function identityRoutes(app: FastifyInstance, deps: RouteDeps): void {

@@ -29,7 +29,7 @@ import { parse } from '../parse.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 /**
- * Money in and out (SPEC.md section 7, `quickCharge/*` and `account/draw*`). Real accounts only: a
+ * Money in and out (docs/product.md "Calls", `quickCharge/*` and `account/draw*`). Real accounts only: a
  * demo account is told to register. Deposits are requests that staff approve; a withdrawal freezes
  * its amount at once, through the trading desk.
  */

@@ -6,7 +6,7 @@ import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
 
 /**
- * The news calls (SPEC.md section 7): public, no sign-in. Each answers in the request's language,
+ * The news calls (docs/product.md "Calls"): public, no sign-in. Each answers in the request's language,
  * falling back to English, then Traditional Chinese, then any language the article has.
  */
 export function newsRoutes(app: FastifyInstance, deps: RouteDeps): void {

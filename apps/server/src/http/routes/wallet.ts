@@ -20,7 +20,7 @@ import type { RouteDeps } from '../route-deps.ts'
 
 /**
  * Payout methods and the currencies withdrawals are paid in. Real accounts only: a demo account has
- * no money to take out (SPEC.md section 6), and is told to register.
+ * no money to take out (docs/product.md "Roles"), and is told to register.
  */
 export function walletRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock } = deps

@@ -59,7 +59,7 @@ export interface GatewayDeps {
 }
 
 /**
- * The `/v1/ws` gateway (WIRE.md): login, logout, sub/unsub and ping/pong. Messages to topics go
+ * The `/v1/ws` gateway (docs/wire.md): login, logout, sub/unsub and ping/pong. Messages to topics go
  * out through the TopicHub, which the market feed and the trading desk publish to. Every socket is
  * held to a frame budget, every address to a number of sockets, and every signed-in socket to a
  * session that is still live.

@@ -1,6 +1,6 @@
 import type { NewsTexts } from '@tp/contracts'
 
-/** Seed article 3: deposits and withdrawals (011, 010, SPEC.md section 2). */
+/** Seed article 3: deposits and withdrawals (011, 010, docs/product.md "Screens"). */
 export const MONEY_ARTICLE: NewsTexts = {
   en: {
     title: 'Deposits and withdrawals, step by step',

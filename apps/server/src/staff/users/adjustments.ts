@@ -35,7 +35,7 @@ async function appliedTodayBy(db: DbOrTx, staffId: number, now: Date): Promise<D
   return new Decimal(row?.total ?? 0)
 }
 
-/** The engine books without a memo; the staff's memo goes on the row it wrote (SPEC.md: type 10 shows Memo). */
+/** The engine books without a memo; the staff's memo goes on the row it wrote (docs/product.md: type 10 shows Memo). */
 async function writeMemo(tx: Tx, userId: number, adjustmentId: number, memo: string) {
   await tx
     .update(ledger)

@@ -22,7 +22,7 @@ export function AppLayout() {
   useUserInfo()
   useLayoutEffect(removeBootShell, [])
 
-  // SPEC.md: the realtime socket is started on every navigation; ensureConnected never opens a second one.
+  // docs/product.md: the realtime socket is started on every navigation; ensureConnected never opens a second one.
   useEffect(() => {
     realtime.ensureConnected()
   }, [location.key])

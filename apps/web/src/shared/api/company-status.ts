@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { api } from '../api-client.ts'
 import { queryClient } from '../lib/query-client.ts'
 
-/** `type` 0: the site runs in main mode, where product search also lists partner companies (SPEC.md 1). */
+/** `type` 0: the site runs in main mode, where product search also lists partner companies (docs/product.md "What it is"). */
 export const MAIN_MODE = 0
 
 const companyStatusQuery = {

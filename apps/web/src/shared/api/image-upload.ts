@@ -29,7 +29,7 @@ export interface UploadedImage {
 /**
  * Sends one image to `POST /api/common/image_upload` (multipart field `file`). XMLHttpRequest
  * rather than the api client's fetch because only it reports upload progress. Refusals (format,
- * size, rate) are the server's translated message as a toast, like every other call (SPEC.md 8).
+ * size, rate) are the server's translated message as a toast, like every other call (docs/product.md "Refusals").
  */
 export function uploadImage(file: File, onProgress: (percent: number) => void): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@ import { ShieldIcon } from './icons.tsx'
 import { Page } from './page.tsx'
 import { RoundButton } from './round-button.tsx'
 
-/** What a demo account sees on a screen reserved for real accounts (SPEC.md section 2). */
+/** What a demo account sees on a screen reserved for real accounts (docs/product.md "Screens"). */
 export function RealAccountRequired({ title }: { title: string }) {
   const { t } = useTranslation()
   const navigate = useNavigate()

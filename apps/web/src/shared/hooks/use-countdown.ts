@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 
-/** SPEC.md section 9: a send-code button waits 60 seconds before it may send again. */
+/** docs/product.md "Limits": a send-code button waits 60 seconds before it may send again. */
 export const SEND_CODE_COOLDOWN_SECONDS = 60
 
 /**

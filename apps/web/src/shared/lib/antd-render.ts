@@ -7,7 +7,7 @@ let done = false
 
 /**
  * antd-mobile renders Toast and Dialog with React 18's legacy render, which React 19 removed; it
- * offers this hook to render through createRoot instead (STACK.md). It must run before the first
+ * offers this hook to render through createRoot instead (docs/conventions.md "Stack"). It must run before the first
  * toast or dialog, so Toast and Dialog are imported only through antd-toast.ts and antd-dialog.ts,
  * which call it. It is not called at start-up: antd-mobile's render helper (with rc-util and
  * Babel's runtime) would then be part of the first load of every page.

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: the `company_id` cookie is kept three years. */
+/** docs/product.md "Limits": the `company_id` cookie is kept three years. */
 const COOKIE = 'company_id'
 const THREE_YEARS_SECONDS = 3 * 365 * 24 * 60 * 60
 

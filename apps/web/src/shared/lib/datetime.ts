@@ -1,7 +1,7 @@
 import { formatLocale } from './locale.ts'
 
 /**
- * Times as the reader writes them: the server sends "YYYY-MM-DD HH:mm:ss" in UTC (WIRE.md, order and
+ * Times as the reader writes them: the server sends "YYYY-MM-DD HH:mm:ss" in UTC (docs/wire.md, order and
  * ledger times) or Unix milliseconds; the phone shows them in its own time zone, in the order,
  * separators and hour cycle of the user's language, with Latin digits (decision 014).
  */

@@ -24,7 +24,7 @@ export async function fetchInstruments(search: string, signal?: AbortSignal): Pr
 export const instrumentsKey = (language: string, term: string) => ['instruments', language, term] as const
 
 /**
- * The instrument list. SPEC.md: entering / or /trade refreshes it, so every screen that mounts
+ * The instrument list. docs/product.md: entering / or /trade refreshes it, so every screen that mounts
  * fetches it again, while still showing the cached list at once. A new language asks again (names),
  * showing the previous list meanwhile.
  */

@@ -32,7 +32,7 @@ export function instrumentQuote(instrument: Instrument): Quote {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
 
-/** A socket frame is a day quotation when it has a symbol and a numeric close (WIRE.md, DAY_MARKET). */
+/** A socket frame is a day quotation when it has a symbol and a numeric close (docs/wire.md, DAY_MARKET). */
 export function isDayMarketMessage(message: ServerMessage): message is ServerMessage & DayMarketMessage {
   return (
     message.type === 'DAY_MARKET' &&
@@ -51,7 +51,7 @@ export function messageQuote({ quotation }: DayMarketMessage): Quote {
     open: numberOr(quotation.open, Number.NaN),
     high: numberOr(quotation.high, Number.NaN),
     low: numberOr(quotation.low, Number.NaN),
-    // Bid and ask are ours (WIRE.md); a server without them shows none rather than invented ones.
+    // Bid and ask are ours (docs/wire.md); a server without them shows none rather than invented ones.
     bid: numberOr(quotation.bid, Number.NaN),
     ask: numberOr(quotation.ask, Number.NaN),
     time: numberOr(quotation.time, 0),

@@ -16,7 +16,7 @@ interface Props {
   testId?: string
 }
 
-/** Lots: a field with minus and plus, stepping by `Pip`; minus is off at the minimum (SPEC.md 5). */
+/** Lots: a field with minus and plus, stepping by `Pip`; minus is off at the minimum (docs/product.md "Input rules"). */
 export function LotsStepper({ value, onChange, rules, label, hint, testId = 'order-lots' }: Props) {
   const { t } = useTranslation()
   const id = useId()

@@ -32,7 +32,7 @@ export function formatLots(value: number, rules: LotRules): string {
   return value.toFixed(lotDecimals(rules))
 }
 
-/** SPEC.md 5: the form starts at the minimum lots. */
+/** docs/product.md "Input rules": the form starts at the minimum lots. */
 export function defaultLots(rules: LotRules): string {
   return formatLots(rules.min, rules)
 }
@@ -55,7 +55,7 @@ function onGrid(rules: LotRules) {
 }
 
 /**
- * One step up or down from the typed lots (SPEC.md 5: the stepper moves by `Pip`), landing on a
+ * One step up or down from the typed lots (docs/product.md "Input rules": the stepper moves by `Pip`), landing on a
  * multiple of the step and within the minimum and maximum. Unreadable text starts at the minimum.
  */
 export function stepLots(text: string, direction: 1 | -1, rules: LotRules): string {

@@ -11,7 +11,7 @@ interface Props {
   testId: string
 }
 
-/** A list row that opens a picker of withdraw currencies, labelled `code-protocol` (SPEC.md 3). */
+/** A list row that opens a picker of withdraw currencies, labelled `code-protocol` (docs/product.md "Records"). */
 export function CurrencyPicker({ currencies, value, onChange, testId }: Props) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)

@@ -1,7 +1,7 @@
 import type { BalanceAnswer, DrawSymbol, PayoutTypeValue, SavedPayoutMethod } from '@tp/contracts/light'
 import { api, type Params } from '../api-client.ts'
 
-/** Payout methods, the currencies withdrawals are paid in, and the balance (SPEC.md sections 2 and 7). */
+/** Payout methods, the currencies withdrawals are paid in, and the balance (docs/product.md "Screens" and "Calls"). */
 
 export const MONEY_BALANCE_QUERY = 'money-balance'
 export const PAYOUT_METHODS_QUERY = 'payout-methods'

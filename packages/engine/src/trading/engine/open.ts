@@ -53,7 +53,7 @@ export function open(s: EngineState, command: OpenCommand): CommandResult {
   const exitReference = pending ? entry : exitPrice(command.side, quote)
   const stops = checkNewStops(terms, command.side, command.stopLoss, command.takeProfit, exitReference)
   if (stops) return stops
-  // A pending order reserves nothing; its margin is the estimate at its target (WIRE.md).
+  // A pending order reserves nothing; its margin is the estimate at its target (docs/wire.md).
   const booked = { contractSize: terms.contractSize, marginMode: terms.marginMode }
   const margin = marginFor(booked, lots, entry, command.leverage, rate)
   const fee = feeFor(s, terms, lots, margin)

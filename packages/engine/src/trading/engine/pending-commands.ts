@@ -24,7 +24,7 @@ export function cancel(s: EngineState, userId: number, orderId: number, nowMs: n
 /**
  * New terms of a pending order: its price, stops and expiry, checked as `open` checks them (the
  * stops against the new price). The market must be live: which side of the price the order waits
- * on is judged by the quote. Its margin estimate follows the new price (WIRE.md).
+ * on is judged by the quote. Its margin estimate follows the new price (docs/wire.md).
  */
 export function modifyPending(
   s: EngineState,

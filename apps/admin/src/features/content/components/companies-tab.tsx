@@ -9,7 +9,7 @@ import { contentApi, contentKeys } from '../api/content-api.ts'
 import { isWebAddress } from '../lib/web-values.ts'
 import { CompanyDrawer } from './company-drawer.tsx'
 
-/** The partner companies the app lists (SPEC.md section 3): add, edit, delete behind a confirmation. */
+/** The partner companies the app lists (docs/product.md "Records"): add, edit, delete behind a confirmation. */
 export function CompaniesTab() {
   const t = useT()
   const { message, modal } = App.useApp()

@@ -6,7 +6,7 @@ import { Dialog } from '../../../shared/lib/antd-dialog.ts'
 import { toastSuccess } from '../../../shared/lib/toast.ts'
 import { resetDemoAccount } from '../api/account-api.ts'
 
-/** SPEC.md 2 and 6: a demo account may start over, after a confirmation. */
+/** docs/product.md "Screens" and "Roles": a demo account may start over, after a confirmation. */
 export function ResetDemoButton() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()

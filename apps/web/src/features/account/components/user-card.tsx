@@ -29,7 +29,7 @@ export function UserCard({ user, onOpen }: Props) {
   }
 
   return (
-    // SPEC.md: tapping anywhere on the card opens the history; the button inside is for keyboards
+    // docs/product.md: tapping anywhere on the card opens the history; the button inside is for keyboards
     // and screen readers, the eye toggle keeps its tap to itself.
     <section className="user-card" data-testid="user-card" onClick={onOpen}>
       <button

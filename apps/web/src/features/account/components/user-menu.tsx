@@ -12,7 +12,7 @@ import { useSession } from '../../../shared/session/session-store.ts'
 import { useRealAccountLink } from '../hooks/use-real-account-link.ts'
 import { PressableList } from '../../../shared/components/pressable-list.tsx'
 
-/** The user-centre entries of SPEC.md section 2, in its order; `realOnly` ones are closed to demo accounts. */
+/** The user-centre entries of docs/product.md "Screens", in its order; `realOnly` ones are closed to demo accounts. */
 const ENTRIES = [
   { key: 'wallet', path: '/mine/wallet', realOnly: true },
   { key: 'realName', path: '/mine/auth', realOnly: true },
@@ -63,7 +63,7 @@ export function UserMenu() {
 }
 
 /**
- * SPEC.md: service_link_type 3 opens the chat outside the app (now, in the tap, so no pop-up
+ * docs/product.md: service_link_type 3 opens the chat outside the app (now, in the tap, so no pop-up
  * blocker stops it); 2 (the link to copy) and the in-app frame are both shown by /mine/chat.
  */
 function useServiceEntry() {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import { toastInfo } from '../../../shared/lib/toast.ts'
 import { isDemoUser, useSession } from '../../../shared/session/session-store.ts'
 
-/** Opens a route, unless it is for real accounts and the user is on a demo account (SPEC.md section 2). */
+/** Opens a route, unless it is for real accounts and the user is on a demo account (docs/product.md "Screens"). */
 export function useRealAccountLink() {
   const { t } = useTranslation()
   const navigate = useNavigate()

@@ -14,7 +14,7 @@ import { chatAddress, chatMode, openOutside } from '../lib/chat-link.ts'
 import './chat-screen.css'
 
 /**
- * /mine/chat (SPEC.md section 7 "Chat"): the service link with the user's uid, e-mail and language,
+ * /mine/chat (docs/product.md "Chat"): the service link with the user's uid, e-mail and language,
  * in a full-height frame; service_link_type 2 shows the link to copy instead, and 3 opens it
  * outside the app.
  */

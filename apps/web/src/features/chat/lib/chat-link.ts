@@ -1,6 +1,6 @@
 import { webUrl } from '../../../shared/lib/web-address.ts'
 
-/** Who the chat is for: SPEC.md "client id (user uid) and metadata (name, e-mail)". */
+/** Who the chat is for: docs/product.md "client id (user uid) and metadata (name, e-mail)". */
 export interface ChatClient {
   uid: string
   email: string | null
@@ -24,7 +24,7 @@ export function chatAddress(link: string, origin: string, client: ChatClient): s
   return url.toString()
 }
 
-/** SPEC.md: service_link_type 2 shows a copyable link, 3 opens outside the app, otherwise a frame. */
+/** docs/product.md: service_link_type 2 shows a copyable link, 3 opens outside the app, otherwise a frame. */
 export type ChatMode = 'frame' | 'copy' | 'external'
 export function chatMode(linkType: number | undefined): ChatMode {
   if (linkType === 2) return 'copy'

@@ -8,7 +8,7 @@ import { MoneyFooter } from '../../../shared/wallet/money-footer.tsx'
 import type { DepositTab } from '../api/deposit-api.ts'
 import { useDeposits } from '../hooks/use-deposits.ts'
 
-/** Deposit statuses (SPEC.md 3): 0 unchecked, 1 finished, 2 rejected, 3 invalid. */
+/** Deposit statuses (docs/product.md "Records"): 0 unchecked, 1 finished, 2 rejected, 3 invalid. */
 const STATUS: Record<DepositRecord['status'], string> = {
   0: 'deposit.status0',
   1: 'deposit.status1',

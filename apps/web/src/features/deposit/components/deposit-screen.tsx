@@ -19,7 +19,7 @@ function tabOf(value: string | null): DepositTab {
 
 /**
  * /mine/charge: tabs coin and bank transfer, each with its form (amount, one proof image) and its
- * paged history (SPEC.md 2). After a submit the form clears and the history reloads from page 1.
+ * paged history (docs/product.md "Screens"). After a submit the form clears and the history reloads from page 1.
  */
 export function DepositScreen() {
   const { t } = useTranslation()

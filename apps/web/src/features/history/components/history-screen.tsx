@@ -16,7 +16,7 @@ import { useLedger } from '../hooks/use-ledger.ts'
 import { ledgerDescription } from '../lib/ledger-text.ts'
 import '../../../shared/wallet/money.css'
 
-/** Pull-to-refresh closes 0.5 s after the refresh is done (SPEC.md 9). */
+/** Pull-to-refresh closes 0.5 s after the refresh is done (docs/product.md "Limits"). */
 const COMPLETE_DELAY_MS = 500
 
 function LedgerRow({ record }: { record: LedgerRecord }) {
@@ -39,7 +39,7 @@ function LedgerRow({ record }: { record: LedgerRecord }) {
 
 /**
  * /mine/history: available and frozen USD, then the ledger, paged, with pull-to-refresh (which
- * starts again from page 1 and closes 0.5 s after it is done, SPEC.md 9). antd-mobile's own
+ * starts again from page 1 and closes 0.5 s after it is done, docs/product.md "Limits"). antd-mobile's own
  * PullToRefresh: this screen is loaded apart, and sharing the light one of the home screen would
  * split it into a chunk of its own, which the first load would pay for.
  */

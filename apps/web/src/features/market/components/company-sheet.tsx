@@ -25,7 +25,7 @@ interface Props {
   onClose: () => void
 }
 
-/** A partner company's details (SPEC.md section 1), and choosing it (kept in the company_id cookie). */
+/** A partner company's details (docs/product.md "What it is"), and choosing it (kept in the company_id cookie). */
 export function CompanySheet({ company, chosen, onChoose, onClose }: Props) {
   const { t } = useTranslation()
   // Only a real http(s) address becomes a link, so a bad entry cannot run script via javascript: URLs.

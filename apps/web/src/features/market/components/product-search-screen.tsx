@@ -17,7 +17,7 @@ const SEARCH_DEBOUNCE_MS = 300
 /** The server's limit for `searchCurrency` (contracts' `tradeListRequest`). */
 const MAX_SEARCH_LENGTH = 32
 
-/** /product: search instruments by code or name; in main mode, partner companies instead (SPEC.md 1). */
+/** /product: search instruments by code or name; in main mode, partner companies instead (docs/product.md "What it is"). */
 export function ProductSearchScreen() {
   const { t } = useTranslation()
   const [text, setText] = useState('')
@@ -53,7 +53,7 @@ export function ProductSearchScreen() {
           onChange={(event) => setText(event.target.value)}
         />
       </label>
-      {/* SPEC.md section 1: in main mode the search lists partner companies instead of instruments. */}
+      {/* docs/product.md "What it is": in main mode the search lists partner companies instead of instruments. */}
       {mainMode ? (
         <CompanyResults query={companies} />
       ) : (

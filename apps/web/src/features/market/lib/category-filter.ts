@@ -7,7 +7,7 @@ export const FAVOURITES = 'favourites'
 /** The chip that is on: a category's Id, the favourites, or null for "All". */
 export type CategoryChoice = number | typeof FAVOURITES | null
 
-/** SPEC.md 2: tapping the active chip clears the filter; tapping "All" always does. */
+/** docs/product.md "Screens": tapping the active chip clears the filter; tapping "All" always does. */
 export function toggleCategory(active: CategoryChoice, tapped: CategoryChoice): CategoryChoice {
   return tapped === null || tapped === active ? null : tapped
 }

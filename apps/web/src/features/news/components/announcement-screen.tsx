@@ -9,7 +9,7 @@ import { useNewsList } from '../hooks/use-news-list.ts'
 import './news.css'
 import './announcement.css'
 
-/** SPEC.md section 9: the site runs as a demo when its title is DEMO; the notice says so in red. */
+/** docs/product.md "Limits": the site runs as a demo when its title is DEMO; the notice says so in red. */
 const DEMO_SITE_TITLE = 'DEMO'
 
 /**

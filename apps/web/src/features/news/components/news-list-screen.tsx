@@ -11,7 +11,7 @@ import { NewsFooter } from './news-footer.tsx'
 import { NewsRow } from './news-row.tsx'
 import './news.css'
 
-/** Pull-to-refresh closes 0.5 s after the refresh is done (SPEC.md section 9). */
+/** Pull-to-refresh closes 0.5 s after the refresh is done (docs/product.md "Limits"). */
 const COMPLETE_DELAY_MS = 500
 
 /**

@@ -9,7 +9,7 @@ interface Props {
   live: ForexTradeMessage | null
 }
 
-/** Balance, equity, margin, free margin, margin level and floating profit, in USD (SPEC.md 3 and 9). */
+/** Balance, equity, margin, free margin, margin level and floating profit, in USD (docs/product.md "Records" and "Limits"). */
 export function AccountSummary({ balance, live }: Props) {
   const { t } = useTranslation()
   const figures = accountFigures(balance, live)

@@ -170,7 +170,7 @@ function DetailBody({
   )
 }
 
-/** The detail sheet of an order (SPEC.md 2 and 4): stops, close whole or in part (holding) and cancel (pending). */
+/** The detail sheet of an order (docs/product.md "Screens" and "States"): stops, close whole or in part (holding) and cancel (pending). */
 export function OrderDetailSheet({ order, onClose, onFinished, onClosing, onChanged }: Props) {
   const { t } = useTranslation()
   // The last order shown stays in the sheet while it slides away.

@@ -33,7 +33,7 @@ const TAB_LABELS: Record<DealTab, string> = {
 }
 
 /**
- * /order: the account summary, then Holding, Pending and History (SPEC.md 2; `?type=` picks the
+ * /order: the account summary, then Holding, Pending and History (docs/product.md "Screens"; `?type=` picks the
  * tab). Holding rows show the live profit of FOREX_TRADE; positions named by FOREX_CLOSED leave
  * the list, and their detail sheet closes.
  */
@@ -91,7 +91,7 @@ export function OrdersScreen() {
     void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY] })
   }, [tab, live, deals.isFetching, deals.hasNextPage, orders, closed, queryClient])
 
-  // Positions the user asked to close: FOREX_CLOSED now comes for those too (WIRE.md), no surprise.
+  // Positions the user asked to close: FOREX_CLOSED now comes for those too (docs/wire.md), no surprise.
   const closingByUser = useRef(new Set<number>())
   useForexClosed((ids) => {
     setClosed((current) => new Set([...current, ...ids]))
@@ -103,7 +103,7 @@ export function OrdersScreen() {
     void refreshAccount()
   })
 
-  // SPEC.md 4: after a close or cancel the lists reload from the start.
+  // docs/product.md "States": after a close or cancel the lists reload from the start.
   const reloadFromStart = useCallback(() => {
     setOpenId(null)
     void queryClient.resetQueries({ queryKey: [DEALS_QUERY] })

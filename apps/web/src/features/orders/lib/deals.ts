@@ -35,12 +35,12 @@ export function flattenDeals(pages: readonly MyDealAnswer[], closed: ReadonlySet
   return out
 }
 
-/** A FOREX_TRADE item: a whole order (WIRE.md), or, from servers before issue 8, its id, mark and profit. */
+/** A FOREX_TRADE item: a whole order (docs/wire.md), or, from servers before issue 8, its id, mark and profit. */
 export type LiveMark = Pick<TransOrder, 'Id' | 'UpdatePrice' | 'FactProfits'> & Partial<TransOrder>
 
 /**
  * A holding order with its live mark and profit from FOREX_TRADE, when there is one. The items
- * may be the three fields or whole orders (as `my_deal` returns them, WIRE.md); from a whole order
+ * may be the three fields or whole orders (as `my_deal` returns them, docs/wire.md); from a whole order
  * the margin, which follows the market, is taken too, the stops, which a trailing stop moves, and
  * the swap, which each rollover adds to.
  * Nothing else is: the list's own row stays.
@@ -73,7 +73,7 @@ export function liveMarks(
   return new Map((message?.TransOrder ?? []).map((mark) => [mark.Id, mark]))
 }
 
-/** Profit with its sign, 6 decimals (SPEC.md 9): +1.250000, -0.300000, 0.000000, in the reader's locale. */
+/** Profit with its sign, 6 decimals (docs/product.md "Limits"): +1.250000, -0.300000, 0.000000, in the reader's locale. */
 export function formatProfit(value: string | number): string {
   return formatSignedAmount(typeof value === 'number' ? value.toFixed(6) : value, 6)
 }
@@ -110,7 +110,7 @@ export function outcomeKey(order: TransOrder): string {
   }
 }
 
-/** The account summary as shown, in USD: balance and amounts 2 decimals, margin and profit 6 (SPEC.md 9). */
+/** The account summary as shown, in USD: balance and amounts 2 decimals, margin and profit 6 (docs/product.md "Limits"). */
 export interface AccountFigures {
   balance: string
   equity: string

@@ -1,7 +1,7 @@
 import { webUrl } from '../../../shared/lib/web-address.ts'
 
 /**
- * SPEC.md section 9: devices are classed desktop or mobile by user agent. Phones and tablets name
+ * docs/product.md "Limits": devices are classed desktop or mobile by user agent. Phones and tablets name
  * themselves (Android, iPhone, "Mobile", …); an iPad on iPadOS 13+ claims to be a Mac, so a Mac
  * with a touch screen counts as a tablet.
  */

@@ -1,6 +1,6 @@
 import { webUrl } from '../../../shared/lib/web-address.ts'
 
-/** Site status 0 means the site is closed: the visitor is sent to its `loss_url` (SPEC.md section 4). */
+/** Site status 0 means the site is closed: the visitor is sent to its `loss_url` (docs/product.md "States"). */
 export const SITE_CLOSED = 0
 
 /** Only a real http(s) address is followed, so a bad setting cannot run script via javascript: URLs. */

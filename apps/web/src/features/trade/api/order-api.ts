@@ -41,7 +41,7 @@ async function findIn(id: number, status: number | undefined): Promise<TransOrde
 }
 
 /**
- * The order just placed, as `my_deal` lists it (the submit answer carries its id only, WIRE.md):
+ * The order just placed, as `my_deal` lists it (the submit answer carries its id only, docs/wire.md):
  * under Holding (a market order) or Pending, else among all orders (a position its stop closed at
  * once). Undefined when it cannot be read; the caller then shows no price rather than a guessed one.
  */

@@ -76,7 +76,7 @@ function DrawerRows({
   )
 }
 
-/** The side drawer that switches the instrument (SPEC.md 2: instrument picker, left drawer). */
+/** The side drawer that switches the instrument (docs/product.md "Screens": instrument picker, left drawer). */
 export function InstrumentDrawer({ open, onClose, query, currentId, onSelect }: Props) {
   const { t } = useTranslation()
   const [text, setText] = useState('')

@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * The leverage choices of the instrument; with none configured it says so (SPEC.md 5). Focus moves
+ * The leverage choices of the instrument; with none configured it says so (docs/product.md "Input rules"). Focus moves
  * to the chosen option when it opens; Escape closes it.
  */
 export function LeveragePicker({ open, options, value, onChange, onClose }: Props) {

@@ -70,7 +70,7 @@ function initialDraft(instrument: Instrument, side: SideValue): TicketDraft {
 }
 
 /**
- * The order ticket (SPEC.md 2 and 5), compact enough to fit a phone without scrolling: sell or buy
+ * The order ticket (docs/product.md "Screens" and "Input rules"), compact enough to fit a phone without scrolling: sell or buy
  * at the live price (within a maximum deviation, else a requote), market or pending at a price,
  * lots, leverage, optional stop-loss and take-profit (as a price or in points, with the P/L in USD
  * if hit, at least the stops level away), the margin, fee and free margin after, one-tap trading,

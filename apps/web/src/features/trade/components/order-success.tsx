@@ -42,7 +42,7 @@ interface Props {
 }
 
 /**
- * The confirmation after an order was accepted (SPEC.md 2): side, lots, instrument and the fill
+ * The confirmation after an order was accepted (docs/product.md "Screens"): side, lots, instrument and the fill
  * price, linking to the orders: a position to Holding (`/order?type=1`); a pending order to
  * Pending, where it is listed until it fills.
  */

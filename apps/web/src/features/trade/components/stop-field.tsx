@@ -24,7 +24,7 @@ const profitText = (profit: number) => `${profit > 0 ? '+' : ''}${profit.toFixed
 
 /**
  * A stop level: a switch, and while it is on, the field (a price or points from the entry) with
- * what it means: the price or the points, and the profit or loss in USD if it is hit (SPEC.md 5:
+ * what it means: the price or the points, and the profit or loss in USD if it is hit (docs/product.md "Input rules":
  * the level is sent only while it is on).
  */
 export function StopField({

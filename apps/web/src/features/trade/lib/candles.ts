@@ -22,7 +22,7 @@ export function mergeCandle(bars: readonly Candle[], candle: Candle): MergeResul
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
 
-/** A socket frame is a candle update when its `kline` has a period, a time and a close (WIRE.md). */
+/** A socket frame is a candle update when its `kline` has a period, a time and a close (docs/wire.md). */
 export function isKlineMessage(message: ServerMessage): message is ServerMessage & KlineMessage {
   const kline = message.kline
   return (
@@ -48,7 +48,7 @@ export function candleOf({ kline }: KlineMessage): Candle {
 
 /**
  * A bar as the chart takes it: `time` in seconds as the chart should label it. Candles come in Unix
- * milliseconds (WIRE.md "Candles"); lightweight-charts counts whole seconds, so this is the one
+ * milliseconds (docs/wire.md "Candles"); lightweight-charts counts whole seconds, so this is the one
  * place that converts.
  */
 export interface ChartBar {

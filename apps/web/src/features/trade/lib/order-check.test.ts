@@ -23,7 +23,7 @@ const problemOf = (patch: Partial<OrderDraft>, instrument = btc) => {
   return checked.ok ? null : checked.problem
 }
 
-describe('order checks (SPEC.md 5)', () => {
+describe('order checks (docs/product.md "Input rules")', () => {
   it('build the submit query of a market buy with no stops', () => {
     expect(checkOrder(draft(), btc, quote)).toEqual({
       ok: true,

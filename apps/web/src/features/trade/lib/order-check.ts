@@ -86,7 +86,7 @@ export interface SubmitParams extends Partial<ExpiryParams> {
 }
 
 /**
- * The form's checks of SPEC.md 5, in the order a user meets them: leverage configured and chosen,
+ * The form's checks of docs/product.md "Input rules", in the order a user meets them: leverage configured and chosen,
  * lots, the pending price (at least the stops level from the market) and expiry, a market order's
  * deviation, then stop-loss and take-profit (only when their boxes are ticked; else 0 is sent; at
  * least the stops level from the price they are judged against). The server checks everything again; these give the message before the

@@ -1,6 +1,6 @@
 import type { Period } from '@tp/contracts/light'
 
-/** The period bar's labels (SPEC.md 2: 1M 5M 15M 30M 1H 1D), as translation keys. */
+/** The period bar's labels (docs/product.md "Screens": 1M 5M 15M 30M 1H 1D), as translation keys. */
 export const PERIOD_LABEL_KEYS: Record<Period, string> = {
   '1min': 'trade.periods.oneMinute',
   '5min': 'trade.periods.fiveMinutes',

@@ -94,7 +94,7 @@ export function TradeTicket({ instrument, instruments }: Props) {
   }
 
   function tap(side: SideValue, quote: Quote, button: HTMLButtonElement) {
-    // SPEC.md 5: ordering needs a sign-in; a visitor's tap on buy or sell goes there first.
+    // docs/product.md "Input rules": ordering needs a sign-in; a visitor's tap on buy or sell goes there first.
     if (!signedIn) return void navigate(loginPath(currentPath()))
     opener.current = button
     if (oneTap) return void placeOneTap(side, quote)

@@ -29,7 +29,7 @@ function MethodLines({ method }: { method: SavedPayoutMethod }) {
 
 /**
  * /mine/coin-address-list and /mine/bank-card-list: the saved methods of one type, each deletable
- * after a confirmation; the plus icon binds a new one on /mine/withdraw-way?type= (SPEC.md 2).
+ * after a confirmation; the plus icon binds a new one on /mine/withdraw-way?type= (docs/product.md "Screens").
  */
 export function PayoutMethodList({ type, title }: { type: PayoutTypeValue; title: string }) {
   const { t } = useTranslation()

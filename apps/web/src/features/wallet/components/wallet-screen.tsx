@@ -6,7 +6,7 @@ import { BalanceCard } from '../../../shared/wallet/balance-card.tsx'
 import '../../../shared/wallet/money.css'
 import { PressableList } from '../../../shared/components/pressable-list.tsx'
 
-/** /mine/wallet: the balance, then the saved bank cards and coin addresses (SPEC.md 2). */
+/** /mine/wallet: the balance, then the saved bank cards and coin addresses (docs/product.md "Screens"). */
 export function WalletScreen() {
   const { t } = useTranslation()
   const navigate = useNavigate()

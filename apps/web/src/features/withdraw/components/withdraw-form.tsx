@@ -15,14 +15,14 @@ import { requestWithdrawal, WITHDRAWALS_QUERY, type WithdrawTab } from '../api/w
 import { quoteText } from '../lib/quote.ts'
 import { MethodPicker } from './method-picker.tsx'
 
-/** Digits with an optional decimal part: SPEC.md 5 asks only that the amount be numeric. */
+/** Digits with an optional decimal part: docs/product.md "Input rules" asks only that the amount be numeric. */
 const NUMERIC = /^\d+(\.\d+)?$/
 
 /**
  * One tab of /mine/withdraw: currency, saved method (or the 'not bound' dialog that offers to add
  * one), USD amount and remark, the live fee, received amount and rate, what can be withdrawn now
  * (`withdrawable`, computed by the server), and submit after a confirmation that states what arrives. After a
- * successful submit the form clears and the records reload from page 1 (SPEC.md 4).
+ * successful submit the form clears and the records reload from page 1 (docs/product.md "States").
  */
 export function WithdrawForm({ type }: { type: WithdrawTab }) {
   const { t } = useTranslation()

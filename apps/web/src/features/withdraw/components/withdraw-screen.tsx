@@ -12,7 +12,7 @@ function tabOf(value: string | null): WithdrawTab {
   return value === '2' ? 2 : 1
 }
 
-/** /mine/withdraw: tabs coin and bank, each with its form and its paged records (SPEC.md 2). */
+/** /mine/withdraw: tabs coin and bank, each with its form and its paged records (docs/product.md "Screens"). */
 export function WithdrawScreen() {
   const { t } = useTranslation()
   const [params, setParams] = useSearchParams()

@@ -50,13 +50,13 @@ const MAX_LENGTH: Record<Field, number> = {
   remark: 200,
 }
 
-/** `?type=1` binds a coin address, anything else a bank account (SPEC.md 2). */
+/** `?type=1` binds a coin address, anything else a bank account (docs/product.md "Screens"). */
 function typeOf(value: string | null): PayoutTypeValue {
   return value === '1' ? PayoutType.Coin : PayoutType.Bank
 }
 
 /**
- * /mine/withdraw-way: binds a payout method. The currency must be chosen (SPEC.md 5); the server
+ * /mine/withdraw-way: binds a payout method. The currency must be chosen (docs/product.md "Input rules"); the server
  * checks everything else (address format and checksum, SWIFT, IBAN) and its message is the toast.
  */
 export function WithdrawWayScreen() {

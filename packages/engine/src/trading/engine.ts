@@ -224,11 +224,13 @@ export class TradingEngine {
    * What `userId` can withdraw now (USD, 2 decimals, rounded down, never below 0): free margin within
    * the balance, min(balance, free margin) at the marks of the moment (the frozen balance is apart
    * already). The one home of this figure: the wallet answer shows it and `freeze` refuses above it.
-   * Example: balance 698.87 with 120.40 of margin and no profit: 578.47.
+   * Example: balance 698.87 with 120.40 of margin and no profit: 578.47. A practice account
+   * withdraws nothing: 0.00.
    */
   withdrawable(userId: number): string | undefined {
     const account = this.s.accounts.get(userId)
-    return account && withdrawableOf(this.s, account).toFixed(2)
+    if (!account) return undefined
+    return account.demo ? '0.00' : withdrawableOf(this.s, account).toFixed(2)
   }
 
   /** Active price alerts (tests, the bench). */

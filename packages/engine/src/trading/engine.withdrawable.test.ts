@@ -30,4 +30,10 @@ describe('withdrawable', () => {
     // Free margin -0.05 after the mark: nothing can leave.
     expect(engine.withdrawable(1)).toBe('0.00')
   })
+
+  it('is nothing for a practice account, whatever its balance', () => {
+    const engine = makeEngine({ accounts: {} })
+    engine.addAccount(5, '10000', false, '0', true)
+    expect(engine.withdrawable(5)).toBe('0.00')
+  })
 })

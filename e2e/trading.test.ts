@@ -385,21 +385,36 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
     await page.getByTestId('alert-remove-confirm').click()
     await page.getByTestId(`alert-row-${farId}`).waitFor({ state: 'detached', timeout: 10_000 })
 
-    // A point either side of the bid: the next quote that moves fires one of them.
-    const bid = await api<Instrument[]>(`/v1/api/forex/trade_list?searchCurrency=${CODE}`)
-    const now = bid.find((item) => item.Code === CODE)?.Bid ?? 0
-    const step = 10 ** -instrument.PricePrecision
-    await api(
-      `/v1/api/alert/add?forex_id=${instrument.Id}&direction=1&price=${(now + step).toFixed(instrument.PricePrecision)}`,
-    )
-    await api(
-      `/v1/api/alert/add?forex_id=${instrument.Id}&direction=2&price=${(now - step).toFixed(instrument.PricePrecision)}`,
-    )
+    // On the home screen first, with its socket live (the row's price has moved): an alert that
+    // fired before the page listened would be missed, and a loaded machine loads pages slowly.
     await page.goto(`${shared.base}/`)
+    const row = page.getByTestId(`market-row-${CODE}`)
+    await row.waitFor()
+    const before = await row.innerText()
+    await expect.poll(() => row.innerText(), { timeout: 30_000 }).not.toBe(before)
+    // A point either side of the bid: the next quote that moves fires one of them. The bid is read
+    // again for each (the market moves meanwhile; an alert already reached is refused).
+    const step = 10 ** -instrument.PricePrecision
+    const addNear = async (direction: 1 | 2) => {
+      for (let attempt = 0; ; attempt++) {
+        const list = await api<Instrument[]>(`/v1/api/forex/trade_list?searchCurrency=${CODE}`)
+        const now = list.find((item) => item.Code === CODE)?.Bid ?? 0
+        const price = (now + (direction === 1 ? step : -step)).toFixed(instrument.PricePrecision)
+        try {
+          return await api(
+            `/v1/api/alert/add?forex_id=${instrument.Id}&direction=${direction}&price=${price}`,
+          )
+        } catch (error) {
+          if (attempt >= 4) throw error
+        }
+      }
+    }
+    await addNear(1)
+    await addNear(2)
     await page
       .locator('.adm-toast-main')
       .filter({ hasText: `${CODE} reached` })
-      .waitFor({ timeout: 20_000 })
+      .waitFor({ timeout: 60_000 })
     await page.goto(`${shared.base}/mine/alerts`)
     await expect
       .poll(() => page.locator('[data-testid^="alert-row-"][data-status="1"]').count(), { timeout: 10_000 })

@@ -353,12 +353,18 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await drawer.waitFor()
       await page.getByTestId('holiday-date').fill(today)
       await page.getByTestId('holiday-name').fill('Exchange maintenance')
-      await page.getByTestId('holiday-scope').click()
-      await page.keyboard.type('Crypto')
-      await page
-        .locator('.ant-select-item-option')
-        .filter({ hasText: /^Crypto$/ })
-        .click()
+      // The scope, picked again until the select shows it (a loaded machine can drop the first pick).
+      const chosen = page.getByTestId('holiday-scope').locator('.ant-select-content[title="Crypto"]')
+      for (let attempt = 0; (await chosen.count()) === 0 && attempt < 3; attempt++) {
+        await page.getByTestId('holiday-scope').click()
+        await page.keyboard.type('Crypto')
+        await page
+          .locator('.ant-select-item-option')
+          .filter({ hasText: /^Crypto$/ })
+          .click()
+        await chosen.waitFor({ timeout: 5000 }).catch(() => undefined)
+      }
+      await chosen.waitFor()
       // Half a day first: a time that is not one is refused on the spot.
       await page.getByTestId('holiday-closed').getByText('Trades these hours').click()
       await page.getByTestId('holiday-add-hours').click()

@@ -2,14 +2,11 @@
 import { Decimal } from 'decimal.js'
 import { MarginMode, Side, type SideValue } from '@tp/contracts'
 import { ZERO, money, toCents, type Money } from '../money.ts'
-import { marginOf, openingFee } from '../../rules/margin.ts'
+import { openingFee } from '../../rules/margin.ts'
 import type { BookPosition } from '../exposure-book.ts'
 import type { InstrumentTerms, Order } from '../types.ts'
 import { present } from './assert.ts'
 import type { Account, EngineState } from './state.ts'
-
-/** An order's margin in USD (rules/margin.ts, the one home the phone's estimate imports too). */
-export const marginFor = marginOf
 
 /** The fee of an order: per lot or on its margin (the risk settings say which), rounded up to a cent. */
 export function feeFor(s: EngineState, terms: InstrumentTerms, lots: Money, margin: Money): Money {

@@ -13,7 +13,8 @@ import {
 } from '../order-rules.ts'
 import type { CommandResult, EngineEvent, InstrumentTerms, Order, Quote } from '../types.ts'
 import type { OpenCommand } from './commands.ts'
-import { canAfford, feeFor, marginFor, opposite, sideLots } from './costs.ts'
+import { canAfford, feeFor, opposite, sideLots } from './costs.ts'
+import { marginOf } from '../../rules/margin.ts'
 import { demoOrdersFull } from './demo-limits.ts'
 import { MAX_LIVE_ORDERS } from './limits.ts'
 import { fill } from './positions.ts'
@@ -55,7 +56,7 @@ export function open(s: EngineState, command: OpenCommand): CommandResult {
   if (stops) return stops
   // A pending order reserves nothing; its margin is the estimate at its target (docs/wire.md).
   const booked = { contractSize: terms.contractSize, marginMode: terms.marginMode }
-  const margin = marginFor(booked, lots, entry, command.leverage, rate)
+  const margin = marginOf(booked, lots, entry, command.leverage, rate)
   const fee = feeFor(s, terms, lots, margin)
   const position = { instrumentId: terms.id, side: command.side, lots, leverage: command.leverage, ...booked }
   if (!canAfford(s, account, position, fee)) return reject('insufficient_margin')

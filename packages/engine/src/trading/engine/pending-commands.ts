@@ -3,7 +3,8 @@ import { OrderStatus } from '@tp/contracts'
 import { entryPrice, isFrozen, isOnGrid, isPrice, pointsApart } from '../order-rules.ts'
 import type { CommandResult, EngineEvent, Order } from '../types.ts'
 import type { PendingChange } from './commands.ts'
-import { canAfford, feeFor, marginFor } from './costs.ts'
+import { canAfford, feeFor } from './costs.ts'
+import { marginOf } from '../../rules/margin.ts'
 import { checkNewStops, isExpiry } from './open.ts'
 import { cancelPending } from './positions.ts'
 import { reject, type EngineState } from './state.ts'
@@ -49,7 +50,7 @@ export function modifyPending(
   const rate = s.rates.booked(terms.quoteCurrency)
   if (rate === undefined) return reject('no_conversion_rate')
   // As `open` checks a new pending order: its fill checks again, at the fill's price.
-  const margin = marginFor(order, order.lots, targetPrice, order.leverage, rate)
+  const margin = marginOf(order, order.lots, targetPrice, order.leverage, rate)
   if (!canAfford(s, s.account(userId), order, feeFor(s, terms, order.lots, margin)))
     return reject('insufficient_margin')
   order.originPrice = targetPrice

@@ -4,7 +4,8 @@ import { ZERO } from '../money.ts'
 import type { Valued } from '../exposure-book.ts'
 import type { Trigger } from '../trigger-index.ts'
 import type { EngineEvent, Order, Quote } from '../types.ts'
-import { canAfford, feeFor, marginFor, opposite, sideLots } from './costs.ts'
+import { canAfford, feeFor, opposite, sideLots } from './costs.ts'
+import { marginOf } from '../../rules/margin.ts'
 import { DEMO_LIMITS } from './limits.ts'
 import { cancelPending, closeByStop, fill, trail } from './positions.ts'
 import { checkQueued } from './risk.ts'
@@ -96,7 +97,7 @@ function fillPending(s: EngineState, order: Order, quote: Quote, events: EngineE
     return cancelPending(s, order, 'exposure_limit', quote.timeMs, events)
   const price = entryPrice(order.side, quote)
   const rate = s.rates.booked(terms.quoteCurrency)
-  const margin = rate === undefined ? undefined : marginFor(order, order.lots, price, order.leverage, rate)
+  const margin = rate === undefined ? undefined : marginOf(order, order.lots, price, order.leverage, rate)
   const fee = margin && feeFor(s, terms, order.lots, margin)
   // Checked against the marks of this very tick (applyTick revalues before it fires anything).
   if (!margin || !fee || !canAfford(s, account, order, fee))

@@ -72,13 +72,11 @@ export class TradingEngine {
       holding: new Set<number>(),
       pending: new Set<number>(),
       demo,
-      marginCalled,
-      queued: false,
       slot: -1,
       exposures: new Map<number, number>(),
     }
     this.s.accounts.set(userId, account)
-    this.s.exposures.register(account, Number(balance))
+    this.s.exposures.register(account, Number(balance), marginCalled)
     if (demo) this.s.demoAccounts.add(account)
   }
 
@@ -257,7 +255,8 @@ export class TradingEngine {
 
   /** Whether the account is below the margin-call level since it was last checked. */
   isMarginCalled(userId: number): boolean {
-    return this.s.accounts.get(userId)?.marginCalled ?? false
+    const account = this.s.accounts.get(userId)
+    return account ? this.s.exposures.isMarginCalled(account) : false
   }
 
   hasAccount(userId: number): boolean {

@@ -1,16 +1,14 @@
+/** Who holds what and every account's float marks, revalued per tick over typed arrays. */
 import { Side, type SideValue } from '@tp/contracts'
+import { grow, HolderTable } from './holder-table.ts'
 import type { Quote } from './types.ts'
 
-/** What the exposure book needs on an account object; its marks live in the book's arrays. */
+/** What the exposure book needs on an account object; its marks and flags live in the book's arrays. */
 export interface Valued {
   /** Index into the book's account arrays (set by `register`). */
   slot: number
   /** Where each instrument's exposure sits in that instrument's holder table. */
   exposures: Map<number, number>
-  /** Below the margin-call level since it was last checked. */
-  marginCalled: boolean
-  /** Already among the accounts to check in the tick being applied. */
-  queued: boolean
 }
 
 /** Margin levels (%) at which an account must be looked at. */
@@ -18,114 +16,6 @@ export interface Levels {
   marginCall: number
   stopOut: number
 }
-
-/** USD per unit of an instrument's quote currency now, or undefined. */
-export type RateOf = (instrumentId: number) => number | undefined
-
-const grow = <T extends Float64Array | Int32Array>(array: T, size: number): T => {
-  if (size <= array.length) return array
-  const bigger = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2))
-  bigger.set(array)
-  return bigger
-}
-
-/**
- * The accounts holding one instrument, one row each, as parallel typed arrays: summed units and
- * cost of their buys and sells, their margin weights, and the last profit and margin in USD. A tick
- * walks them in memory order.
- *
- * Margin of each side: the sum of units / leverage of its leveraged positions (weight x price x
- * rate) plus the sum of units of its fixed-margin ones (USD as they are). Opposite positions hold
- * the margin of the larger side (hedged margin, as MT5 brokers do).
- */
-class HolderTable {
-  size = 0
-  account = new Int32Array(16)
-  positions = new Int32Array(16)
-  buyUnits = new Float64Array(16)
-  buyCost = new Float64Array(16)
-  sellUnits = new Float64Array(16)
-  sellCost = new Float64Array(16)
-  buyWeight = new Float64Array(16)
-  sellWeight = new Float64Array(16)
-  buyFixed = new Float64Array(16)
-  sellFixed = new Float64Array(16)
-  profit = new Float64Array(16)
-  margin = new Float64Array(16)
-
-  add(accountSlot: number): number {
-    const row = this.size++
-    this.account = grow(this.account, this.size)
-    this.positions = grow(this.positions, this.size)
-    this.buyUnits = grow(this.buyUnits, this.size)
-    this.buyCost = grow(this.buyCost, this.size)
-    this.sellUnits = grow(this.sellUnits, this.size)
-    this.sellCost = grow(this.sellCost, this.size)
-    this.buyWeight = grow(this.buyWeight, this.size)
-    this.sellWeight = grow(this.sellWeight, this.size)
-    this.buyFixed = grow(this.buyFixed, this.size)
-    this.sellFixed = grow(this.sellFixed, this.size)
-    this.profit = grow(this.profit, this.size)
-    this.margin = grow(this.margin, this.size)
-    this.account[row] = accountSlot
-    this.positions[row] = 0
-    this.buyUnits[row] = this.buyCost[row] = this.sellUnits[row] = this.sellCost[row] = 0
-    this.buyWeight[row] = this.sellWeight[row] = this.profit[row] = this.margin[row] = 0
-    this.buyFixed[row] = this.sellFixed[row] = 0
-    return row
-  }
-
-  /** Moves the last row into `row`; returns the account slot of the moved row (or -1). */
-  removeRow(row: number): number {
-    const last = --this.size
-    if (row === last) return -1
-    this.account[row] = this.account[last] as number
-    this.positions[row] = this.positions[last] as number
-    this.buyUnits[row] = this.buyUnits[last] as number
-    this.buyCost[row] = this.buyCost[last] as number
-    this.sellUnits[row] = this.sellUnits[last] as number
-    this.sellCost[row] = this.sellCost[last] as number
-    this.buyWeight[row] = this.buyWeight[last] as number
-    this.sellWeight[row] = this.sellWeight[last] as number
-    this.buyFixed[row] = this.buyFixed[last] as number
-    this.sellFixed[row] = this.sellFixed[last] as number
-    this.profit[row] = this.profit[last] as number
-    this.margin[row] = this.margin[last] as number
-    return this.account[row] as number
-  }
-
-  /** Margin in USD of a row at a quote: the larger side, buys at the ask and sells at the bid. */
-  marginAt(row: number, quote: Quote, rate: number): number {
-    return marginOf(
-      this.buyFixed[row] as number,
-      this.buyWeight[row] as number,
-      this.sellFixed[row] as number,
-      this.sellWeight[row] as number,
-      quote,
-      rate,
-    )
-  }
-
-  /** Profit in the quote currency of a row: buys marked at the bid, sells at the ask. */
-  quoteProfit(row: number, quote: Quote): number {
-    return (
-      quote.bid * (this.buyUnits[row] as number) -
-      (this.buyCost[row] as number) +
-      (this.sellCost[row] as number) -
-      quote.ask * (this.sellUnits[row] as number)
-    )
-  }
-}
-
-/** Hedged margin of the two sides (see HolderTable): buys weigh at the ask, sells at the bid. */
-const marginOf = (
-  buyFixed: number,
-  buyWeight: number,
-  sellFixed: number,
-  sellWeight: number,
-  quote: Quote,
-  rate: number,
-) => Math.max(buyFixed + buyWeight * quote.ask * rate, sellFixed + sellWeight * quote.bid * rate)
 
 /** A position as the book holds it: `fixed` for fixed margin mode (margin = units, in USD). */
 export interface BookPosition {
@@ -136,102 +26,159 @@ export interface BookPosition {
   fixed: boolean
 }
 
+/** Flags per account slot. */
+const QUEUED = 1
+const MARGIN_CALLED = 2
+
 /**
  * Who holds what, by instrument, and every account's float marks (balance, margin, unrealized
- * profit and margin in USD). A tick revalues only the accounts holding that instrument, or an
- * instrument whose profit converts through it, each in a few multiplications over typed arrays. Marks are floats
- * (docs/architecture.md: risk marks may be); booked money never comes from here.
+ * profit in USD). A tick revalues only the rows of the instrument quoted, a few multiplications
+ * each over typed arrays. Each account also keeps its profit and quoted margin per quote currency,
+ * so that a tick that moves a USD rate (USDJPY) shifts the USD totals of the accounts holding
+ * anything quoted in that currency with two multiplications each, instead of revaluing every row of
+ * every JPY instrument. Marks are floats (docs/architecture.md: risk marks may be); booked money
+ * never comes from here.
  */
-export class ExposureBook {
+export class ExposureBook<A extends Valued> {
   private readonly tables = new Map<number, HolderTable>()
-  /** For a conversion instrument (USDJPY): the instruments quoted in the currency it prices. */
-  private convertedVia = new Map<number, number[]>()
-  private accounts: Valued[] = []
+  private readonly currencies = new Map<string, number>([['USD', 0]])
+  private readonly currencyNames = ['USD']
+  /** USD per unit of each currency, as the USD totals are counted (USD: 1). */
+  private readonly rates = [1]
+  /** Per currency, by slot: profit and the quoted part of margin, in that currency. */
+  private readonly profitIn: Float64Array[] = [new Float64Array(16)]
+  private readonly marginIn: Float64Array[] = [new Float64Array(16)]
+  /** Per currency: its tables holding fixed-margin positions (re-counted when the rate moves). */
+  private readonly tablesIn: HolderTable[][] = [[]]
+  /** Per instrument: the currencies whose USD rate its quote sets (USDJPY: JPY). */
+  private pricing = new Map<number, number[]>()
+  private readonly accounts: A[] = []
   private balance = new Float64Array(16)
   private margin = new Float64Array(16)
   private profit = new Float64Array(16)
+  private flags = new Uint8Array(16)
+  /** Accounts queued for a risk check, in the order they were queued. */
+  private due: A[] = []
 
   constructor(
     private readonly quoteOf: (instrumentId: number) => Quote | undefined,
-    private readonly rateOf: RateOf,
+    private readonly currencyOf: (instrumentId: number) => string | undefined,
+    private readonly rateOf: (currency: string) => number | undefined,
   ) {}
 
+  /** Learns, per conversion instrument, the instruments whose quote currency it prices. */
   setConversions(convertedVia: Map<number, number[]>): void {
-    this.convertedVia = convertedVia
+    this.pricing = new Map()
+    for (const [instrumentId, converted] of convertedVia) {
+      const currency = converted[0] === undefined ? undefined : this.currencyOf(converted[0])
+      if (currency) this.pricing.set(instrumentId, [this.currencyIndex(currency)])
+    }
+    // A catalogue edit that changed an instrument's quote currency: its rows count in the new one.
+    let moved = false
+    for (const [instrumentId, table] of this.tables) {
+      const currency = this.currencyIndex(this.currencyOf(instrumentId) ?? 'USD')
+      if (currency === table.currency) continue
+      this.tablesIn[table.currency] = (this.tablesIn[table.currency] ?? []).filter((t) => t !== table)
+      table.currency = currency
+      if (table.fixedPositions > 0 && currency !== 0) this.tablesIn[currency]?.push(table)
+      moved = true
+    }
+    if (moved) for (const account of this.accounts) this.refresh(account)
   }
 
-  /** Gives an account its slot in the arrays, with its balance. */
-  register(account: Valued, balance: number): void {
+  /** Gives an account its slot in the arrays, with its balance and margin-call state. */
+  register(account: A, balance: number, marginCalled = false): void {
     account.slot = this.accounts.length
     this.accounts.push(account)
     const size = this.accounts.length
     this.balance = grow(this.balance, size)
     this.margin = grow(this.margin, size)
     this.profit = grow(this.profit, size)
+    this.flags = grow(this.flags, size)
+    for (let c = 0; c < this.currencyNames.length; c++) this.growCurrency(c, size)
     this.balance[account.slot] = balance
+    this.flags[account.slot] = marginCalled ? MARGIN_CALLED : 0
   }
 
-  setBalance(account: Valued, value: number): void {
+  setBalance(account: A, value: number): void {
     this.balance[account.slot] = value
   }
 
   /** Margin used now (hedged, at current prices), in USD. */
-  marginOf(account: Valued): number {
+  marginOf(account: A): number {
     return this.margin[account.slot] as number
   }
 
   /** Unrealized profit now, in USD. */
-  profitOf(account: Valued): number {
+  profitOf(account: A): number {
     return this.profit[account.slot] as number
+  }
+
+  /** Balance + unrealized profit - margin used (float). */
+  freeMargin(account: A): number {
+    const s = account.slot
+    return (this.balance[s] as number) + (this.profit[s] as number) - (this.margin[s] as number)
+  }
+
+  /** Margin level in percent; Infinity with no margin used. */
+  level(account: A): number {
+    const s = account.slot
+    const margin = this.margin[s] as number
+    return margin > 0 ? (((this.balance[s] as number) + (this.profit[s] as number)) / margin) * 100 : Infinity
+  }
+
+  /** Below the margin-call level since it was last checked. */
+  isMarginCalled(account: A): boolean {
+    return ((this.flags[account.slot] as number) & MARGIN_CALLED) !== 0
+  }
+
+  setMarginCalled(account: A, called: boolean): void {
+    const flags = this.flags[account.slot] as number
+    this.flags[account.slot] = called ? flags | MARGIN_CALLED : flags & ~MARGIN_CALLED
+  }
+
+  /** Queues an account for a risk check (once until the queue is taken). */
+  queue(account: A): void {
+    const flags = this.flags[account.slot] as number
+    if (flags & QUEUED) return
+    this.flags[account.slot] = flags | QUEUED
+    this.due.push(account)
+  }
+
+  /** The accounts queued so far, in order; each may be queued again from now on. */
+  takeQueued(): A[] {
+    const due = this.due
+    this.due = []
+    for (const account of due) this.flags[account.slot] = (this.flags[account.slot] as number) & ~QUEUED
+    return due
   }
 
   /**
    * How much the account's margin would grow if it added `position` at the current quote (0 when it
    * only offsets the larger side of a hedge).
    */
-  marginIncrease(account: Valued, instrumentId: number, position: Omit<BookPosition, 'price'>): number {
+  marginIncrease(account: A, instrumentId: number, position: Omit<BookPosition, 'price'>): number {
     const quote = this.quoteOf(instrumentId)
-    const rate = this.rateOf(instrumentId)
+    const currency = this.currencyOf(instrumentId)
+    const rate = currency === undefined ? undefined : this.rateOf(currency)
     if (!quote || rate === undefined) return Infinity
     const row = account.exposures.get(instrumentId)
     const table = this.tables.get(instrumentId)
-    const at = (array: keyof Pick<HolderTable, 'buyFixed' | 'buyWeight' | 'sellFixed' | 'sellWeight'>) =>
+    const at = (array: 'buyFixed' | 'buyWeight' | 'sellFixed' | 'sellWeight') =>
       row === undefined || !table ? 0 : (table[array][row] as number)
-    const sides = [at('buyFixed'), at('buyWeight'), at('sellFixed'), at('sellWeight')] as const
-    const before = marginOf(...sides, quote, rate)
+    const sides = [at('buyFixed'), at('buyWeight'), at('sellFixed'), at('sellWeight')]
+    const marginOf = ([buyFixed, buyWeight, sellFixed, sellWeight]: number[]) =>
+      Math.max(buyFixed! + buyWeight! * quote.ask * rate, sellFixed! + sellWeight! * quote.bid * rate)
     const added = [...sides]
     const index = (position.side === Side.Buy ? 0 : 2) + (position.fixed ? 0 : 1)
-    added[index] =
-      (added[index] as number) + (position.fixed ? position.units : position.units / position.leverage)
-    const after = marginOf(
-      added[0] as number,
-      added[1] as number,
-      added[2] as number,
-      added[3] as number,
-      quote,
-      rate,
-    )
-    return after - before
-  }
-
-  /** Balance + unrealized profit - margin used (float). */
-  freeMargin(account: Valued): number {
-    const s = account.slot
-    return (this.balance[s] as number) + (this.profit[s] as number) - (this.margin[s] as number)
-  }
-
-  /** Margin level in percent; Infinity with no margin used. */
-  level(account: Valued): number {
-    const s = account.slot
-    const margin = this.margin[s] as number
-    return margin > 0 ? (((this.balance[s] as number) + (this.profit[s] as number)) / margin) * 100 : Infinity
+    added[index] = added[index]! + (position.fixed ? position.units : position.units / position.leverage)
+    return marginOf(added) - marginOf(sides)
   }
 
   /** Adds (sign 1) or removes (sign -1) one position. */
-  change(account: Valued, instrumentId: number, position: BookPosition, sign: 1 | -1): void {
+  change(account: A, instrumentId: number, position: BookPosition, sign: 1 | -1): void {
     const { side, units, price, fixed } = position
-    let table = this.tables.get(instrumentId)
-    if (!table) this.tables.set(instrumentId, (table = new HolderTable()))
+    const table = this.tableOf(instrumentId)
     const weight = fixed ? 0 : units / position.leverage
     const fixedMargin = fixed ? units : 0
     let row = account.exposures.get(instrumentId)
@@ -240,6 +187,7 @@ export class ExposureBook {
       account.exposures.set(instrumentId, row)
     }
     table.positions[row] = (table.positions[row] as number) + sign
+    if (fixed) this.countFixed(table, sign)
     if (side === Side.Buy) {
       table.buyUnits[row] = (table.buyUnits[row] as number) + sign * units
       table.buyCost[row] = (table.buyCost[row] as number) + sign * units * price
@@ -254,86 +202,170 @@ export class ExposureBook {
     if (table.positions[row] === 0) {
       account.exposures.delete(instrumentId)
       const moved = table.removeRow(row)
-      if (moved >= 0) (this.accounts[moved] as Valued).exposures.set(instrumentId, row)
+      if (moved >= 0) (this.accounts[moved] as A).exposures.set(instrumentId, row)
     }
     this.refresh(account)
   }
 
   /**
-   * Revalues the exposures a quote of `instrumentId` moves (its holders, and holders of instruments
-   * converting through it). With `levels`, pushes onto `due` (once) every account whose margin level
-   * is below stop-out or has crossed the margin-call level: the only ones worth a closer look.
+   * Revalues what a quote of `instrumentId` moves: its holders' rows, then (a conversion pair) the
+   * USD totals of every account holding anything quoted in the currency it prices. With `levels`,
+   * queues (once) every account whose margin level is below stop-out or has crossed the margin-call
+   * level: the only ones worth a closer look.
    */
-  revalue(instrumentId: number, levels?: Levels, due: Valued[] = []): Valued[] {
-    this.revalueHolders(instrumentId, levels, due)
-    for (const converted of this.convertedVia.get(instrumentId) ?? [])
-      if (converted !== instrumentId) this.revalueHolders(converted, levels, due)
-    return due
+  revalue(instrumentId: number, levels?: Levels): void {
+    const table = this.tables.get(instrumentId)
+    const quote = this.quoteOf(instrumentId)
+    if (table && quote) this.revalueRows(table, quote, levels)
+    for (const currency of this.pricing.get(instrumentId) ?? []) this.rerate(currency, levels)
   }
 
-  /** Recomputes an account's profit and margin from scratch (after a change: no float drift builds up). */
-  refresh(account: Valued): void {
+  /** Recomputes an account's marks from scratch (after a change: no float drift builds up). */
+  refresh(account: A): void {
+    const slot = account.slot
+    for (let c = 0; c < this.currencyNames.length; c++) {
+      this.rerate(c)
+      ;(this.profitIn[c] as Float64Array)[slot] = 0
+      ;(this.marginIn[c] as Float64Array)[slot] = 0
+    }
     let profit = 0
     let margin = 0
     for (const [instrumentId, row] of account.exposures) {
       const table = this.tables.get(instrumentId) as HolderTable
       const quote = this.quoteOf(instrumentId)
-      const rate = this.rateOf(instrumentId)
-      if (quote && rate !== undefined) {
-        table.profit[row] = table.quoteProfit(row, quote) * rate
-        table.margin[row] = table.marginAt(row, quote, rate)
+      const c = table.currency
+      const rate = this.rates[c] as number
+      if (quote) {
+        table.profit[row] = table.quoteProfit(row, quote)
+        const { fixed, quoted } = table.marginAt(row, quote, rate)
+        table.marginFixed[row] = fixed
+        table.marginQuoted[row] = quoted
       }
-      profit += table.profit[row] as number
-      margin += table.margin[row] as number
+      const profitIn = this.profitIn[c] as Float64Array
+      const marginIn = this.marginIn[c] as Float64Array
+      profitIn[slot] = profitIn[slot]! + table.profit[row]!
+      marginIn[slot] = marginIn[slot]! + table.marginQuoted[row]!
+      profit += (table.profit[row] as number) * rate
+      margin += (table.marginFixed[row] as number) + (table.marginQuoted[row] as number) * rate
     }
-    this.profit[account.slot] = profit
-    this.margin[account.slot] = margin
+    this.profit[slot] = profit
+    this.margin[slot] = margin
   }
 
-  /** The hot loop of a tick: arithmetic over typed arrays, no calls. */
-  private revalueHolders(instrumentId: number, levels: Levels | undefined, due: Valued[]): void {
-    const table = this.tables.get(instrumentId)
-    const quote = this.quoteOf(instrumentId)
-    const rate = this.rateOf(instrumentId)
-    if (!table || !quote || rate === undefined) return
+  /** The hot loop of a tick: arithmetic over typed arrays, no calls, no objects but the queued. */
+  private revalueRows(table: HolderTable, quote: Quote, levels: Levels | undefined): void {
     const { bid, ask } = quote
-    const {
-      account,
-      buyUnits,
-      buyCost,
-      sellUnits,
-      sellCost,
-      buyWeight,
-      sellWeight,
-      buyFixed,
-      sellFixed,
-      profit,
-      margin: held,
-    } = table
-    const balances = this.balance
-    const margins = this.margin
-    const profits = this.profit
+    const rate = this.rates[table.currency] as number
+    const pickRate = rate > 0 ? rate : 1
+    const { account, buyUnits, buyCost, sellUnits, sellCost, buyWeight, sellWeight, buyFixed, sellFixed } =
+      table
+    const { profit: rowProfit, marginFixed, marginQuoted } = table
+    const profitIn = this.profitIn[table.currency] as Float64Array
+    const marginIn = this.marginIn[table.currency] as Float64Array
+    const { balance, profit, margin, flags } = this
     for (let row = 0; row < table.size; row++) {
-      const value = (bid * buyUnits[row]! - buyCost[row]! + sellCost[row]! - ask * sellUnits[row]!) * rate
       const slot = account[row]!
-      profits[slot]! += value - profit[row]!
-      profit[row] = value
-      const rowMargin = Math.max(
-        buyFixed[row]! + buyWeight[row]! * ask * rate,
-        sellFixed[row]! + sellWeight[row]! * bid * rate,
-      )
-      margins[slot]! += rowMargin - held[row]!
-      held[row] = rowMargin
-      if (!levels) continue
-      const margin = margins[slot]!
-      if (margin <= 0) continue
-      const level = ((balances[slot]! + profits[slot]!) / margin) * 100
-      const holder = this.accounts[slot] as Valued
-      if (holder.queued) continue
-      if (level < levels.stopOut || level < levels.marginCall !== holder.marginCalled) {
-        holder.queued = true
-        due.push(holder)
-      }
+      const rowValue = bid * buyUnits[row]! - buyCost[row]! + sellCost[row]! - ask * sellUnits[row]!
+      const profitChange = rowValue - rowProfit[row]!
+      rowProfit[row] = rowValue
+      profitIn[slot]! += profitChange
+      profit[slot]! += profitChange * rate
+      // The larger side, as HolderTable.marginAt picks it.
+      const buyQuoted = buyWeight[row]! * ask
+      const sellQuoted = sellWeight[row]! * bid
+      const buy = buyFixed[row]! + buyQuoted * pickRate >= sellFixed[row]! + sellQuoted * pickRate
+      const fixed = buy ? buyFixed[row]! : sellFixed[row]!
+      const quoted = buy ? buyQuoted : sellQuoted
+      margin[slot]! += fixed - marginFixed[row]! + (quoted - marginQuoted[row]!) * rate
+      marginIn[slot]! += quoted - marginQuoted[row]!
+      marginFixed[row] = fixed
+      marginQuoted[row] = quoted
+      if (levels) this.check(slot, balance, profit, margin, flags, levels)
     }
+  }
+
+  /**
+   * Brings a currency's USD rate up to date: each account's totals move by its profit and quoted
+   * margin in that currency times the change; tables with fixed-margin positions are re-counted
+   * (their larger side may change with the rate).
+   */
+  private rerate(currency: number, levels?: Levels): void {
+    const now = this.rateOf(this.currencyNames[currency] as string)
+    const before = this.rates[currency] as number
+    if (now === undefined || now === before) return
+    this.rates[currency] = now
+    const change = now - before
+    const profitIn = this.profitIn[currency] as Float64Array
+    const marginIn = this.marginIn[currency] as Float64Array
+    const { balance, profit, margin, flags } = this
+    for (let slot = 0; slot < this.accounts.length; slot++) {
+      const inProfit = profitIn[slot]!
+      const inMargin = marginIn[slot]!
+      if (inProfit === 0 && inMargin === 0) continue
+      profit[slot] = profit[slot]! + inProfit * change
+      margin[slot] = margin[slot]! + inMargin * change
+      if (levels) this.check(slot, balance, profit, margin, flags, levels)
+    }
+    for (const table of this.tablesIn[currency] as HolderTable[]) {
+      const quote = this.quoteOf(table.instrumentId)
+      if (quote) this.revalueRows(table, quote, levels)
+    }
+  }
+
+  /** Queues the account of `slot` if below stop-out or across the margin-call level either way. */
+  private check(
+    slot: number,
+    balance: Float64Array,
+    profit: Float64Array,
+    margin: Float64Array,
+    flags: Uint8Array,
+    levels: Levels,
+  ): void {
+    const used = margin[slot]!
+    if (used <= 0) return
+    const state = flags[slot]!
+    if (state & QUEUED) return
+    const level = ((balance[slot]! + profit[slot]!) / used) * 100
+    if (level < levels.stopOut || level < levels.marginCall !== ((state & MARGIN_CALLED) !== 0)) {
+      flags[slot] = state | QUEUED
+      this.due.push(this.accounts[slot] as A)
+    }
+  }
+
+  private tableOf(instrumentId: number): HolderTable {
+    let table = this.tables.get(instrumentId)
+    if (!table) {
+      table = new HolderTable(instrumentId, this.currencyIndex(this.currencyOf(instrumentId) ?? 'USD'))
+      this.tables.set(instrumentId, table)
+    }
+    return table
+  }
+
+  /** Tables with fixed-margin positions are listed under their currency (never needed for USD). */
+  private countFixed(table: HolderTable, sign: 1 | -1): void {
+    table.fixedPositions += sign
+    if (table.currency === 0) return
+    const listed = this.tablesIn[table.currency] as HolderTable[]
+    if (sign === 1 && table.fixedPositions === 1) listed.push(table)
+    else if (sign === -1 && table.fixedPositions === 0) listed.splice(listed.indexOf(table), 1)
+  }
+
+  private currencyIndex(name: string): number {
+    const known = this.currencies.get(name)
+    if (known !== undefined) return known
+    const index = this.currencyNames.length
+    this.currencies.set(name, index)
+    this.currencyNames.push(name)
+    this.rates.push(this.rateOf(name) ?? 0)
+    this.profitIn.push(new Float64Array(0))
+    this.marginIn.push(new Float64Array(0))
+    this.tablesIn.push([])
+    this.growCurrency(index, Math.max(16, this.accounts.length))
+    return index
+  }
+
+  private growCurrency(currency: number, size: number): void {
+    this.profitIn[currency] = grow(this.profitIn[currency] as Float64Array, size)
+    this.marginIn[currency] = grow(this.marginIn[currency] as Float64Array, size)
   }
 }

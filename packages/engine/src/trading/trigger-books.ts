@@ -70,28 +70,27 @@ export class TriggerBooks {
   addTrailing(order: Order, level: number): void {
     if (order.trailingPoints <= 0) return
     const book = this.bookOf(order)
-    const trigger: Trigger = { level, orderId: order.id, kind: 'trailing', version: order.stopsVersion }
-    ;(order.side === Side.Buy ? book.bidUp : book.askDown).add(trigger)
+    ;(order.side === Side.Buy ? book.bidUp : book.askDown).insert(
+      level,
+      order.id,
+      'trailing',
+      order.stopsVersion,
+    )
   }
 
   /** A position's stop-loss alone (a trailing stop moved it; its take-profit entry stands). */
   addStopLoss(order: Order): void {
     if (order.stopLoss <= 0) return
     const book = this.bookOf(order)
-    const trigger: Trigger = {
-      level: order.stopLoss,
-      orderId: order.id,
-      kind: 'stop_loss',
-      version: order.stopsVersion,
-    }
-    ;(order.side === Side.Buy ? book.bidDown : book.askUp).add(trigger)
+    const heap = order.side === Side.Buy ? book.bidDown : book.askUp
+    heap.insert(order.stopLoss, order.id, 'stop_loss', order.stopsVersion)
   }
 
   /** A buy closes at the bid: its stop fires when the bid falls to it, its target when it rises. */
   addStops(order: Order): void {
     const book = this.bookOf(order)
     const add = (heap: TriggerHeap, level: number, kind: TriggerKind) => {
-      if (level > 0) heap.add({ level, orderId: order.id, kind, version: order.stopsVersion })
+      if (level > 0) heap.insert(level, order.id, kind, order.stopsVersion)
     }
     if (order.side === Side.Buy) {
       add(book.bidDown, order.stopLoss, 'stop_loss')
@@ -131,7 +130,7 @@ export class TriggerBooks {
     }
     return fired
       .filter((trigger) => this.isCurrent(trigger))
-      .sort((a, b) => a.orderId - b.orderId || a.kind.localeCompare(b.kind))
+      .sort((a, b) => a.orderId - b.orderId || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0))
   }
 
   /** Whether an index entry still describes its order (checked again before acting on it). */

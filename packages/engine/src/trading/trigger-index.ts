@@ -52,13 +52,18 @@ export class TriggerHeap {
   }
 
   add(trigger: Trigger): void {
+    this.insert(trigger.level, trigger.orderId, trigger.kind, trigger.version)
+  }
+
+  /** `add` without a Trigger object: the tick path adds thousands a tick (trailing stops). */
+  insert(level: number, orderId: number, kind: TriggerKind, version: number): void {
     if (this.isLive && this.count >= this.sweepAt) {
       this.compact(this.isLive)
       this.sweepAt = Math.max(MIN_SWEEP_SIZE, 2 * this.count)
     }
     if (this.count === this.levels.length) this.grow()
     let i = this.count++
-    this.put(i, trigger.level, trigger.orderId, trigger.version, KIND_CODE.get(trigger.kind) as number)
+    this.put(i, level, orderId, version, KIND_CODE.get(kind) as number)
     // Sift up: the new entry rises past every parent it comes before.
     while (i > 0) {
       const parent = (i - 1) >> 1

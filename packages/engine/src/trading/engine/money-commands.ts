@@ -87,6 +87,6 @@ export function resetAccount(
   for (const { order, price } of closes) closePosition(s, order, price, ClosedType.User, nowMs, events)
   const difference = target.minus(account.balance)
   if (!difference.isZero()) book(s, account, type, difference, `reset:${nowMs}`, events)
-  setMarginCalled(account, false, Infinity, events)
+  setMarginCalled(s, account, false, Infinity, events)
   return { ok: true, events }
 }

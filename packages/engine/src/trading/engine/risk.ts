@@ -24,17 +24,12 @@ export function checkRisk(s: EngineState, account: Account, nowMs: number, event
     closePosition(s, worst.order, exitPrice(worst.order.side, worst.quote), ClosedType.StopOut, nowMs, events)
     level = s.exposures.level(account)
   }
-  setMarginCalled(account, level < s.risk.marginCallLevel, level, events)
+  setMarginCalled(s, account, level < s.risk.marginCallLevel, level, events)
 }
 
 /** Checks every account the tick queued (revalued near a level, or a stop closed one of its positions). */
 export function checkQueued(s: EngineState, nowMs: number, events: EngineEvent[]): void {
-  const queue = s.riskQueue
-  s.riskQueue = []
-  for (const account of queue) {
-    account.queued = false
-    checkRisk(s, account, nowMs, events)
-  }
+  for (const account of s.exposures.takeQueued()) checkRisk(s, account, nowMs, events)
 }
 
 function mostLosingLive(
@@ -56,13 +51,14 @@ function mostLosingLive(
 
 /** Records a change of the margin-call state as an event (the server keeps it across restarts). */
 export function setMarginCalled(
+  s: EngineState,
   account: Account,
   called: boolean,
   level: number,
   events: EngineEvent[],
 ): void {
-  if (account.marginCalled === called) return
-  account.marginCalled = called
+  if (s.exposures.isMarginCalled(account) === called) return
+  s.exposures.setMarginCalled(account, called)
   const userId = account.userId
   events.push(called ? { type: 'margin_call', userId, level } : { type: 'margin_call_ended', userId })
 }

@@ -65,14 +65,13 @@ export class EngineState {
     (order) => this.accounts.get(order.userId)?.demo === true,
   )
   readonly alerts = new AlertBook()
-  readonly exposures = new ExposureBook(
+  readonly exposures = new ExposureBook<Account>(
     (id) => this.quotes.get(id),
-    (id) => this.rateOf(id),
+    (id) => this.instruments.get(id)?.quoteCurrency,
+    (currency) => this.rates.mark(currency),
   )
   /** The real clients' net lots per instrument, against the house's limits. */
   readonly house = new HouseLimits()
-  /** Accounts to check for margin call and stop-out before the tick being applied returns. */
-  riskQueue: Account[] = []
   /** Order ids granted by the server, oldest block first. */
   idBlocks: IdBlock[] = []
   /** Demo accounts' positions that had a trailing stop when set (pruned when counted): DEMO_LIMITS. */
@@ -107,12 +106,6 @@ export class EngineState {
     return present(this.instruments.get(instrumentId), `no instrument ${instrumentId}`)
   }
 
-  /** USD per unit of an instrument's quote currency (float, for marks). */
-  rateOf(instrumentId: number): number | undefined {
-    const terms = this.instruments.get(instrumentId)
-    return terms && this.rates.mark(terms.quoteCurrency)
-  }
-
   isFresh(quote: Quote, nowMs: number): boolean {
     return nowMs - quote.timeMs <= this.risk.maxQuoteAgeMs && quote.timeMs <= nowMs + MAX_CLOCK_SKEW_MS
   }
@@ -138,10 +131,9 @@ export class EngineState {
     return order && order.userId === userId ? order : undefined
   }
 
+  /** Queues an account for a margin-call and stop-out check before the tick being applied returns. */
   queueRisk(account: Account): void {
-    if (account.queued) return
-    account.queued = true
-    this.riskQueue.push(account)
+    this.exposures.queue(account)
   }
 }
 

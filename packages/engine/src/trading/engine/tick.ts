@@ -1,7 +1,6 @@
 /** The tick path: a quote revalues its holders, fires alerts and triggers, then checks risk. */
 import { isOnPriceGrid, isQuote, entryPrice } from '../order-rules.ts'
 import { ZERO } from '../money.ts'
-import type { Valued } from '../exposure-book.ts'
 import type { Trigger } from '../trigger-index.ts'
 import type { EngineEvent, Order, Quote } from '../types.ts'
 import { canAfford, feeFor, opposite, sideLots } from './costs.ts'
@@ -33,8 +32,7 @@ export function applyTick(s: EngineState, instrumentId: number, quote: Quote): E
     return events
   }
   const levels = { marginCall: s.risk.marginCallLevel, stopOut: s.risk.stopOutLevel }
-  // The book queues the Valued it is given back: they are the engine's accounts.
-  s.exposures.revalue(instrumentId, levels, s.riskQueue as Valued[])
+  s.exposures.revalue(instrumentId, levels)
   for (const alert of s.alerts.fire(instrumentId, quote.bid))
     events.push({ type: 'alert_fired', alert, bid: quote.bid, ask: quote.ask, timeMs: quote.timeMs })
   // A fill can add stops the same quote already reaches: repeat until nothing fires. Closes queue

@@ -70,7 +70,7 @@ export function* accountTotals(s: EngineState): Generator<{
       frozen: a.frozen,
       usedMargin: s.exposures.marginOf(a),
       positions: a.holding.size,
-      marginCalled: a.marginCalled,
+      marginCalled: s.exposures.isMarginCalled(a),
       demo: a.demo,
     }
 }

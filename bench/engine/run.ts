@@ -182,6 +182,8 @@ for (let n = 0; n < ALERTS; n++) {
   naiveAlerts.push({ instrument: i, above, price, fired: false })
 }
 const setupMs = performance.now() - setupStarted
+/** The desk's clock (its timer's period): quotes are 1 ms apart. */
+const CLOCK_MS = 250
 
 // The same tick sequence for both: a random instrument moves a little (and now and then a lot).
 const ticks = Array.from({ length: TICKS }, (_, n) => {
@@ -280,10 +282,12 @@ function mainRun() {
   const engineResult = measure((i, quote) => {
     for (const event of engine.applyTick(i + 1, quote)) {
       if (event.type === 'position_closed') engineEvents.closed++
-      else if (event.type === 'stops_changed') engineEvents.trailed++
       else if (event.type === 'alert_fired') engineEvents.alerts++
       else engineEvents.other++
     }
+    // The desk's clock, every CLOCK_MS: the trailed stops that moved, to store and show (each
+    // position's at most once a second). Its time counts in the tick it follows.
+    if (quote.timeMs % CLOCK_MS === 0) engineEvents.trailed += engine.trailedStops(quote.timeMs).length
   })
   const naiveResult = values['engine-only']
     ? { ticksPerSecond: NaN, p50: NaN, p99: NaN, max: NaN, fired: 0, stopOuts: 0, trailed: 0, alerts: 0 }
@@ -294,14 +298,14 @@ function mainRun() {
   const engineBytes = heapAfterGc() - heapBefore
 
   // One rollover: every open position is charged its swap (a ledger booking each), then risk-checked,
-  // as the desk's clock does it: call after call (250 ms apart), each at most MAX_ROLLOVER_POSITIONS.
+  // as the desk's clock does it: call after call (CLOCK_MS apart), each at most MAX_ROLLOVER_POSITIONS.
   const rolloverAt = nextRollover(terms[0] as InstrumentTerms, start + TICKS) as number
   // The events are counted and dropped, as the desk writes them out and drops them.
   const rolloverCalls: number[] = []
   let swapsBooked = 0
   for (let call = 0; ; call++) {
     const began = performance.now()
-    const events: EngineEvent[] = engine.rolloverDue(rolloverAt + call * 250)
+    const events: EngineEvent[] = engine.rolloverDue(rolloverAt + call * CLOCK_MS)
     rolloverCalls.push(performance.now() - began)
     if (events.length === 0) break
     for (const event of events) if (event.type === 'booked') swapsBooked++
@@ -324,8 +328,8 @@ function mainRun() {
       `engine closed ${engineEvents.closed} positions by stops (naive saw ${naiveResult.fired} stop crossings without closing)`,
   )
   console.log(
-    `engine moved trailing stops ${engineEvents.trailed} times and fired ${engineEvents.alerts} alerts ` +
-      `(naive: ${naiveResult.trailed} trailing moves, ${naiveResult.alerts} alerts)`,
+    `engine passed on ${engineEvents.trailed} trailed stops to store (the clock's call every ${CLOCK_MS} ms) and fired ` +
+      `${engineEvents.alerts} alerts (naive: ${naiveResult.trailed} trailing moves, ${naiveResult.alerts} alerts)`,
   )
   console.log(
     `one rollover booked ${swapsBooked} swaps in ${rolloverCalls.length - 1} calls, ${rolloverMs.toFixed(0)} ms in all ` +
@@ -458,6 +462,8 @@ function demoRun() {
       const run = runs[which] as (typeof runs)[number]
       const t0 = performance.now()
       const events = e.applyTick(i + 1, quote)
+      // The desk's clock every CLOCK_MS: the trailed stops to store, real and demo.
+      if (quote.timeMs % CLOCK_MS === 0) events.push(...e.trailedStops(quote.timeMs))
       const ms = performance.now() - t0
       run.all.push(ms)
       if (i === TARGET) run.demoTicks.push(ms)
@@ -494,7 +500,8 @@ function demoRun() {
   console.log(line('its ticks, no demo', baseDemoTicks))
   console.log(line('its ticks, demo load', loadedDemoTicks))
   console.log(
-    `demo events in the loaded run: ${loadedTimes.demoEvents} (alerts fired, trailing moves, stop-loss closes; ` +
+    `demo events in the loaded run: ${loadedTimes.demoEvents} (alerts fired, stop-loss closes, trailed stops ` +
+      `passed on by the clock; ` +
       `at most ${DEMO_LIMITS.triggersPerTick} demo triggers a quote); ` +
       `goal: real accounts' tick p99 < 2 ms with demo load (${loadedTimes.p99 < 2 ? 'met' : 'missed'})`,
   )

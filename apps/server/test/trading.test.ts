@@ -983,18 +983,27 @@ describe.each(DRIVERS)('trading calls on %s', (driver) => {
       // BTC has 2 decimals: 5 000 points are 50.00 below the bid of 65 000.
       expect((await trail(5000)).body).toMatchObject({ code: 1, msg: 'Trailing stop set' })
       expect(await orderRow(id)).toMatchObject({ trailingPoints: 5000, stopLoss: '64950.0000000000' })
+      // The engine trails on every quote; the clock's next call stores and shows the moved stop.
+      const clock = async (ms: number) => {
+        app.clock.advance(ms)
+        app.desk.onClock()
+        await app.desk.settle()
+      }
       await tick('BTCUSD', 65_120, 65_150)
+      expect(app.desk.view.order(id)?.stopLoss).toBe(65_070)
+      expect((await orderRow(id))?.stopLoss).toBe('64950.0000000000')
+      await clock(0)
       expect((await orderRow(id))?.stopLoss).toBe('65070.0000000000')
       await tick('BTCUSD', 65_100, 65_130)
+      await clock(100)
       expect((await orderRow(id))?.stopLoss).toBe('65070.0000000000')
       // Within the same second the engine trails on (and would close at the exact level), but the
       // stored stop waits: at most one write a second a position; the clock after it stores the latest.
       await tick('BTCUSD', 65_140, 65_170)
+      await clock(100)
       expect(app.desk.view.order(id)?.stopLoss).toBe(65_090)
       expect((await orderRow(id))?.stopLoss).toBe('65070.0000000000')
-      app.clock.advance(1000)
-      app.desk.onClock()
-      await app.desk.settle()
+      await clock(1000)
       expect((await orderRow(id))?.stopLoss).toBe('65090.0000000000')
       const [shown] = (await myDeal(token, OrderStatus.Holding)).data
       expect(shown).toMatchObject({ Id: id, TrailingStop: 5000, TargetLossPrice: 65_090 })

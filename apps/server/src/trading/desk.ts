@@ -2,7 +2,6 @@ import { eventOwner, type CommandResult, type EngineEvent, type Quote, type Trad
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import type { Refusal } from '../outcome/outcome.ts'
 import type { WriterLock } from '../db/writer-lock.ts'
-import { TrailThrottle } from './trail-throttle.ts'
 import { loadRisk, loadTradingTerms, rebuildEngine, topUpOrderIds } from './desk-state.ts'
 import { IdempotentRuns } from './idempotent-runs.ts'
 import { claimFence, isFenceLost, writeEvents } from './event-writer.ts'
@@ -96,8 +95,6 @@ export class TradingDesk {
   private moneyQueue: MoneyItem[] = []
   private tickEvents: EngineEvent[] = []
   private committing = false
-  /** Trailed stops stored and shown at most once a second a position. */
-  private readonly trailThrottle = new TrailThrottle()
   private scheduled = false
   /**
    * running: normal; recovering: memory may differ from the database (a failed write, a throw) and
@@ -208,10 +205,10 @@ export class TradingDesk {
     if (this.options.nowMs() - quote.timeMs > this.engine.riskSettings().maxQuoteAgeMs) return
     try {
       // Orders whose expiry the clock has reached end first: none fills after its time.
-      const events = this.trailThrottle.admit(
-        [...this.engine.expireDue(this.options.nowMs()), ...this.engine.applyTick(instrumentId, quote)],
-        this.options.nowMs(),
-      )
+      const events = [
+        ...this.engine.expireDue(this.options.nowMs()),
+        ...this.engine.applyTick(instrumentId, quote),
+      ]
       if (events.length === 0) return
       for (const event of events) this.tickEvents.push(event)
     } catch (error) {
@@ -222,9 +219,10 @@ export class TradingDesk {
   }
 
   /**
-   * The clock's work (a timer calls it; neither needs a quote): expires the pending orders whose
-   * expiry the server's clock has reached, and books the swaps of a rollover it has reached. Their
-   * events join the next commit, as a tick's do.
+   * The clock's work (a timer calls it; none needs a quote): expires the pending orders whose
+   * expiry the server's clock has reached, books the swaps of a rollover it has reached, and passes
+   * on the trailed stops that moved (each position's at most once a second: the engine triggers on
+   * the exact stop meanwhile; decision 033). Their events join the next commit, as a tick's do.
    */
   onClock(): void {
     if (this.state !== 'running') return
@@ -233,7 +231,7 @@ export class TradingDesk {
       const events = [
         ...this.engine.expireDue(nowMs),
         ...this.engine.rolloverDue(nowMs),
-        ...this.trailThrottle.flush(nowMs, (id) => this.engine.order(id)),
+        ...this.engine.trailedStops(nowMs),
       ]
       if (events.length === 0) return
       for (const event of events) this.tickEvents.push(event)
@@ -536,7 +534,6 @@ export class TradingDesk {
         if (this.state !== 'recovering') return
         this.engine = engine
         this.tickEvents = []
-        this.trailThrottle.clear()
         this.state = 'running'
         return
       } catch (error) {
@@ -571,7 +568,6 @@ export class TradingDesk {
             this.epoch = await claimFence(this.options.db)
             this.engine = await rebuildEngine(this.options.db, this.options.lastQuotes())
             this.tickEvents = []
-            this.trailThrottle.clear()
             this.state = 'running'
           })
           if (this.state === 'running') return

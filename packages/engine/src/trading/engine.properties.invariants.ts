@@ -112,16 +112,18 @@ export function checkTriggers(runner: Runner, record: Record_): void {
       }
     }
 
-  // A tick moves a trailing stop only in the position's favour, never back.
+  // A tick moves a trailing stop only in the position's favour, never back. (Trailed stops emit no
+  // event: the engine works them out when read, so the stops before and after are compared.)
   if (step.kind === 'tick')
-    for (const event of events) {
-      if (event.type !== 'stops_changed') continue
-      const before = runner.stopsBefore.get(event.order.id) ?? 0
-      const after = event.order.stopLoss
-      const forward = before === 0 || (event.order.side === Side.Buy ? after > before : after < before)
-      check(forward, () => `order ${event.order.id}: a tick moved its stop from ${before} to ${after}`)
-      runner.stopsBefore.set(event.order.id, after)
-    }
+    for (const u of USERS)
+      for (const order of engine.ordersOf(u)) {
+        const before = runner.stopsBefore.get(order.id)
+        if (order.trailingPoints === 0 || before === undefined || before === order.stopLoss) continue
+        const after = order.stopLoss
+        const forward = before === 0 || (order.side === Side.Buy ? after > before : after < before)
+        check(forward, () => `order ${order.id}: a tick moved its stop from ${before} to ${after}`)
+        runner.trailed++
+      }
 
   // A stop-out closes the most losing position first: in order of profit, none better than one kept.
   for (const u of USERS) {

@@ -41,6 +41,8 @@ export class Runner {
   holdingBefore = new Map<number, number>()
   /** Each live order's stop-loss before the step. */
   stopsBefore = new Map<number, number>()
+  /** Trailing stops a tick moved (checked forward by the invariants). */
+  trailed = 0
   /** All the house wrote off so far. */
   writtenOff = money(0)
   /** Each user's frozen balance, carried along from the bookings. */

@@ -43,6 +43,7 @@ describe('engine properties over random command sequences', () => {
       fc.property(setupArb, (setup) => {
         const first = runAll(setup, true)
         seen.staleHoldings += first.runner.staleHoldings
+        seen.trailed += first.runner.trailed
         // Everything the house wrote off is the sum of the write-off bookings, each of them checked
         // above against the negative equity of an account at the moment it became flat.
         const booked = first.records
@@ -71,7 +72,6 @@ describe('engine properties over random command sequences', () => {
             if (e.type === 'position_closed') seen.closes++
             if (e.type === 'position_reduced') seen.partialCloses++
             if (e.type === 'pending_changed') seen.modified++
-            if (e.type === 'stops_changed' && r.step.kind === 'tick') seen.trailed++
             if (e.type === 'order_cancelled' && e.reason === 'expired') seen.expired++
             if (e.type === 'booked' && e.booking.type === LedgerType.SWAP) seen.swaps++
             if (e.type === 'stop_out') seen.stopOuts++

@@ -14,7 +14,7 @@ import {
   terms,
   tick,
 } from './test-fixtures.ts'
-import { MIN_TRAILING_POINTS } from './engine.ts'
+import { MIN_TRAILING_POINTS, TRAIL_SHOWN_EVERY_MS, type TradingEngine } from './engine.ts'
 import type { EngineEvent, Order } from './types.ts'
 
 /*
@@ -25,6 +25,15 @@ import type { EngineEvent, Order } from './types.ts'
 
 const stopMoves = (events: readonly EngineEvent[]): number[] =>
   events.flatMap((e) => (e.type === 'stops_changed' ? [e.order.stopLoss] : []))
+
+/**
+ * A tick (which itself says nothing of trailed stops: they move in the engine), then the trailed
+ * stops the desk's clock lists at the tick's time (a second after the last listing in these tests).
+ */
+const movedBy = (engine: TradingEngine, instrumentId: number, bid: number, ask: number, timeMs: number) => {
+  expect(stopMoves(tick(engine, instrumentId, bid, ask, timeMs))).toEqual([])
+  return stopMoves(engine.trailedStops(timeMs))
+}
 
 describe('trailing stop', () => {
   it("puts a buy's stop-loss the distance below the bid, then follows rises and ignores falls", () => {
@@ -37,12 +46,12 @@ describe('trailing stop', () => {
 
     // Up by less than a point past the distance: nothing. Up by 3 points: the stop follows.
     expect(tick(engine, EURUSD, 1.1, 1.1001, T0 + 1000)).toEqual([])
-    expect(stopMoves(tick(engine, EURUSD, 1.10003, 1.10013, T0 + 2000))).toEqual([1.09953])
+    expect(movedBy(engine, EURUSD, 1.10003, 1.10013, T0 + 2000)).toEqual([1.09953])
     // Down: the stop stays.
     expect(tick(engine, EURUSD, 1.0999, 1.1, T0 + 3000)).toEqual([])
     expect(engine.order(id)?.stopLoss).toBe(1.09953)
     // Up past the old high: it follows again, from the new high.
-    expect(stopMoves(tick(engine, EURUSD, 1.1002, 1.1003, T0 + 4000))).toEqual([1.0997])
+    expect(movedBy(engine, EURUSD, 1.1002, 1.1003, T0 + 4000)).toEqual([1.0997])
     // Down to the stop: the position closes at the bid as a stop-loss.
     const closed = closes(tick(engine, EURUSD, 1.0997, 1.0998, T0 + 5000))
     expect(closed).toMatchObject([{ id, closedType: ClosedType.StopLoss, closePrice: 1.0997 }])
@@ -53,7 +62,7 @@ describe('trailing stop', () => {
     const { id } = mustOpen(engine, sell())
     // Ask 1.1001 at T0: 100 points above is 1.1011.
     expect(engine.setTrailing(1, id, 100, T0).ok).toBe(true)
-    expect(stopMoves(tick(engine, EURUSD, 1.099, 1.0991, T0 + 1000))).toEqual([1.1001])
+    expect(movedBy(engine, EURUSD, 1.099, 1.0991, T0 + 1000)).toEqual([1.1001])
     // A gap up far past the stop: it closes at the gap's ask, not at the stop.
     const closed = closes(tick(engine, EURUSD, 1.105, 1.1051, T0 + 2000))
     expect(closed).toMatchObject([{ id, closedType: ClosedType.StopLoss, closePrice: 1.1051 }])
@@ -65,14 +74,14 @@ describe('trailing stop', () => {
     const set = engine.setTrailing(1, id, 50, T0)
     expect(set.ok && stopMoves(set.events)).toEqual([1.0998])
     expect(tick(engine, EURUSD, 1.1002, 1.1003, T0 + 1000)).toEqual([])
-    expect(stopMoves(tick(engine, EURUSD, 1.10031, 1.10041, T0 + 2000))).toEqual([1.09981])
+    expect(movedBy(engine, EURUSD, 1.10031, 1.10041, T0 + 2000)).toEqual([1.09981])
   })
 
   it('a gap in favour moves the stop once, to the distance behind the new price', () => {
     const engine = makeEngine()
     const { id } = mustOpen(engine, buy())
     engine.setTrailing(1, id, 20, T0)
-    expect(stopMoves(tick(engine, EURUSD, 1.11, 1.1101, T0 + 1000))).toEqual([1.1098])
+    expect(movedBy(engine, EURUSD, 1.11, 1.1101, T0 + 1000)).toEqual([1.1098])
     expect(engine.order(id)?.stopLoss).toBe(1.1098)
   })
 
@@ -134,7 +143,7 @@ describe('trailing stop', () => {
     const { id } = mustOpen(engine, buy({ takeProfit: 1.101 }))
     engine.setTrailing(1, id, 50, T0)
     const version = engine.order(id)?.stopsVersion
-    expect(stopMoves(tick(engine, EURUSD, 1.1005, 1.1006, T0 + 1000))).toEqual([1.1])
+    expect(movedBy(engine, EURUSD, 1.1005, 1.1006, T0 + 1000)).toEqual([1.1])
     expect(engine.order(id)?.stopsVersion).toBe(version)
     expect(closes(tick(engine, EURUSD, 1.101, 1.1011, T0 + 2000))).toMatchObject([
       { id, closedType: ClosedType.TakeProfit, closePrice: 1.101 },
@@ -153,7 +162,7 @@ describe('trailing stop', () => {
       trailingPoints: 50,
       status: OrderStatus.Holding,
     })
-    expect(stopMoves(tick(rebuilt, EURUSD, 1.1008, 1.1009, T0 + 2000))).toEqual([1.1003])
+    expect(movedBy(rebuilt, EURUSD, 1.1008, 1.1009, T0 + 2000)).toEqual([1.1003])
   })
 
   it('the rest of a partial close keeps trailing', () => {
@@ -162,6 +171,47 @@ describe('trailing stop', () => {
     engine.setTrailing(1, id, 50, T0)
     expect(engine.close(1, id, T0 + 100, ClosedType.User, '0.4').ok).toBe(true)
     expect(engine.order(id)).toMatchObject({ trailingPoints: 50 })
-    expect(stopMoves(tick(engine, EURUSD, 1.1003, 1.1004, T0 + 1000))).toEqual([1.0998])
+    expect(movedBy(engine, EURUSD, 1.1003, 1.1004, T0 + 1000)).toEqual([1.0998])
+  })
+
+  it('lists a trailed stop at most once a second, as it is then; triggers on the exact level meanwhile', () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, buy())
+    engine.setTrailing(1, id, 50, T0)
+    expect(movedBy(engine, EURUSD, 1.1001, 1.1002, T0 + 1000)).toEqual([1.0996])
+    // Two more moves within the second: the engine has them, the listing waits.
+    expect(movedBy(engine, EURUSD, 1.1003, 1.1004, T0 + 1200)).toEqual([])
+    expect(movedBy(engine, EURUSD, 1.1004, 1.1005, T0 + 1400)).toEqual([])
+    expect(engine.order(id)?.stopLoss).toBe(1.0999)
+    // A second after the last listing: the stop as it is then, once.
+    expect(stopMoves(engine.trailedStops(T0 + 1000 + TRAIL_SHOWN_EVERY_MS))).toEqual([1.0999])
+    expect(engine.trailedStops(T0 + 5000)).toEqual([])
+    // Down to the exact trailed level, never listed: it closes there.
+    expect(closes(tick(engine, EURUSD, 1.0999, 1.1, T0 + 5100))).toMatchObject([
+      { id, closedType: ClosedType.StopLoss, closePrice: 1.0999, stopLoss: 1.0999 },
+    ])
+  })
+
+  it('moves a thousand stops of different distances on one quote, and fires each at its own level', () => {
+    // Five accounts of 200 positions (the most live orders an account may hold).
+    const owner = (n: number) => 1 + Math.floor(n / 200)
+    const engine = makeEngine({
+      accounts: { 1: '1000000', 2: '1000000', 3: '1000000', 4: '1000000', 5: '1000000' },
+    })
+    const ids = Array.from(
+      { length: 1000 },
+      (_, n) => mustOpen(engine, buy({ lots: '0.01', userId: owner(n) })).id,
+    )
+    ids.forEach((id, n) => expect(engine.setTrailing(owner(n), id, 50 + n, T0).ok).toBe(true))
+    // Bid 1.1 at T0; up 100 points: every stop is its distance below 1.101.
+    movedBy(engine, EURUSD, 1.101, 1.1011, T0 + 1000)
+    ids.forEach((id, n) =>
+      expect(engine.order(id)?.stopLoss).toBe(Number((1.101 - (50 + n) / 1e5).toFixed(5))),
+    )
+    // Down 100 points: the stops of distance 50 to 100 are reached, each closes at the bid.
+    const closed = closes(tick(engine, EURUSD, 1.1, 1.1001, T0 + 2000))
+    expect(closed.map((o) => o.id)).toEqual(ids.slice(0, 51))
+    expect(closed.every((o) => o.closePrice === 1.1 && o.closedType === ClosedType.StopLoss)).toBe(true)
+    expect(engine.order(ids[51] as number)?.stopLoss).toBe(1.09999)
   })
 })

@@ -24,6 +24,7 @@ import { applyTick, expireDue } from './engine/tick.ts'
 import { rolloverDue } from './engine/rollover.ts'
 import { attachPosition } from './engine/positions.ts'
 import { accountTotals, accountView, markOf, ordersOf } from './engine/views.ts'
+import { TRAIL_SHOWN_EVERY_MS } from './engine/limits.ts'
 
 export * from './engine/limits.ts'
 export type { AccountView, OpenCommand, PendingChange, PositionMark } from './engine/commands.ts'
@@ -241,7 +242,19 @@ export class TradingEngine {
   }
 
   order(orderId: number): Order | undefined {
-    return this.s.orders.get(orderId)
+    const order = this.s.orders.get(orderId)
+    return order && this.s.current(order)
+  }
+
+  /**
+   * The positions whose trailed stops moved since they were last listed, each listed at most once
+   * every TRAIL_SHOWN_EVERY_MS (the server's clock): the desk stores and shows them. The engine
+   * triggers on the exact stop meanwhile; a restart goes on from the stored one (decision 033).
+   */
+  trailedStops(nowMs: number): EngineEvent[] {
+    return this.s.triggers
+      .trailedSince(nowMs, TRAIL_SHOWN_EVERY_MS)
+      .map((order) => ({ type: 'stops_changed', order: { ...order }, trailed: true }))
   }
 
   ordersOf(userId: number): Order[] {

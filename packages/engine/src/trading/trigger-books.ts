@@ -1,5 +1,6 @@
 import { OrderStatus, Side } from '@tp/contracts'
 import { TriggerHeap, type Trigger, type TriggerKind } from './trigger-index.ts'
+import { TrailingGroups } from './trailing-groups.ts'
 import type { Order, Quote } from './types.ts'
 
 /** The four trigger heaps of one instrument. */
@@ -24,11 +25,19 @@ export class TriggerBooks {
   /** Pending orders' expiries, by time: one heap for every instrument, since time is the same for all. */
   private readonly expiries = new TriggerHeap('up', (t) => this.isCurrent(t))
 
+  /** Trailing stops, real accounts' and demo accounts' apart (trailing-groups.ts). */
+  private readonly trailing: TrailingGroups
+  private readonly demoTrailing: TrailingGroups
+
   constructor(
     private readonly orderOf: (orderId: number) => Order | undefined,
     /** Whether an order is a demo account's (an account never changes kind). */
     private readonly isDemo: (order: Order) => boolean,
-  ) {}
+    precisionOf: (instrumentId: number) => number,
+  ) {
+    this.trailing = new TrailingGroups(orderOf, precisionOf)
+    this.demoTrailing = new TrailingGroups(orderOf, precisionOf)
+  }
 
   /**
    * A pending order fires when the price it fills at reaches its target from the side it was placed
@@ -64,26 +73,27 @@ export class TriggerBooks {
   }
 
   /**
-   * A position's trailing stop: it moves once the price it closes at is a point better than its
-   * stop-loss plus the distance (a buy's bid rising, a sell's ask falling). `level` is that price.
+   * A position's trailing stop, from its stop-loss as it is now (after any change of its stops: the
+   * earlier entry goes stale). Its stop-loss is then the trailing groups' alone.
    */
-  addTrailing(order: Order, level: number): void {
-    if (order.trailingPoints <= 0) return
-    const book = this.bookOf(order)
-    ;(order.side === Side.Buy ? book.bidUp : book.askDown).insert(
-      level,
-      order.id,
-      'trailing',
-      order.stopsVersion,
-    )
+  addTrailing(order: Order): void {
+    this.trailingOf(order).remove(order.id)
+    if (order.trailingPoints > 0 && order.stopLoss > 0) this.trailingOf(order).add(order)
   }
 
-  /** A position's stop-loss alone (a trailing stop moved it; its take-profit entry stands). */
-  addStopLoss(order: Order): void {
-    if (order.stopLoss <= 0) return
-    const book = this.bookOf(order)
-    const heap = order.side === Side.Buy ? book.bidDown : book.askUp
-    heap.insert(order.stopLoss, order.id, 'stop_loss', order.stopsVersion)
+  /** A position closed: it leaves its trailing group. */
+  removeTrailing(order: Order): void {
+    this.trailingOf(order).remove(order.id)
+  }
+
+  /** A trailing stop's stop-loss as it is now (undefined: the order has none). */
+  trailedStopOf(order: Order): number | undefined {
+    return order.trailingPoints > 0 ? this.trailingOf(order).stopOf(order) : undefined
+  }
+
+  /** The positions whose trailed stops moved and were not listed within `everyMs` (trailing-groups.ts). */
+  trailedSince(nowMs: number, everyMs: number): Order[] {
+    return [...this.trailing.moved(nowMs, everyMs), ...this.demoTrailing.moved(nowMs, everyMs)]
   }
 
   /** A buy closes at the bid: its stop fires when the bid falls to it, its target when it rises. */
@@ -92,11 +102,13 @@ export class TriggerBooks {
     const add = (heap: TriggerHeap, level: number, kind: TriggerKind) => {
       if (level > 0) heap.insert(level, order.id, kind, order.stopsVersion)
     }
+    // A trailing stop's stop-loss is its group's (addTrailing).
+    const stopLoss = order.trailingPoints > 0 ? 0 : order.stopLoss
     if (order.side === Side.Buy) {
-      add(book.bidDown, order.stopLoss, 'stop_loss')
+      add(book.bidDown, stopLoss, 'stop_loss')
       add(book.bidUp, order.takeProfit, 'take_profit')
     } else {
-      add(book.askUp, order.stopLoss, 'stop_loss')
+      add(book.askUp, stopLoss, 'stop_loss')
       add(book.askDown, order.takeProfit, 'take_profit')
     }
   }
@@ -111,19 +123,28 @@ export class TriggerBooks {
     const real = this.books.get(instrumentId)
     const demo = this.demoBooks.get(instrumentId)
     return {
-      real: real ? this.fireBook(real, quote, Infinity) : [],
-      demo: demo && demoLimit > 0 ? this.fireBook(demo, quote, demoLimit) : [],
+      real: this.fireBook(real, this.trailing, instrumentId, quote, Infinity),
+      // Demo trailing stops move on every quote (a group moves in one step); only fires are bounded.
+      demo: this.fireBook(demo, this.demoTrailing, instrumentId, quote, Math.max(0, demoLimit)),
     }
   }
 
-  private fireBook(book: TriggerBook, quote: Quote, limit: number): Trigger[] {
-    const fired: Trigger[] = []
-    const heaps: [TriggerHeap, number][] = [
-      [book.bidDown, quote.bid],
-      [book.bidUp, quote.bid],
-      [book.askUp, quote.ask],
-      [book.askDown, quote.ask],
-    ]
+  private fireBook(
+    book: TriggerBook | undefined,
+    trailing: TrailingGroups,
+    instrumentId: number,
+    quote: Quote,
+    limit: number,
+  ): Trigger[] {
+    const fired: Trigger[] = trailing.fire(instrumentId, quote, limit)
+    const heaps: [TriggerHeap, number][] = book
+      ? [
+          [book.bidDown, quote.bid],
+          [book.bidUp, quote.bid],
+          [book.askUp, quote.ask],
+          [book.askDown, quote.ask],
+        ]
+      : []
     for (const [heap, price] of heaps) {
       if (fired.length >= limit) break
       for (const trigger of heap.fire(price, limit - fired.length)) fired.push(trigger)
@@ -141,7 +162,7 @@ export class TriggerBooks {
       return order.status === OrderStatus.Pending && order.originPrice === trigger.level
     if (trigger.kind === 'expiry')
       return order.status === OrderStatus.Pending && order.expiresAtMs === trigger.level
-    if (trigger.kind === 'trailing') return order.status === OrderStatus.Holding && order.trailingPoints > 0
+    if (trigger.kind === 'trailing') return this.trailingOf(order).has(order)
     const level = trigger.kind === 'stop_loss' ? order.stopLoss : order.takeProfit
     return order.status === OrderStatus.Holding && level === trigger.level
   }
@@ -152,6 +173,10 @@ export class TriggerBooks {
     for (const book of [this.books.get(instrumentId), this.demoBooks.get(instrumentId)])
       if (book) size += book.bidUp.size + book.bidDown.size + book.askUp.size + book.askDown.size
     return size
+  }
+
+  private trailingOf(order: Order): TrailingGroups {
+    return this.isDemo(order) ? this.demoTrailing : this.trailing
   }
 
   private bookOf(order: Order): TriggerBook {

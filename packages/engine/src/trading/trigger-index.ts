@@ -17,7 +17,8 @@ export interface Trigger {
 
 /**
  * `expiry`: a pending order's expiry, its level a time in ms (fires once the clock reaches it).
- * `trailing`: the price at which a trailing stop next moves (one point past its distance).
+ * `trailing`: a trailing stop's member entry (trailing-groups.ts: its level is the distance), or a
+ * trailed stop the price reached.
  */
 export type TriggerKind = 'stop_loss' | 'take_profit' | 'entry' | 'expiry' | 'trailing'
 
@@ -90,6 +91,20 @@ export class TriggerHeap {
     return fired
   }
 
+  /** The nearest live level (stale entries above it are dropped), or undefined when none is left. */
+  top(): number | undefined {
+    while (this.count > 0) {
+      if (!this.isLive || this.isLive(this.entry(0))) return this.levels[0]
+      this.pop()
+    }
+    return undefined
+  }
+
+  /** Every entry, stale ones included, in no particular order. */
+  entries(): Trigger[] {
+    return Array.from({ length: this.count }, (_, i) => this.entry(i))
+  }
+
   /** Drops entries that `isLive` rejects (it is asked with one reused object: it must not keep it). */
   compact(isLive: (trigger: Trigger) => boolean): void {
     const asked: Trigger = { level: 0, orderId: 0, kind: 'stop_loss', version: 0 }
@@ -121,13 +136,17 @@ export class TriggerHeap {
     return (this.orderIds[a] as number) < (this.orderIds[b] as number)
   }
 
-  private pop(): Trigger {
-    const top: Trigger = {
-      level: this.levels[0] as number,
-      orderId: this.orderIds[0] as number,
-      kind: KINDS[this.kinds[0] as number] as TriggerKind,
-      version: this.versions[0] as number,
+  private entry(i: number): Trigger {
+    return {
+      level: this.levels[i] as number,
+      orderId: this.orderIds[i] as number,
+      kind: KINDS[this.kinds[i] as number] as TriggerKind,
+      version: this.versions[i] as number,
     }
+  }
+
+  private pop(): Trigger {
+    const top = this.entry(0)
     const last = --this.count
     if (last > 0) {
       this.copy(last, 0)

@@ -15,6 +15,8 @@ export const MAX_ALERTS_PER_USER = 100
 export const MAX_ROLLOVER_ROWS = 1000
 /** The nearest trailing stop, in points (and never nearer than the spread). */
 export const MIN_TRAILING_POINTS = 10
+/** A position's trailed stop is listed for the desk to store and show at most this often (ms). */
+export const TRAIL_SHOWN_EVERY_MS = 1000
 /** The widest trailing stop, in points. */
 export const MAX_TRAILING_POINTS = 10_000_000
 

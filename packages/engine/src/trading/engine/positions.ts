@@ -51,7 +51,7 @@ export function attachPosition(s: EngineState, account: Account, order: Order): 
   s.exposures.change(account, order.instrumentId, positionOf(order), 1)
   if (!account.demo) s.house.add(order.instrumentId, order.side, order.lots)
   s.triggers.addStops(order)
-  addTrailing(s, order)
+  s.triggers.addTrailing(order)
 }
 
 function detachPosition(s: EngineState, account: Account, order: Order): void {
@@ -60,6 +60,7 @@ function detachPosition(s: EngineState, account: Account, order: Order): void {
   s.exposures.change(account, order.instrumentId, positionOf(order), -1)
   if (!account.demo) s.house.add(order.instrumentId, order.side, order.lots.negated())
   s.orders.delete(order.id)
+  s.triggers.removeTrailing(order)
 }
 
 /**
@@ -69,39 +70,7 @@ function detachPosition(s: EngineState, account: Account, order: Order): void {
 export function reindexStops(s: EngineState, order: Order): void {
   order.stopsVersion++
   s.triggers.addStops(order)
-  addTrailing(s, order)
-}
-
-/**
- * Indexes a trailing stop at the price that moves it by a point; with `exit` (the price it closes
- * at now), never at or before it, so that the quote being applied cannot pop it again.
- */
-function addTrailing(s: EngineState, order: Order, exit?: number): void {
-  if (order.trailingPoints <= 0) return
-  const { precision } = s.terms(order.instrumentId)
-  let level = trailLevel(order, precision)
-  if (exit !== undefined) {
-    const next = fromPoints(toPoints(exit, precision) + (order.side === Side.Buy ? 1 : -1), precision)
-    level = order.side === Side.Buy ? Math.max(level, next) : Math.min(level, next)
-  }
-  s.triggers.addTrailing(order, level)
-}
-
-/**
- * A quote reached a trailing stop's level: the stop-loss follows, the distance behind. Only the
- * stop-loss and the trail are indexed again (the old stop-loss entry is stale by its level; the
- * take-profit's stands), and the version stays: a trail moves many stops on a busy market.
- */
-export function trail(s: EngineState, order: Order, quote: Quote, events: EngineEvent[]): void {
-  const { precision } = s.terms(order.instrumentId)
-  const exit = exitPrice(order.side, quote)
-  const trailed = trailedStop(order.side, exit, order.trailingPoints, precision)
-  if (isBetterStop(order.side, trailed, order.stopLoss)) {
-    order.stopLoss = trailed
-    s.triggers.addStopLoss(order)
-    events.push({ type: 'stops_changed', order: { ...order }, trailed: true })
-  }
-  addTrailing(s, order, exit)
+  s.triggers.addTrailing(order)
 }
 
 /** Closes a whole position at `price`: its swaps due first, then its profit, then any write-off. */
@@ -114,6 +83,8 @@ export function closePosition(
   events: EngineEvent[],
 ): void {
   const account = s.account(order.userId)
+  // Its stop-loss as it is now (a trailed one), for the finished order and the rest.
+  s.current(order)
   settleSwaps(s, order, nowMs, events)
   const profit = profitAt(s, order, order.lots, price)
   detachPosition(s, account, order)
@@ -152,6 +123,8 @@ export function closePart(
   events: EngineEvent[],
 ): void {
   const account = s.account(order.userId)
+  // Its stop-loss as it is now (a trailed one), for the finished order and the rest.
+  s.current(order)
   settleSwaps(s, order, nowMs, events)
   const share = part.div(order.lots)
   const margin = toMicros(order.margin.times(share))
@@ -232,10 +205,3 @@ export function trailedStop(side: SideValue, exit: number, points: number, preci
 /** Whether `candidate` is a stop nearer the price than `current` (none is the farthest). */
 export const isBetterStop = (side: SideValue, candidate: number, current: number) =>
   current === 0 || (side === Side.Buy ? candidate > current : candidate < current)
-
-/** The exit price at which a trailing stop next moves: a point past its stop-loss and distance. */
-function trailLevel(order: Order, precision: number): number {
-  const stop = toPoints(order.stopLoss, precision)
-  const step = order.trailingPoints + 1
-  return fromPoints(order.side === Side.Buy ? stop + step : stop - step, precision)
-}

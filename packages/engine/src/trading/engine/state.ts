@@ -63,6 +63,7 @@ export class EngineState {
   readonly triggers = new TriggerBooks(
     (id) => this.orders.get(id),
     (order) => this.accounts.get(order.userId)?.demo === true,
+    (instrumentId) => this.terms(instrumentId).precision,
   )
   readonly alerts = new AlertBook()
   readonly exposures = new ExposureBook<Account>(
@@ -96,9 +97,19 @@ export class EngineState {
     return present(this.accounts.get(userId), `no account ${userId}`)
   }
 
-  /** A live order the caller found in an index or an account's sets. */
+  /** A live order the caller found in an index or an account's sets (its trailed stop as it is now). */
   order(orderId: number): Order {
-    return present(this.orders.get(orderId), `no live order ${orderId}`)
+    return this.current(present(this.orders.get(orderId), `no live order ${orderId}`))
+  }
+
+  /**
+   * The order with its stop-loss brought up to date: a trailed stop is its trailing group's
+   * (trailing-groups.ts), written into the order only when someone reads it.
+   */
+  current(order: Order): Order {
+    const trailed = this.triggers.trailedStopOf(order)
+    if (trailed !== undefined) order.stopLoss = trailed
+    return order
   }
 
   /** The terms of an instrument the engine trades (a caller that holds one of its orders knows it exists). */
@@ -128,7 +139,7 @@ export class EngineState {
   /** An order of the user's, or undefined (another user's order is as good as none). */
   ownedOrder(userId: number, orderId: number): Order | undefined {
     const order = this.orders.get(orderId)
-    return order && order.userId === userId ? order : undefined
+    return order && order.userId === userId ? this.current(order) : undefined
   }
 
   /** Queues an account for a margin-call and stop-out check before the tick being applied returns. */

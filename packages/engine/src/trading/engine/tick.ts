@@ -6,7 +6,7 @@ import type { EngineEvent, Order, Quote } from '../types.ts'
 import { canAfford, feeFor, opposite, sideLots } from './costs.ts'
 import { marginOf } from '../../rules/margin.ts'
 import { DEMO_LIMITS } from './limits.ts'
-import { cancelPending, closeByStop, fill, trail } from './positions.ts'
+import { cancelPending, closeByStop, fill } from './positions.ts'
 import { checkQueued } from './risk.ts'
 import type { EngineState } from './state.ts'
 
@@ -71,7 +71,8 @@ function act(s: EngineState, trigger: Trigger, quote: Quote, events: EngineEvent
   if (!s.triggers.isCurrent(trigger)) return
   const order = s.order(trigger.orderId)
   if (trigger.kind === 'entry') return fillPending(s, order, quote, events)
-  if (trigger.kind === 'trailing') return trail(s, order, quote, events)
+  // A trailed stop reached is a stop-loss reached.
+  if (trigger.kind === 'trailing') return closeByStop(s, order, 'stop_loss', quote, events)
   if (trigger.kind === 'stop_loss' || trigger.kind === 'take_profit')
     return closeByStop(s, order, trigger.kind, quote, events)
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LedgerType, OrderStatus, Side } from '@tp/contracts'
-import type { EngineEvent, Quote, TradingEngine } from '@tp/engine'
+import type { EngineEvent, Order, Quote, TradingEngine } from '@tp/engine'
 import { money } from '@tp/engine'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { accounts, instruments, orders } from '../src/db/schema.ts'
@@ -238,6 +238,42 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     expect(w.desk.view.ordersOf(good)).toHaveLength(1)
     await w.database.db.execute(sql`alter table ledger drop constraint block_one`)
     expect((await w.desk.run(bad, buyBtc(w, bad))).ok).toBe(true)
+  })
+
+  it("stores a trailed stop alone or within its order's full row, never on a closed or another user's position", async () => {
+    const w = await world(driver)
+    const [u, other] = [await user(w), await user(w)]
+    const opened = await w.desk.run(u, buyBtc(w, u))
+    if (!opened.ok) throw new Error('not opened')
+    await w.desk.settle()
+    const id = opened.orderId as number
+    const fence = await w.database.db.execute(sql`select epoch::int as epoch from writer_fence`)
+    const epoch = ((fence as unknown as { rows: { epoch: number }[] }).rows[0] as { epoch: number }).epoch
+    const trailed = (stopLoss: number, userId = u): EngineEvent => ({
+      type: 'stop_trailed',
+      orderId: id,
+      userId,
+      stopLoss,
+    })
+    const row = (stopLoss: number): EngineEvent => ({
+      type: 'stops_changed',
+      order: { ...(w.desk.view.order(id) as Order), stopLoss, stopsVersion: 7 },
+    })
+    const stored = async () => (await storedOrders(w, u))[0]
+    await writeEvents(w.database.db, epoch, [trailed(100)])
+    expect(await stored()).toMatchObject({ stopLoss: '100.0000000000', status: OrderStatus.Holding })
+    // The full row first: the later trailed stop goes into it (one statement writes a row once).
+    await writeEvents(w.database.db, epoch, [row(150), trailed(160)])
+    expect(await stored()).toMatchObject({ stopLoss: '160.0000000000', stopsVersion: 7 })
+    // The trailed stop first: the full row after it is the order as it is, its stop included.
+    await writeEvents(w.database.db, epoch, [trailed(170), row(165)])
+    expect((await stored())?.stopLoss).toBe('165.0000000000')
+    // Another user's id, or a position closed since: the whole batch is refused.
+    await expect(writeEvents(w.database.db, epoch, [trailed(1, other)])).rejects.toThrow()
+    expect((await w.desk.run(u, (engine) => engine.close(u, id, Date.now()))).ok).toBe(true)
+    await w.desk.settle()
+    await expect(writeEvents(w.database.db, epoch, [trailed(180)])).rejects.toThrow()
+    expect((await stored())?.status).not.toBe(OrderStatus.Holding)
   })
 
   it('a command that throws halfway is undone in memory (the engine is rebuilt from the database)', async () => {

@@ -1,5 +1,6 @@
 /** The one writer of trading state: each batch of engine events in one statement, behind the writer fence. */
 import { sql } from 'drizzle-orm'
+import { OrderStatus } from '@tp/contracts'
 import type { EngineEvent } from '@tp/engine'
 import { firstRow, type DbOrTx } from '../db/client.ts'
 import type { IdempotentOutcome } from './idempotency-keys.ts'
@@ -20,11 +21,12 @@ const BALANCE_CLASH = 'balance out of step'
 
 /**
  * Writes one batch of engine events, all in one statement however big the batch: the final state of
- * every order it touched, every booking as a ledger row in event order, the final balance and
- * margin-call state of every account it touched, and the idempotency keys of the commands. The
- * statement fails as a whole (and so writes nothing) if the writer fence no longer holds `epoch`, if
- * an order or alert row would overwrite another user's, an order row a finished one, or if an
- * account's bookings do not start from the balance it has.
+ * every order it touched (only the stop of a position whose trailing stop alone moved), every
+ * booking as a ledger row in event order, the final balance and margin-call state of every account
+ * it touched, and the idempotency keys of the commands. The statement fails as a whole (and so
+ * writes nothing) if the writer fence no longer holds `epoch`, if an order or alert row would
+ * overwrite another user's, an order row a finished one (or a trailed stop a position no longer
+ * open), or if an account's bookings do not start from the balance it has.
  */
 export async function writeEvents(
   db: DbOrTx,
@@ -33,6 +35,13 @@ export async function writeEvents(
   keys: readonly IdempotentOutcome[] = [],
 ): Promise<void> {
   const touched = new Map<number, StoredOrder>()
+  /** Trailed stops of orders with no full row in the batch: only the stop is written. */
+  const trails = new Map<number, { id: number; u: number; sl: string }>()
+  const touch = (order: StoredOrder) => {
+    touched.set(order.id, order)
+    // A full row carries the order as it is, its stop included.
+    trails.delete(order.id)
+  }
   const bookings: object[] = []
   /** Price alerts added, fired or removed: the last state of each. */
   const alertRows = new Map<number, object>()
@@ -62,12 +71,20 @@ export async function writeEvents(
       case 'pending_changed':
       case 'position_reduced':
       case 'swap_charged':
-        touched.set(event.order.id, asStored(event.order))
+        touch(asStored(event.order))
         break
       case 'order_cancelled':
       case 'position_closed':
-        touched.set(event.order.id, event.order)
+        touch(event.order)
         break
+      case 'stop_trailed': {
+        // After a full row of the same order in this batch: that row takes the newer stop (one
+        // statement cannot write a row twice).
+        const row = touched.get(event.orderId)
+        if (row) touched.set(row.id, { ...row, stopLoss: event.stopLoss })
+        else trails.set(event.orderId, { id: event.orderId, u: event.userId, sl: text(event.stopLoss) })
+        break
+      }
       case 'booked': {
         const b = event.booking
         bookings.push({
@@ -162,6 +179,11 @@ export async function writeEvents(
         opened_at = excluded.opened_at, closed_at = excluded.closed_at
       where orders.user_id = excluded.user_id and orders.status in (0, 1)
       returning 1),
+    t as (
+      update orders set stop_loss = x.sl
+      from jsonb_to_recordset(${JSON.stringify([...trails.values()])}::jsonb) as x(id bigint, u integer, sl numeric)
+      where orders.id = x.id and orders.user_id = x.u and orders.status = ${OrderStatus.Holding}
+      returning 1),
     l as (
       insert into ledger (user_id, type, amount, balance_after, frozen_amount, frozen_after, ref)
       select u, t, a, b, fa, fb, r
@@ -198,6 +220,8 @@ export async function writeEvents(
         then ('${sql.raw(FENCE_LOST)} at epoch ' || coalesce((select epoch from f), -1))::integer
       when (select count(*) from o) <> ${orderRows.length}
         then ('${sql.raw(ORDER_CLASH)}: ' || (select count(*) from o))::integer
+      when (select count(*) from t) <> ${trails.size}
+        then ('${sql.raw(ORDER_CLASH)}: trailed stops ' || (select count(*) from t))::integer
       when (select count(*) from a) <> ${accountRows.size}
         then ('${sql.raw(BALANCE_CLASH)}: ' || (select count(*) from a))::integer
       when (select count(*) from al) <> ${alertRows.size}

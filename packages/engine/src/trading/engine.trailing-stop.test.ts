@@ -23,8 +23,11 @@ import type { EngineEvent, Order } from './types.ts'
  * EURUSD here has 5 decimals: 1 point = 0.00001.
  */
 
+/** The stops set (by a command) or trailed (listed by the clock) in some events. */
 const stopMoves = (events: readonly EngineEvent[]): number[] =>
-  events.flatMap((e) => (e.type === 'stops_changed' ? [e.order.stopLoss] : []))
+  events.flatMap((e) =>
+    e.type === 'stops_changed' ? [e.order.stopLoss] : e.type === 'stop_trailed' ? [e.stopLoss] : [],
+  )
 
 /**
  * A tick (which itself says nothing of trailed stops: they move in the engine), then the trailed

@@ -252,9 +252,12 @@ export class TradingEngine {
    * triggers on the exact stop meanwhile; a restart goes on from the stored one (decision 033).
    */
   trailedStops(nowMs: number): EngineEvent[] {
-    return this.s.triggers
-      .trailedSince(nowMs, TRAIL_SHOWN_EVERY_MS)
-      .map((order) => ({ type: 'stops_changed', order: { ...order }, trailed: true }))
+    return this.s.triggers.trailedSince(nowMs, TRAIL_SHOWN_EVERY_MS).map((order) => ({
+      type: 'stop_trailed',
+      orderId: order.id,
+      userId: order.userId,
+      stopLoss: order.stopLoss,
+    }))
   }
 
   ordersOf(userId: number): Order[] {

@@ -77,9 +77,12 @@ export function parseLots(
 /** A price in whole points of 10^-precision (exact for prices on the grid). Example: toPoints(1.10005, 5) is 110005. */
 export const toPoints = (price: number, precision: number) => Math.round(price * 10 ** precision)
 
-/** A whole number of points as a price. Example: fromPoints(110005, 5) is 1.10005. */
-export const fromPoints = (points: number, precision: number) =>
-  Number((points / 10 ** precision).toFixed(precision))
+/**
+ * A whole number of points as a price. Example: fromPoints(110005, 5) is 1.10005. The division is
+ * correctly rounded, so it gives the double nearest the decimal, as parsing its digits would (for
+ * whole points below 2^53 and precision up to 22), without a string.
+ */
+export const fromPoints = (points: number, precision: number) => points / 10 ** precision
 
 /** The distance between two prices in whole points. Example: pointsApart(1.1, 1.1002, 5) is 20. */
 export const pointsApart = (a: number, b: number, precision: number) =>

@@ -19,6 +19,9 @@ import type { Order, Quote } from './types.ts'
 
 interface Group {
   id: number
+  /** 1 for buys, -1 for sells (whose prices are kept negated), and the instrument's precision. */
+  sign: 1 | -1
+  precision: number
   /** The best price since the group last moved, in points (negated for sells). */
   peak: number
   /** Members by distance: an entry's level is the distance, its version the order's stops version. */
@@ -59,6 +62,8 @@ export class TrailingGroups {
     const side = this.sideOf(order.instrumentId, order.side === Side.Buy ? 0 : 1)
     const group: Group = {
       id: this.nextGroupId++,
+      sign,
+      precision,
       peak: sign * toPoints(order.stopLoss, precision) + order.trailingPoints,
       members: new TriggerHeap('up', (t) => this.isMember(t, group)),
       moveVersion: 0,
@@ -79,9 +84,7 @@ export class TrailingGroups {
   /** The trailed stop-loss of a member now, or undefined for an order in no group. */
   stopOf(order: Order): number | undefined {
     const group = this.groupOf.get(order.id)
-    if (!group) return undefined
-    const sign = order.side === Side.Buy ? 1 : -1
-    return fromPoints(sign * (group.peak - order.trailingPoints), this.precisionOf(order.instrumentId))
+    return group && stopAt(group, order.trailingPoints)
   }
 
   /**
@@ -94,18 +97,21 @@ export class TrailingGroups {
     if (!pair) return []
     const precision = this.precisionOf(instrumentId)
     const fired: Trigger[] = []
-    const prices = [toPoints(quote.bid, precision), -toPoints(quote.ask, precision)]
-    pair.forEach((side, i) => {
-      const price = prices[i] as number
-      this.move(side, price)
-      this.fireStops(side, price, limit - fired.length, i === 0 ? 1 : -1, precision, fired)
-    })
+    const [buys, sells] = pair
+    const bid = toPoints(quote.bid, precision)
+    const ask = -toPoints(quote.ask, precision)
+    this.move(buys, bid)
+    this.fireStops(buys, bid, limit, fired)
+    this.move(sells, ask)
+    this.fireStops(sells, ask, limit, fired)
     return fired
   }
 
   /**
    * The members of groups moved since they were last listed and not within the last `everyMs`, with
    * their stops worked out (the orders themselves, updated); each such group is listed as of now.
+   * In the order the groups moved, each group's members in its heap's order: the same commands and
+   * quotes list the same way.
    */
   moved(nowMs: number, everyMs: number): Order[] {
     const orders: Order[] = []
@@ -113,14 +119,14 @@ export class TrailingGroups {
       if (group.shownAtMs > 0 && nowMs - group.shownAtMs < everyMs) continue
       this.movedGroups.delete(group)
       group.shownAtMs = nowMs
-      for (const entry of group.members.entries()) {
-        if (!this.isMember(entry, group)) continue
-        const order = this.orderOf(entry.orderId) as Order
-        order.stopLoss = this.stopOf(order) as number
+      group.members.forEach((distance, orderId, version) => {
+        const order = this.memberOrder(distance, orderId, version, group)
+        if (!order) return
+        order.stopLoss = stopAt(group, distance)
         orders.push(order)
-      }
+      })
     }
-    return orders.sort((a, b) => a.id - b.id)
+    return orders
   }
 
   /** Whether an order is a live member of some group (a fired trigger still describes it). */
@@ -131,6 +137,7 @@ export class TrailingGroups {
 
   /** Every group the price has passed becomes one, at this price. */
   private move(side: TrailSide, price: number): void {
+    if (!side.moves.isReachedBy(price)) return
     const passed = new Set<Group>()
     for (const entry of side.moves.fire(price)) {
       const group = side.groups.get(entry.orderId)
@@ -140,11 +147,11 @@ export class TrailingGroups {
     const groups = [...passed].sort((a, b) => b.members.size - a.members.size || a.id - b.id)
     const target = groups[0] as Group
     for (const other of groups.slice(1)) {
-      for (const entry of other.members.entries()) {
-        if (!this.isMember(entry, other)) continue
-        target.members.insert(entry.level, entry.orderId, 'trailing', entry.version)
-        this.groupOf.set(entry.orderId, target)
-      }
+      other.members.forEach((distance, orderId, version) => {
+        if (!this.memberOrder(distance, orderId, version, other)) return
+        target.members.insert(distance, orderId, 'trailing', version)
+        this.groupOf.set(orderId, target)
+      })
       // Listed at most once a second a member: the merged group waits for the latest of them.
       target.shownAtMs = Math.max(target.shownAtMs, other.shownAtMs)
       side.groups.delete(other.id)
@@ -156,15 +163,8 @@ export class TrailingGroups {
   }
 
   /** Fires the members of every group whose nearest stop the price reaches, nearest first. */
-  private fireStops(
-    side: TrailSide,
-    price: number,
-    limit: number,
-    sign: 1 | -1,
-    precision: number,
-    fired: Trigger[],
-  ): void {
-    if (limit <= 0) return
+  private fireStops(side: TrailSide, price: number, limit: number, fired: Trigger[]): void {
+    if (fired.length >= limit || !side.stops.isReachedBy(price)) return
     const reached: Group[] = []
     for (const entry of side.stops.fire(price)) {
       const group = side.groups.get(entry.orderId)
@@ -175,7 +175,7 @@ export class TrailingGroups {
       const members = room > 0 ? group.members.fire(group.peak - price, room) : []
       for (const entry of members) {
         if (!this.isMember(entry, group)) continue
-        const stop = fromPoints(sign * (group.peak - entry.level), precision)
+        const stop = stopAt(group, entry.level)
         fired.push({ level: stop, orderId: entry.orderId, kind: 'trailing', version: entry.version })
       }
       this.index(side, group, false, true)
@@ -199,14 +199,19 @@ export class TrailingGroups {
 
   /** Whether a member entry still describes its order, in this group. */
   private isMember(entry: Trigger, group: Group): boolean {
-    if (this.groupOf.get(entry.orderId) !== group) return false
-    const order = this.orderOf(entry.orderId)
-    return (
-      order !== undefined &&
+    return this.memberOrder(entry.level, entry.orderId, entry.version, group) !== undefined
+  }
+
+  /** The order a member entry describes, if it still does, in this group. */
+  private memberOrder(distance: number, orderId: number, version: number, group: Group): Order | undefined {
+    if (this.groupOf.get(orderId) !== group) return undefined
+    const order = this.orderOf(orderId)
+    return order !== undefined &&
       order.status === OrderStatus.Holding &&
-      order.trailingPoints === entry.level &&
-      order.stopsVersion === entry.version
-    )
+      order.trailingPoints === distance &&
+      order.stopsVersion === version
+      ? order
+      : undefined
   }
 
   private sideOf(instrumentId: number, which: 0 | 1): TrailSide {
@@ -226,3 +231,7 @@ export class TrailingGroups {
     return pair[which]
   }
 }
+
+/** The stop of a member `distance` points behind its group's peak, as a price. */
+const stopAt = (group: Group, distance: number) =>
+  fromPoints(group.sign * (group.peak - distance), group.precision)

@@ -91,6 +91,11 @@ export class TriggerHeap {
     return fired
   }
 
+  /** Whether the price reaches the nearest entry (live or stale): `fire` has something to look at. */
+  isReachedBy(price: number): boolean {
+    return this.count > 0 && this.reaches(0, price)
+  }
+
   /** The nearest live level (stale entries above it are dropped), or undefined when none is left. */
   top(): number | undefined {
     while (this.count > 0) {
@@ -100,9 +105,10 @@ export class TriggerHeap {
     return undefined
   }
 
-  /** Every entry, stale ones included, in no particular order. */
-  entries(): Trigger[] {
-    return Array.from({ length: this.count }, (_, i) => this.entry(i))
+  /** Calls `visit` with every entry, stale ones included, in no particular order (no objects made). */
+  forEach(visit: (level: number, orderId: number, version: number) => void): void {
+    for (let i = 0; i < this.count; i++)
+      visit(this.levels[i] as number, this.orderIds[i] as number, this.versions[i] as number)
   }
 
   /** Drops entries that `isLive` rejects (it is asked with one reused object: it must not keep it). */

@@ -152,8 +152,13 @@ export interface Booking {
 export type EngineEvent =
   | { type: 'order_placed'; order: Order }
   | { type: 'position_opened'; order: Order }
-  /** `trailed`: moved by a trailing stop on a quote (the server stores and shows it at most once a second). */
-  | { type: 'stops_changed'; order: Order; trailed?: true }
+  /** A position's stop-loss or take-profit changed by a command (or its trailing stop was set). */
+  | { type: 'stops_changed'; order: Order }
+  /**
+   * A position's trailing stop moved its stop-loss (listed by `trailedStops` at most once a second a
+   * position, not per quote): only the stop changed, so only the stop is carried.
+   */
+  | { type: 'stop_trailed'; orderId: number; userId: number; stopLoss: number }
   /** A pending order's price, stops or expiry changed. */
   | { type: 'pending_changed'; order: Order }
   /** A rollover booked a position's swap (its `booked` follows when the amount is not zero). */
@@ -180,6 +185,7 @@ export function eventOwner(event: EngineEvent): number {
     case 'margin_call':
     case 'margin_call_ended':
     case 'stop_out':
+    case 'stop_trailed':
       return event.userId
     case 'alert_added':
     case 'alert_removed':

@@ -1,8 +1,8 @@
 // Borders between the parts of the two client apps (apps/web and apps/admin). Each app's `src`
-// holds `shared/` (used by everything), `features/<name>/` (one screen family each) and `app/`
-// (the frame that puts features together). Imports go shared -> features -> app:
-// - a file in `shared/` imports only `shared/`;
-// - a file in `features/<name>/` imports its own feature and `shared/`, never another feature or
+// holds `common/` (used by everything), `features/<name>/` (one screen family each) and `app/`
+// (the frame that puts features together). Imports go common -> features -> app:
+// - a file in `common/` imports only `common/`;
+// - a file in `features/<name>/` imports its own feature and `common/`, never another feature or
 //   `app/`;
 // - `app/` and the other entries (such as apps/web/src/chat-page) are not limited, nor are imports
 //   that leave the app (packages are imported by name).
@@ -10,7 +10,7 @@
 // the specifier alone (`features/*`) never sees `../../trade/...`.
 import path from 'node:path'
 
-/** The part of a client app a path lies in: `shared`, `features/<name>`, `app` or another top folder. */
+/** The part of a client app a path lies in: `common`, `features/<name>`, `app` or another top folder. */
 function partOf(file) {
   const match = /(?:^|\/)apps\/(web|admin)\/src\/([^/]+)(?:\/([^/]+))?\//.exec(file.split(path.sep).join('/'))
   if (!match) return undefined
@@ -20,18 +20,18 @@ function partOf(file) {
 
 /** Why `from` may not import `to`, or undefined when it may. */
 function crossing(from, to) {
-  if (!to || to.app !== from.app || from.part === to.part || to.part === 'shared') return undefined
-  if (from.part === 'shared') return 'shared code imports only shared code'
+  if (!to || to.app !== from.app || from.part === to.part || to.part === 'common') return undefined
+  if (from.part === 'common') return 'common code imports only common code'
   if (!from.part.startsWith('features/')) return undefined
   return to.part.startsWith('features/')
-    ? 'a feature does not import another feature (move what both use to shared/)'
-    : 'a feature imports only itself and shared/'
+    ? 'a feature does not import another feature (move what both use to common/)'
+    : 'a feature imports only itself and common/'
 }
 
 const featureBorders = {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports in the client apps go shared -> features -> app' },
+    docs: { description: 'Imports in the client apps go common -> features -> app' },
     messages: { crossing: '{{from}} imports {{to}}: {{why}}.' },
     schema: [],
   },

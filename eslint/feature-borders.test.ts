@@ -16,7 +16,7 @@ describe('feature borders', () => {
       "import { placeOrder } from '../../trade/ticket/place-order.ts'\nexport const y = placeOrder\n",
     )
     expect(errors).toEqual([
-      'web/features/market imports web/features/trade: a feature does not import another feature (move what both use to shared/).',
+      'web/features/market imports web/features/trade: a feature does not import another feature (move what both use to common/).',
     ])
   })
 
@@ -29,21 +29,21 @@ describe('feature borders', () => {
     expect(await borderErrors('apps/admin/src/features/audit/components/a.tsx', code)).toHaveLength(3)
   })
 
-  it('fails shared code that imports a feature or the app, and a feature that imports the app', async () => {
+  it('fails common code that imports a feature or the app, and a feature that imports the app', async () => {
     const shared =
       "import { m } from '../../features/users/messages.ts'\nimport { r } from '../../app/router.tsx'\nexport const x = [m, r]\n"
-    expect(await borderErrors('apps/admin/src/shared/i18n/en.ts', shared)).toHaveLength(2)
+    expect(await borderErrors('apps/admin/src/common/i18n/en.ts', shared)).toHaveLength(2)
     const feature = "import { r } from '../../../app/router.tsx'\nexport const x = r\n"
     expect(await borderErrors('apps/web/src/features/trade/lib/x.ts', feature)).toEqual([
-      'web/features/trade imports web/app: a feature imports only itself and shared/.',
+      'web/features/trade imports web/app: a feature imports only itself and common/.',
     ])
   })
 
-  it('lets a feature import itself and shared code, and the app import features', async () => {
+  it('lets a feature import itself and common code, and the app import features', async () => {
     const feature = [
       "import { a } from './a.ts'",
       "import { b } from '../lib/b.ts'",
-      "import { c } from '../../../shared/lib/c.ts'",
+      "import { c } from '../../../common/lib/c.ts'",
       "import { d } from '@tradeplatform/contracts'",
       'export const x = [a, b, c, d]',
     ].join('\n')

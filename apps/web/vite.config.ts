@@ -11,7 +11,7 @@ import { LANGUAGES } from '../../packages/contracts/src/languages.ts'
 /** The API server the dev server forwards to; the built app is served by that server on the same origin. */
 const API_TARGET = 'http://localhost:8080'
 
-const LOCALES = fileURLToPath(new URL('./src/shared/i18n/locales/', import.meta.url))
+const LOCALES = fileURLToPath(new URL('./src/common/i18n/locales/', import.meta.url))
 
 /** The core messages of every language, read afresh for each page (the dev server sees edits). */
 function readLocales(): Record<string, Record<string, unknown>> {
@@ -34,7 +34,7 @@ const SCREEN_LOADERS = fileURLToPath(new URL('./src/app/screen-loaders.ts', impo
  */
 const PRELOADED_ROUTES = ['/', '/trade', '/order']
 
-const I18N_DIR = new URL('./src/shared/i18n/', import.meta.url)
+const I18N_DIR = new URL('./src/common/i18n/', import.meta.url)
 
 /**
  * The modules each preloaded route's loader imports, as src/app/screen-loaders.ts writes them: the
@@ -170,7 +170,7 @@ function preloadAfterFirstPaint(): Plugin {
  * It never answers an API call (nothing under /api, /v1 or /admin is cached), so a balance, an order
  * or a price is always the server's answer or an error, never an old copy. The web manifest stays the server's
  * (apps/server/src/http/routes/web-manifest.ts); the app registers the worker itself, after the
- * first paint (src/shared/pwa/register.ts).
+ * first paint (src/common/pwa/register.ts).
  */
 /**
  * Chunks built under their own name (see chunkFileNames below): the framework, our texts of each
@@ -214,7 +214,7 @@ function serviceWorker() {
         },
       ],
       cleanupOutdatedCaches: true,
-      // The waiting worker takes over when the app asks it (src/shared/pwa/register.ts), not by itself.
+      // The waiting worker takes over when the app asks it (src/common/pwa/register.ts), not by itself.
       skipWaiting: false,
       clientsClaim: false,
     },
@@ -230,7 +230,7 @@ export default defineConfig({
       {
         find: /^use-sync-external-store\/shim$/,
         replacement: fileURLToPath(
-          new URL('./src/shared/lib/use-sync-external-store-shim.ts', import.meta.url),
+          new URL('./src/common/lib/use-sync-external-store-shim.ts', import.meta.url),
         ),
       },
     ],

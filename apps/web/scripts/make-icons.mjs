@@ -1,6 +1,6 @@
 /**
  * Draws the installable app's icons from public/icons/icon.svg (the brand mark of
- * shared/components/brand.tsx). The PNGs are committed; run again after changing the mark:
+ * common/components/brand.tsx). The PNGs are committed; run again after changing the mark:
  *
  *   node apps/web/scripts/make-icons.mjs
  *

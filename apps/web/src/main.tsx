@@ -6,19 +6,19 @@ import { followShellTexts } from './app/layout/remember-shell-texts.ts'
 import { Providers } from './app/providers.tsx'
 import { createAppRouter } from './app/router.tsx'
 import './app/styles.css'
-import { initI18n, storedLanguage } from './shared/i18n/i18n.ts'
-import { setNavigator } from './shared/lib/navigation.ts'
-import { nextTask } from './shared/lib/next-task.ts'
-import { whenIdle } from './shared/lib/when-idle.ts'
-import { preloadToast } from './shared/lib/toast.ts'
-import { startRealtime } from './shared/realtime.ts'
+import { initI18n, storedLanguage } from './common/i18n/i18n.ts'
+import { setNavigator } from './common/lib/navigation.ts'
+import { nextTask } from './common/lib/next-task.ts'
+import { whenIdle } from './common/lib/when-idle.ts'
+import { preloadToast } from './common/lib/toast.ts'
+import { startRealtime } from './common/realtime.ts'
 
 async function start(): Promise<void> {
   // Before the router reads the URL: old `/#/register?invite_code=X` links become `/register?...`.
   applyHashRoute()
   // The theme is on <html> before the first paint (app-shell.js); this follows later changes (the
   // system's, another tab's) and is not part of the first load.
-  void import('./shared/theme/theme.ts').then((theme) => theme.startTheme())
+  void import('./common/theme/theme.ts').then((theme) => theme.startTheme())
   // The shell of index.html is on screen: from here on, start-up is done in steps, each a short
   // task of its own (nextTask), so that none blocks a tap for long on a slow phone.
   const language = storedLanguage()
@@ -50,7 +50,7 @@ async function start(): Promise<void> {
   // pickers, which open on a tap).
   whenLoadedAndIdle(() => {
     void import('./features/system/site-modes.ts').then((modes) => modes.applySiteModes())
-    void import('./shared/i18n/antd-config.ts').then((antd) => antd.followAntdLocale(language))
+    void import('./common/i18n/antd-config.ts').then((antd) => antd.followAntdLocale(language))
   })
   // The toast's code (antd-mobile's animation library) at the first touch or key, which is what
   // a toast mostly follows: evaluating it while the first screen settles is a long task on a slow phone.
@@ -60,7 +60,7 @@ async function start(): Promise<void> {
   if (import.meta.env.PROD)
     whenLoadedAndIdle(() =>
       setTimeout(
-        () => void import('./shared/pwa/register.ts').then((pwa) => pwa.registerServiceWorker()),
+        () => void import('./common/pwa/register.ts').then((pwa) => pwa.registerServiceWorker()),
         SERVICE_WORKER_DELAY_MS,
       ),
     )

@@ -17,8 +17,8 @@ import {
   WalletOutlined,
 } from '@ant-design/icons'
 import type { AdminDashboard } from '@tp/contracts/light'
-import type { MessageKey } from '../shared/i18n/en.ts'
-import { mayOpen, type PageName, type StaffRole } from '../shared/roles.ts'
+import type { MessageKey } from '../common/i18n/en.ts'
+import { mayOpen, type PageName, type StaffRole } from '../common/roles.ts'
 
 export interface NavItem {
   page: PageName

@@ -3,8 +3,8 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import { App as AntApp, ConfigProvider } from 'antd'
 import enUS from 'antd/locale/en_US'
 import zhHK from 'antd/locale/zh_HK'
-import { isSignInAgain } from '../shared/api/client.ts'
-import { I18nProvider, useI18n } from '../shared/i18n/i18n.tsx'
+import { isSignInAgain } from '../common/api/client.ts'
+import { I18nProvider, useI18n } from '../common/i18n/i18n.tsx'
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react'
 import { Navigate } from 'react-router'
-import { mayOpen, type PageName } from '../shared/roles.ts'
-import { useSession } from '../shared/session/session-store.ts'
+import { mayOpen, type PageName } from '../common/roles.ts'
+import { useSession } from '../common/session/session-store.ts'
 
 /** A page the role may not use is not shown (the server refuses its calls anyway). */
 export function RoleGate({ page, element }: { page: PageName; element: ReactElement }) {

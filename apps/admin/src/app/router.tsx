@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactElement } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
 import { Spin } from 'antd'
 import { SignInPage } from '../features/auth/components/sign-in-page.tsx'
-import type { PageName } from '../shared/roles.ts'
+import type { PageName } from '../common/roles.ts'
 import { AdminFrame } from './admin-frame.tsx'
 import { RoleGate } from './role-gate.tsx'
 

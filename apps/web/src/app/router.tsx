@@ -3,7 +3,7 @@
  * native <input>/<button>/<a> elements (rows and the tab bar on their root element).
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
-import { PageLoading } from '../shared/components/page-loading.tsx'
+import { PageLoading } from '../common/components/page-loading.tsx'
 import { RequireAuth } from './guards/require-auth.tsx'
 import { RequireRealAccount } from './guards/require-real-account.tsx'
 import { AppLayout } from './layout/app-layout.tsx'

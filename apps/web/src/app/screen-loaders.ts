@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
-import { loadMessagePart, type MessagePart } from '../shared/i18n/i18n.ts'
-import { setQuickTradeSheet } from '../shared/trading/quick-trade-host.tsx'
+import { loadMessagePart, type MessagePart } from '../common/i18n/i18n.ts'
+import { setQuickTradeSheet } from '../common/trading/quick-trade-host.tsx'
 import type { ScreenPath } from './screens.ts'
 
 /**

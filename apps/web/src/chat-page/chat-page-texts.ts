@@ -33,7 +33,7 @@ const HTML_LANG: Record<string, string> = {
   my: 'ms',
 }
 const RTL = new Set(['ar', 'fa'])
-/** The key under which the app keeps the chosen language (shared/lib/storage.ts StorageKey.LANGUAGE). */
+/** The key under which the app keeps the chosen language (common/lib/storage.ts StorageKey.LANGUAGE). */
 const STORED_LANGUAGE_KEY = 'lang'
 
 export function pageLanguage(query: URLSearchParams, stored: string | null): string {
@@ -55,7 +55,7 @@ export const htmlLang = (code: string) => HTML_LANG[code] ?? code
 export const isRtl = (code: string) => RTL.has(code)
 
 type Texts = Record<string, string>
-const loaders = import.meta.glob<{ default: { chat: Texts } }>('../shared/i18n/chat/*.json')
+const loaders = import.meta.glob<{ default: { chat: Texts } }>('../common/i18n/chat/*.json')
 
 /** The chat texts of `code` (falling back to English per key), and `t` to read them. */
 export async function loadTexts(
@@ -63,7 +63,7 @@ export async function loadTexts(
 ): Promise<(key: string, params?: Record<string, string | number>) => string> {
   const load = async (c: string): Promise<Texts> => {
     try {
-      return (await loaders[`../shared/i18n/chat/${c}.json`]?.())?.default.chat ?? {}
+      return (await loaders[`../common/i18n/chat/${c}.json`]?.())?.default.chat ?? {}
     } catch {
       // Offline or a missing chunk: the keys' English, then the keys themselves.
       return {}

@@ -1,10 +1,10 @@
 import './chat-page.css'
-import { startTheme } from '../shared/theme/theme.ts'
+import { startTheme } from '../common/theme/theme.ts'
 import { chatPageApi, ChatCallError } from './chat-page-api.ts'
 import { startChatPage } from './chat-page.ts'
 import { htmlLang, isRtl, loadTexts, pageLanguage, storedLanguage } from './chat-page-texts.ts'
 
-/** The key under which the app keeps the session token (shared/lib/storage.ts StorageKey.TOKEN). */
+/** The key under which the app keeps the session token (common/lib/storage.ts StorageKey.TOKEN). */
 const TOKEN_KEY = 'token'
 
 function storedToken(): string | null {

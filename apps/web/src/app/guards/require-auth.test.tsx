@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { initI18n } from '../../shared/i18n/i18n.ts'
-import { useSession } from '../../shared/session/session-store.ts'
-import { setupAntdRender } from '../../shared/lib/antd-render.ts'
+import { initI18n } from '../../common/i18n/i18n.ts'
+import { useSession } from '../../common/session/session-store.ts'
+import { setupAntdRender } from '../../common/lib/antd-render.ts'
 import { buildRoutes } from '../router.tsx'
 
 // The layout's app-wide effects talk to the network; these tests are about routing only.
-vi.mock('../../shared/realtime.ts', () => ({
+vi.mock('../../common/realtime.ts', () => ({
   realtime: {
     ensureConnected: vi.fn(),
     subscribe: vi.fn(() => () => undefined),

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { loginPath } from '../../shared/lib/navigation.ts'
-import { useSession } from '../../shared/session/session-store.ts'
+import { loginPath } from '../../common/lib/navigation.ts'
+import { useSession } from '../../common/session/session-store.ts'
 
 /**
  * Routes marked "Login: yes" in docs/product.md "Screens". A visitor goes to /login?from=<wanted path and

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Outlet, useMatches } from 'react-router'
-import { LoadFailed } from '../../shared/components/load-failed.tsx'
-import { PageLoading } from '../../shared/components/page-loading.tsx'
-import { RealAccountRequired } from '../../shared/components/real-account-required.tsx'
-import { isDemoUser, useSession } from '../../shared/session/session-store.ts'
-import { useUserInfo } from '../../shared/session/use-user-info.ts'
+import { LoadFailed } from '../../common/components/load-failed.tsx'
+import { PageLoading } from '../../common/components/page-loading.tsx'
+import { RealAccountRequired } from '../../common/components/real-account-required.tsx'
+import { isDemoUser, useSession } from '../../common/session/session-store.ts'
+import { useUserInfo } from '../../common/session/use-user-info.ts'
 import type { RouteHandle } from '../screens.ts'
 
 /** Screens closed to demo accounts (real-name, invite, password, deposit, withdraw, wallet). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
-import { MarketIcon, MineIcon, OrdersIcon, RankIcon, TradeIcon } from '../../shared/components/icons.tsx'
+import { MarketIcon, MineIcon, OrdersIcon, RankIcon, TradeIcon } from '../../common/components/icons.tsx'
 import { TABS } from '../screens.ts'
 
 const ICONS: Record<(typeof TABS)[number]['key'], ReactNode> = {

@@ -3,11 +3,11 @@ import { join } from 'node:path'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { LANGUAGES } from '@tp/contracts/light'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MarketIcon, MineIcon, OrdersIcon, RankIcon, TradeIcon } from '../../shared/components/icons.tsx'
+import { MarketIcon, MineIcon, OrdersIcon, RankIcon, TradeIcon } from '../../common/components/icons.tsx'
 import { SCREENS, TABS } from '../screens.ts'
 import { SHELL_SCREENS, SHELL_TEXTS_KEY, renderShell, shellDictionary, shellScript } from './boot-shell.ts'
 
-const LOCALES = join(import.meta.dirname, '../../shared/i18n/locales')
+const LOCALES = join(import.meta.dirname, '../../common/i18n/locales')
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- locale files as read from disk
 const locales: Record<string, any> = Object.fromEntries(
   readdirSync(LOCALES)
@@ -17,7 +17,7 @@ const locales: Record<string, any> = Object.fromEntries(
 const indexHtml = readFileSync(join(import.meta.dirname, '../../../index.html'), 'utf8')
 
 describe('the app shell dictionary', () => {
-  it('has every shell label in every language, none blank, with lang and dir as shared/i18n sets them', () => {
+  it('has every shell label in every language, none blank, with lang and dir as common/i18n sets them', () => {
     const dictionary = shellDictionary(locales)
     expect(Object.keys(dictionary.langs).sort()).toEqual(LANGUAGES.map((l) => l.code).sort())
     for (const language of LANGUAGES) {

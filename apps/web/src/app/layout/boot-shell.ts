@@ -6,9 +6,9 @@
  * run it.
  */
 import { LANGUAGES } from '../../../../../packages/contracts/src/languages.ts'
-import { StorageKey } from '../../shared/lib/storage.ts'
+import { StorageKey } from '../../common/lib/storage.ts'
 // For its declaration of `window.__firstTradeList`.
-import type {} from '../../shared/market/first-data.ts'
+import type {} from '../../common/market/first-data.ts'
 import { SCREENS, TABS } from '../screens.ts'
 
 type Messages = Record<string, unknown>
@@ -17,7 +17,7 @@ type Messages = Record<string, unknown>
 export interface ShellTexts {
   /** Our language id (hk, en, ...), so texts remembered for one language are never shown for another. */
   c: string
-  /** `<html lang>`, as shared/i18n sets it. */
+  /** `<html lang>`, as common/i18n sets it. */
   l: string
   /** 1 when the language is written right to left (`<html dir="rtl">`). */
   r: 0 | 1
@@ -114,8 +114,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /**
  * Runs in the page as `/app-shell.js`, a classic script in index.html's <head> (the server's content
  * security policy allows no inline script), so before the first paint: the theme (the stored
- * 'light' | 'dark', else the system's; kept afterwards by shared/theme/theme.ts), the stored
- * language's `<html lang dir>` (as shared/i18n sets them), and, once the parser has inserted the
+ * 'light' | 'dark', else the system's; kept afterwards by common/theme/theme.ts), the stored
+ * language's `<html lang dir>` (as common/i18n sets them), and, once the parser has inserted the
  * shell, its texts, the current route's title and active tab (no tab bar off the five tab screens).
  * Self-contained: it is shipped as its own source text.
  */
@@ -173,7 +173,7 @@ export function startShell(dictionary: ShellDictionary): void {
   const language = code && /^[a-z]{2,3}$/.test(code) ? code : 'hk'
   if (code === language) document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`
   // The first screen's instrument list, asked for now, beside the app's code rather than after it
-  // (taken by shared/market/first-data.ts, in the language the app starts in).
+  // (taken by common/market/first-data.ts, in the language the app starts in).
   if (path === '/' || path === '/trade') {
     try {
       window.__firstTradeList = {

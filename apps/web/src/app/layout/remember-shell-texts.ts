@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@tp/contracts/light'
-import { currentLanguage, i18n } from '../../shared/i18n/i18n.ts'
-import { StorageKey, writeStorage } from '../../shared/lib/storage.ts'
+import { currentLanguage, i18n } from '../../common/i18n/i18n.ts'
+import { StorageKey, writeStorage } from '../../common/lib/storage.ts'
 import { shellTexts } from './boot-shell.ts'
 
 function remember(language: string): void {

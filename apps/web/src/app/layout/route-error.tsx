@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRouteError } from 'react-router'
-import { RoundButton } from '../../shared/components/round-button.tsx'
+import { RoundButton } from '../../common/components/round-button.tsx'
 import { removeBootShell } from './remove-boot-shell.ts'
 
 /** A screen that failed to load or render (typically a chunk lost after a new release): offer a reload. */

@@ -1,5 +1,5 @@
 import type { BasicInfo, CompanyStatus, Envelope } from '@tp/contracts/light'
-import { rememberCompanyFromLink } from '../../shared/lib/company-cookie.ts'
+import { rememberCompanyFromLink } from '../../common/lib/company-cookie.ts'
 import { desktopTarget, isDesktopBrowser } from './lib/desktop.ts'
 import { closedSiteTarget } from './lib/site-status.ts'
 

@@ -1,5 +1,5 @@
 import type { AdjustmentItem, RecordPage } from '@tp/contracts/light'
-import { api } from '../../../shared/api/client.ts'
+import { api } from '../../../common/api/client.ts'
 
 export const adjustmentsApi = {
   list: (query: { status?: number; page: number; limit: number }, signal?: AbortSignal) =>

@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Segmented, Table, Typography } from 'antd'
 
 import { AdjustmentStatus, type AdjustmentItem, type AdjustmentStatusValue } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { dashboardApi } from '../../../shared/api/dashboard-api.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { dashboardApi } from '../../../common/api/dashboard-api.ts'
 import { adjustmentsApi } from '../api/adjustments-api.ts'
 import { useAdjustmentColumns } from './adjustment-columns.tsx'
-import { pagingOf, useUrlParams } from '../../../shared/lib/use-url-params.ts'
-import { ListCard } from '../../../shared/components/list-card.tsx'
+import { pagingOf, useUrlParams } from '../../../common/lib/use-url-params.ts'
+import { ListCard } from '../../../common/components/list-card.tsx'
 
 const ALL = 'all'
 /** Waiting adjustments are looked for this often (the dashboard's count is read as often). */

@@ -1,5 +1,5 @@
 import type { ApprovalItem, ApprovalStatus } from '@tp/contracts/light'
-import { api } from '../../../shared/api/client.ts'
+import { api } from '../../../common/api/client.ts'
 
 export const APPROVALS_QUERY_KEY = ['approvals'] as const
 

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Segmented, Space, Table, Tag, Typography } from 'antd'
 import type { ApprovalItem, ApprovalStatus } from '@tp/contracts/light'
-import { ListCard } from '../../../shared/components/list-card.tsx'
-import { useConfirm } from '../../../shared/components/use-confirm.tsx'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import type { MessageKey } from '../../../shared/i18n/en.ts'
-import { useUrlParams } from '../../../shared/lib/use-url-params.ts'
-import { useSession } from '../../../shared/session/session-store.ts'
+import { ListCard } from '../../../common/components/list-card.tsx'
+import { useConfirm } from '../../../common/components/use-confirm.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import type { MessageKey } from '../../../common/i18n/en.ts'
+import { useUrlParams } from '../../../common/lib/use-url-params.ts'
+import { useSession } from '../../../common/session/session-store.ts'
 import { APPROVALS_QUERY_KEY, approvalsApi } from '../api/approvals-api.ts'
 
 const STATUSES: ApprovalStatus[] = ['waiting', 'approved', 'rejected', 'cancelled']
@@ -76,7 +76,7 @@ export function ApprovalsPage() {
   const staff = useQuery({
     queryKey: ['staff'],
     queryFn: ({ signal }) =>
-      import('../../../shared/api/staff-api.ts').then(({ staffApi }) => staffApi.list(signal)),
+      import('../../../common/api/staff-api.ts').then(({ staffApi }) => staffApi.list(signal)),
   })
   const activeAdmins = (staff.data ?? []).filter((s) => s.role === 'admin' && !s.disabled).length
   const reload = () => void queryClient.invalidateQueries({ queryKey: APPROVALS_QUERY_KEY })

@@ -1,5 +1,5 @@
 import type { AuditItem, RecordPage } from '@tp/contracts/light'
-import { api } from '../../../shared/api/client.ts'
+import { api } from '../../../common/api/client.ts'
 
 export interface AuditQuery {
   page: number

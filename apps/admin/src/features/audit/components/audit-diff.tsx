@@ -1,6 +1,6 @@
 import { Collapse, Table, Tag, Typography } from 'antd'
 import type { AuditItem } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { jsonDiff, type DiffLine } from '../lib/json-diff.ts'
 
 const STATE_COLOURS = { added: 'green', removed: 'red', changed: 'orange', unchanged: 'default' } as const

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { AutoComplete, Button, Input, Select, Space } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { STAFF_QUERY_KEY, staffApi } from '../../../shared/api/staff-api.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { STAFF_QUERY_KEY, staffApi } from '../../../common/api/staff-api.ts'
 
 /** The areas actions start with, offered as the action filter is typed (any prefix is accepted). */
 const AREAS = [

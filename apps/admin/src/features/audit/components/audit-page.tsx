@@ -3,13 +3,13 @@ import { Table, Tag, Typography } from 'antd'
 
 import type { ColumnsType } from 'antd/es/table'
 import type { AuditItem } from '@tp/contracts/light'
-import { UtcTime } from '../../../shared/components/utc-time.tsx'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { UtcTime } from '../../../common/components/utc-time.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { auditApi } from '../api/audit-api.ts'
 import { AuditDiff, ChangeSummary } from './audit-diff.tsx'
 import { AuditFilters, type AuditFilterValues } from './audit-filters.tsx'
-import { pagingOf, useUrlParams, type ParamChanges } from '../../../shared/lib/use-url-params.ts'
-import { ListCard } from '../../../shared/components/list-card.tsx'
+import { pagingOf, useUrlParams, type ParamChanges } from '../../../common/lib/use-url-params.ts'
+import { ListCard } from '../../../common/components/list-card.tsx'
 
 const FILTERS = ['staff_id', 'action', 'target', 'date_from', 'date_to'] as const
 

@@ -1,5 +1,5 @@
 import type { StaffLoginAnswer, StaffProfile, StaffSessionAnswer } from '@tp/contracts/light'
-import { api } from '../../../shared/api/client.ts'
+import { api } from '../../../common/api/client.ts'
 
 export const authApi = {
   login: (email: string, password: string) =>

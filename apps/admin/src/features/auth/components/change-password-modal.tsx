@@ -1,8 +1,8 @@
 import { Alert, Form, Input, Modal } from 'antd'
 import type { ButtonProps } from 'antd'
 import { STAFF_PASSWORD_MAX_LENGTH } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { useSaveChange } from '../../../shared/lib/use-save-change.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { useSaveChange } from '../../../common/lib/use-save-change.ts'
 import { authApi } from '../api/auth-api.ts'
 import { PasswordFields } from './new-password-step.tsx'
 

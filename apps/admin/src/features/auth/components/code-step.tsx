@@ -1,5 +1,5 @@
 import { Button, Form, Input, Typography } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 
 /** The 6-digit authenticator code (also the last part of setting TOTP up). */
 export function CodeStep({ busy, onSubmit }: { busy: boolean; onSubmit: (code: string) => void }) {

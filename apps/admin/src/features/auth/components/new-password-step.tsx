@@ -1,7 +1,7 @@
 import { Button, Form, Input, Typography } from 'antd'
 import { LockOutlined } from '@ant-design/icons'
 import { STAFF_PASSWORD_MAX_LENGTH } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 
 const PASSWORD_MIN = 12
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { App, Alert, Button, Checkbox, Typography } from 'antd'
 import { CopyOutlined } from '@ant-design/icons'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 
 /** The recovery codes, shown once right after TOTP is set up; going on needs the "saved" tick. */
 export function RecoveryCodesStep({ codes, onDone }: { codes: string[]; onDone: () => void }) {

@@ -1,5 +1,5 @@
 import { Typography } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { CodeStep } from './code-step.tsx'
 
 /**

@@ -14,7 +14,7 @@ import type {
   InstrumentUpdateRequest,
   WithdrawCurrencyUpdateRequest,
 } from '@tp/contracts/light'
-import { api } from '../../../shared/api/client.ts'
+import { api } from '../../../common/api/client.ts'
 
 /** The catalogue calls of `/admin/api` (apps/server/src/http/admin/catalogue-routes.ts). */
 

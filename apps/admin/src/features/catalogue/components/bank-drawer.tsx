@@ -5,7 +5,7 @@ import {
   type AdminDepositBankAccount,
   type DepositBankAccountUpdateRequest,
 } from '@tp/contracts'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { catalogueApi } from '../api/catalogue-api.ts'
 import { changedFields, required, schemaRule } from '../lib/rules.ts'
 import { useSave } from './use-save.ts'

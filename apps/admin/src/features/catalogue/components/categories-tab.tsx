@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { Alert, Button, Space, Table, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { LANGUAGE_CODES, type AdminCategory } from '@tp/contracts/light'
-import { useI18n } from '../../../shared/i18n/i18n.tsx'
+import { useI18n } from '../../../common/i18n/i18n.tsx'
 import { categoryName } from '../lib/category-name.ts'
 import { CategoryDrawer } from './category-drawer.tsx'
 

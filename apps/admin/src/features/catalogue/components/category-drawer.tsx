@@ -7,7 +7,7 @@ import {
   categoryUpdateRequest,
   type AdminCategory,
 } from '@tp/contracts'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { catalogueApi } from '../api/catalogue-api.ts'
 import { required } from '../lib/rules.ts'
 import { useSave } from './use-save.ts'

@@ -2,7 +2,7 @@ import { Alert, Col, Form, Input, InputNumber, Modal, Row, Switch, Typography } 
 import type { ButtonProps } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { depositChannelUpdateRequest, type AdminDepositChannel } from '@tp/contracts'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { catalogueApi } from '../api/catalogue-api.ts'
 import { addressLooksRight } from '../lib/address-shape.ts'
 import { changedFields, required, schemaRule } from '../lib/rules.ts'

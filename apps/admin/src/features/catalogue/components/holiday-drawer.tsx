@@ -8,7 +8,7 @@ import {
   type AdminHoliday,
   type AdminInstrument,
 } from '@tp/contracts'
-import { useI18n } from '../../../shared/i18n/i18n.tsx'
+import { useI18n } from '../../../common/i18n/i18n.tsx'
 import { catalogueApi } from '../api/catalogue-api.ts'
 import { categoryName } from '../lib/category-name.ts'
 import {

@@ -2,7 +2,7 @@ import { Button, Input, Space } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { NoFormStyle } from 'antd/es/form/context'
 import { HOLIDAY_WINDOWS_MAX } from '@tp/contracts'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { readHourRow, type HourRow } from '../lib/holidays.ts'
 import { MINUTES_PER_DAY, clockText } from '../lib/sessions.ts'
 

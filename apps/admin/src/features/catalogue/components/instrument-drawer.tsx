@@ -2,7 +2,7 @@ import { Alert, App, Button, Divider, Drawer, Form, Space, Tag, Typography } fro
 import type { ButtonProps } from 'antd'
 import type { Rule } from 'antd/es/form'
 import type { AdminCategory, AdminInstrument } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { catalogueApi } from '../api/catalogue-api.ts'
 import {
   instrumentChange,

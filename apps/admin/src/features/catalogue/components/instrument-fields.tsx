@@ -8,7 +8,7 @@ import {
   type AdminCategory,
   type AdminInstrument,
 } from '@tp/contracts'
-import { useI18n } from '../../../shared/i18n/i18n.tsx'
+import { useI18n } from '../../../common/i18n/i18n.tsx'
 import { categoryName } from '../lib/category-name.ts'
 import { decimalGreater, onStep, percentText, required, schemaRule } from '../lib/rules.ts'
 

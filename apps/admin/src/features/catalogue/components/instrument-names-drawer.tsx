@@ -1,7 +1,7 @@
 import { Alert, Button, Col, Drawer, Form, Input, Row, Space, Typography } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { INSTRUMENT_NAME_MAX_LENGTH, LANGUAGES, type AdminInstrument } from '@tp/contracts'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { catalogueApi } from '../api/catalogue-api.ts'
 import { useSave } from './use-save.ts'
 

@@ -1,7 +1,7 @@
 import { Form, Select, Typography } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { LEVERAGE_MAX, LEVERAGE_OPTIONS_MAX, type AdminInstrument } from '@tp/contracts'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { leverageValues } from '../lib/instrument-form.ts'
 
 /** The choices brokers usually offer; those above the class's cap are left out. */

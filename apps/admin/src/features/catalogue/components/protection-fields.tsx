@@ -1,7 +1,7 @@
 import { Col, Form, Input, InputNumber, Row } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { PROTECTION_POINTS_MAX, instrumentUpdateRequest, type AdminInstrument } from '@tp/contracts'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { decimalGreater, schemaRule } from '../lib/rules.ts'
 
 const check = (field: string, message: string) => schemaRule(instrumentUpdateRequest, field, message)

@@ -2,7 +2,7 @@ import { Button, Dropdown, Input, Select, Space, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { NoFormStyle } from 'antd/es/form/context'
 import type { TradingWindow } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import type { SessionRow } from '../lib/instrument-form.ts'
 import {
   SESSION_TEMPLATES,

@@ -1,7 +1,7 @@
 import { Alert, Col, Form, Input, Radio, Row, Select } from 'antd'
 import { SWAP_RATE_MAX, instrumentUpdateRequest, type AdminInstrument } from '@tp/contracts'
 import { rolloverPlacement } from '@tp/engine/rules'
-import { useI18n } from '../../../shared/i18n/i18n.tsx'
+import { useI18n } from '../../../common/i18n/i18n.tsx'
 import { schemaRule } from '../lib/rules.ts'
 import { NO_TRIPLE_DAY, minuteOfTime, sessionWindows, type SessionRow } from '../lib/instrument-form.ts'
 import { useEditedZone } from './time-zone-field.tsx'

@@ -1,6 +1,6 @@
 import { Form, Select } from 'antd'
 import { instrumentUpdateRequest } from '@tp/contracts'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { schemaRule } from '../lib/rules.ts'
 import { TIME_ZONES, utcOffsetText, zonePlace } from '../lib/time-zones.ts'
 

@@ -1,8 +1,8 @@
-import { useSaveChange } from '../../../shared/lib/use-save-change.ts'
+import { useSaveChange } from '../../../common/lib/use-save-change.ts'
 import { useQueryClient } from '@tanstack/react-query'
 import { App } from 'antd'
 import type { ButtonProps } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 
 /**
  * Saving an edit of the catalogue (useSaveChange, the refusal in a toast too), the catalogue's

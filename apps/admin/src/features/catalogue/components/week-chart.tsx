@@ -1,5 +1,5 @@
 import { Tooltip } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import type { SessionRow } from '../lib/instrument-form.ts'
 import { MINUTES_PER_DAY, clockText, fromPoint } from '../lib/sessions.ts'
 

@@ -1,7 +1,7 @@
 import type { Rule } from 'antd/es/form'
 import type { TradingWindow } from '@tp/contracts/light'
-import type { Translate } from '../../../shared/i18n/i18n.tsx'
-import type { MessageKey } from '../../../shared/i18n/en.ts'
+import type { Translate } from '../../../common/i18n/i18n.tsx'
+import type { MessageKey } from '../../../common/i18n/en.ts'
 import type { CheckedWindows } from './sessions.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatMessagePage, ConversationList, StaffChatImage } from '@tp/contracts/light'
-import { ApiError, api, headers } from '../../../shared/api/client.ts'
-import { translateNow } from '../../../shared/i18n/i18n.tsx'
-import { signOut } from '../../../shared/session/session-store.ts'
+import { ApiError, api, headers } from '../../../common/api/client.ts'
+import { translateNow } from '../../../common/i18n/i18n.tsx'
+import { signOut } from '../../../common/session/session-store.ts'
 
 /** Conversations per page of the list. */
 export const CONVERSATION_PAGE_SIZE = 30
@@ -12,7 +12,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
 /**
  * Query keys. Everything lives under ['queue', 'chat'], the name the live event stream invalidates
- * when a user writes (shared/live/use-queue-events.ts): the list and the open conversation refresh
+ * when a user writes (common/live/use-queue-events.ts): the list and the open conversation refresh
  * at once.
  */
 export const chatKeys = {

@@ -2,12 +2,12 @@ import { useReducer, useRef } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Empty, Typography } from 'antd'
 import type { ConversationSummary } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { chatApi, chatKeys } from '../api/chat-api.ts'
 import { statusFilterOf, statusParam, type StatusFilter } from './chat-status.ts'
 import { ConversationList } from './conversation-list.tsx'
 import { ConversationView } from './conversation-view.tsx'
-import { useUrlParams } from '../../../shared/lib/use-url-params.ts'
+import { useUrlParams } from '../../../common/lib/use-url-params.ts'
 
 /** A fallback for the list when no live event comes through (the stream reconnects in the meantime). */
 const LIST_REFRESH_MS = 30_000

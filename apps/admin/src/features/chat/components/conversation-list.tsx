@@ -1,7 +1,7 @@
 import { Badge, Card, Empty, Pagination, Segmented, Spin, Tag, Typography, Alert } from 'antd'
 import type { ConversationSummary } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { UtcTime } from '../../../shared/components/utc-time.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { UtcTime } from '../../../common/components/utc-time.tsx'
 import { CONVERSATION_PAGE_SIZE } from '../api/chat-api.ts'
 import type { StatusFilter } from './chat-status.ts'
 

@@ -1,7 +1,7 @@
 import { Image, Typography } from 'antd'
 import type { ChatMessage } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { UtcTime } from '../../../shared/components/utc-time.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { UtcTime } from '../../../common/components/utc-time.tsx'
 
 /** One message: the user's on the left, staff replies on the right; an image opens large on click. */
 export function MessageBubble({ message, userLabel }: { message: ChatMessage; userLabel: string }) {

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react'
 import { Alert, Button, Empty, Image, Spin, Typography } from 'antd'
 import type { ChatMessage } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { MessageBubble } from './message-bubble.tsx'
 
 interface Props {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } 
 import { App, Button, Input, Spin, Tooltip } from 'antd'
 import { CloseOutlined, PictureOutlined, SendOutlined } from '@ant-design/icons'
 import { CHAT_TEXT_MAX } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { MAX_IMAGE_BYTES, chatApi } from '../api/chat-api.ts'
 
 interface Attachment {

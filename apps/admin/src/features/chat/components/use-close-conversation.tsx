@@ -1,6 +1,6 @@
 import type { ButtonProps } from 'antd'
 import { App } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { chatApi } from '../api/chat-api.ts'
 
 /** Closing a conversation, behind a confirmation; a refusal shows the server's message. */

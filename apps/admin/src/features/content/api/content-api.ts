@@ -1,6 +1,6 @@
 import type { Company, LanguageCode, NewsText, RecordPage, StaffNewsItem } from '@tp/contracts/light'
 import { MAX_PAGE_SIZE } from '@tp/contracts/light'
-import { api } from '../../../shared/api/client.ts'
+import { api } from '../../../common/api/client.ts'
 
 /** The news and partner companies calls of `/admin/api` (apps/server/src/http/admin/content-routes.ts). */
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Form, Input, Modal } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { isArticleImage, isArticleLink } from '../lib/web-values.ts'
 
 export type AddressKind = 'link' | 'image'

@@ -1,6 +1,6 @@
 import { Form, Input, Radio } from 'antd'
 import { NEWS_DESC_MAX_CHARS, NEWS_TITLE_MAX_CHARS, type NewsText } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { NEWS_KINDS, newsKindOf } from '../lib/news-kind.ts'
 import { isLogo } from '../lib/web-values.ts'
 

@@ -1,7 +1,7 @@
 import { Button, Select, Space, Tag } from 'antd'
 import { CheckOutlined } from '@ant-design/icons'
 import { LANGUAGES, type LanguageCode, type NewsTexts } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { isStarted } from '../lib/article-texts.ts'
 
 /** The language being written (any of the 21), which ones hold text, and removing one. */

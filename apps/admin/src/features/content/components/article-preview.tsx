@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { Empty, Typography } from 'antd'
 import type { NewsText } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { purifyArticle } from '../lib/article-html.ts'
 
 /** The article as a reader will see it, its HTML cleaned by DOMPurify to the server's element list. */

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 import { Tabs, Typography } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { CompaniesTab } from './companies-tab.tsx'
 import { NewsTab } from './news-tab.tsx'
 

@@ -16,8 +16,8 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import type { MessageKey } from '../../../shared/i18n/en.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import type { MessageKey } from '../../../common/i18n/en.ts'
 import { AddressDialog, type AddressKind } from './address-dialog.tsx'
 
 interface Tool {

@@ -9,7 +9,7 @@ import {
   type NewsTexts,
   type StaffNewsItem,
 } from '@tp/contracts/light'
-import { useI18n } from '../../../shared/i18n/i18n.tsx'
+import { useI18n } from '../../../common/i18n/i18n.tsx'
 import { contentApi, storedArticle } from '../api/content-api.ts'
 import { articleLanguages, isStarted } from '../lib/article-texts.ts'
 import { hasArticleContent } from '../lib/article-html.ts'

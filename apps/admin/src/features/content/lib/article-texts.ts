@@ -1,5 +1,5 @@
 import { LANGUAGES, type LanguageCode, type NewsText, type NewsTexts } from '@tp/contracts/light'
-import type { LanguageCode as UiLanguage } from '../../../shared/i18n/i18n.tsx'
+import type { LanguageCode as UiLanguage } from '../../../common/i18n/i18n.tsx'
 
 /** The languages an article is written in, in the order the app lists them. */
 export const articleLanguages = (texts: NewsTexts): LanguageCode[] =>

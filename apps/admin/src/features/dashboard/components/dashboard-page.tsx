@@ -11,11 +11,11 @@ import {
   WalletOutlined,
 } from '@ant-design/icons'
 import type { AdminDashboard } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import type { MessageKey } from '../../../shared/i18n/en.ts'
-import { mayOpen, type PageName, type StaffRole } from '../../../shared/roles.ts'
-import { useSession } from '../../../shared/session/session-store.ts'
-import { DASHBOARD_REFRESH_MS, dashboardApi } from '../../../shared/api/dashboard-api.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import type { MessageKey } from '../../../common/i18n/en.ts'
+import { mayOpen, type PageName, type StaffRole } from '../../../common/roles.ts'
+import { useSession } from '../../../common/session/session-store.ts'
+import { DASHBOARD_REFRESH_MS, dashboardApi } from '../../../common/api/dashboard-api.ts'
 
 interface Tile {
   field: keyof AdminDashboard

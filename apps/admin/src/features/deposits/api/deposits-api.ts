@@ -1,6 +1,6 @@
 import type { AdminDepositItem } from '@tp/contracts/light'
-import { api } from '../../../shared/api/client.ts'
-import type { QueueList } from '../../../shared/queue/queue-config.ts'
+import { api } from '../../../common/api/client.ts'
+import type { QueueList } from '../../../common/queue/queue-config.ts'
 
 export const depositsApi = {
   list: (query: Record<string, string | number | undefined>, signal?: AbortSignal) =>

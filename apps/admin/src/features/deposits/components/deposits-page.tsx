@@ -1,4 +1,4 @@
-import { QueuePage } from '../../../shared/queue/queue-page.tsx'
+import { QueuePage } from '../../../common/queue/queue-page.tsx'
 import { depositsQueue } from './deposits-queue.tsx'
 
 export function DepositsPage() {

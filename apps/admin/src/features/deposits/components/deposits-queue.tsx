@@ -6,11 +6,11 @@ import {
   DepositType,
   type AdminDepositItem,
 } from '@tp/contracts/light'
-import { UtcTime } from '../../../shared/components/utc-time.tsx'
-import type { MessageKey } from '../../../shared/i18n/en.ts'
-import { formatMoney } from '../../../shared/lib/format.ts'
-import { DetailImages, DetailList, Usd } from '../../../shared/queue/detail-parts.tsx'
-import type { DecisionInput, QueueConfig } from '../../../shared/queue/queue-config.ts'
+import { UtcTime } from '../../../common/components/utc-time.tsx'
+import type { MessageKey } from '../../../common/i18n/en.ts'
+import { formatMoney } from '../../../common/lib/format.ts'
+import { DetailImages, DetailList, Usd } from '../../../common/queue/detail-parts.tsx'
+import type { DecisionInput, QueueConfig } from '../../../common/queue/queue-config.ts'
 import { depositsApi } from '../api/deposits-api.ts'
 
 const COLOURS: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'red', 3: 'default' }

@@ -1,4 +1,4 @@
-import { QueuePage } from '../../../shared/queue/queue-page.tsx'
+import { QueuePage } from '../../../common/queue/queue-page.tsx'
 import { identityQueue } from './identity-queue.tsx'
 
 export function IdentityPage() {

@@ -1,9 +1,9 @@
 import { IdentityCheckStatus, REJECT_REASON_MAX_LENGTH, type IdentityQueueItem } from '@tp/contracts/light'
 import { Alert } from 'antd'
-import { UtcTime } from '../../../shared/components/utc-time.tsx'
-import { DetailImages, DetailList } from '../../../shared/queue/detail-parts.tsx'
-import type { QueueConfig } from '../../../shared/queue/queue-config.ts'
-import type { MessageKey } from '../../../shared/i18n/en.ts'
+import { UtcTime } from '../../../common/components/utc-time.tsx'
+import { DetailImages, DetailList } from '../../../common/queue/detail-parts.tsx'
+import type { QueueConfig } from '../../../common/queue/queue-config.ts'
+import type { MessageKey } from '../../../common/i18n/en.ts'
 import { identityApi } from '../api/identity-api.ts'
 
 const COLOURS: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red' }

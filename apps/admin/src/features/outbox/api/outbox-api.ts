@@ -1,5 +1,5 @@
 import type { OutboxItem, RecordPage } from '@tp/contracts/light'
-import { api } from '../../../shared/api/client.ts'
+import { api } from '../../../common/api/client.ts'
 
 export const outboxApi = {
   /** Newest first; `q` is part of the recipient. The server audits every reading. */

@@ -1,6 +1,6 @@
 import { Space, Typography } from 'antd'
 import type { OutboxItem } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 
 /** How the server stores a verification code (CODE_MASK of apps/server/src/messaging/outbox.ts). */
 const MASKED_CODE = '••••••'

@@ -4,12 +4,12 @@ import { Input, Table, Tag, Typography } from 'antd'
 import { MailOutlined, MessageOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import type { OutboxItem } from '@tp/contracts/light'
-import { UtcTime } from '../../../shared/components/utc-time.tsx'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { UtcTime } from '../../../common/components/utc-time.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { outboxApi } from '../api/outbox-api.ts'
 import { MessageText } from './message-text.tsx'
-import { pagingOf, useUrlParams, type ParamChanges } from '../../../shared/lib/use-url-params.ts'
-import { ListCard } from '../../../shared/components/list-card.tsx'
+import { pagingOf, useUrlParams, type ParamChanges } from '../../../common/lib/use-url-params.ts'
+import { ListCard } from '../../../common/components/list-card.tsx'
 
 const STATUS_COLOURS: Record<string, string> = {
   stored: 'gold',

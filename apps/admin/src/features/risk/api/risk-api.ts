@@ -1,4 +1,4 @@
-import { api } from '../../../shared/api/client.ts'
+import { api } from '../../../common/api/client.ts'
 
 /** The risk view's call (apps/server/src/http/admin/risk-routes.ts, staff/risk/*). */
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { Card, Table, Tag, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import type { MessageKey } from '../../../shared/i18n/en.ts'
-import { formatMoney } from '../../../shared/lib/format.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import type { MessageKey } from '../../../common/i18n/en.ts'
+import { formatMoney } from '../../../common/lib/format.ts'
 import type { AccountRisk, RiskView } from '../api/risk-api.ts'
 import { HOUSE_LOSS } from './signed-money.tsx'
 

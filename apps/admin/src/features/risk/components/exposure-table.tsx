@@ -1,6 +1,6 @@
 import { Card, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import type { InstrumentExposure } from '../api/risk-api.ts'
 import { SignedMoney } from './signed-money.tsx'
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Card } from 'antd'
 import { ColorType, createChart, HistogramSeries, type IChartApi, type ISeriesApi } from 'lightweight-charts'
-import { useI18n } from '../../../shared/i18n/i18n.tsx'
+import { useI18n } from '../../../common/i18n/i18n.tsx'
 import type { DailyResult } from '../api/risk-api.ts'
 import { HOUSE_GAIN, HOUSE_LOSS } from './signed-money.tsx'
 

@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from 'react'
 import { Card, Progress, Space, Table, Tag, Typography, theme } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import type { HouseLimitUse } from '../api/risk-api.ts'
 
 /** From this share of a net limit the desk should look (hedge outside, or expect refusals soon). */

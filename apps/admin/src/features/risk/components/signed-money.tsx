@@ -1,5 +1,5 @@
 import { Typography } from 'antd'
-import { formatMoney } from '../../../shared/lib/format.ts'
+import { formatMoney } from '../../../common/lib/format.ts'
 
 export const HOUSE_GAIN = '#15803d'
 export const HOUSE_LOSS = '#dc2626'

@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic, Tooltip } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import type { MessageKey } from '../../../shared/i18n/en.ts'
-import { formatMoney } from '../../../shared/lib/format.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import type { MessageKey } from '../../../common/i18n/en.ts'
+import { formatMoney } from '../../../common/lib/format.ts'
 import type { InstrumentExposure, TodayFigures } from '../api/risk-api.ts'
 import { houseColour } from './signed-money.tsx'
 

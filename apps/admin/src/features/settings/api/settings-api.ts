@@ -1,5 +1,5 @@
 import type { ApprovalWaiting } from '@tp/contracts/light'
-import { api } from '../../../shared/api/client.ts'
+import { api } from '../../../common/api/client.ts'
 
 /*
  * The settings as `GET /admin/api/settings` gives them (apps/server/src/staff/settings/settings-admin.ts

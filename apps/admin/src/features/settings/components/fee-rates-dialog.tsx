@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Input, Modal, Table, Typography, type ButtonProps } from 'antd'
 import type { AdminInstrument } from '@tp/contracts/light'
-import { api } from '../../../shared/api/client.ts'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { api } from '../../../common/api/client.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
 
 /** The engine's largest fee rate of each unit (MAX_FEE_RATE): 1,000 USD a lot, or 5 % of margin. */
 const MAX_RATE = { '1': 1000, '2': 0.05 } as const

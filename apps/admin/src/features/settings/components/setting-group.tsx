@@ -1,5 +1,5 @@
 import { Card, Tag, Typography } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import type { SettingGroup as Group, SettingView } from '../api/settings-api.ts'
 import { SettingRow } from './setting-row.tsx'
 

@@ -1,5 +1,5 @@
 import { Input, Select, Space, Typography } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import type { SettingView } from '../api/settings-api.ts'
 import { choiceLabel } from '../lib/setting-meta.ts'
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Typography } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { SETTINGS_QUERY_KEY, settingsApi } from '../api/settings-api.ts'
 import { GROUPS, inGroup } from '../lib/setting-meta.ts'
 import { SettingGroup } from './setting-group.tsx'

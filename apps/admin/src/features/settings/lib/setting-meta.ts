@@ -1,7 +1,7 @@
-import type { MessageKey } from '../../../shared/i18n/en.ts'
-import type { Translate } from '../../../shared/i18n/i18n.tsx'
-import { formatMoney } from '../../../shared/lib/format.ts'
-import { settingsEn } from '../../../shared/i18n/settings-messages.ts'
+import type { MessageKey } from '../../../common/i18n/en.ts'
+import type { Translate } from '../../../common/i18n/i18n.tsx'
+import { formatMoney } from '../../../common/lib/format.ts'
+import { settingsEn } from '../../../common/i18n/settings-messages.ts'
 import type { SettingGroup, SettingView } from '../api/settings-api.ts'
 
 /** The groups in the order the page shows them. */

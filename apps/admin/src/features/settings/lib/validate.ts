@@ -1,4 +1,4 @@
-import type { Translate } from '../../../shared/i18n/i18n.tsx'
+import type { Translate } from '../../../common/i18n/i18n.tsx'
 import type { SettingView } from '../api/settings-api.ts'
 import { isPlainEmail, ORDERED_AMOUNT_SETTINGS, webAddress } from '@tp/contracts/light'
 import { labelOf, shownValue } from './setting-meta.ts'

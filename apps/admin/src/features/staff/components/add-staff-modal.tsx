@@ -1,8 +1,8 @@
 import { App, Alert, Form, Input, Modal, Select, Typography } from 'antd'
 import type { ButtonProps } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { useSaveChange } from '../../../shared/lib/use-save-change.ts'
-import { staffApi, type StaffRoleName } from '../../../shared/api/staff-api.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { useSaveChange } from '../../../common/lib/use-save-change.ts'
+import { staffApi, type StaffRoleName } from '../../../common/api/staff-api.ts'
 import { useRoleOptions } from './role-tag.tsx'
 
 interface Values {

@@ -1,10 +1,10 @@
-import { useSaveChange } from '../../../shared/lib/use-save-change.ts'
+import { useSaveChange } from '../../../common/lib/use-save-change.ts'
 import { useState } from 'react'
 import { Alert, Modal, Select, Typography } from 'antd'
 import type { ButtonProps } from 'antd'
 import type { StaffItem } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { staffApi, type StaffRoleName } from '../../../shared/api/staff-api.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { staffApi, type StaffRoleName } from '../../../common/api/staff-api.ts'
 import { useRoleOptions } from './role-tag.tsx'
 
 /** Changes a member's role; saying OK here is the confirmation. A refusal keeps the dialog open. */

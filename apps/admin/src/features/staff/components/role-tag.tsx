@@ -1,6 +1,6 @@
 import { Tag } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import type { StaffRoleName } from '../../../shared/api/staff-api.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import type { StaffRoleName } from '../../../common/api/staff-api.ts'
 
 export const ROLE_COLOURS = { admin: 'red', finance: 'green', dealer: 'blue', support: 'purple' } as const
 export const ROLE_NAMES: readonly StaffRoleName[] = ['admin', 'finance', 'dealer', 'support']

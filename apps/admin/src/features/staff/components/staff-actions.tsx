@@ -1,9 +1,9 @@
-import { waitingNotice } from '../../../shared/lib/waiting-notice.ts'
+import { waitingNotice } from '../../../common/lib/waiting-notice.ts'
 import { App, Button, Space, Typography } from 'antd'
 import type { StaffItem } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { staffApi } from '../../../shared/api/staff-api.ts'
-import { useConfirm } from '../../../shared/components/use-confirm.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { staffApi } from '../../../common/api/staff-api.ts'
+import { useConfirm } from '../../../common/components/use-confirm.tsx'
 
 interface Props {
   member: StaffItem

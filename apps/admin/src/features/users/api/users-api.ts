@@ -5,7 +5,7 @@ import type {
   AdminUserItem,
   RecordPage,
 } from '@tp/contracts/light'
-import { api } from '../../../shared/api/client.ts'
+import { api } from '../../../common/api/client.ts'
 
 /** The open profile reads its live figures (positions' profit, equity) this often. */
 export const USER_REFRESH_MS = 2500

@@ -7,10 +7,10 @@ import {
   AdjustmentStatus,
   type AdminUserDetail,
 } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { formatMoney } from '../../../shared/lib/format.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { formatMoney } from '../../../common/lib/format.ts'
 import { usersApi } from '../api/users-api.ts'
-import { useConfirm } from '../../../shared/components/use-confirm.tsx'
+import { useConfirm } from '../../../common/components/use-confirm.tsx'
 
 interface Values {
   amount: string

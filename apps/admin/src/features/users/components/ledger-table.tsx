@@ -3,11 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Alert, Button, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { LedgerType, type AdminLedgerRow } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { UtcTime } from '../../../shared/components/utc-time.tsx'
-import { Usd } from '../../../shared/queue/detail-parts.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { UtcTime } from '../../../common/components/utc-time.tsx'
+import { Usd } from '../../../common/queue/detail-parts.tsx'
 import { usersApi } from '../api/users-api.ts'
-import { SignedUsd } from '../../../shared/components/user-tags.tsx'
+import { SignedUsd } from '../../../common/components/user-tags.tsx'
 
 const PAGE_SIZE = 10
 

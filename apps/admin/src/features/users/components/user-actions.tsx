@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { App, Button, Space } from 'antd'
 import type { AdminUserDetail } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { useCan } from '../../../shared/session/permissions.ts'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { useCan } from '../../../common/session/permissions.ts'
 import { usersApi } from '../api/users-api.ts'
 import { AdjustModal } from './adjust-modal.tsx'
-import { useConfirm } from '../../../shared/components/use-confirm.tsx'
+import { useConfirm } from '../../../common/components/use-confirm.tsx'
 
 /** What the signed-in role may do to this account: adjust its balance, disable or enable it, end its sessions. */
 export function UserActions({ user }: { user: AdminUserDetail }) {

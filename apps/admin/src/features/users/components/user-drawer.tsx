@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Badge, Button, Drawer, Space, Spin, Tabs } from 'antd'
-import { useT } from '../../../shared/i18n/i18n.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
 import { USER_REFRESH_MS, usersApi } from '../api/users-api.ts'
 import { LedgerTable } from './ledger-table.tsx'
 import { OrdersTables } from './orders-tables.tsx'
 import { UserActions } from './user-actions.tsx'
 import { UserProfile } from './user-profile.tsx'
-import { DemoTag, DisabledTag, IdentityTag } from '../../../shared/components/user-tags.tsx'
+import { DemoTag, DisabledTag, IdentityTag } from '../../../common/components/user-tags.tsx'
 
 /** One user's profile: read again every few seconds while open (live profit and figures). */
 export function UserDrawer({ userId, onClose }: { userId: number | null; onClose: () => void }) {

@@ -1,9 +1,9 @@
 import { Descriptions, Space, Tag, Typography } from 'antd'
 import type { AdminUserDetail } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { UtcTime } from '../../../shared/components/utc-time.tsx'
-import { Usd } from '../../../shared/queue/detail-parts.tsx'
-import { DisabledTag, IdentityTag, SignedUsd } from '../../../shared/components/user-tags.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { UtcTime } from '../../../common/components/utc-time.tsx'
+import { Usd } from '../../../common/queue/detail-parts.tsx'
+import { DisabledTag, IdentityTag, SignedUsd } from '../../../common/components/user-tags.tsx'
 
 const dash = (value: string | null | undefined) => value || '—'
 

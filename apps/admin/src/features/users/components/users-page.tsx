@@ -4,14 +4,14 @@ import { Input, Space, Table, Typography } from 'antd'
 
 import type { ColumnsType } from 'antd/es/table'
 import type { AdminUserItem } from '@tp/contracts/light'
-import { useT } from '../../../shared/i18n/i18n.tsx'
-import { UtcTime } from '../../../shared/components/utc-time.tsx'
-import { Usd } from '../../../shared/queue/detail-parts.tsx'
+import { useT } from '../../../common/i18n/i18n.tsx'
+import { UtcTime } from '../../../common/components/utc-time.tsx'
+import { Usd } from '../../../common/queue/detail-parts.tsx'
 import { usersApi } from '../api/users-api.ts'
 import { UserDrawer } from './user-drawer.tsx'
-import { DemoTag, DisabledTag, IdentityTag } from '../../../shared/components/user-tags.tsx'
-import { pagingOf, useUrlParams } from '../../../shared/lib/use-url-params.ts'
-import { ListCard } from '../../../shared/components/list-card.tsx'
+import { DemoTag, DisabledTag, IdentityTag } from '../../../common/components/user-tags.tsx'
+import { pagingOf, useUrlParams } from '../../../common/lib/use-url-params.ts'
+import { ListCard } from '../../../common/components/list-card.tsx'
 
 /** Users: search (uid, e-mail, mobile, nickname), a server-paged table, the profile in a drawer. */
 export function UsersPage() {

@@ -5,12 +5,12 @@ import {
   WithdrawalStatus,
   type AdminWithdrawalItem,
 } from '@tp/contracts/light'
-import { UtcTime } from '../../../shared/components/utc-time.tsx'
-import type { MessageKey } from '../../../shared/i18n/en.ts'
-import { formatMoney, formatPayout } from '../../../shared/lib/format.ts'
-import { DetailList, Usd, type DetailRow } from '../../../shared/queue/detail-parts.tsx'
-import type { QueueConfig } from '../../../shared/queue/queue-config.ts'
-import type { Translate } from '../../../shared/i18n/i18n.tsx'
+import { UtcTime } from '../../../common/components/utc-time.tsx'
+import type { MessageKey } from '../../../common/i18n/en.ts'
+import { formatMoney, formatPayout } from '../../../common/lib/format.ts'
+import { DetailList, Usd, type DetailRow } from '../../../common/queue/detail-parts.tsx'
+import type { QueueConfig } from '../../../common/queue/queue-config.ts'
+import type { Translate } from '../../../common/i18n/i18n.tsx'
 import { withdrawalsApi } from '../api/withdrawals-api.ts'
 
 const COLOURS: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'red' }

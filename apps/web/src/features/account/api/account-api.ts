@@ -1,4 +1,4 @@
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 /** The current password always; the e-mailed code when the account has an e-mail address. */
 export interface AmendPasswordForm {

@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { sendEmailCode } from '../../../shared/api/verification-code.ts'
-import { Page } from '../../../shared/components/page.tsx'
-import { SendCodeButton } from '../../../shared/components/send-code-button.tsx'
+import { sendEmailCode } from '../../../common/api/verification-code.ts'
+import { Page } from '../../../common/components/page.tsx'
+import { SendCodeButton } from '../../../common/components/send-code-button.tsx'
 import {
   CodeField,
   CurrentPasswordField,
   NewPasswordFields,
-} from '../../../shared/components/password-fields.tsx'
-import { SubmitButton } from '../../../shared/components/submit-button.tsx'
-import { useFields } from '../../../shared/hooks/use-fields.ts'
-import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
-import { useSession } from '../../../shared/session/session-store.ts'
+} from '../../../common/components/password-fields.tsx'
+import { SubmitButton } from '../../../common/components/submit-button.tsx'
+import { useFields } from '../../../common/hooks/use-fields.ts'
+import { toastInfo, toastSuccess } from '../../../common/lib/toast.ts'
+import { useSession } from '../../../common/session/session-store.ts'
 import { amendPassword } from '../api/account-api.ts'
 
 /** "a***e@example.com": enough to recognise the address on a shared screen. */

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Button } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Dialog } from '../../../shared/lib/antd-dialog.ts'
-import { toastSuccess } from '../../../shared/lib/toast.ts'
+import { Dialog } from '../../../common/lib/antd-dialog.ts'
+import { toastSuccess } from '../../../common/lib/toast.ts'
 import { resetDemoAccount } from '../api/account-api.ts'
 
 /** docs/product.md "Screens" and "Roles": a demo account may start over, after a confirmation. */

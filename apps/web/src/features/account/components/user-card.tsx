@@ -2,10 +2,10 @@ import type { UserInfo } from '@tp/contracts/light'
 import { Tag } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EyeIcon, EyeOffIcon } from '../../../shared/components/icons.tsx'
-import { formatAmount } from '../../../shared/lib/money.ts'
-import { readStorage, StorageKey, writeStorage } from '../../../shared/lib/storage.ts'
-import { isDemoUser } from '../../../shared/session/session-store.ts'
+import { EyeIcon, EyeOffIcon } from '../../../common/components/icons.tsx'
+import { formatAmount } from '../../../common/lib/money.ts'
+import { readStorage, StorageKey, writeStorage } from '../../../common/lib/storage.ts'
+import { isDemoUser } from '../../../common/session/session-store.ts'
 
 interface Props {
   user: UserInfo

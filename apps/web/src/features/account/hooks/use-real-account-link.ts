@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { toastInfo } from '../../../shared/lib/toast.ts'
-import { isDemoUser, useSession } from '../../../shared/session/session-store.ts'
+import { toastInfo } from '../../../common/lib/toast.ts'
+import { isDemoUser, useSession } from '../../../common/session/session-store.ts'
 
 /** Opens a route, unless it is for real accounts and the user is on a demo account (docs/product.md "Screens"). */
 export function useRealAccountLink() {

@@ -1,5 +1,5 @@
 import type { AlertDirectionValue, AlertListAnswer } from '@tp/contracts/light'
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 export const ALERTS_QUERY = 'price-alerts'
 /** Alerts per page: the most one user may keep waiting is 100. */

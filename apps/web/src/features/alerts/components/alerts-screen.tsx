@@ -8,21 +8,21 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { LoadFailed } from '../../../shared/components/load-failed.tsx'
-import { Page } from '../../../shared/components/page.tsx'
-import { PageLoading } from '../../../shared/components/page-loading.tsx'
-import { Dialog } from '../../../shared/lib/antd-dialog.ts'
-import { formatDateTime } from '../../../shared/lib/datetime.ts'
-import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
-import { formatPrice } from '../../../shared/market/format.ts'
-import { useInstruments } from '../../../shared/market/instruments-api.ts'
-import { currentQuote } from '../../../shared/market/quote.ts'
-import { ALERTS_QUERY } from '../../../shared/trading/alert-notice.ts'
-import { PriceInput } from '../../../shared/trading/price-input.tsx'
-import { Field } from '../../../shared/trading/field.tsx'
-import { useQuotesOf } from '../../../shared/market/use-quotes-of.ts'
-import { nextPageAfter } from '../../../shared/lib/paging.ts'
-import { MoneyFooter } from '../../../shared/wallet/money-footer.tsx'
+import { LoadFailed } from '../../../common/components/load-failed.tsx'
+import { Page } from '../../../common/components/page.tsx'
+import { PageLoading } from '../../../common/components/page-loading.tsx'
+import { Dialog } from '../../../common/lib/antd-dialog.ts'
+import { formatDateTime } from '../../../common/lib/datetime.ts'
+import { toastInfo, toastSuccess } from '../../../common/lib/toast.ts'
+import { formatPrice } from '../../../common/market/format.ts'
+import { useInstruments } from '../../../common/market/instruments-api.ts'
+import { currentQuote } from '../../../common/market/quote.ts'
+import { ALERTS_QUERY } from '../../../common/trading/alert-notice.ts'
+import { PriceInput } from '../../../common/trading/price-input.tsx'
+import { Field } from '../../../common/trading/field.tsx'
+import { useQuotesOf } from '../../../common/market/use-quotes-of.ts'
+import { nextPageAfter } from '../../../common/lib/paging.ts'
+import { MoneyFooter } from '../../../common/wallet/money-footer.tsx'
 import { addAlert, fetchAlerts, removeAlert } from '../api/alerts-api.ts'
 import { checkAlertPrice } from '../lib/alert-form.ts'
 import './alerts.css'
@@ -179,7 +179,7 @@ function AlertRow({ alert, onRemove }: { alert: PriceAlertItem; onRemove: (alert
 /**
  * /mine/alerts (issue 13): price alerts. A new one on any instrument, above or below a price (on
  * the bid); the user's alerts, waiting and fired, newest first; a waiting one can be removed. An
- * alert fires once, and its notice reaches the user wherever they are (shared/trading/alert-notice.ts).
+ * alert fires once, and its notice reaches the user wherever they are (common/trading/alert-notice.ts).
  */
 export function AlertsScreen() {
   const { t } = useTranslation()

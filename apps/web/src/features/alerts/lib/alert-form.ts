@@ -1,7 +1,7 @@
 import { AlertDirection, type AlertDirectionValue } from '@tp/contracts/light'
 import { alertAhead } from '@tp/engine/rules'
-import { invalid, valid, type Checked } from '../../../shared/trading/problem.ts'
-import { parsePriceText } from '../../../shared/trading/stops.ts'
+import { invalid, valid, type Checked } from '../../../common/trading/problem.ts'
+import { parsePriceText } from '../../../common/trading/stops.ts'
 
 /**
  * The price of a new alert: a price on the instrument's grid, on the side of the bid its direction

@@ -1,5 +1,5 @@
 import type { AreaCode, Captcha, LoginResult, LoginType } from '@tp/contracts/light'
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 export function fetchMobileSetting(signal?: AbortSignal): Promise<string> {
   return api

@@ -1,9 +1,9 @@
 import type { AreaCode, LoginType } from '@tp/contracts/light'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TextField } from '../../../shared/components/text-field.tsx'
+import { TextField } from '../../../common/components/text-field.tsx'
 import { AreaCodePicker } from './area-code-picker.tsx'
-import { SegmentedChoice } from '../../../shared/components/segmented-choice.tsx'
+import { SegmentedChoice } from '../../../common/components/segmented-choice.tsx'
 
 interface Props {
   mode: LoginType

@@ -3,7 +3,7 @@ import { List, Popup, SearchBar } from 'antd-mobile'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { matchesArea, regionName } from '../utils/region-name.ts'
-import { PressableList } from '../../../shared/components/pressable-list.tsx'
+import { PressableList } from '../../../common/components/pressable-list.tsx'
 
 interface Props {
   areas: AreaCode[]

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { BrandMark, useBrandName } from '../../../shared/components/brand.tsx'
-import { GlobeIcon } from '../../../shared/components/icons.tsx'
-import { Page } from '../../../shared/components/page.tsx'
+import { BrandMark, useBrandName } from '../../../common/components/brand.tsx'
+import { GlobeIcon } from '../../../common/components/icons.tsx'
+import { Page } from '../../../common/components/page.tsx'
 
 interface Props {
   title: string

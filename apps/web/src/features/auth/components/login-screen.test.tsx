@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { initI18n } from '../../../shared/i18n/i18n.ts'
-import { setupAntdRender } from '../../../shared/lib/antd-render.ts'
-import { useSession } from '../../../shared/session/session-store.ts'
+import { initI18n } from '../../../common/i18n/i18n.ts'
+import { setupAntdRender } from '../../../common/lib/antd-render.ts'
+import { useSession } from '../../../common/session/session-store.ts'
 import { LoginScreen } from './login-screen.tsx'
 
 const USER = { id: 7, uid: '100007', email: 'trader@example.com', is_demo: 0, balance: '0.00' }

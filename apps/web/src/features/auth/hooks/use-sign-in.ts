@@ -2,9 +2,9 @@ import type { LoginResult } from '@tp/contracts/light'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { safeFrom } from '../../../shared/lib/navigation.ts'
-import { useSession } from '../../../shared/session/session-store.ts'
-import { USER_INFO_QUERY } from '../../../shared/session/use-user-info.ts'
+import { safeFrom } from '../../../common/lib/navigation.ts'
+import { useSession } from '../../../common/session/session-store.ts'
+import { USER_INFO_QUERY } from '../../../common/session/use-user-info.ts'
 
 /** The checked `from` of this screen's URL (open-redirect guard), and the query to pass it on. */
 export function useFrom() {

@@ -1,4 +1,4 @@
-import { readStorage, StorageKey, writeStorage } from '../../../shared/lib/storage.ts'
+import { readStorage, StorageKey, writeStorage } from '../../../common/lib/storage.ts'
 
 const DEMO_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
 

@@ -1,4 +1,4 @@
-import { webUrl } from '../../../shared/lib/web-address.ts'
+import { webUrl } from '../../../common/lib/web-address.ts'
 
 /** Who the chat is for: docs/product.md "client id (user uid) and metadata (name, e-mail)". */
 export interface ChatClient {

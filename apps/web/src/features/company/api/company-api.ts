@@ -1,4 +1,4 @@
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 /** Without a name, getCompany answers the platform's complaint e-mail. */
 export function fetchComplaintEmail(signal?: AbortSignal): Promise<string> {

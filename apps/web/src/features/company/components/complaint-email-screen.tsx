@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Button } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
-import { Page } from '../../../shared/components/page.tsx'
-import { PageLoading } from '../../../shared/components/page-loading.tsx'
-import { copyText } from '../../../shared/lib/clipboard.ts'
-import { toastInfo } from '../../../shared/lib/toast.ts'
+import { Page } from '../../../common/components/page.tsx'
+import { PageLoading } from '../../../common/components/page-loading.tsx'
+import { copyText } from '../../../common/lib/clipboard.ts'
+import { toastInfo } from '../../../common/lib/toast.ts'
 import { fetchComplaintEmail } from '../api/company-api.ts'
 
 /** /mine/email: the complaint e-mail address from the server, with a copy button. */

@@ -1,6 +1,6 @@
 import type { BankAccount, BankCurrency, CoinChannel, DepositRecord, RecordPage } from '@tp/contracts/light'
-import { api } from '../../../shared/api-client.ts'
-import { MONEY_PAGE_SIZE } from '../../../shared/lib/paging.ts'
+import { api } from '../../../common/api-client.ts'
+import { MONEY_PAGE_SIZE } from '../../../common/lib/paging.ts'
 
 export const DEPOSITS_QUERY = 'deposits'
 export const COIN_CHANNELS_QUERY = 'coin-channels'

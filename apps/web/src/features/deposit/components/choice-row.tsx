@@ -1,7 +1,7 @@
 import { List, Picker } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PressableList } from '../../../shared/components/pressable-list.tsx'
+import { PressableList } from '../../../common/components/pressable-list.tsx'
 
 interface Props<T> {
   title: string

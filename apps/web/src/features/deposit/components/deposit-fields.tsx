@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TextField } from '../../../shared/components/text-field.tsx'
-import { toastInfo, toastSuccess } from '../../../shared/lib/toast.ts'
+import { TextField } from '../../../common/components/text-field.tsx'
+import { toastInfo, toastSuccess } from '../../../common/lib/toast.ts'
 import { ProofUploader } from './proof-uploader.tsx'
 
 /** Digits with an optional decimal part; the server checks the rest (two decimals, bounds). */

@@ -1,7 +1,7 @@
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { uploadImage } from '../../../shared/api/image-upload.ts'
+import { uploadImage } from '../../../common/api/image-upload.ts'
 
 interface Props {
   /** The uploaded proof's id, or null. */

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { nextPageAfter } from '../../../shared/lib/paging.ts'
+import { nextPageAfter } from '../../../common/lib/paging.ts'
 import {
   BANK_ACCOUNTS_QUERY,
   BANK_CURRENCIES_QUERY,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../../../shared/components/coming-soon.tsx'
+import { ComingSoon } from '../../../common/components/coming-soon.tsx'
 
 /** Placeholder until the feedback issue lands; it shows no data rather than invented data. */
 export function FeedbackScreen() {

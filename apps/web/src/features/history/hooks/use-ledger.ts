@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { nextPageAfter } from '../../../shared/lib/paging.ts'
+import { nextPageAfter } from '../../../common/lib/paging.ts'
 import { fetchLedger, LEDGER_QUERY } from '../api/ledger-api.ts'
 
 /** The ledger page by page from 1 until the rows loaded reach `total`; fresh on every visit. */

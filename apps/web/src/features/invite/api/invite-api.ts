@@ -1,5 +1,5 @@
 import type { InviteInfo } from '@tp/contracts/light'
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 export const INVITE_INFO_QUERY = 'invite-info'
 

@@ -1,8 +1,8 @@
 import type { InviteInfo } from '@tp/contracts/light'
 import { QRCodeSVG } from 'qrcode.react'
 import { useTranslation } from 'react-i18next'
-import { copyText } from '../../../shared/lib/clipboard.ts'
-import { toastInfo } from '../../../shared/lib/toast.ts'
+import { copyText } from '../../../common/lib/clipboard.ts'
+import { toastInfo } from '../../../common/lib/toast.ts'
 import { inviteLinks } from '../lib/invite-links.ts'
 
 /** A value to copy: its label, the value (left to right in every language) and a copy button. */

@@ -3,9 +3,9 @@ import { CheckList } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { Page } from '../../../shared/components/page.tsx'
-import { changeLanguage, currentLanguage } from '../../../shared/i18n/i18n.ts'
-import { canGoBack } from '../../../shared/lib/go-back.ts'
+import { Page } from '../../../common/components/page.tsx'
+import { changeLanguage, currentLanguage } from '../../../common/i18n/i18n.ts'
+import { canGoBack } from '../../../common/lib/go-back.ts'
 
 /** /language: the 21 languages by their own names; choosing one applies it and goes back. */
 export function LanguageScreen() {

@@ -1,7 +1,7 @@
 import type { Category } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 /** The category chips; `NameShowTrans` comes in the request's language, so the language is in the key. */
 export function useCategories() {

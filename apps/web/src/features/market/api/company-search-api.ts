@@ -1,6 +1,6 @@
 import type { Company } from '@tp/contracts/light'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 /** Partner companies whose name contains `name` (an empty name lists them all, at most 100). */
 export function useCompanySearch(name: string, enabled: boolean) {

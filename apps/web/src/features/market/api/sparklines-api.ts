@@ -1,6 +1,6 @@
 import type { Candle } from '@tp/contracts/light'
 import { useQuery, type QueryClient } from '@tanstack/react-query'
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 /** The server takes at most 100 ids per call (contracts' `abbreviatedKlineRequest`). */
 const MAX_IDS_PER_CALL = 100

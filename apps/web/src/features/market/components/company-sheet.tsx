@@ -2,9 +2,9 @@ import type { Company } from '@tp/contracts/light'
 import { Button, Popup } from 'antd-mobile'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LogoImage } from '../../../shared/components/logo-image.tsx'
-import { rememberCompany } from '../../../shared/lib/company-cookie.ts'
-import { webUrl } from '../../../shared/lib/web-address.ts'
+import { LogoImage } from '../../../common/components/logo-image.tsx'
+import { rememberCompany } from '../../../common/lib/company-cookie.ts'
+import { webUrl } from '../../../common/lib/web-address.ts'
 
 /** A plain address that can be written to; anything else is shown as text only. */
 const mailable = (email: string) => /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/.test(email)

@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { NewsIcon, SearchIcon } from '../../../shared/components/icons.tsx'
-import { Page } from '../../../shared/components/page.tsx'
-import { PullToRefresh } from '../../../shared/components/pull-to-refresh.tsx'
-import { useInstruments } from '../../../shared/market/instruments-api.ts'
+import { NewsIcon, SearchIcon } from '../../../common/components/icons.tsx'
+import { Page } from '../../../common/components/page.tsx'
+import { PullToRefresh } from '../../../common/components/pull-to-refresh.tsx'
+import { useInstruments } from '../../../common/market/instruments-api.ts'
 import { useCategories } from '../api/categories-api.ts'
 import { refetchSparklines } from '../api/sparklines-api.ts'
 import {
@@ -16,10 +16,10 @@ import {
   toggleCategory,
   type CategoryChoice,
 } from '../lib/category-filter.ts'
-import { useFavourites } from '../../../shared/market/favourites-store.ts'
+import { useFavourites } from '../../../common/market/favourites-store.ts'
 import { CategoryChips } from './category-chips.tsx'
 import { InstrumentList } from './instrument-list.tsx'
-import { useQuickTrade } from '../../../shared/trading/quick-trade-host.tsx'
+import { useQuickTrade } from '../../../common/trading/quick-trade-host.tsx'
 import './market.css'
 
 /** The `/` query parameter that keeps the chosen category across a visit to /trade and back. */

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react'
-import type { Direction } from '../../../shared/market/format.ts'
+import type { Direction } from '../../../common/market/format.ts'
 import { sparklinePaths } from '../lib/sparkline-path.ts'
 
 const WIDTH = 64

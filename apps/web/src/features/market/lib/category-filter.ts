@@ -1,5 +1,5 @@
 import type { Category, Instrument } from '@tp/contracts/light'
-import { favouriteInstruments } from '../../../shared/market/favourites.ts'
+import { favouriteInstruments } from '../../../common/market/favourites.ts'
 
 /** The chip of the starred instruments, first of all chips; its value in the URL too. */
 export const FAVOURITES = 'favourites'

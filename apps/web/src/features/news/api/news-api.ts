@@ -1,6 +1,6 @@
 import type { NewsArticle, NewsPage } from '@tp/contracts/light'
 import { NEWS_DEFAULT_CATEGORY } from '@tp/contracts/light'
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 export const NEWS_LIST_QUERY = 'news-list'
 export const NEWS_ARTICLE_QUERY = 'news-article'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { PagedFooter } from '../../../shared/components/paged-footer.tsx'
+import { PagedFooter } from '../../../common/components/paged-footer.tsx'
 
 interface Props {
   hasMore: boolean

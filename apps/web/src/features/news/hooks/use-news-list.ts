@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { NEWS_DEFAULT_CATEGORY } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
-import { nextPageAfter } from '../../../shared/lib/paging.ts'
+import { nextPageAfter } from '../../../common/lib/paging.ts'
 import { fetchNewsPage, NEWS_LIST_QUERY } from '../api/news-api.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@tp/contracts/light'
-import { parseServerTime } from '../../../shared/lib/datetime.ts'
-import { formatLocale } from '../../../shared/lib/locale.ts'
+import { parseServerTime } from '../../../common/lib/datetime.ts'
+import { formatLocale } from '../../../common/lib/locale.ts'
 
 /**
  * A wire time ("YYYY-MM-DD HH:mm:ss", UTC) as a date in the reader's language and time zone, with

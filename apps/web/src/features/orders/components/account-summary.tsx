@@ -1,7 +1,7 @@
 import type { BalanceAnswer, ForexTradeMessage } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
-import { MarginCallBanner } from '../../../shared/components/margin-call-banner.tsx'
-import { marginCallWarning, useMarginCall } from '../../../shared/trading/margin-call.ts'
+import { MarginCallBanner } from '../../../common/components/margin-call-banner.tsx'
+import { marginCallWarning, useMarginCall } from '../../../common/trading/margin-call.ts'
 import { accountFigures, profitDirection } from '../lib/deals.ts'
 
 interface Props {

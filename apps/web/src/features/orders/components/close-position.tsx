@@ -1,11 +1,11 @@
 import type { TransOrder } from '@tp/contracts/light'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Dialog } from '../../../shared/lib/antd-dialog.ts'
-import { toastInfo } from '../../../shared/lib/toast.ts'
-import { LotsStepper } from '../../../shared/trading/lots-stepper.tsx'
-import { canClosePart, checkCloseLots, formatLots, lotRules } from '../../../shared/trading/lots.ts'
-import { closePosition } from '../../../shared/trading/orders-api.ts'
+import { Dialog } from '../../../common/lib/antd-dialog.ts'
+import { toastInfo } from '../../../common/lib/toast.ts'
+import { LotsStepper } from '../../../common/trading/lots-stepper.tsx'
+import { canClosePart, checkCloseLots, formatLots, lotRules } from '../../../common/trading/lots.ts'
+import { closePosition } from '../../../common/trading/orders-api.ts'
 import { useOrderAction } from '../hooks/use-order-action.ts'
 
 interface Props {

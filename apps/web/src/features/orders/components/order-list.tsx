@@ -2,9 +2,9 @@ import type { MyDealAnswer, TransOrder } from '@tp/contracts/light'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LoadFailed } from '../../../shared/components/load-failed.tsx'
-import { PageLoading } from '../../../shared/components/page-loading.tsx'
-import type { DealTab } from '../../../shared/trading/orders-api.ts'
+import { LoadFailed } from '../../../common/components/load-failed.tsx'
+import { PageLoading } from '../../../common/components/page-loading.tsx'
+import type { DealTab } from '../../../common/trading/orders-api.ts'
 import { OrderRow } from './order-row.tsx'
 
 interface Props {

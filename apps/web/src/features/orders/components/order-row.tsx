@@ -1,8 +1,8 @@
 import { OrderStatus, Side, type TransOrder } from '@tp/contracts/light'
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatAmount } from '../../../shared/lib/money.ts'
-import { formatPrice } from '../../../shared/market/format.ts'
+import { formatAmount } from '../../../common/lib/money.ts'
+import { formatPrice } from '../../../common/market/format.ts'
 import { formatProfit, localTime, outcomeKey, profitDirection } from '../lib/deals.ts'
 
 interface Props {

@@ -1,8 +1,8 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PriceInput } from '../../../shared/trading/price-input.tsx'
-import { Field } from '../../../shared/trading/field.tsx'
-import { levelValues } from '../../../shared/trading/stops.ts'
+import { PriceInput } from '../../../common/trading/price-input.tsx'
+import { Field } from '../../../common/trading/field.tsx'
+import { levelValues } from '../../../common/trading/stops.ts'
 
 interface Props {
   stopLoss: string

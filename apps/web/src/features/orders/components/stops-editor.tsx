@@ -1,9 +1,9 @@
 import type { TransOrder } from '@tp/contracts/light'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toastInfo } from '../../../shared/lib/toast.ts'
-import { checkStopPair } from '../../../shared/trading/stops.ts'
-import { saveStops } from '../../../shared/trading/orders-api.ts'
+import { toastInfo } from '../../../common/lib/toast.ts'
+import { checkStopPair } from '../../../common/trading/stops.ts'
+import { saveStops } from '../../../common/trading/orders-api.ts'
 import { useOrderAction } from '../hooks/use-order-action.ts'
 import { StopInputs, levelText } from './stop-inputs.tsx'
 

@@ -1,10 +1,10 @@
 import type { TransOrder } from '@tp/contracts/light'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toastInfo } from '../../../shared/lib/toast.ts'
-import { saveTrailing } from '../../../shared/trading/orders-api.ts'
+import { toastInfo } from '../../../common/lib/toast.ts'
+import { saveTrailing } from '../../../common/trading/orders-api.ts'
 import { useOrderAction } from '../hooks/use-order-action.ts'
-import { Field } from '../../../shared/trading/field.tsx'
+import { Field } from '../../../common/trading/field.tsx'
 
 /** The most points a trailing stop may trail by (the server's limit). */
 const MAX_POINTS = 10_000_000

@@ -1,7 +1,7 @@
 import type { ForexTradeMessage } from '@tp/contracts/light'
 import { useEffect, useRef, useState } from 'react'
-import { realtime } from '../../../shared/realtime.ts'
-import { isForexClosedMessage, isForexTradeMessage } from '../../../shared/trading/order-messages.ts'
+import { realtime } from '../../../common/realtime.ts'
+import { isForexClosedMessage, isForexTradeMessage } from '../../../common/trading/order-messages.ts'
 
 /**
  * The signed-in account as the socket reports it: the last FOREX_TRADE (about once a second while

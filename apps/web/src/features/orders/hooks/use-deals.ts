@@ -1,12 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { nextPageAfter } from '../../../shared/lib/paging.ts'
+import { nextPageAfter } from '../../../common/lib/paging.ts'
 import {
   BALANCE_QUERY,
   DEALS_QUERY,
   fetchBalance,
   fetchDeals,
   type DealTab,
-} from '../../../shared/trading/orders-api.ts'
+} from '../../../common/trading/orders-api.ts'
 
 /**
  * One tab's orders, page by page from 1 until the loaded count reaches `total`. Always fetched

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toastSuccess } from '../../../shared/lib/toast.ts'
+import { toastSuccess } from '../../../common/lib/toast.ts'
 
 /**
  * One order call at a time from a control (save stops, close, cancel, ...): `run` ignores a second

@@ -16,7 +16,7 @@ import {
   parseTab,
   withLiveMark,
 } from './deals.ts'
-import { isForexClosedMessage, isForexTradeMessage } from '../../../shared/trading/order-messages.ts'
+import { isForexClosedMessage, isForexTradeMessage } from '../../../common/trading/order-messages.ts'
 
 const order = (Id: number, patch: Partial<TransOrder> = {}) =>
   ({ Id, Status: OrderStatus.Holding, ...patch }) as TransOrder

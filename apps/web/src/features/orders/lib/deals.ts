@@ -6,9 +6,9 @@ import {
   type MyDealAnswer,
   type TransOrder,
 } from '@tp/contracts/light'
-import { formatDateTime } from '../../../shared/lib/datetime.ts'
-import { formatAmount, formatSignedAmount } from '../../../shared/lib/money.ts'
-import { DEAL_TABS, type DealTab } from '../../../shared/trading/orders-api.ts'
+import { formatDateTime } from '../../../common/lib/datetime.ts'
+import { formatAmount, formatSignedAmount } from '../../../common/lib/money.ts'
+import { DEAL_TABS, type DealTab } from '../../../common/trading/orders-api.ts'
 
 /** `?type=` of /order: 1 holding, 0 pending, 3 history; anything else opens Holding. */
 export function parseTab(raw: string | null): DealTab {
@@ -86,7 +86,7 @@ export function profitDirection(value: string): 'up' | 'down' | 'flat' {
 
 /**
  * A wire time ("YYYY-MM-DD HH:mm:ss", UTC) in the phone's time zone, written as the user's language
- * writes dates and times (shared/lib/datetime.ts); "" stays "".
+ * writes dates and times (common/lib/datetime.ts); "" stays "".
  */
 export function localTime(wire: string): string {
   return formatDateTime(wire)

@@ -1,5 +1,5 @@
 import type { RankDetail, RankListAnswer, RankSettings } from '@tp/contracts/light'
-import { api, type ApiResult } from '../../../shared/api-client.ts'
+import { api, type ApiResult } from '../../../common/api-client.ts'
 
 export const RANK_LIST_QUERY = 'rank-list'
 export const RANK_DETAIL_QUERY = 'rank-detail'

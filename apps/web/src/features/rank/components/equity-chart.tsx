@@ -1,6 +1,6 @@
 import type { ProfitPoint } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
-import { formatAmount } from '../../../shared/lib/money.ts'
+import { formatAmount } from '../../../common/lib/money.ts'
 import { equityGeometry } from '../lib/equity-chart.ts'
 
 const WIDTH = 320

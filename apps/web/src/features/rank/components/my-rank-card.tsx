@@ -3,9 +3,9 @@ import { Button, Input, Popup, Switch } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { loginPath } from '../../../shared/lib/navigation.ts'
-import { toastInfo } from '../../../shared/lib/toast.ts'
-import { useSession } from '../../../shared/session/session-store.ts'
+import { loginPath } from '../../../common/lib/navigation.ts'
+import { toastInfo } from '../../../common/lib/toast.ts'
+import { useSession } from '../../../common/session/session-store.ts'
 import { useRankSettings, useSaveRankSettings } from '../hooks/use-rank.ts'
 
 /** Bounds the server checks too (it also decides which characters are allowed). */

@@ -1,7 +1,7 @@
 import type { RankSettings } from '@tp/contracts/light'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useSession } from '../../../shared/session/session-store.ts'
-import { toastSuccess } from '../../../shared/lib/toast.ts'
+import { useSession } from '../../../common/session/session-store.ts'
+import { toastSuccess } from '../../../common/lib/toast.ts'
 import {
   RANK_DETAIL_QUERY,
   RANK_LIST_QUERY,
@@ -11,7 +11,7 @@ import {
   fetchTraderDetail,
   saveRankSettings,
 } from '../api/rank-api.ts'
-import { nextPageAfter } from '../../../shared/lib/paging.ts'
+import { nextPageAfter } from '../../../common/lib/paging.ts'
 
 /** The ranking page by page from 1 until the entries loaded reach `total`; fresh on every visit. */
 export function useRanking() {

@@ -1,5 +1,5 @@
-import { formatSignedAmount } from '../../../shared/lib/money.ts'
-import { formatPercent, formatShare as formatPercentShare } from '../../../shared/market/format.ts'
+import { formatSignedAmount } from '../../../common/lib/money.ts'
+import { formatPercent, formatShare as formatPercentShare } from '../../../common/market/format.ts'
 
 /** Up, down or flat, by the figure as shown with 2 decimals. */
 export function signOf(value: number): 'up' | 'down' | 'flat' {

@@ -1,5 +1,5 @@
 import type { IdentityCenter } from '@tp/contracts/light'
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 export const IDENTITY_CENTER_QUERY = 'identity-center'
 

@@ -2,7 +2,7 @@ import { ImageUploader, type ImageUploadItem } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 // The deposit proof's upload client (image_upload with progress), used as it is rather than copied.
-import { uploadImage } from '../../../shared/api/image-upload.ts'
+import { uploadImage } from '../../../common/api/image-upload.ts'
 
 interface Props {
   /** Which side of the document: names the box and its test id. */

@@ -1,7 +1,7 @@
 import { ReviewStatus, type IdentityCenter } from '@tp/contracts/light'
 import { ImageViewer } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
-import { ClockIcon, ShieldIcon } from '../../../shared/components/icons.tsx'
+import { ClockIcon, ShieldIcon } from '../../../common/components/icons.tsx'
 
 /** The submitted check, read-only: its state (waiting or finished), the two images and the data. */
 export function IdentityReview({ check }: { check: IdentityCenter }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { WarningIcon } from '../../../shared/components/icons.tsx'
+import { WarningIcon } from '../../../common/components/icons.tsx'
 
 /** Staff rejected the last check: their reason, in their words, above the form to submit again. */
 export function RejectedNotice({ reason }: { reason: string }) {

@@ -1,4 +1,4 @@
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 export function logout(): Promise<unknown> {
   // Sign-out must finish locally even when the server is unreachable, so no error toast here.

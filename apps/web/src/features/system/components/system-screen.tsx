@@ -1,10 +1,10 @@
 import { List } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
-import { Page } from '../../../shared/components/page.tsx'
-import { Dialog } from '../../../shared/lib/antd-dialog.ts'
+import { Page } from '../../../common/components/page.tsx'
+import { Dialog } from '../../../common/lib/antd-dialog.ts'
 import { useLogout } from '../hooks/use-logout.ts'
 import { ThemeSetting } from './theme-setting.tsx'
-import { PressableList } from '../../../shared/components/pressable-list.tsx'
+import { PressableList } from '../../../common/components/pressable-list.tsx'
 
 /** /mine/system: the theme (system, light or dark) and the logout row, behind a confirmation. */
 export function SystemScreen() {

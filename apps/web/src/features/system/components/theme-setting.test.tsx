@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { initI18n } from '../../../shared/i18n/i18n.ts'
-import { StorageKey } from '../../../shared/lib/storage.ts'
+import { initI18n } from '../../../common/i18n/i18n.ts'
+import { StorageKey } from '../../../common/lib/storage.ts'
 import { ThemeSetting } from './theme-setting.tsx'
 
 describe('ThemeSetting', () => {

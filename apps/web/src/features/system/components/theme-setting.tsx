@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { SegmentedChoice } from '../../../shared/components/segmented-choice.tsx'
-import { THEME_CHOICES } from '../../../shared/theme/theme-choice.ts'
+import { SegmentedChoice } from '../../../common/components/segmented-choice.tsx'
+import { THEME_CHOICES } from '../../../common/theme/theme-choice.ts'
 import { useThemeChoice } from '../hooks/use-theme-choice.ts'
 import './theme-setting.css'
 

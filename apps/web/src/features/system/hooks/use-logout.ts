@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { useSession } from '../../../shared/session/session-store.ts'
+import { useSession } from '../../../common/session/session-store.ts'
 import { logout } from '../api/system-api.ts'
 
 /** Signs out on the server, forgets the session here whatever the answer, and goes home. */

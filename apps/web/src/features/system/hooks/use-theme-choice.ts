@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import { getThemeChoice, setThemeChoice, startTheme, subscribeTheme } from '../../../shared/theme/theme.ts'
-import type { ThemeChoice } from '../../../shared/theme/theme-choice.ts'
+import { getThemeChoice, setThemeChoice, startTheme, subscribeTheme } from '../../../common/theme/theme.ts'
+import type { ThemeChoice } from '../../../common/theme/theme-choice.ts'
 
 /** The user's theme choice, kept in step with other tabs and the system, and a way to change it. */
 export function useThemeChoice(): [ThemeChoice, (choice: ThemeChoice) => void] {

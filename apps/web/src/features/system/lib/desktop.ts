@@ -1,4 +1,4 @@
-import { webUrl } from '../../../shared/lib/web-address.ts'
+import { webUrl } from '../../../common/lib/web-address.ts'
 
 /**
  * docs/product.md "Limits": devices are classed desktop or mobile by user agent. Phones and tablets name

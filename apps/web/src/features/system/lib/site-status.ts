@@ -1,4 +1,4 @@
-import { webUrl } from '../../../shared/lib/web-address.ts'
+import { webUrl } from '../../../common/lib/web-address.ts'
 
 /** Site status 0 means the site is closed: the visitor is sent to its `loss_url` (docs/product.md "States"). */
 export const SITE_CLOSED = 0

@@ -1,6 +1,6 @@
 import type { Candle, Period } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 
 /** Candles the chart loads: a phone shows about 60 at once, the rest is there to scroll back. */
 export const CHART_CANDLES = 300

@@ -1,5 +1,5 @@
 import { OrderStatus, type BalanceAnswer, type MyDealAnswer, type TransOrder } from '@tp/contracts/light'
-import { api } from '../../../shared/api-client.ts'
+import { api } from '../../../common/api-client.ts'
 import type { SubmitParams } from '../lib/order-check.ts'
 
 /**

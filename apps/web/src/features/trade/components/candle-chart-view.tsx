@@ -1,7 +1,7 @@
 import type { Instrument, Period } from '@tp/contracts/light'
 import { lazy, Suspense } from 'react'
-import { PageLoading } from '../../../shared/components/page-loading.tsx'
-import { useAfterPaint } from '../../../shared/lib/use-after-paint.ts'
+import { PageLoading } from '../../../common/components/page-loading.tsx'
+import { useAfterPaint } from '../../../common/lib/use-after-paint.ts'
 
 interface Props {
   instrument: Instrument

@@ -1,7 +1,7 @@
 import { Popup } from 'antd-mobile'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { focusWhenDrawn } from '../../../shared/lib/focus-trap.ts'
+import { focusWhenDrawn } from '../../../common/lib/focus-trap.ts'
 
 interface Props {
   open: boolean

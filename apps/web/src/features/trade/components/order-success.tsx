@@ -2,8 +2,8 @@ import { Button, CenterPopup } from 'antd-mobile'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { focusWhenDrawn, trapTab } from '../../../shared/lib/focus-trap.ts'
-import { formatPrice } from '../../../shared/market/format.ts'
+import { focusWhenDrawn, trapTab } from '../../../common/lib/focus-trap.ts'
+import { formatPrice } from '../../../common/market/format.ts'
 
 /** A tick in a circle (drawn here: icons.tsx is part of the first load, this is not). */
 function SuccessIcon() {

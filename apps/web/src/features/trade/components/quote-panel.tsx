@@ -1,9 +1,9 @@
 import { MarketStatus, type Instrument } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
-import { PriceChange } from '../../../shared/components/price-change.tsx'
-import { changeDirection, formatPrice } from '../../../shared/market/format.ts'
-import { currentQuote } from '../../../shared/market/quote.ts'
-import { useLiveQuotes } from '../../../shared/market/use-live-quotes.ts'
+import { PriceChange } from '../../../common/components/price-change.tsx'
+import { changeDirection, formatPrice } from '../../../common/market/format.ts'
+import { currentQuote } from '../../../common/market/quote.ts'
+import { useLiveQuotes } from '../../../common/market/use-live-quotes.ts'
 
 /**
  * The instrument's live last price and change, and the day's range, on one line (repainted once

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatPrice } from '../../../shared/market/format.ts'
-import { decimalInput } from '../../../shared/trading/decimal-input.ts'
+import { formatPrice } from '../../../common/market/format.ts'
+import { decimalInput } from '../../../common/trading/decimal-input.ts'
 import type { StopPreview, StopUnit } from '../ticket/lib/ticket-draft.ts'
 import { TicketSwitch } from '../ticket/ticket-switch.tsx'
 

@@ -1,8 +1,8 @@
 import type { Instrument } from '@tp/contracts/light'
 import { useCallback, useEffect } from 'react'
 import { useSearchParams } from 'react-router'
-import { readStorage, StorageKey, writeStorage } from '../../../shared/lib/storage.ts'
-import { TRADE_INSTRUMENT_PARAM } from '../../../shared/market/trade-link.ts'
+import { readStorage, StorageKey, writeStorage } from '../../../common/lib/storage.ts'
+import { TRADE_INSTRUMENT_PARAM } from '../../../common/market/trade-link.ts'
 
 /**
  * The instrument /trade shows: the one named by `?id=`, else the one shown last (so the Trade tab

@@ -1,5 +1,5 @@
 import type { Candle, KlineMessage, Period } from '@tp/contracts/light'
-import type { ServerMessage } from '../../../shared/socket-client.ts'
+import type { ServerMessage } from '../../../common/socket-client.ts'
 
 export type CandleChange = 'replace' | 'append' | 'ignore'
 

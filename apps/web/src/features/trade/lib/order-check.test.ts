@@ -1,8 +1,8 @@
 import { Side } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
 import { checkOrder, entryPrice, type OrderDraft } from './order-check.ts'
-import { testInstrument } from '../../../shared/trading/test-instrument.ts'
-import { GOOD_TILL_CANCELLED, wireTimeOf } from '../../../shared/trading/expiry.ts'
+import { testInstrument } from '../../../common/trading/test-instrument.ts'
+import { GOOD_TILL_CANCELLED, wireTimeOf } from '../../../common/trading/expiry.ts'
 
 const btc = testInstrument()
 const quote = { bid: 83780.55, ask: 83810.55 }

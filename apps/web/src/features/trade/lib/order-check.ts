@@ -1,19 +1,19 @@
 import { Side, type Instrument, type SideValue } from '@tp/contracts/light'
-import { failed, invalid, valid, type Checked } from '../../../shared/trading/problem.ts'
+import { failed, invalid, valid, type Checked } from '../../../common/trading/problem.ts'
 import {
   checkPendingDistance,
   checkStop,
   exitPrice,
   marketPrice,
   parsePriceText,
-} from '../../../shared/trading/stops.ts'
-import { checkLots, lotRules } from '../../../shared/trading/lots.ts'
+} from '../../../common/trading/stops.ts'
+import { checkLots, lotRules } from '../../../common/trading/lots.ts'
 import {
   checkExpiry,
   GOOD_TILL_CANCELLED,
   type ExpiryDraft,
   type ExpiryParams,
-} from '../../../shared/trading/expiry.ts'
+} from '../../../common/trading/expiry.ts'
 
 export type OrderKind = 'market' | 'pending'
 

@@ -1,4 +1,4 @@
-import { loadMessagePart } from '../../../shared/i18n/i18n.ts'
+import { loadMessagePart } from '../../../common/i18n/i18n.ts'
 
 /**
  * The quick-trade sheet's module and its texts (the trading part). A module of its own, so that

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Field } from '../../../shared/trading/field.tsx'
+import { Field } from '../../../common/trading/field.tsx'
 import { MAX_DEVIATION_POINTS, parseDeviation } from '../lib/order-check.ts'
 
 /** What minus and plus move the deviation by: a pip of a five-decimal pair. */

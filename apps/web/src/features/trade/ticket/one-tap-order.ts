@@ -1,7 +1,7 @@
 import type { Instrument, SideValue } from '@tp/contracts/light'
 import { checkOrder, marketDraft } from '../lib/order-check.ts'
 import type { PlacedOrder } from '../components/order-success.tsx'
-import type { Problem } from '../../../shared/trading/problem.ts'
+import type { Problem } from '../../../common/trading/problem.ts'
 import { lastUsedFor } from './lib/one-tap.ts'
 import { placeOrder } from './place-order.ts'
 import { readLastUsed } from './ticket-settings.ts'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Dialog } from '../../../shared/lib/antd-dialog.ts'
+import { Dialog } from '../../../common/lib/antd-dialog.ts'
 import { TicketSwitch } from './ticket-switch.tsx'
 import { useOneTap } from './ticket-settings.ts'
 

@@ -1,7 +1,7 @@
 import type { Instrument, SideValue } from '@tp/contracts/light'
 import { Popup } from 'antd-mobile'
 import { useEffect, useRef } from 'react'
-import { focusWhenDrawn, trapTab } from '../../../shared/lib/focus-trap.ts'
+import { focusWhenDrawn, trapTab } from '../../../common/lib/focus-trap.ts'
 import { OrderForm } from '../components/order-form.tsx'
 import type { PlacedOrder } from '../components/order-success.tsx'
 
@@ -28,7 +28,7 @@ export function OrderTicketSheet({ open, serial, side, instrument, instruments, 
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape') return
       // A picker over the ticket is closed first, by its own buttons (a dialog over it takes the
-      // Escape itself: shared/lib/antd-dialog.ts).
+      // Escape itself: common/lib/antd-dialog.ts).
       const over = document.querySelectorAll('.leverage-picker, .adm-dialog')
       if ([...over].some((element) => element.getClientRects().length > 0)) return
       event.preventDefault()

@@ -1,7 +1,7 @@
 import { Side, type Instrument, type SideValue } from '@tp/contracts/light'
-import { translate } from '../../../shared/i18n/i18n.ts'
-import { Dialog } from '../../../shared/lib/antd-dialog.ts'
-import { formatPrice } from '../../../shared/market/format.ts'
+import { translate } from '../../../common/i18n/i18n.ts'
+import { Dialog } from '../../../common/lib/antd-dialog.ts'
+import { formatPrice } from '../../../common/market/format.ts'
 import type { RequoteOffer } from './requote.ts'
 
 /** A figure set into a sentence keeps its own order in Arabic and Persian (a Unicode isolate). */

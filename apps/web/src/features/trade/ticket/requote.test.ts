@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../shared/api-client.ts'
+import { ApiError } from '../../../common/api-client.ts'
 import type { SubmitParams } from '../lib/order-check.ts'
 import { requoteOf, sendWithRequotes, type RequoteOffer } from './requote.ts'
 

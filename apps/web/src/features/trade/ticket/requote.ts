@@ -1,5 +1,5 @@
 import type { RequoteData } from '@tp/contracts/light'
-import { ApiError } from '../../../shared/api-client.ts'
+import { ApiError } from '../../../common/api-client.ts'
 import { REQUOTE } from '../api/order-api.ts'
 import type { SubmitParams } from '../lib/order-check.ts'
 

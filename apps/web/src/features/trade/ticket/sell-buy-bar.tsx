@@ -1,8 +1,8 @@
 import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
-import { formatPrice } from '../../../shared/market/format.ts'
-import { currentQuote, type Quote } from '../../../shared/market/quote.ts'
-import { useQuotesOf } from '../../../shared/market/use-quotes-of.ts'
+import { formatPrice } from '../../../common/market/format.ts'
+import { currentQuote, type Quote } from '../../../common/market/quote.ts'
+import { useQuotesOf } from '../../../common/market/use-quotes-of.ts'
 
 interface Props {
   instrument: Instrument

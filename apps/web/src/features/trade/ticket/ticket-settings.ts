@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { readStorage, StorageKey, writeStorage } from '../../../shared/lib/storage.ts'
+import { readStorage, StorageKey, writeStorage } from '../../../common/lib/storage.ts'
 import {
   oneTapText,
   parseLastUsed,
@@ -16,7 +16,7 @@ import {
  */
 const LAST_USED_KEY = 'ticket_last_used'
 
-/** localStorage that never throws (private modes, full quotas), as shared/lib/storage.ts does. */
+/** localStorage that never throws (private modes, full quotas), as common/lib/storage.ts does. */
 function readLastUsedText(): string | null {
   try {
     return window.localStorage.getItem(LAST_USED_KEY)

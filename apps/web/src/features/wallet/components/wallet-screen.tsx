@@ -1,10 +1,10 @@
 import { List } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { Page } from '../../../shared/components/page.tsx'
-import { BalanceCard } from '../../../shared/wallet/balance-card.tsx'
-import '../../../shared/wallet/money.css'
-import { PressableList } from '../../../shared/components/pressable-list.tsx'
+import { Page } from '../../../common/components/page.tsx'
+import { BalanceCard } from '../../../common/wallet/balance-card.tsx'
+import '../../../common/wallet/money.css'
+import { PressableList } from '../../../common/components/pressable-list.tsx'
 
 /** /mine/wallet: the balance, then the saved bank cards and coin addresses (docs/product.md "Screens"). */
 export function WalletScreen() {

@@ -1,6 +1,6 @@
 import type { RecordPage, WithdrawRecord } from '@tp/contracts/light'
-import { api } from '../../../shared/api-client.ts'
-import { MONEY_PAGE_SIZE } from '../../../shared/lib/paging.ts'
+import { api } from '../../../common/api-client.ts'
+import { MONEY_PAGE_SIZE } from '../../../common/lib/paging.ts'
 
 export const WITHDRAWALS_QUERY = 'withdrawals'
 

@@ -1,14 +1,14 @@
 import type { WithdrawRecord } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
-import { LoadFailed } from '../../../shared/components/load-failed.tsx'
-import { formatDateTime, isoTime } from '../../../shared/lib/datetime.ts'
-import { PageLoading } from '../../../shared/components/page-loading.tsx'
-import { formatAmount } from '../../../shared/lib/money.ts'
+import { LoadFailed } from '../../../common/components/load-failed.tsx'
+import { formatDateTime, isoTime } from '../../../common/lib/datetime.ts'
+import { PageLoading } from '../../../common/components/page-loading.tsx'
+import { formatAmount } from '../../../common/lib/money.ts'
 
 /** A payout is shown exactly as sent ('0.00634255' BTC keeps its 8 decimals; 2 at least). */
 const decimalsOf = (text: string) => Math.max(2, text.split('.')[1]?.length ?? 0)
-import { currencyLabel } from '../../../shared/wallet/wallet-api.ts'
-import { MoneyFooter } from '../../../shared/wallet/money-footer.tsx'
+import { currencyLabel } from '../../../common/wallet/wallet-api.ts'
+import { MoneyFooter } from '../../../common/wallet/money-footer.tsx'
 import type { WithdrawTab } from '../api/withdraw-api.ts'
 import { useWithdrawals } from '../hooks/use-withdrawals.ts'
 

@@ -1,11 +1,11 @@
 import { Tabs } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { Page } from '../../../shared/components/page.tsx'
+import { Page } from '../../../common/components/page.tsx'
 import type { WithdrawTab } from '../api/withdraw-api.ts'
 import { WithdrawForm } from './withdraw-form.tsx'
 import { WithdrawRecords } from './withdraw-records.tsx'
-import '../../../shared/wallet/money.css'
+import '../../../common/wallet/money.css'
 
 /** `?tab=2` opens the bank tab; the coin tab otherwise. */
 function tabOf(value: string | null): WithdrawTab {

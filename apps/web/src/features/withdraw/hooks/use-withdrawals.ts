@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { nextPageAfter } from '../../../shared/lib/paging.ts'
+import { nextPageAfter } from '../../../common/lib/paging.ts'
 import { fetchWithdrawals, WITHDRAWALS_QUERY, type WithdrawTab } from '../api/withdraw-api.ts'
 
 /** One tab's withdrawals, page by page from 1 until the rows loaded reach `total`. */

@@ -1,6 +1,6 @@
 import { USD_AMOUNT_TEXT, type DrawSymbol } from '@tp/contracts/light'
 import { payoutText, withdrawalQuote } from '@tp/engine/rules'
-import { formatAmount } from '../../../shared/lib/money.ts'
+import { formatAmount } from '../../../common/lib/money.ts'
 
 export interface QuoteText {
   /** The fee in USD, '--' with no currency. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { formatPrice } from '../../../../shared/market/format.ts'
+import { formatPrice } from '../../../../common/market/format.ts'
 import type { ChartBar } from '../../lib/candles.ts'
 
 interface Props {

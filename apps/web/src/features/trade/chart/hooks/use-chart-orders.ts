@@ -1,8 +1,8 @@
 import { OrderStatus, type MyDealAnswer, type TransOrder } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
-import { api } from '../../../../shared/api-client.ts'
-import { useSession } from '../../../../shared/session/session-store.ts'
-import { DEALS_QUERY } from '../../../../shared/trading/orders-api.ts'
+import { api } from '../../../../common/api-client.ts'
+import { useSession } from '../../../../common/session/session-store.ts'
+import { DEALS_QUERY } from '../../../../common/trading/orders-api.ts'
 
 /** Orders drawn at most: the server's largest page of each list. */
 const CHART_ORDERS_LIMIT = 100

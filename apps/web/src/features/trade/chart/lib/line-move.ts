@@ -1,8 +1,8 @@
 import { ExpiryType, OrderStatus, type TransOrder } from '@tp/contracts/light'
-import { failed, invalid, valid, type Checked } from '../../../../shared/trading/problem.ts'
-import { checkStop, checkStopPair, exitPrice } from '../../../../shared/trading/stops.ts'
-import type { ExpiryParams } from '../../../../shared/trading/expiry.ts'
-import type { PendingTerms } from '../../../../shared/trading/orders-api.ts'
+import { failed, invalid, valid, type Checked } from '../../../../common/trading/problem.ts'
+import { checkStop, checkStopPair, exitPrice } from '../../../../common/trading/stops.ts'
+import type { ExpiryParams } from '../../../../common/trading/expiry.ts'
+import type { PendingTerms } from '../../../../common/trading/orders-api.ts'
 import type { DraggableLine } from './trade-lines.ts'
 
 /** What a drop asks the server for: a position's new stops, or a pending order's new terms. */

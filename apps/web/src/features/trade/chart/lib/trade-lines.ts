@@ -1,5 +1,5 @@
 import { OrderStatus, Side, type TransOrder } from '@tp/contracts/light'
-import type { StopKind } from '../../../../shared/trading/stops.ts'
+import type { StopKind } from '../../../../common/trading/stops.ts'
 
 export type LineRole = 'bid' | 'ask' | 'entry' | 'pendingEntry' | 'stopLoss' | 'takeProfit'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testInstrument } from '../../../../shared/trading/test-instrument.ts'
+import { testInstrument } from '../../../../common/trading/test-instrument.ts'
 import { lastUsedFor, oneTapText, parseLastUsed, parseOneTap, rememberLastUsed } from './one-tap.ts'
 
 describe('one-tap switch', () => {

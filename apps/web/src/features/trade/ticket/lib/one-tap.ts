@@ -1,5 +1,5 @@
 import type { Instrument } from '@tp/contracts/light'
-import { checkLots, defaultLots, lotRules } from '../../../../shared/trading/lots.ts'
+import { checkLots, defaultLots, lotRules } from '../../../../common/trading/lots.ts'
 
 /**
  * One-tap trading as stored under StorageKey.ONE_TAP: '1' on; '0' off after the user has read the

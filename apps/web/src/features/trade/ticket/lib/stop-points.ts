@@ -1,6 +1,6 @@
 import { Side, type SideValue } from '@tp/contracts/light'
-import type { StopKind } from '../../../../shared/trading/stops.ts'
-import { roundHalfUp } from '../../../../shared/trading/order-estimate.ts'
+import type { StopKind } from '../../../../common/trading/stops.ts'
+import { roundHalfUp } from '../../../../common/trading/order-estimate.ts'
 
 /** Decimals a price may have; a bad setting is clamped rather than crashing the ticket. */
 const MAX_PRECISION = 10

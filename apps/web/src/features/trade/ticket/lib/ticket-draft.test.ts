@@ -1,8 +1,8 @@
 import { Side } from '@tp/contracts/light'
 import { describe, expect, it } from 'vitest'
-import { testInstrument } from '../../../../shared/trading/test-instrument.ts'
+import { testInstrument } from '../../../../common/trading/test-instrument.ts'
 import { parsePoints, previewStop, toOrderDraft, withStopUnit, type TicketDraft } from './ticket-draft.ts'
-import { GOOD_TILL_CANCELLED } from '../../../../shared/trading/expiry.ts'
+import { GOOD_TILL_CANCELLED } from '../../../../common/trading/expiry.ts'
 
 const eurusd = testInstrument({ Code: 'EURUSD', PricePrecision: 5, ForexContNum: 100000 })
 const quote = { bid: 1.08412, ask: 1.08415 }

@@ -1,8 +1,8 @@
 import type { Instrument } from '@tp/contracts/light'
-import { invalid, valid, type Checked } from '../../../../shared/trading/problem.ts'
-import { parsePriceText, type StopKind } from '../../../../shared/trading/stops.ts'
+import { invalid, valid, type Checked } from '../../../../common/trading/problem.ts'
+import { parsePriceText, type StopKind } from '../../../../common/trading/stops.ts'
 import { entryPrice, type OrderDraft } from '../../lib/order-check.ts'
-import { parseLots } from '../../../../shared/trading/lots.ts'
+import { parseLots } from '../../../../common/trading/lots.ts'
 import { pointsFromStopPrice, profitInUsd, stopPriceFromPoints } from './stop-points.ts'
 
 /** Stop-loss and take-profit typed as prices, or as points from the entry price. */

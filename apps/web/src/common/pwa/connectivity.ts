@@ -2,7 +2,7 @@ import type { SocketStatus } from '../socket-client.ts'
 
 /**
  * Whether the app is cut off, for the offline notice: the browser's own view (navigator.onLine) and
- * the realtime socket's status, which shared/realtime.ts reports here. Kept apart from the socket
+ * the realtime socket's status, which common/realtime.ts reports here. Kept apart from the socket
  * so the notice needs nothing but this.
  */
 let socketStatus: SocketStatus = 'connecting'

@@ -1,6 +1,6 @@
 import { numberFormat } from '../lib/locale.ts'
 
-/** Plain numbers (contract size, lots, points) in the reader's locale (shared/lib/locale.ts), Western digits. */
+/** Plain numbers (contract size, lots, points) in the reader's locale (common/lib/locale.ts), Western digits. */
 export function formatNumber(value: number, locale: string, maxDecimals = 8): string {
   if (!Number.isFinite(value)) return '--'
   return numberFormat(locale, { maximumFractionDigits: maxDecimals, numberingSystem: 'latn' }).format(value)

@@ -8,7 +8,7 @@ import { DecisionModal } from './decision-modal.tsx'
 import { firstOfTwo, type Decision, type QueueConfig, type QueueItem } from './queue-config.ts'
 import { ApprovalsTag, FourEyesNote } from './four-eyes-note.tsx'
 import { StatusTag } from './status-tag.tsx'
-import { pagingOf, useUrlParams } from '../../shared/lib/use-url-params.ts'
+import { pagingOf, useUrlParams } from '../../common/lib/use-url-params.ts'
 import { ListCard } from '../components/list-card.tsx'
 
 /** How often an open queue looks for new items when no live event tells it. */

@@ -65,7 +65,8 @@ export class TrailingGroups {
       sign,
       precision,
       peak: sign * toPoints(order.stopLoss, precision) + order.trailingPoints,
-      members: new TriggerHeap('up', (t) => this.isMember(t, group)),
+      // Two entries: small typed arrays live in the JS heap, with no buffer of their own to track.
+      members: new TriggerHeap('up', (t) => this.isMember(t, group), 2),
       moveVersion: 0,
       stopVersion: 0,
       shownAtMs: 0,

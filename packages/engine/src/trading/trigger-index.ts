@@ -35,10 +35,10 @@ const KIND_CODE = new Map(KINDS.map((kind, code) => [kind, code]))
  * object is made only for an entry that fires (or, one reused, for a sweep's question).
  */
 export class TriggerHeap {
-  private levels = new Float64Array(16)
-  private orderIds = new Float64Array(16)
-  private versions = new Float64Array(16)
-  private kinds = new Uint8Array(16)
+  private levels: Float64Array
+  private orderIds: Float64Array
+  private versions: Float64Array
+  private kinds: Uint8Array
   private count = 0
   private sweepAt = MIN_SWEEP_SIZE
 
@@ -46,7 +46,14 @@ export class TriggerHeap {
     private readonly direction: 'up' | 'down',
     /** Whether an entry still describes its order; stale entries never become live again. */
     private readonly isLive?: (trigger: Trigger) => boolean,
-  ) {}
+    /** Room for this many entries before the first growth (a trailing group starts with one member). */
+    capacity = 16,
+  ) {
+    this.levels = new Float64Array(capacity)
+    this.orderIds = new Float64Array(capacity)
+    this.versions = new Float64Array(capacity)
+    this.kinds = new Uint8Array(capacity)
+  }
 
   get size(): number {
     return this.count
@@ -202,7 +209,7 @@ export class TriggerHeap {
   }
 
   private grow(): void {
-    const size = this.levels.length * 2
+    const size = Math.max(2, this.levels.length * 2)
     const grown = <T extends Float64Array | Uint8Array>(array: T, make: (n: number) => T): T => {
       const bigger = make(size)
       bigger.set(array)

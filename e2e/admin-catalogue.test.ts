@@ -21,7 +21,15 @@ import {
   signInPhone,
   BROWSER_DRIVERS,
 } from './platform.ts'
-import { ADMIN_DIST, DESKTOP, SCREENS, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
+import {
+  ADMIN_DIST,
+  DESKTOP,
+  SCREENS,
+  adminShot,
+  buildAdminOnce,
+  openBackOffice,
+  pickOption,
+} from './admin-platform.ts'
 
 /*
  * The catalogue (issue 11, item 4): a dealer changes an instrument's leverage options in the back
@@ -197,8 +205,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await page.getByTestId('instrument-save').click()
       await drawer.getByText('A number from -100000 to 100000 with at most 4 decimals.').waitFor()
       await long.fill('-6.5')
-      await page.getByTestId('instrument-triple-day').click()
-      await page.locator('.ant-select-item-option').filter({ hasText: 'Friday' }).click()
+      await pickOption(page, page.getByTestId('instrument-triple-day'), 'Friday')
       await page.getByTestId('instrument-rollover').fill('21:00')
       await page.getByTestId('instrument-swap_long').scrollIntoViewIfNeeded()
       await adminShot(page, 'catalogue-swap')
@@ -294,9 +301,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await page.getByTestId('sessions-templates').click()
       await page.getByTestId('sessions-template-always').click()
       await expect.poll(() => zone.innerText()).toContain('UTC')
-      await zone.click()
-      await page.keyboard.type('Tokyo')
-      await page.locator('.ant-select-item-option').filter({ hasText: 'Asia/Tokyo' }).click()
+      await pickOption(page, zone, 'Asia/Tokyo', 'Tokyo')
       await drawer.getByText('Now UTC+09:00.').waitFor()
       expect(await page.getByTestId('instrument-rollover').locator('..').innerText()).toContain('Tokyo')
       await zone.scrollIntoViewIfNeeded()
@@ -353,18 +358,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await drawer.waitFor()
       await page.getByTestId('holiday-date').fill(today)
       await page.getByTestId('holiday-name').fill('Exchange maintenance')
-      // The scope, picked again until the select shows it (a loaded machine can drop the first pick).
-      const chosen = page.getByTestId('holiday-scope').locator('.ant-select-content[title="Crypto"]')
-      for (let attempt = 0; (await chosen.count()) === 0 && attempt < 3; attempt++) {
-        await page.getByTestId('holiday-scope').click()
-        await page.keyboard.type('Crypto')
-        await page
-          .locator('.ant-select-item-option')
-          .filter({ hasText: /^Crypto$/ })
-          .click()
-        await chosen.waitFor({ timeout: 5000 }).catch(() => undefined)
-      }
-      await chosen.waitFor()
+      await pickOption(page, page.getByTestId('holiday-scope'), /^Crypto$/, 'Crypto')
       // Half a day first: a time that is not one is refused on the spot.
       await page.getByTestId('holiday-closed').getByText('Trades these hours').click()
       await page.getByTestId('holiday-add-hours').click()

@@ -21,7 +21,15 @@ import {
   signInPhone,
   BROWSER_DRIVERS,
 } from './platform.ts'
-import { ADMIN_DIST, DESKTOP, SCREENS, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
+import {
+  ADMIN_DIST,
+  DESKTOP,
+  SCREENS,
+  adminShot,
+  buildAdminOnce,
+  openBackOffice,
+  pickOption,
+} from './admin-platform.ts'
 
 /*
  * News, partner companies and the risk view in the back office (issue 11, items 5 and 6): what
@@ -70,9 +78,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await page.getByTestId('news-form').waitFor()
 
       // French, one of the 21 languages.
-      await page.getByTestId('news-language').click()
-      await page.keyboard.type('Fran')
-      await page.locator('.ant-select-item-option').filter({ hasText: 'Français' }).click()
+      await pickOption(page, page.getByTestId('news-language'), 'Français', 'Fran')
       await page.getByTestId('news-title').fill(ARTICLE_TITLE)
       await page.getByTestId('news-desc').fill('Les marchés ferment plus tôt.')
 

@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import type { TestApp } from '../apps/server/test/harness.ts'
 import { createStaff } from '../apps/server/src/staff/staff-accounts.ts'
@@ -71,4 +71,39 @@ export async function adminShot(page: Page, name: string): Promise<void> {
     .catch(() => undefined)
   await page.waitForTimeout(300)
   await page.screenshot({ path: join(SCREENS, `admin-${name}.png`) })
+}
+
+/**
+ * Picks `option` in the antd select `select`, typing `search` first when given, and picks again
+ * until the select shows it and its list has closed: a loaded machine can drop a pick made while
+ * the list is still opening, leaving it open over the buttons below.
+ */
+export async function pickOption(
+  page: Page,
+  select: Locator,
+  option: string | RegExp,
+  search?: string,
+): Promise<void> {
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+  const shown = () =>
+    select
+      .innerText()
+      .then((text) => (typeof option === 'string' ? text.includes(option) : option.test(text.trim())))
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if ((await list.count()) === 0) await select.click()
+    if (search) await page.keyboard.type(search)
+    await list
+      .locator('.ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 10_000 })
+    const closed = await list
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5000 })
+      .then(() => true)
+      .catch(() => false)
+    if (closed && (await shown())) return
+    if (!closed) await page.keyboard.press('Escape')
+  }
+  throw new Error(`the select never showed ${String(option)}`)
 }

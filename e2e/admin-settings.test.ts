@@ -7,7 +7,14 @@ import { getSetting } from '../apps/server/src/settings/settings.ts'
 import { instruments } from '../apps/server/src/db/schema.ts'
 import { signedInStaff } from '../apps/server/test/staff.ts'
 import { CHROMIUM, CHROMIUM_ARGS, browserAvailable, BROWSER_DRIVERS } from './platform.ts'
-import { ADMIN_DIST, DESKTOP, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
+import {
+  ADMIN_DIST,
+  DESKTOP,
+  adminShot,
+  buildAdminOnce,
+  openBackOffice,
+  pickOption,
+} from './admin-platform.ts'
 
 /*
  * The back office's outbox, settings, staff and audit pages in a desktop browser (issue 11). No mail
@@ -145,8 +152,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         .toBe('Must be below “Margin call level” (100 %).')
       expect(await page.getByTestId('setting-save-stop_out_level').isDisabled()).toBe(true)
       // Switching the fee type asks for every charged instrument's rate in the new unit, saved with it.
-      await page.getByTestId('setting-input-trade_fee_type').click()
-      await page.locator('.ant-select-item-option', { hasText: 'Share of margin' }).click()
+      await pickOption(page, page.getByTestId('setting-input-trade_fee_type'), 'Share of margin')
       await page.getByTestId('setting-save-trade_fee_type').click()
       const table = page.getByTestId('fee-rates-table')
       await table.locator('[data-testid^="fee-rate-"]').first().waitFor()
@@ -190,8 +196,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await page.getByTestId('staff-add').click()
       await page.getByTestId('staff-add-email').fill(newMember)
       await page.getByTestId('staff-add-name').fill('Ops Dealer')
-      await page.getByTestId('staff-add-role').click()
-      await page.locator('.ant-select-item-option', { hasText: 'Dealer' }).click()
+      await pickOption(page, page.getByTestId('staff-add-role'), 'Dealer')
       await adminShot(page, 'staff-add')
       await page.getByTestId('staff-add-submit').click()
       // The server makes a one-time password and mails it to the member alone (issue 22): the

@@ -14,6 +14,7 @@ import {
   DESKTOP,
   STAFF_PASSWORD,
   adminShot,
+  pickOption,
   buildAdminOnce,
   openBackOffice,
 } from './admin-platform.ts'
@@ -409,8 +410,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
 
     it('speaks Traditional Chinese, and signs out', async () => {
       await page.getByTestId('nav-dashboard').click()
-      await page.getByTestId('language-switch').click()
-      await page.locator('.ant-select-item-option', { hasText: '繁體中文' }).click()
+      await pickOption(page, page.getByTestId('language-switch'), '繁體中文')
       await expect.poll(() => page.getByTestId('dashboard').innerText()).toContain('待審充值')
       await shot('dashboard-hk')
       await page.getByTestId('nav-deposits').click()

@@ -9,6 +9,7 @@
  * 100,000 of each the issue saw); the engine takes what DEMO_LIMITS allow, and the real accounts'
  * ticks are timed with that demo load beside the same engine without it, on the same ticks.
  */
+import { PerformanceObserver } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { MarginMode, Side, SwapMode } from '@tp/contracts'
 import {
@@ -200,21 +201,56 @@ const ticks = Array.from({ length: TICKS }, (_, n) => {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number
 
-function measure(run: (i: number, quote: Quote) => void) {
+/**
+ * Times `run` on every tick; `clock` (the desk's timer, every CLOCK_MS of quote time) runs between
+ * ticks, timed apart: it is not a tick, though its time counts in the ticks per second. Also
+ * returns when each tick began and how long it took, in tick order.
+ */
+function measure(run: (i: number, quote: Quote) => void, clock?: (nowMs: number) => void) {
   const times: number[] = []
+  const starts: number[] = []
+  const clockTimes: number[] = []
   const began = performance.now()
   for (const { i, quote } of ticks) {
     const t0 = performance.now()
     run(i, quote)
-    times.push(performance.now() - t0)
+    const t1 = performance.now()
+    starts.push(t0)
+    times.push(t1 - t0)
+    if (clock && quote.timeMs % CLOCK_MS === 0) {
+      clock(quote.timeMs)
+      clockTimes.push(performance.now() - t1)
+    }
   }
   const total = performance.now() - began
-  times.sort((a, b) => a - b)
+  const sorted = [...times].sort((a, b) => a - b)
   return {
     ticksPerSecond: TICKS / (total / 1000),
-    p50: percentile(times, 0.5),
-    p99: percentile(times, 0.99),
-    max: times.at(-1) as number,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) as number,
+    starts,
+    times,
+    clockTimes,
+  }
+}
+
+/** Garbage collections as they happen (start and duration in performance.now() time). */
+function watchCollections() {
+  const seen: { start: number; ms: number }[] = []
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) seen.push({ start: entry.startTime, ms: entry.duration })
+  })
+  observer.observe({ entryTypes: ['gc'] })
+  return {
+    /** The collections so far (the observer reports after the synchronous work it watched). */
+    async taken() {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return seen
+    },
+    /** Whether a collection began within [from, to]. */
+    within: (from: number, to: number) => seen.some((gc) => gc.start >= from && gc.start <= to),
+    stop: () => observer.disconnect(),
   }
 }
 
@@ -280,19 +316,55 @@ function naiveScan() {
   return { ...result, fired, stopOuts, trailed: trailed_, alerts }
 }
 
-/** The bench as it was: the engine against the naive scan, then one rollover. */
-function mainRun() {
-  const engineEvents = { closed: 0, trailed: 0, alerts: 0, other: 0 }
-  const engineResult = measure((i, quote) => {
-    for (const event of engine.applyTick(i + 1, quote)) {
-      if (event.type === 'position_closed') engineEvents.closed++
-      else if (event.type === 'alert_fired') engineEvents.alerts++
-      else engineEvents.other++
-    }
-    // The desk's clock, every CLOCK_MS: the trailed stops that moved, to store and show (each
-    // position's at most once a second). Its time counts in the tick it follows.
-    if (quote.timeMs % CLOCK_MS === 0) engineEvents.trailed += engine.trailedStops(quote.timeMs).length
+/** A tick closing at least this many positions is a crash through a cluster of stops. */
+const MANY_CLOSES = 100
+
+/** What the slowest 1% of ticks (p99 and above) had in them. */
+function slowestTicks(
+  result: { starts: number[]; times: number[] },
+  closedBy: number[],
+  collectedWithin: (from: number, to: number) => boolean,
+) {
+  const from = percentile(
+    [...result.times].sort((a, b) => a - b),
+    0.99,
+  )
+  const out = { count: 0, from, collected: 0, closing: 0, other: 0 }
+  result.times.forEach((ms, n) => {
+    if (ms < from) return
+    out.count++
+    const start = result.starts[n] as number
+    if (collectedWithin(start, start + ms)) out.collected++
+    else if ((closedBy[n] as number) >= MANY_CLOSES) out.closing++
+    else out.other++
   })
+  return out
+}
+
+/** The bench as it was: the engine against the naive scan, then one rollover. */
+async function mainRun() {
+  const engineEvents = { closed: 0, trailed: 0, alerts: 0, other: 0 }
+  /** Positions each tick closed, in tick order. */
+  const closedBy: number[] = []
+  const collections = watchCollections()
+  const engineResult = measure(
+    (i, quote) => {
+      let closed = 0
+      for (const event of engine.applyTick(i + 1, quote)) {
+        if (event.type === 'position_closed') closed++
+        else if (event.type === 'alert_fired') engineEvents.alerts++
+        else engineEvents.other++
+      }
+      engineEvents.closed += closed
+      closedBy.push(closed)
+    },
+    // The desk's clock: the trailed stops that moved, to store and show (each position's at most
+    // once a second, at most MAX_TRAILED_LISTED a call).
+    (nowMs) => (engineEvents.trailed += engine.trailedStops(nowMs).length),
+  )
+  await collections.taken()
+  collections.stop()
+  const slowest = slowestTicks(engineResult, closedBy, collections.within)
   const naiveResult = values['engine-only']
     ? { ticksPerSecond: NaN, p50: NaN, p99: NaN, max: NaN, fired: 0, stopOuts: 0, trailed: 0, alerts: 0 }
     : naiveScan()
@@ -332,13 +404,21 @@ function mainRun() {
       `engine closed ${engineEvents.closed} positions by stops (naive saw ${naiveResult.fired} stop crossings without closing)`,
   )
   console.log(
-    `engine passed on ${engineEvents.trailed} trailed stops to store (the clock's call every ${CLOCK_MS} ms) and fired ` +
+    `slowest 1% of the engine's ticks (${slowest.count}, from ${slowest.from.toFixed(2)} ms): ${slowest.collected} with a garbage ` +
+      `collection in them, ${slowest.closing} closing ${MANY_CLOSES}+ positions, ${slowest.other} other`,
+  )
+  console.log(
+    `engine passed on ${engineEvents.trailed} trailed stops to store in ${engineResult.clockTimes.length} clock calls (every ${CLOCK_MS} ms, ` +
+      `longest ${Math.max(0, ...engineResult.clockTimes).toFixed(1)} ms) and fired ` +
       `${engineEvents.alerts} alerts (naive: ${naiveResult.trailed} trailing moves, ${naiveResult.alerts} alerts)`,
   )
   console.log(
     `one rollover booked ${swapsBooked} swaps in ${rolloverCalls.length - 1} calls, ${rolloverMs.toFixed(0)} ms in all ` +
-      `(${((rolloverMs * 1000) / Math.max(1, swapsBooked)).toFixed(1)} µs per position; longest call ` +
-      `${Math.max(...rolloverCalls).toFixed(1)} ms)`,
+      `(${((rolloverMs * 1000) / Math.max(1, swapsBooked)).toFixed(1)} µs per position; calls p50 ` +
+      `${percentile(
+        [...rolloverCalls].sort((a, b) => a - b),
+        0.5,
+      ).toFixed(1)} ms, longest ${Math.max(...rolloverCalls).toFixed(1)} ms)`,
   )
   if (engineBytes > 0)
     console.log(
@@ -512,4 +592,4 @@ function demoRun() {
 }
 // `--demo` runs the demo comparison alone (the naive scan takes minutes and measures nothing of it).
 if (DEMO > 0) demoRun()
-else mainRun()
+else await mainRun()

@@ -1,5 +1,6 @@
 // Swap booking: one ledger row per position and rollover, triple days, modes, restarts.
 import { ClosedType, LedgerType } from '@tp/contracts'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { EURUSD, US500, USDJPY, buy, closes, makeEngine, mustOpen, sell } from './test-fixtures.ts'
 import { MAX_ROLLOVER_ROWS } from './engine.ts'
@@ -151,6 +152,34 @@ describe('swaps', () => {
     // Every one paid Wednesday's three nights once: 0.01 lots x -21.3 = -0.213, a charge: -0.22.
     const total = users.reduce((sum, u) => sum + 1000 - Number(engine.balance(u)), 0)
     expect(total.toFixed(2)).toBe((count * 0.22).toFixed(2))
+  })
+
+  it('books each position in a crowd the swap it is booked alone (one call works shared parts out once)', () => {
+    const position = fc.record({
+      instrumentId: fc.constantFrom(EURUSD, USDJPY, US500),
+      buys: fc.boolean(),
+      lots: fc.constantFrom('0.01', '0.1', '0.25', '1', '1.3'),
+    })
+    fc.assert(
+      fc.property(fc.array(position, { minLength: 1, maxLength: 12 }), (positions) => {
+        const open = (engine: ReturnType<typeof makeEngine>, p: (typeof positions)[number]) => {
+          const order = { instrumentId: p.instrumentId, lots: p.lots }
+          return mustOpen(engine, p.buys ? buy(order) : sell(order)).id
+        }
+        const crowd = makeEngine({ list: withSwaps(), accounts: { 1: '10000000' } })
+        const ids = positions.map((p) => open(crowd, p))
+        const together = swapRows(crowd.rolloverDue(WED_ROLLOVER))
+        positions.forEach((p, n) => {
+          const alone = makeEngine({ list: withSwaps(), accounts: { 1: '10000000' } })
+          open(alone, p)
+          const own = swapRows(alone.rolloverDue(WED_ROLLOVER)).map((row) => row.amount)
+          expect(together.filter((row) => row.ref === `order:${ids[n]}`).map((row) => row.amount)).toEqual(
+            own,
+          )
+        })
+      }),
+      { numRuns: 50 },
+    )
   })
 
   it('rounds a charge away from zero and a credit toward it: no number of tiny positions gains', () => {

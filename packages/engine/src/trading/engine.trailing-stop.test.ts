@@ -195,6 +195,27 @@ describe('trailing stop', () => {
     ])
   })
 
+  it('lists whole groups up to the limit a call; the groups left wait for the next call', () => {
+    const engine = makeEngine()
+    const bought = mustOpen(engine, buy()).id
+    const sold = mustOpen(engine, sell()).id
+    engine.setTrailing(1, bought, 50, T0)
+    engine.setTrailing(1, sold, 50, T0)
+    // Up moves the buy's group, then down the sell's (not as far as the buy's stop): two groups.
+    tick(engine, EURUSD, 1.1001, 1.1002, T0 + 500)
+    tick(engine, EURUSD, 1.0997, 1.0998, T0 + 600)
+    const first = engine.trailedStops(T0 + 1000, 1)
+    const second = engine.trailedStops(T0 + 1000, 1)
+    expect([first.length, second.length]).toEqual([1, 1])
+    expect([...first, ...second]).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ orderId: bought, stopLoss: 1.0996 }),
+        expect.objectContaining({ orderId: sold, stopLoss: 1.1003 }),
+      ]),
+    )
+    expect(engine.trailedStops(T0 + 1000, 1)).toEqual([])
+  })
+
   it('moves a thousand stops of different distances on one quote, and fires each at its own level', () => {
     // Five accounts of 200 positions (the most live orders an account may hold).
     const owner = (n: number) => 1 + Math.floor(n / 200)

@@ -24,7 +24,7 @@ import { applyTick, expireDue } from './engine/tick.ts'
 import { rolloverDue } from './engine/rollover.ts'
 import { attachPosition } from './engine/positions.ts'
 import { accountTotals, accountView, markOf, ordersOf } from './engine/views.ts'
-import { TRAIL_SHOWN_EVERY_MS } from './engine/limits.ts'
+import { MAX_TRAILED_LISTED, TRAIL_SHOWN_EVERY_MS } from './engine/limits.ts'
 
 export * from './engine/limits.ts'
 export type { AccountView, OpenCommand, PendingChange, PositionMark } from './engine/commands.ts'
@@ -250,9 +250,10 @@ export class TradingEngine {
    * The positions whose trailed stops moved since they were last listed, each listed at most once
    * every TRAIL_SHOWN_EVERY_MS (the server's clock): the desk stores and shows them. The engine
    * triggers on the exact stop meanwhile; a restart goes on from the stored one (decision 033).
+   * At most `limit` stops a call, in whole groups; the rest come with the next calls.
    */
-  trailedStops(nowMs: number): EngineEvent[] {
-    return this.s.triggers.trailedSince(nowMs, TRAIL_SHOWN_EVERY_MS).map((order) => ({
+  trailedStops(nowMs: number, limit = MAX_TRAILED_LISTED): EngineEvent[] {
+    return this.s.triggers.trailedSince(nowMs, TRAIL_SHOWN_EVERY_MS, limit).map((order) => ({
       type: 'stop_trailed',
       orderId: order.id,
       userId: order.userId,

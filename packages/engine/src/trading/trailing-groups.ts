@@ -112,11 +112,13 @@ export class TrailingGroups {
    * The members of groups moved since they were last listed and not within the last `everyMs`, with
    * their stops worked out (the orders themselves, updated); each such group is listed as of now.
    * In the order the groups moved, each group's members in its heap's order: the same commands and
-   * quotes list the same way.
+   * quotes list the same way. Whole groups until `limit` stops are listed; the rest wait for a
+   * later call (their stops trigger exactly meanwhile).
    */
-  moved(nowMs: number, everyMs: number): Order[] {
+  moved(nowMs: number, everyMs: number, limit: number): Order[] {
     const orders: Order[] = []
     for (const group of this.movedGroups) {
+      if (orders.length >= limit) break
       if (group.shownAtMs > 0 && nowMs - group.shownAtMs < everyMs) continue
       this.movedGroups.delete(group)
       group.shownAtMs = nowMs

@@ -92,8 +92,11 @@ export class TriggerBooks {
   }
 
   /** The positions whose trailed stops moved and were not listed within `everyMs` (trailing-groups.ts). */
-  trailedSince(nowMs: number, everyMs: number): Order[] {
-    return [...this.trailing.moved(nowMs, everyMs), ...this.demoTrailing.moved(nowMs, everyMs)]
+  trailedSince(nowMs: number, everyMs: number, limit: number): Order[] {
+    const real = this.trailing.moved(nowMs, everyMs, limit)
+    return real.length >= limit
+      ? real
+      : [...real, ...this.demoTrailing.moved(nowMs, everyMs, limit - real.length)]
   }
 
   /** A buy closes at the bid: its stop fires when the bid falls to it, its target when it rises. */

@@ -9,14 +9,22 @@ export const MAX_LIVE_ORDERS = 200
 export const MAX_ALERTS_PER_USER = 100
 /**
  * Rollovers (one ledger row each, at most) one `rolloverDue` call books, a position's catch-up
- * whole: under 20 ms of work (about 8 µs a row, in exact decimals) and a commit of that many rows;
- * the rest follow on the next calls.
+ * whole: a call stays under 20 ms with a collection in it (10 to 25 µs a row in exact decimals at a
+ * million positions, bench/README.md), and a commit of that many rows; the rest follow on the next
+ * calls (the desk's clock, every 250 ms: a million positions in about ten minutes, decision 033).
  */
-export const MAX_ROLLOVER_ROWS = 1000
+export const MAX_ROLLOVER_ROWS = 400
 /** The nearest trailing stop, in points (and never nearer than the spread). */
 export const MIN_TRAILING_POINTS = 10
 /** A position's trailed stop is listed for the desk to store and show at most this often (ms). */
 export const TRAIL_SHOWN_EVERY_MS = 1000
+/**
+ * Trailed stops one `trailedStops` call lists (whole groups, so a bigger group still comes whole):
+ * a few milliseconds of the clock's work (about 5 µs a stop at a million positions, bench/README.md)
+ * and a commit of that many rows; groups beyond it are listed by the next calls, real accounts'
+ * first.
+ */
+export const MAX_TRAILED_LISTED = 1000
 /** The widest trailing stop, in points. */
 export const MAX_TRAILING_POINTS = 10_000_000
 

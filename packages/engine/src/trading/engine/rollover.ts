@@ -11,7 +11,7 @@ import {
   swapOf,
   swapPerUnit,
 } from '../swaps.ts'
-import type { EngineEvent, Order } from '../types.ts'
+import type { EngineEvent, InstrumentTerms, Order } from '../types.ts'
 import { present } from './assert.ts'
 import { book } from './ledger.ts'
 import { MAX_ROLLOVER_ROWS } from './limits.ts'
@@ -34,8 +34,7 @@ export function rolloverDue(s: EngineState, nowMs: number): EngineEvent[] {
   if (!run) return []
   const events: EngineEvent[] = []
   const charged = new Set<Account>()
-  /** A unit's swap by instrument, side and rollover: one computation for all their positions. */
-  const perUnit = new Map<string, Money>()
+  const memo = new SwapMemo()
   let booked = 0
   while (run.walks.length > 0 && booked < MAX_ROLLOVER_ROWS) {
     const walk = run.walks[0] as (typeof run.walks)[number]
@@ -53,7 +52,7 @@ export function rolloverDue(s: EngineState, nowMs: number): EngineEvent[] {
     // Opened after the rollover (or charged by a close meanwhile): nothing due.
     if (order.swapThroughMs >= until) continue
     const rollovers = present(run.rollovers.get(order.instrumentId), 'rollovers of a due instrument')
-    const done = chargeSwaps(s, order, rollovers, perUnit, events)
+    const done = chargeSwaps(s, order, rollovers, memo, events)
     booked += done.rollovers
     if (done.booked) charged.add(s.account(order.userId))
   }
@@ -95,6 +94,56 @@ function beginRun(s: EngineState, nowMs: number): RolloverRun | undefined {
 }
 
 /**
+ * What one call works out once for all the positions it charges (quotes and rates stand still
+ * within a call): each currency's USD rate, a unit's swap by side and rollover, the amount of a
+ * position's size, how long a rollover pays for. Each is the computation a position would make on
+ * its own, on the same inputs in the same order: fewer decimals are made, never other amounts.
+ */
+class SwapMemo {
+  private readonly rates = new Map<string, Money>()
+  private readonly units = new Map<string, Money>()
+  private readonly amounts = new Map<string, Money>()
+  private readonly paid = new Map<string, number>()
+
+  rateOf(s: EngineState, currency: string, orderId: number): Money {
+    let rate = this.rates.get(currency)
+    if (!rate) {
+      // A position only opens with a rate, and quotes are never forgotten: a broken invariant.
+      rate = present(s.rates.booked(currency), `no ${currency} rate for the swap of order ${orderId}`)
+      this.rates.set(currency, rate)
+    }
+    return rate
+  }
+
+  /** The swap of `order` at rollover `at`, its exit price `price`, in USD cents. */
+  amountOf(terms: InstrumentTerms, order: Order, at: number, price: number, rate: Money): Money {
+    const unitKey = `${terms.id}:${order.side}:${at}:${price}`
+    const key = `${unitKey}:${order.lots.toString()}:${order.contractSize}`
+    let amount = this.amounts.get(key)
+    if (!amount) {
+      let unit = this.units.get(unitKey)
+      if (!unit) {
+        unit = swapPerUnit(terms.swap, terms.precision, order.side, nightsAt(terms, at), price)
+        this.units.set(unitKey, unit)
+      }
+      amount = swapOf(unit, order, rate)
+      this.amounts.set(key, amount)
+    }
+    return amount
+  }
+
+  paidThrough(terms: InstrumentTerms, rolloverMs: number): number {
+    const key = `${terms.id}:${rolloverMs}`
+    let through = this.paid.get(key)
+    if (through === undefined) {
+      through = paidThrough(terms, rolloverMs)
+      this.paid.set(key, through)
+    }
+    return through
+  }
+}
+
+/**
  * Books a position's swaps of the rollovers after the last it paid, up to those `until` reaches.
  * It has then paid through the end of that rollover's local day, and 12 hours at least
  * (`paidThrough`): a rollover staff move cannot charge (or credit) the same night twice. Returns
@@ -104,33 +153,23 @@ function chargeSwaps(
   s: EngineState,
   order: Order,
   until: RolloversUntil,
-  perUnit: Map<string, Money>,
+  memo: SwapMemo,
   events: EngineEvent[],
 ): { rollovers: number; booked: boolean } {
   const terms = s.terms(order.instrumentId)
-  // A position only opens with a rate, and quotes are never forgotten: this is a broken invariant.
-  const rate = present(
-    s.rates.booked(terms.quoteCurrency),
-    `no ${terms.quoteCurrency} rate for the swap of order ${order.id}`,
-  )
+  const rate = memo.rateOf(s, terms.quoteCurrency, order.id)
   const quote = s.quotes.get(order.instrumentId)
   const price = quote ? exitPrice(order.side, quote) : order.price
   const account = s.account(order.userId)
   const bookings: Money[] = []
   const due = until.after(order.swapThroughMs)
   for (const at of due) {
-    const key = `${terms.id}:${order.side}:${at}:${price}`
-    let unit = perUnit.get(key)
-    if (!unit) {
-      unit = swapPerUnit(terms.swap, terms.precision, order.side, nightsAt(terms, at), price)
-      perUnit.set(key, unit)
-    }
-    const amount = swapOf(unit, order, rate)
+    const amount = memo.amountOf(terms, order, at, price, rate)
     if (!amount.isZero()) bookings.push(amount)
   }
   const last = due.at(-1)
   if (last === undefined) return { rollovers: 0, booked: false }
-  order.swapThroughMs = paidThrough(terms, last)
+  order.swapThroughMs = memo.paidThrough(terms, last)
   for (const amount of bookings) order.swap = order.swap.plus(amount)
   events.push({ type: 'swap_charged', order: { ...order } })
   for (const amount of bookings) book(s, account, LedgerType.SWAP, amount, `order:${order.id}`, events)
@@ -145,5 +184,5 @@ export function settleSwaps(s: EngineState, order: Order, nowMs: number, events:
   const terms = s.terms(order.instrumentId)
   const last = lastRollover(terms, nowMs)
   if (last !== undefined && order.swapThroughMs < last)
-    chargeSwaps(s, order, new RolloversUntil(terms, last), new Map(), events)
+    chargeSwaps(s, order, new RolloversUntil(terms, last), new SwapMemo(), events)
 }

@@ -17,6 +17,12 @@ import { fromPoints, toPoints } from './order-rules.ts'
 import { TriggerHeap, type Trigger } from './trigger-index.ts'
 import type { Order, Quote } from './types.ts'
 
+/**
+ * Members (live or stale entries) one quote moves from group to group when it merges the groups it
+ * passes: a big merge would otherwise land on one tick (thousands of members, milliseconds).
+ */
+const MERGE_BUDGET = 512
+
 interface Group {
   id: number
   /** 1 for buys, -1 for sells (whose prices are kept negated), and the instrument's precision. */
@@ -138,7 +144,11 @@ export class TrailingGroups {
     return group !== undefined && order.status === OrderStatus.Holding && order.trailingPoints > 0
   }
 
-  /** Every group the price has passed becomes one, at this price. */
+  /**
+   * Every group the price has passed moves to this price, merged into the largest of them while
+   * the quote's budget of members to move over (MERGE_BUDGET) lasts; a group too big for what is
+   * left moves on its own, and merges when a later quote passes it with the others again.
+   */
   private move(side: TrailSide, price: number): void {
     if (!side.moves.isReachedBy(price)) return
     const passed = new Set<Group>()
@@ -149,7 +159,15 @@ export class TrailingGroups {
     if (passed.size === 0) return
     const groups = [...passed].sort((a, b) => b.members.size - a.members.size || a.id - b.id)
     const target = groups[0] as Group
+    let budget = MERGE_BUDGET
     for (const other of groups.slice(1)) {
+      if (other.members.size > budget) {
+        other.peak = price
+        this.movedGroups.add(other)
+        this.index(side, other, true, true)
+        continue
+      }
+      budget -= other.members.size
       other.members.forEach((distance, orderId, version) => {
         if (!this.memberOrder(distance, orderId, version, other)) return
         target.members.insert(distance, orderId, 'trailing', version)

@@ -9,9 +9,10 @@ export const MAX_LIVE_ORDERS = 200
 export const MAX_ALERTS_PER_USER = 100
 /**
  * Rollovers (one ledger row each, at most) one `rolloverDue` call books, a position's catch-up
- * whole: a call stays under 20 ms with a collection in it (10 to 25 µs a row in exact decimals at a
- * million positions, bench/README.md), and a commit of that many rows; the rest follow on the next
- * calls (the desk's clock, every 250 ms: a million positions in about ten minutes, decision 033).
+ * whole: about 2 ms of work (5 to 8 µs a row in exact decimals at a million positions,
+ * bench/README.md), leaving room for a young-generation collection within 20 ms, and a commit of
+ * that many rows; the rest follow on the next calls (the desk's clock, every 250 ms: a million
+ * positions in about ten minutes, decision 033).
  */
 export const MAX_ROLLOVER_ROWS = 400
 /** The nearest trailing stop, in points (and never nearer than the spread). */

@@ -9,7 +9,6 @@
  * 100,000 of each the issue saw); the engine takes what DEMO_LIMITS allow, and the real accounts'
  * ticks are timed with that demo load beside the same engine without it, on the same ticks.
  */
-import { PerformanceObserver } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { MarginMode, Side, SwapMode } from '@tp/contracts'
 import {
@@ -24,6 +23,7 @@ import {
   type InstrumentTerms,
   type Quote,
 } from '@tp/engine'
+import { MANY_CLOSES, percentile, slowestTicks, spread, watchCollections } from './timing.ts'
 
 const { values } = parseArgs({
   options: {
@@ -198,9 +198,6 @@ const ticks = Array.from({ length: TICKS }, (_, n) => {
   return { i, quote: quoteOf(i, start + 1 + n) }
 })
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number
-
 /**
  * Times `run` on every tick; `clock` (the desk's timer, every CLOCK_MS of quote time) runs between
  * ticks, timed apart: it is not a tick, though its time counts in the ticks per second. Also
@@ -223,34 +220,12 @@ function measure(run: (i: number, quote: Quote) => void, clock?: (nowMs: number)
     }
   }
   const total = performance.now() - began
-  const sorted = [...times].sort((a, b) => a - b)
   return {
     ticksPerSecond: TICKS / (total / 1000),
-    p50: percentile(sorted, 0.5),
-    p99: percentile(sorted, 0.99),
-    max: sorted.at(-1) as number,
+    ...spread(times),
     starts,
     times,
     clockTimes,
-  }
-}
-
-/** Garbage collections as they happen (start and duration in performance.now() time). */
-function watchCollections() {
-  const seen: { start: number; ms: number }[] = []
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) seen.push({ start: entry.startTime, ms: entry.duration })
-  })
-  observer.observe({ entryTypes: ['gc'] })
-  return {
-    /** The collections so far (the observer reports after the synchronous work it watched). */
-    async taken() {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      return seen
-    },
-    /** Whether a collection began within [from, to]. */
-    within: (from: number, to: number) => seen.some((gc) => gc.start >= from && gc.start <= to),
-    stop: () => observer.disconnect(),
   }
 }
 
@@ -316,31 +291,6 @@ function naiveScan() {
   return { ...result, fired, stopOuts, trailed: trailed_, alerts }
 }
 
-/** A tick closing at least this many positions is a crash through a cluster of stops. */
-const MANY_CLOSES = 100
-
-/** What the slowest 1% of ticks (p99 and above) had in them. */
-function slowestTicks(
-  result: { starts: number[]; times: number[] },
-  closedBy: number[],
-  collectedWithin: (from: number, to: number) => boolean,
-) {
-  const from = percentile(
-    [...result.times].sort((a, b) => a - b),
-    0.99,
-  )
-  const out = { count: 0, from, collected: 0, closing: 0, other: 0 }
-  result.times.forEach((ms, n) => {
-    if (ms < from) return
-    out.count++
-    const start = result.starts[n] as number
-    if (collectedWithin(start, start + ms)) out.collected++
-    else if ((closedBy[n] as number) >= MANY_CLOSES) out.closing++
-    else out.other++
-  })
-  return out
-}
-
 /** The bench as it was: the engine against the naive scan, then one rollover. */
 async function mainRun() {
   const engineEvents = { closed: 0, trailed: 0, alerts: 0, other: 0 }
@@ -362,8 +312,7 @@ async function mainRun() {
     // once a second, at most MAX_TRAILED_LISTED a call).
     (nowMs) => (engineEvents.trailed += engine.trailedStops(nowMs).length),
   )
-  await collections.taken()
-  collections.stop()
+  await collections.stop()
   const slowest = slowestTicks(engineResult, closedBy, collections.within)
   const naiveResult = values['engine-only']
     ? { ticksPerSecond: NaN, p50: NaN, p99: NaN, max: NaN, fired: 0, stopOuts: 0, trailed: 0, alerts: 0 }
@@ -415,10 +364,7 @@ async function mainRun() {
   console.log(
     `one rollover booked ${swapsBooked} swaps in ${rolloverCalls.length - 1} calls, ${rolloverMs.toFixed(0)} ms in all ` +
       `(${((rolloverMs * 1000) / Math.max(1, swapsBooked)).toFixed(1)} µs per position; calls p50 ` +
-      `${percentile(
-        [...rolloverCalls].sort((a, b) => a - b),
-        0.5,
-      ).toFixed(1)} ms, longest ${Math.max(...rolloverCalls).toFixed(1)} ms)`,
+      `${percentile(rolloverCalls, 0.5).toFixed(1)} ms, longest ${Math.max(...rolloverCalls).toFixed(1)} ms)`,
   )
   if (engineBytes > 0)
     console.log(
@@ -556,15 +502,11 @@ function demoRun() {
           run.demoEvents++
     })
   }
-  const summary = (times: number[]) => {
-    const sorted = [...times].sort((a, b) => a - b)
-    return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) as number }
-  }
   const [baseRun, loadedRun] = runs as [(typeof runs)[number], (typeof runs)[number]]
-  const baseTimes = summary(baseRun.all)
-  const loadedTimes = { ...summary(loadedRun.all), demoEvents: loadedRun.demoEvents }
-  const baseDemoTicks = summary(baseRun.demoTicks)
-  const loadedDemoTicks = summary(loadedRun.demoTicks)
+  const baseTimes = spread(baseRun.all)
+  const loadedTimes = { ...spread(loadedRun.all), demoEvents: loadedRun.demoEvents }
+  const baseDemoTicks = spread(baseRun.demoTicks)
+  const loadedDemoTicks = spread(loadedRun.demoTicks)
   const { asked } = loaded
   console.log('')
   console.log(

@@ -43,6 +43,8 @@ interface Cached {
   cachedAtMs: number
 }
 const cache = new Map<string, Cached>()
+/** Evictions so far: a read that saw one land while it ran does not cache what it read. */
+let evictions = 0
 
 export async function findSession(db: DbOrTx, token: string, now: Date): Promise<SessionRef | undefined> {
   const hash = sha256(token)
@@ -50,6 +52,7 @@ export async function findSession(db: DbOrTx, token: string, now: Date): Promise
   const nowMs = now.getTime()
   if (hit && nowMs < hit.expiresAtMs && nowMs - hit.cachedAtMs < CACHE_TTL_MS) return hit.ref
   if (hit) cache.delete(hash)
+  const evictionsBefore = evictions
   // A disabled account's sessions are dead even if one was opened while staff disabled it.
   const [row] = await db
     .select({ sessionId: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
@@ -65,6 +68,9 @@ export async function findSession(db: DbOrTx, token: string, now: Date): Promise
     )
   if (!row) return undefined
   const ref = { sessionId: row.sessionId, userId: row.userId }
+  // A revocation evicted while this read ran: the row may predate its commit, so it is not kept
+  // (a caller that must not act on it checks SessionRevocations.mayHaveEndedSince).
+  if (evictions !== evictionsBefore) return ref
   if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string)
   cache.set(hash, { ref, expiresAtMs: row.expiresAt.getTime(), cachedAtMs: nowMs })
   return ref
@@ -72,6 +78,7 @@ export async function findSession(db: DbOrTx, token: string, now: Date): Promise
 
 /** Forgets cached sessions that match (before a revocation is written). */
 function evict(matches: (ref: SessionRef) => boolean) {
+  evictions++
   for (const [hash, entry] of cache) if (matches(entry.ref)) cache.delete(hash)
 }
 

@@ -160,15 +160,9 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
 
   async function login(connection: Connection, token: string): Promise<void> {
     signOut(connection)
-    const session = await liveSession(token)
+    const session = await signIn(connection, token)
     // Closed while the session was read: the close handler has already cleaned up.
     if (connection.socket.readyState !== OPEN) return
-    if (session) {
-      connection.session = session
-      signedIn.add(connection, session)
-      // The owner's own messages (FOREX_TRADE, FOREX_CLOSED, MARGIN_CALL) come on a private topic.
-      hub.subscribe(connection.subscriber, userTopic(session.userId))
-    }
     reply(connection, { type: 'login_result', code: session ? 1 : 0 })
     // A warning that was pushed before this socket signed in still holds: it hears it now.
     const warning = session && deps.marginCallOf?.(session.userId)
@@ -176,14 +170,22 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
   }
 
   /**
-   * The token's session, unless a revocation that ended it was published while it was read (the
-   * read may have begun before the revocation was committed).
+   * Signs the socket in with the token's session, unless a revocation that ended it was published
+   * while it was read (the read may have begun before the revocation was committed). The check and
+   * the sign-in run with no await between them: a revocation published after the check finds the
+   * socket among the signed-in ones and signs it out.
    */
-  async function liveSession(token: string): Promise<SessionRef | undefined> {
+  async function signIn(connection: Connection, token: string): Promise<SessionRef | undefined> {
     for (let reads = 0; reads < MAX_SESSION_READS; reads++) {
       const version = deps.sessionRevocations.version
       const session = await findSession(deps.db, token, deps.clock())
-      if (!session || !deps.sessionRevocations.mayHaveEndedSince(version, session)) return session
+      if (connection.socket.readyState !== OPEN || !session) return undefined
+      if (deps.sessionRevocations.mayHaveEndedSince(version, session)) continue
+      connection.session = session
+      signedIn.add(connection, session)
+      // The owner's own messages (FOREX_TRADE, FOREX_CLOSED, MARGIN_CALL) come on a private topic.
+      hub.subscribe(connection.subscriber, userTopic(session.userId))
+      return session
     }
     return undefined
   }

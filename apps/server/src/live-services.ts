@@ -27,6 +27,8 @@ export interface LiveServicesOptions {
   onFatal: (message: string) => void
   /** Run the house demo traders (rank/house-traders.ts). Off unless asked: tests never trade behind your back. */
   houseTraders?: boolean
+  /** How often the desk's clock runs on its own; 0: only when the caller runs it (open-trading.ts). */
+  clockCheckMs?: number
 }
 
 /**
@@ -43,6 +45,7 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     nowMs: options.clock,
     onError: options.onError,
     onFatal: options.onFatal,
+    clockCheckMs: options.clockCheckMs,
   })
   const feed = startMarketFeed({
     db,

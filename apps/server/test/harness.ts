@@ -113,6 +113,10 @@ export interface TestAppOptions {
    * metals, indices) starts at `tradingWeekdayMs()`, so that it passes on a weekend too.
    */
   startAtMs?: number
+  /** A tick the feed refused (a test that sends bad ticks on purpose may keep quiet about it). */
+  onTickRefused?: (report: { code: string; reason: string; count: number }) => void
+  /** How often the desk's clock runs on its own (open-trading.ts); 0: only when the caller runs it. */
+  clockCheckMs?: number
   /** App settings such as trusted proxies, CORS origins and a logger (none by default). */
   app?: Partial<Pick<AppOptions, 'trustProxy' | 'corsOrigins' | 'logger' | 'webDist' | 'adminDist'>>
 }
@@ -163,9 +167,10 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     // Logged, not thrown: the desk must go on to rebuild itself, as it does in production.
     onError: (error, context) => console.error(context, error),
     clock: () => clock.now().getTime(),
-    onTickRefused: (report) => console.warn('price tick refused', report),
+    onTickRefused: options.onTickRefused ?? ((report) => console.warn('price tick refused', report)),
     writer: options.writer ?? processLocalLock(),
     onFatal: options.onFatal ?? ((message) => console.error(message)),
+    clockCheckMs: options.clockCheckMs,
   })
   const { market, topics, feed, desk } = live
   const sessionRevocations = new SessionRevocations()

@@ -13,7 +13,7 @@ const KEY_CLEANUP_MS = 60 * 60 * 1000
  * How often pending orders' expiries and the rollover are checked. An order is dead from its expiry
  * on (no fill, no change, no cancel): this only bounds how late its owner hears of it.
  */
-const CLOCK_CHECK_MS = 250
+export const CLOCK_CHECK_MS = 250
 
 export interface TradingOptions {
   writer: WriterLock
@@ -22,6 +22,11 @@ export interface TradingOptions {
   onError: (error: unknown, context: string) => void
   /** The writer lock is lost for good: the process must stop. */
   onFatal: (message: string) => void
+  /**
+   * How often the desk's clock runs (CLOCK_CHECK_MS by default); 0: never on a timer, the caller runs
+   * `desk.onClock()` when it chooses (the simulation, whose every step must happen in its order).
+   */
+  clockCheckMs?: number
 }
 
 /** Brings trading up: the desk (engine rebuilt from the database) and the owners' socket pushes. */
@@ -55,8 +60,9 @@ export async function openTrading(db: Db, market: MarketData, topics: TopicHub, 
     )
   }, KEY_CLEANUP_MS)
   cleanup.unref()
-  const clock = setInterval(() => desk.onClock(), CLOCK_CHECK_MS)
-  clock.unref()
+  const every = options.clockCheckMs ?? CLOCK_CHECK_MS
+  const clock = every > 0 ? setInterval(() => desk.onClock(), every) : undefined
+  clock?.unref()
   return {
     desk,
     async stop() {

@@ -1,0 +1,195 @@
+/**
+ * A simulated history: the list of things that happen to the broker, drawn from one seed before any
+ * of it runs. Actions name users, positions and instruments by index (resolved when they run), so
+ * that a history with steps cut out still runs: the shrinker relies on it.
+ */
+import { seededRandom, type Random } from '@tp/engine'
+
+/** Index into the users registered so far, the instruments simulated, or a user's live orders. */
+type Pick = number
+
+export type Action =
+  | { kind: 'register' }
+  | { kind: 'deposit'; user: Pick; amount: string; decision: 'approve' | 'reject' }
+  | { kind: 'withdraw'; user: Pick; amount: string; decision: 'pay' | 'reject' | 'hold' }
+  /** Staff decide the oldest withdrawal held for a decision. */
+  | { kind: 'decide'; user: Pick; decision: 'pay' | 'reject' }
+  | { kind: 'adjust'; user: Pick; amount: string }
+  | {
+      kind: 'open'
+      user: Pick
+      instrument: Pick
+      side: 1 | 2
+      lots: string
+      leverage: Pick
+      /** Stops this many points from the entry (0: none). */
+      stopLossPoints: number
+      takeProfitPoints: number
+    }
+  | {
+      kind: 'pending'
+      user: Pick
+      instrument: Pick
+      side: 1 | 2
+      lots: string
+      leverage: Pick
+      /** The target this many points from the market: negative below, positive above. */
+      offsetPoints: number
+      /** Good till cancelled when 0. */
+      expiresInMs: number
+    }
+  | { kind: 'trailing'; user: Pick; position: Pick; points: number }
+  | { kind: 'close'; user: Pick; position: Pick; part: boolean }
+  | { kind: 'cancel'; user: Pick; pending: Pick }
+  /** A market order whose answer was lost: sent again with the same idempotency key. */
+  | { kind: 'retry'; user: Pick; instrument: Pick; side: 1 | 2; lots: string; leverage: Pick }
+  /** Quotes a second apart, each moving by a normal step of `volatility` (a fraction of the price). */
+  | { kind: 'walk'; instrument: Pick; ticks: number; volatility: number; drift: number; seed: number }
+  /** One quote `percent` away from the last: a gap that jumps over stops. */
+  | { kind: 'gap'; instrument: Pick; percent: number }
+  /** Time passes with no quote (quotes go stale, orders expire, rollovers come). */
+  | { kind: 'time'; ms: number }
+  /** To the next Monday's open; every instrument reopens with a gap. */
+  | { kind: 'weekend'; percent: number }
+  /** A quote older than the last one of its instrument (a feed's reordering): ignored. */
+  | { kind: 'late-quote'; instrument: Pick }
+  /** A quote stamped minutes ahead of the server's clock: refused. */
+  | { kind: 'future-quote'; instrument: Pick }
+  /** The engine is rebuilt from the database and must equal the one in memory. */
+  | { kind: 'restart' }
+
+const pick = (random: Random) => Math.floor(random.next() * 1_000_000)
+const between = (random: Random, low: number, high: number) => low + random.next() * (high - low)
+const side = (random: Random): 1 | 2 => (random.next() < 0.5 ? 1 : 2)
+const LOTS = ['0.01', '0.02', '0.05', '0.1', '0.3', '1', '2', '5']
+const lots = (random: Random) => LOTS[Math.floor(random.next() * LOTS.length)]!
+const amount = (random: Random, low: number, high: number) => between(random, low, high).toFixed(2)
+
+/** How often each kind is drawn (relative weights). */
+const WEIGHTS: [Action['kind'], number][] = [
+  ['register', 4],
+  ['deposit', 6],
+  ['withdraw', 3],
+  ['decide', 2],
+  ['adjust', 1],
+  ['open', 14],
+  ['pending', 5],
+  ['trailing', 3],
+  ['close', 6],
+  ['cancel', 2],
+  ['retry', 2],
+  ['walk', 22],
+  ['gap', 3],
+  ['time', 5],
+  ['weekend', 1],
+  ['late-quote', 1],
+  ['future-quote', 1],
+  ['restart', 2],
+]
+const TOTAL_WEIGHT = WEIGHTS.reduce((sum, [, w]) => sum + w, 0)
+
+function drawKind(random: Random): Action['kind'] {
+  let at = random.next() * TOTAL_WEIGHT
+  for (const [kind, weight] of WEIGHTS) if ((at -= weight) < 0) return kind
+  return 'walk'
+}
+
+function draw(random: Random, kind: Action['kind']): Action {
+  switch (kind) {
+    case 'register':
+    case 'restart':
+      return { kind }
+    case 'deposit':
+      return {
+        kind,
+        user: pick(random),
+        amount: amount(random, 50, 20_000),
+        decision: random.next() < 0.85 ? 'approve' : 'reject',
+      }
+    case 'withdraw': {
+      const roll = random.next()
+      const decision = roll < 0.5 ? 'pay' : roll < 0.7 ? 'reject' : 'hold'
+      return { kind, user: pick(random), amount: amount(random, 20, 3_000), decision }
+    }
+    case 'decide':
+      return { kind, user: pick(random), decision: random.next() < 0.6 ? 'pay' : 'reject' }
+    case 'adjust':
+      return { kind, user: pick(random), amount: amount(random, -200, 500) }
+    case 'open': {
+      const stops = random.next() < 0.6
+      return {
+        kind,
+        user: pick(random),
+        instrument: pick(random),
+        side: side(random),
+        lots: lots(random),
+        leverage: pick(random),
+        stopLossPoints: stops ? Math.round(between(random, 20, 3_000)) : 0,
+        takeProfitPoints: stops && random.next() < 0.7 ? Math.round(between(random, 20, 3_000)) : 0,
+      }
+    }
+    case 'pending':
+      return {
+        kind,
+        user: pick(random),
+        instrument: pick(random),
+        side: side(random),
+        lots: lots(random),
+        leverage: pick(random),
+        offsetPoints: Math.round(between(random, -2_000, 2_000)) || 1,
+        expiresInMs: random.next() < 0.5 ? 0 : Math.round(between(random, 60_000, 2 * 86_400_000)),
+      }
+    case 'trailing':
+      return {
+        kind,
+        user: pick(random),
+        position: pick(random),
+        points: Math.round(between(random, 10, 1_000)),
+      }
+    case 'close':
+      return { kind, user: pick(random), position: pick(random), part: random.next() < 0.3 }
+    case 'cancel':
+      return { kind, user: pick(random), pending: pick(random) }
+    case 'retry':
+      return {
+        kind,
+        user: pick(random),
+        instrument: pick(random),
+        side: side(random),
+        lots: lots(random),
+        leverage: pick(random),
+      }
+    case 'walk':
+      return {
+        kind,
+        instrument: pick(random),
+        ticks: 1 + Math.floor(random.next() * 20),
+        volatility: between(random, 0.0001, 0.003),
+        drift: between(random, -0.5, 0.5),
+        seed: pick(random),
+      }
+    case 'gap':
+      return { kind, instrument: pick(random), percent: between(random, -8, 8) }
+    case 'time':
+      return { kind, ms: Math.round(between(random, 1_000, 12 * 3_600_000)) }
+    case 'weekend':
+      return { kind, percent: between(random, -10, 10) }
+    case 'late-quote':
+    case 'future-quote':
+      return { kind, instrument: pick(random) }
+  }
+}
+
+/** The history of `seed`: `steps` actions, starting with a few sign-ups and deposits. */
+export function historyOf(seed: number, steps: number): Action[] {
+  const random = seededRandom(seed)
+  const opening: Action[] = [
+    { kind: 'register' },
+    { kind: 'register' },
+    { kind: 'deposit', user: 0, amount: amount(random, 1_000, 10_000), decision: 'approve' },
+    { kind: 'deposit', user: 1, amount: amount(random, 1_000, 10_000), decision: 'approve' },
+  ]
+  const actions = opening.slice(0, steps)
+  while (actions.length < steps) actions.push(draw(random, drawKind(random)))
+  return actions
+}

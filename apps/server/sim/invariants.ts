@@ -1,0 +1,291 @@
+/**
+ * What must hold after every step of a simulation, each with a name. A check returns what it found
+ * broken (the first thing), or undefined. They read the database as it is, and the engine's memory.
+ */
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import Decimal from 'decimal.js'
+import { ClosedType, DepositStatus, LedgerType, OrderStatus, WithdrawalStatus } from '@tp/contracts'
+import type { Quote } from '@tp/engine'
+import { accounts, deposits, ledger, orders, withdrawals } from '../src/db/schema.ts'
+import { rebuildEngine } from '../src/trading/desk-state.ts'
+import type { World } from './world.ts'
+
+/** What a check may remember from one step to the next (rows already judged). */
+export interface Memory {
+  /** The highest ledger id judged by `write-off only when flat`. */
+  ledgerSeen: number
+  /** House-closed orders whose price was judged. */
+  closesSeen: Set<number>
+}
+
+export interface Invariant {
+  name: string
+  /** Only at some steps (a rebuild costs more than a query). */
+  when?: 'restart'
+  check(world: World, memory: Memory): Promise<string | undefined>
+}
+
+const sum = (values: readonly string[]) => values.reduce((total, v) => total.plus(v), new Decimal(0))
+
+async function accountsOf(world: World) {
+  const ids = world.users.map((u) => u.userId)
+  if (ids.length === 0) return []
+  return world.app.db.select().from(accounts).where(inArray(accounts.userId, ids))
+}
+
+const ledgerSumsToBalance: Invariant = {
+  name: 'every ledger sums to its balance and frozen balance',
+  async check(world) {
+    const rows = await world.app.db
+      .select({
+        userId: ledger.userId,
+        total: sql<string>`coalesce(sum(${ledger.amount}), 0)`,
+        frozen: sql<string>`coalesce(sum(${ledger.frozenAmount}), 0)`,
+      })
+      .from(ledger)
+      .groupBy(ledger.userId)
+    const sums = new Map(rows.map((r) => [r.userId, r]))
+    for (const account of await accountsOf(world)) {
+      const s = sums.get(account.userId)
+      const total = new Decimal(s?.total ?? 0)
+      const frozen = new Decimal(s?.frozen ?? 0)
+      if (!total.equals(account.balance) || !frozen.equals(account.frozen))
+        return `user ${account.userId}: balance ${account.balance} frozen ${account.frozen}, ledger ${total} and ${frozen}`
+    }
+    return undefined
+  },
+}
+
+const frozenWithinBounds: Invariant = {
+  name: 'frozen money is never negative',
+  async check(world) {
+    for (const account of await accountsOf(world))
+      if (new Decimal(account.frozen).isNegative()) return `user ${account.userId}: frozen ${account.frozen}`
+    return undefined
+  },
+}
+
+const noNegativeBalance: Invariant = {
+  name: 'no negative balance is left (the house writes a loss beyond it off)',
+  async check(world) {
+    for (const account of await accountsOf(world))
+      if (new Decimal(account.balance).isNegative())
+        return `user ${account.userId}: balance ${account.balance}`
+    return undefined
+  },
+}
+
+const writeOffOnlyWhenFlat: Invariant = {
+  name: 'a write-off only when the account is flat',
+  async check(world, memory) {
+    const written = await world.app.db
+      .select({ id: ledger.id, userId: ledger.userId, amount: ledger.amount })
+      .from(ledger)
+      .where(and(eq(ledger.type, LedgerType.WRITE_OFF), gt(ledger.id, memory.ledgerSeen)))
+    const [last] = await world.app.db.select({ id: sql<number>`coalesce(max(${ledger.id}), 0)` }).from(ledger)
+    memory.ledgerSeen = Number(last?.id ?? 0)
+    for (const row of written) {
+      const open = world.app.desk.view.ordersOf(row.userId).filter((o) => o.status === OrderStatus.Holding)
+      if (open.length > 0)
+        return `user ${row.userId}: written off ${row.amount} with ${open.length} positions still open`
+    }
+    return undefined
+  },
+}
+
+const moneyAddsUp: Invariant = {
+  name: 'money in minus money out equals what the ledger holds',
+  async check(world) {
+    const ids = world.users.map((u) => u.userId)
+    if (ids.length === 0) return undefined
+    const held = (await accountsOf(world)).reduce(
+      (total, a) => total.plus(a.balance).plus(a.frozen),
+      new Decimal(0),
+    )
+    const db = world.app.db
+    const approved = await db
+      .select({ amount: deposits.amount })
+      .from(deposits)
+      .where(and(inArray(deposits.userId, ids), eq(deposits.status, DepositStatus.Finished)))
+    const paid = await db
+      .select({ amount: withdrawals.amount })
+      .from(withdrawals)
+      .where(and(inArray(withdrawals.userId, ids), eq(withdrawals.status, WithdrawalStatus.Paid)))
+    const deposited = sum(approved.map((r) => r.amount))
+    const paidOut = sum(paid.map((r) => r.amount))
+    if (!deposited.equals(world.tally.deposited))
+      return `deposits approved in the database ${deposited}, acknowledged ${world.tally.deposited}`
+    if (!paidOut.equals(world.tally.paidOut))
+      return `withdrawals paid in the database ${paidOut}, acknowledged ${world.tally.paidOut}`
+    // What trading moved, from the orders themselves: profit of closed ones, fees of filled ones, swaps.
+    const traded = await db
+      .select({ status: orders.status, profit: orders.profit, fee: orders.fee, swap: orders.swap })
+      .from(orders)
+      .where(inArray(orders.userId, ids))
+    let trading = new Decimal(0)
+    for (const o of traded) {
+      if (o.status === OrderStatus.Closed) trading = trading.plus(o.profit)
+      if (o.status === OrderStatus.Closed || o.status === OrderStatus.Holding)
+        trading = trading.minus(o.fee).plus(o.swap)
+    }
+    const writeOffs = await db
+      .select({ amount: ledger.amount })
+      .from(ledger)
+      .where(and(inArray(ledger.userId, ids), eq(ledger.type, LedgerType.WRITE_OFF)))
+    const expected = deposited
+      .minus(paidOut)
+      .plus(world.tally.adjusted)
+      .plus(trading)
+      .plus(sum(writeOffs.map((r) => r.amount)))
+    if (!expected.equals(held))
+      return `accounts hold ${held}; deposits ${deposited} - paid ${paidOut} + adjustments ${world.tally.adjusted} + trading ${trading} + write-offs = ${expected}`
+    return undefined
+  },
+}
+
+const nothingLostNothingTwice: Invariant = {
+  name: 'no acknowledged command lost, none applied twice',
+  async check(world) {
+    if (world.retryMismatch)
+      return `a retry with the same key was answered differently: ${world.retryMismatch}`
+    const ids = [...world.acknowledged]
+    if (ids.length > 0) {
+      const found = await world.app.db.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids))
+      if (found.length !== ids.length) {
+        const have = new Set(found.map((r) => r.id))
+        return `acknowledged orders missing: ${ids.filter((id) => !have.has(id)).join(', ')}`
+      }
+    }
+    const twice = await world.app.db
+      .select({ type: ledger.type, ref: ledger.ref, n: sql<number>`count(*)` })
+      .from(ledger)
+      .where(
+        inArray(ledger.type, [
+          LedgerType.DEPOSIT,
+          LedgerType.WITHDRAWAL,
+          LedgerType.TRADE_PROFIT,
+          LedgerType.TRADE_FEE,
+        ]),
+      )
+      .groupBy(ledger.type, ledger.ref)
+      .having(sql`count(*) > 1`)
+    if (twice.length > 0) return `booked twice: type ${twice[0]!.type} ${twice[0]!.ref}`
+    return undefined
+  },
+}
+
+const HOUSE_CLOSES: number[] = [
+  ClosedType.StopOut,
+  ClosedType.TakeProfit,
+  ClosedType.StopLoss,
+  ClosedType.Staff,
+]
+
+const houseClosesOnLiveQuotes: Invariant = {
+  name: 'every position the house closed was closed on a live quote of its own instrument',
+  async check(world, memory) {
+    const maxAgeMs = world.app.desk.view.riskSettings().maxQuoteAgeMs
+    const ids = world.users.map((u) => u.userId)
+    if (ids.length === 0) return undefined
+    const closed = await world.app.db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          inArray(orders.userId, ids),
+          eq(orders.status, OrderStatus.Closed),
+          inArray(orders.closedType, HOUSE_CLOSES),
+        ),
+      )
+    for (const order of closed) {
+      if (memory.closesSeen.has(order.id)) continue
+      memory.closesSeen.add(order.id)
+      const at = order.closedAt?.getTime() ?? 0
+      const quote = latestAtOrBefore(world.liveQuotes.get(order.instrumentId) ?? [], at)
+      const price = Number(order.closePrice)
+      if (!quote) return `order ${order.id} closed at ${price} with no live quote before it`
+      if (at - quote.timeMs > maxAgeMs)
+        return `order ${order.id} closed at ${new Date(at).toISOString()} on a quote ${at - quote.timeMs} ms old`
+      const exit = order.side === 1 ? quote.bid : quote.ask
+      if (price !== exit)
+        return `order ${order.id} (${order.side === 1 ? 'buy' : 'sell'}) closed at ${price}; the live quote was ${quote.bid}/${quote.ask}`
+    }
+    return undefined
+  },
+}
+
+function latestAtOrBefore(quotes: readonly Quote[], atMs: number): Quote | undefined {
+  let found: Quote | undefined
+  for (const quote of quotes) if (quote.timeMs <= atMs) found = quote
+  return found
+}
+
+const rebuiltEqualsMemory: Invariant = {
+  name: 'the engine rebuilt from the database equals the engine in memory',
+  when: 'restart',
+  async check(world) {
+    const quotes = new Map<number, Quote>()
+    for (const [id, list] of world.liveQuotes) quotes.set(id, list[list.length - 1]!)
+    const rebuilt = await rebuildEngine(world.app.db, quotes)
+    const memory = world.app.desk.view
+    const stored = new Map((await accountsOf(world)).map((a) => [a.userId, a]))
+    for (const { userId } of world.users) {
+      const [a, b] = [memory.balance(userId)?.toString(), rebuilt.balance(userId)?.toString()]
+      // A rebuild loads the accounts with live orders; the others are loaded from their row when used.
+      const flat = b === undefined && memory.ordersOf(userId).length === 0
+      const row = stored.get(userId)
+      if (flat && a !== undefined && (!row || !new Decimal(row.balance).equals(a)))
+        return `user ${userId}: balance ${a} in memory, ${row?.balance} stored`
+      if (!flat && a !== b) return `user ${userId}: balance ${a} in memory, ${b} rebuilt`
+      if (memory.isMarginCalled(userId) !== rebuilt.isMarginCalled(userId))
+        return `user ${userId}: margin call ${memory.isMarginCalled(userId)} in memory, not rebuilt`
+      const shape = (engine: typeof memory) =>
+        engine
+          .ordersOf(userId)
+          .sort((x, y) => x.id - y.id)
+          .map((o) =>
+            JSON.stringify([
+              o.id,
+              o.status,
+              o.side,
+              o.lots.toString(),
+              o.price,
+              o.originPrice,
+              // A trailed stop is stored lazily (at most once a second): the rebuilt one may lag.
+              o.trailingPoints > 0 ? 'trailing' : o.stopLoss,
+              o.takeProfit,
+              o.margin.toString(),
+              o.fee.toString(),
+              o.swap.toString(),
+              o.swapThroughMs,
+              o.expiresAtMs,
+              o.trailingPoints,
+            ]),
+          )
+      const [inMemory, fromDb] = [shape(memory), shape(rebuilt)]
+      for (let i = 0; i < Math.max(inMemory.length, fromDb.length); i++)
+        if (inMemory[i] !== fromDb[i]) return `user ${userId}: ${inMemory[i]} in memory, ${fromDb[i]} rebuilt`
+    }
+    return undefined
+  },
+}
+
+const noServerErrors: Invariant = {
+  name: 'no call is answered with a server error',
+  async check(world) {
+    return world.serverError
+  },
+}
+
+/** Every invariant, in the order they are checked. */
+export const INVARIANTS: Invariant[] = [
+  noServerErrors,
+  ledgerSumsToBalance,
+  frozenWithinBounds,
+  noNegativeBalance,
+  writeOffOnlyWhenFlat,
+  moneyAddsUp,
+  nothingLostNothingTwice,
+  houseClosesOnLiveQuotes,
+  rebuiltEqualsMemory,
+]

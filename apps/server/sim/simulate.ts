@@ -1,0 +1,96 @@
+/**
+ * Runs one history on a fresh world, checking every invariant after every step, and cuts a failing
+ * history down to the shortest that still breaks the same invariant.
+ */
+import type { Action } from './history.ts'
+import { INVARIANTS, type Memory } from './invariants.ts'
+import { World } from './world.ts'
+
+export type Driver = 'pglite' | 'postgres'
+
+export interface Failure {
+  seed: number
+  /** The step (0-based) after which the invariant broke. */
+  step: number
+  action: Action
+  invariant: string
+  detail: string
+  /** What the step did, as the world said. */
+  outcome: string
+}
+
+/** The invariant name of a step that threw (a crash of the server's code, or of the world's). */
+export const THREW = 'no step throws'
+
+/** Runs `actions` as the history of `seed`; the first broken invariant, or undefined. */
+export async function runHistory(
+  seed: number,
+  actions: readonly Action[],
+  driver: Driver,
+  onStep?: (step: number, outcome: string) => void,
+  onEnd?: (summary: string) => void,
+): Promise<Failure | undefined> {
+  const world = await World.open(seed, driver)
+  const memory: Memory = { ledgerSeen: 0, closesSeen: new Set() }
+  try {
+    for (let step = 0; step < actions.length; step++) {
+      const action = actions[step]!
+      const failure = (invariant: string, detail: string): Failure => ({
+        seed,
+        step,
+        action,
+        invariant,
+        detail,
+        outcome: world.lastOutcome,
+      })
+      try {
+        await world.run(action)
+      } catch (error) {
+        return failure(THREW, error instanceof Error ? (error.stack ?? error.message) : String(error))
+      }
+      onStep?.(step, world.lastOutcome)
+      const last = step === actions.length - 1
+      for (const invariant of INVARIANTS) {
+        if (invariant.when === 'restart' && action.kind !== 'restart' && !last) continue
+        const broken = await invariant.check(world, memory)
+        if (broken) return failure(invariant.name, broken)
+      }
+    }
+    if (onEnd) onEnd(await world.summary())
+    return undefined
+  } finally {
+    await world.close()
+  }
+}
+
+/**
+ * The shortest history found that still breaks `failure.invariant`: chunks of steps are cut while
+ * the failure stays (delta debugging), halving the chunk until single steps, within `budget` runs.
+ */
+export async function shrink(
+  actions: readonly Action[],
+  failure: Failure,
+  driver: Driver,
+  budget: number,
+  onProgress?: (length: number) => void,
+): Promise<{ actions: Action[]; failure: Failure; runs: number }> {
+  let best = actions.slice(0, failure.step + 1)
+  let bestFailure = failure
+  let runs = 0
+  for (let chunk = Math.max(1, Math.floor(best.length / 2)); chunk >= 1 && runs < budget;) {
+    let cut = false
+    for (let start = 0; start + chunk <= best.length && runs < budget;) {
+      const candidate = [...best.slice(0, start), ...best.slice(start + chunk)]
+      runs++
+      const found = await runHistory(failure.seed, candidate, driver)
+      if (found && found.invariant === failure.invariant) {
+        best = candidate.slice(0, found.step + 1)
+        bestFailure = found
+        cut = true
+        onProgress?.(best.length)
+      } else start += chunk
+    }
+    if (!cut) chunk = Math.floor(chunk / 2)
+  }
+  return { actions: best, failure: bestFailure, runs }
+}

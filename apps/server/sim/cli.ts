@@ -2,7 +2,8 @@
  * `npm run simulate -- --seed N` replays one seed's history; `--seeds N` runs N seeds from `--from`
  * (1), in `--jobs` processes. A failure prints the seed, the step and the broken invariant, then the
  * shortest history found that still breaks it, written to sim-failures/ for `--replay FILE`.
- * Options: --steps K (120) --driver pglite|postgres --budget RUNS (shrinker, 300) --no-shrink.
+ * Options: --steps K (120) --driver pglite|postgres --budget RUNS (shrinker, 300) --no-shrink,
+ * --first (stop at the first failing seed), --verbose (each step's outcome, with --seed or --replay).
  */
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -24,6 +25,8 @@ const { values } = parseArgs({
     'no-shrink': { type: 'boolean', default: false },
     /** With --seed or --replay: print what each step did. */
     verbose: { type: 'boolean', default: false },
+    /** With --seeds: stop at the first seed that fails (how many seeds a defect takes to find). */
+    first: { type: 'boolean', default: false },
     /** Set by the parent for its worker processes: report in one JSON line, do not shrink. */
     worker: { type: 'boolean', default: false },
   },
@@ -68,6 +71,7 @@ async function runSeeds(from: number, count: number) {
     if (failure) {
       failures.push(failure)
       if (!values.worker) await report(failure, historyOf(seed, STEPS))
+      if (values.first) return { seeds: seed - from + 1, failures, ms: performance.now() - began }
     }
     const done = seed - from + 1
     if (!values.worker && done % 25 === 0) console.log(`${done} of ${count} seeds, ${failures.length} failed`)

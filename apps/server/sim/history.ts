@@ -41,8 +41,11 @@ export type Action =
   | { kind: 'trailing'; user: Pick; position: Pick; points: number }
   | { kind: 'close'; user: Pick; position: Pick; part: boolean }
   | { kind: 'cancel'; user: Pick; pending: Pick }
-  /** A market order whose answer was lost: sent again with the same idempotency key. */
-  | { kind: 'retry'; user: Pick; instrument: Pick; side: 1 | 2; lots: string; leverage: Pick }
+  /**
+   * A market order whose answer was lost (with `crash`, because the server stopped after the commit
+   * and before the answer): sent again with the same idempotency key, to the new process if it crashed.
+   */
+  | { kind: 'retry'; user: Pick; instrument: Pick; side: 1 | 2; lots: string; leverage: Pick; crash: boolean }
   /** Quotes a second apart, each moving by a normal step of `volatility` (a fraction of the price). */
   | { kind: 'walk'; instrument: Pick; ticks: number; volatility: number; drift: number; seed: number }
   /** One quote `percent` away from the last: a gap that jumps over stops. */
@@ -55,7 +58,7 @@ export type Action =
   | { kind: 'late-quote'; instrument: Pick }
   /** A quote stamped minutes ahead of the server's clock: refused. */
   | { kind: 'future-quote'; instrument: Pick }
-  /** The engine is rebuilt from the database and must equal the one in memory. */
+  /** The server restarts: the new process rebuilds from the database and must equal the old memory. */
   | { kind: 'restart' }
 
 const pick = (random: Random) => Math.floor(random.next() * 1_000_000)
@@ -158,6 +161,7 @@ function draw(random: Random, kind: Action['kind']): Action {
         side: side(random),
         lots: lots(random),
         leverage: pick(random),
+        crash: random.next() < 0.5,
       }
     case 'walk':
       return {

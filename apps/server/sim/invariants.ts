@@ -8,6 +8,7 @@ import { ClosedType, DepositStatus, LedgerType, OrderStatus, WithdrawalStatus } 
 import type { Quote } from '@tp/engine'
 import { accounts, deposits, ledger, orders, withdrawals } from '../src/db/schema.ts'
 import { rebuildEngine } from '../src/trading/desk-state.ts'
+import { engineShape, shapeDifference } from './engine-shape.ts'
 import type { World } from './world.ts'
 
 /** What a check may remember from one step to the next (rows already judged). */
@@ -224,49 +225,18 @@ const rebuiltEqualsMemory: Invariant = {
   name: 'the engine rebuilt from the database equals the engine in memory',
   when: 'restart',
   async check(world) {
+    const restarted = world.restarted
+    if (restarted) return shapeDifference(restarted.before, restarted.after, 'before the restart', 'after it')
     const quotes = new Map<number, Quote>()
     for (const [id, list] of world.liveQuotes) quotes.set(id, list[list.length - 1]!)
-    const rebuilt = await rebuildEngine(world.app.db, quotes)
-    const memory = world.app.desk.view
-    const stored = new Map((await accountsOf(world)).map((a) => [a.userId, a]))
-    for (const { userId } of world.users) {
-      const [a, b] = [memory.balance(userId)?.toString(), rebuilt.balance(userId)?.toString()]
-      // A rebuild loads the accounts with live orders; the others are loaded from their row when used.
-      const flat = b === undefined && memory.ordersOf(userId).length === 0
-      const row = stored.get(userId)
-      if (flat && a !== undefined && (!row || !new Decimal(row.balance).equals(a)))
-        return `user ${userId}: balance ${a} in memory, ${row?.balance} stored`
-      if (!flat && a !== b) return `user ${userId}: balance ${a} in memory, ${b} rebuilt`
-      if (memory.isMarginCalled(userId) !== rebuilt.isMarginCalled(userId))
-        return `user ${userId}: margin call ${memory.isMarginCalled(userId)} in memory, not rebuilt`
-      const shape = (engine: typeof memory) =>
-        engine
-          .ordersOf(userId)
-          .sort((x, y) => x.id - y.id)
-          .map((o) =>
-            JSON.stringify([
-              o.id,
-              o.status,
-              o.side,
-              o.lots.toString(),
-              o.price,
-              o.originPrice,
-              // A trailed stop is stored lazily (at most once a second): the rebuilt one may lag.
-              o.trailingPoints > 0 ? 'trailing' : o.stopLoss,
-              o.takeProfit,
-              o.margin.toString(),
-              o.fee.toString(),
-              o.swap.toString(),
-              o.swapThroughMs,
-              o.expiresAtMs,
-              o.trailingPoints,
-            ]),
-          )
-      const [inMemory, fromDb] = [shape(memory), shape(rebuilt)]
-      for (let i = 0; i < Math.max(inMemory.length, fromDb.length); i++)
-        if (inMemory[i] !== fromDb[i]) return `user ${userId}: ${inMemory[i]} in memory, ${fromDb[i]} rebuilt`
-    }
-    return undefined
+    const stored = await world.storedBalances()
+    const rebuilt = engineShape(await rebuildEngine(world.app.db, quotes), world.users, stored)
+    return shapeDifference(
+      engineShape(world.app.desk.view, world.users, stored),
+      rebuilt,
+      'in memory',
+      'rebuilt',
+    )
   },
 }
 

@@ -51,7 +51,7 @@ export async function runHistory(
       onStep?.(step, world.lastOutcome)
       const last = step === actions.length - 1
       for (const invariant of INVARIANTS) {
-        if (invariant.when === 'restart' && action.kind !== 'restart' && !last) continue
+        if (invariant.when === 'restart' && !world.restarted && !last) continue
         const broken = await invariant.check(world, memory)
         if (broken) return failure(invariant.name, broken)
       }

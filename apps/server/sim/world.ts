@@ -4,11 +4,19 @@
  * settled) before the next, so that a seed gives the same history every time.
  */
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import Decimal from 'decimal.js'
 import { AdjustmentStatus, OrderStatus } from '@tp/contracts'
 import { seededRandom, type Quote } from '@tp/engine'
-import { deposits, ledger, leverageOptions, orders, uploads, withdrawals } from '../src/db/schema.ts'
+import {
+  accounts,
+  deposits,
+  ledger,
+  leverageOptions,
+  orders,
+  uploads,
+  withdrawals,
+} from '../src/db/schema.ts'
 import { approveDeposit, rejectDeposit } from '../src/money/deposits.ts'
 import { decideWithdrawal } from '../src/money/withdrawals.ts'
 import { requestAdjustment } from '../src/staff/users/adjustments.ts'
@@ -21,6 +29,7 @@ import {
   type TestApp,
 } from '../test/harness.ts'
 import type { Action } from './history.ts'
+import { engineShape, type EngineShape } from './engine-shape.ts'
 
 /** The instruments simulated: a major, a conversion pair and a cross it converts, a metal, a coin (24/7). */
 const CODES = ['EURUSD', 'USDJPY', 'EURJPY', 'XAUUSD', 'BTCUSD']
@@ -69,6 +78,8 @@ export class World {
   retryMismatch?: string
   /** A call the server answered with a 5xx: never allowed, whatever the input. */
   serverError?: string
+  /** The engine as the process that stopped last held it, and as the new one rebuilt it. */
+  restarted?: { before: EngineShape; after: EngineShape }
 
   private constructor(
     readonly app: TestApp,
@@ -149,6 +160,7 @@ export class World {
 
   async run(action: Action): Promise<void> {
     this.lastOutcome = ''
+    this.restarted = undefined
     await this.perform(action)
     await this.settle()
   }
@@ -206,8 +218,8 @@ export class World {
       case 'future-quote':
         return this.strayQuote(action.kind, action.instrument)
       case 'restart':
-        // The rebuild is compared with memory by the invariant `rebuilt engine equals memory`.
-        return this.say('restart check')
+        await this.restart()
+        return this.say('restart')
     }
   }
 
@@ -249,6 +261,28 @@ export class World {
   private noted(path: string, answer: Answer): Answer {
     if (answer.status >= 500) this.serverError ??= `${path}: ${answer.status} ${JSON.stringify(answer.body)}`
     return answer
+  }
+
+  /** Stops the server and starts a new process on the same database (harness `restart`). */
+  private async restart(): Promise<void> {
+    await this.settle()
+    const stored = await this.storedBalances()
+    const before = engineShape(this.app.desk.view, this.users, stored)
+    await this.app.restart()
+    // The new process has seen no quote yet: the feed starts from the market's last ones.
+    await this.settle()
+    this.restarted = { before, after: engineShape(this.app.desk.view, this.users, stored) }
+  }
+
+  /** Every simulated user's balance as the accounts table holds it. */
+  async storedBalances(): Promise<Map<number, string>> {
+    const ids = this.users.map((u) => u.userId)
+    if (ids.length === 0) return new Map()
+    const rows = await this.app.db
+      .select({ userId: accounts.userId, balance: accounts.balance })
+      .from(accounts)
+      .where(inArray(accounts.userId, ids))
+    return new Map(rows.map((r) => [r.userId, r.balance]))
   }
 
   // People
@@ -490,13 +524,15 @@ export class World {
       status: 1,
       multiple: leverageOf(instrument, a.leverage),
     }
-    // The first answer is lost on its way; the client sends the same order again with the same key.
+    // The first answer is lost on its way (with a crash: the server stopped after committing it);
+    // the client sends the same order again with the same key.
     const first = await this.submit(user, params, key)
+    if (a.crash) await this.restart()
     const again = await this.submit(user, params, key)
     if (JSON.stringify(first.body) !== JSON.stringify(again.body))
       this.retryMismatch = `${JSON.stringify(first.body)} then ${JSON.stringify(again.body)}`
     if (first.body.code === 1) this.acknowledged.add(first.body.data.id)
-    this.say(`retry ${instrument.code} key ${key}`, again.body)
+    this.say(`retry ${instrument.code} key ${key}${a.crash ? ' across a restart' : ''}`, again.body)
   }
 
   // Prices and time

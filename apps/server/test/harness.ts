@@ -159,6 +159,70 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
   for (const [key, value] of Object.entries(options.settings ?? {}))
     await setSetting(db, key as SettingKey, value)
   const clock = new TestClock(options.startAtMs)
+  // Uploaded images and the URL signing key go to a directory of this app's own, removed on close.
+  const uploadsDir = await mkdtemp(join(tmpdir(), 'test-uploads-'))
+  const uploads = await openFilesystemUploads(uploadsDir, undefined)
+  // Every message as it left the platform, code included: through the e-mail transport, or in the
+  // operator's log line when there is none. Tests read codes here, as a customer or an operator
+  // would; the outbox keeps them masked.
+  const delivered: DeliveredMessage[] = []
+  let server = await bootServer(db, clock, uploads, delivered, options)
+  return {
+    db,
+    clock,
+    get base() {
+      return server.base
+    },
+    get market() {
+      return server.live.market
+    },
+    get topics() {
+      return server.live.topics
+    },
+    get feed() {
+      return server.live.feed
+    },
+    get desk() {
+      return server.live.desk
+    },
+    get sessionRevocations() {
+      return server.sessionRevocations
+    },
+    uploads,
+    /** Messages as they left the platform (transport or log line), codes included, oldest first. */
+    delivered,
+    /** Applies a tick now (at the test clock's time unless given). */
+    tick: (tick: Omit<Tick, 'timeMs'> & { timeMs?: number }) =>
+      server.live.feed.push({ ...tick, timeMs: tick.timeMs ?? clock.now().getTime() }),
+    get: (path: string, init?: RequestOptions) => call('GET', `${server.base}${path}`, undefined, init),
+    post: (path: string, body?: Record<string, unknown>, init?: RequestOptions) =>
+      call('POST', `${server.base}${path}`, body, init),
+    /**
+     * A restart: the server process stops as it would on a deploy (the desk writes what it holds,
+     * the feed its candles) and a new one starts on the same database, rebuilding everything from
+     * it; sessions, orders and idempotency keys are what the database kept. Answers not yet sent are
+     * lost with the old process.
+     */
+    async restart() {
+      await server.stop()
+      server = await bootServer(db, clock, uploads, delivered, options)
+    },
+    async close() {
+      await server.stop()
+      await database.close()
+      await rm(uploadsDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** One server process on `db`: the live services and the HTTP app, listening on a free port. */
+async function bootServer(
+  db: Database['db'],
+  clock: TestClock,
+  uploads: Awaited<ReturnType<typeof openFilesystemUploads>>,
+  delivered: DeliveredMessage[],
+  options: TestAppOptions,
+) {
   const live = await startLiveServices(db, {
     nowMs: clock.now().getTime(),
     historyCandles: options.historyCandles ?? 30,
@@ -172,15 +236,8 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     onFatal: options.onFatal ?? ((message) => console.error(message)),
     clockCheckMs: options.clockCheckMs,
   })
-  const { market, topics, feed, desk } = live
+  const { market, topics, desk } = live
   const sessionRevocations = new SessionRevocations()
-  // Uploaded images and the URL signing key go to a directory of this app's own, removed on close.
-  const uploadsDir = await mkdtemp(join(tmpdir(), 'test-uploads-'))
-  const uploads = await openFilesystemUploads(uploadsDir, undefined)
-  // Every message as it left the platform, code included: through the e-mail transport, or in the
-  // operator's log line when there is none. Tests read codes here, as a customer or an operator
-  // would; the outbox keeps them masked.
-  const delivered: DeliveredMessage[] = []
   const emailTransport = options.emailTransport
   const transports: Partial<Record<Channel, MessageTransport>> = emailTransport
     ? {
@@ -226,28 +283,12 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
   await app.listen({ port: 0, host: '127.0.0.1', backlog: 2048 })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
   return {
-    db,
-    clock,
-    base,
-    market,
-    topics,
-    feed,
-    desk,
+    live,
     sessionRevocations,
-    uploads,
-    /** Messages as they left the platform (transport or log line), codes included, oldest first. */
-    delivered,
-    /** Applies a tick now (at the test clock's time unless given). */
-    tick: (tick: Omit<Tick, 'timeMs'> & { timeMs?: number }) =>
-      feed.push({ ...tick, timeMs: tick.timeMs ?? clock.now().getTime() }),
-    get: (path: string, init?: RequestOptions) => call('GET', `${base}${path}`, undefined, init),
-    post: (path: string, body?: Record<string, unknown>, init?: RequestOptions) =>
-      call('POST', `${base}${path}`, body, init),
-    async close() {
+    base,
+    async stop() {
       await live.stop()
       await app.close()
-      await database.close()
-      await rm(uploadsDir, { recursive: true, force: true })
     },
   }
 }

@@ -58,6 +58,22 @@ export type Action =
   | { kind: 'late-quote'; instrument: Pick }
   /** A quote stamped minutes ahead of the server's clock: refused. */
   | { kind: 'future-quote'; instrument: Pick }
+  /**
+   * The database refuses the desk's next `failures` writes while `ticks` quotes move the markets and
+   * a user places a market order: the desk answers what it could not write as unavailable and
+   * rebuilds itself from the database.
+   */
+  | {
+      kind: 'db-fault'
+      failures: number
+      user: Pick
+      instrument: Pick
+      side: 1 | 2
+      lots: string
+      leverage: Pick
+      ticks: number
+      seed: number
+    }
   /** The server restarts: the new process rebuilds from the database and must equal the old memory. */
   | { kind: 'restart' }
 
@@ -88,6 +104,7 @@ const WEIGHTS: [Action['kind'], number][] = [
   ['late-quote', 1],
   ['future-quote', 1],
   ['restart', 2],
+  ['db-fault', 2],
 ]
 const TOTAL_WEIGHT = WEIGHTS.reduce((sum, [, w]) => sum + w, 0)
 
@@ -181,6 +198,18 @@ function draw(random: Random, kind: Action['kind']): Action {
     case 'late-quote':
     case 'future-quote':
       return { kind, instrument: pick(random) }
+    case 'db-fault':
+      return {
+        kind,
+        failures: 1 + Math.floor(random.next() * 3),
+        user: pick(random),
+        instrument: pick(random),
+        side: side(random),
+        lots: lots(random),
+        leverage: pick(random),
+        ticks: 1 + Math.floor(random.next() * 5),
+        seed: pick(random),
+      }
   }
 }
 

@@ -30,6 +30,7 @@ import {
 } from '../test/harness.ts'
 import type { Action } from './history.ts'
 import { engineShape, type EngineShape } from './engine-shape.ts'
+import { SIMULATED_FAILURE, WriteFaults, causedBy } from './faulty-db.ts'
 
 /** The instruments simulated: a major, a conversion pair and a cross it converts, a metal, a coin (24/7). */
 const CODES = ['EURUSD', 'USDJPY', 'EURJPY', 'XAUUSD', 'BTCUSD']
@@ -86,9 +87,14 @@ export class World {
     readonly instruments: SimInstrument[],
     private readonly finance: [number, number],
     private readonly seed: number,
+    private readonly faults: WriteFaults,
+    /** What the server reported as failed, other than the failures the simulation caused. */
+    readonly serverErrors: string[],
   ) {}
 
   static async open(seed: number, driver: 'pglite' | 'postgres'): Promise<World> {
+    const faults = new WriteFaults()
+    const errors: string[] = []
     // The desk's clock runs when the simulation says, not on a timer.
     const app = await startTestApp(driver, {
       startAtMs: START_MS,
@@ -96,6 +102,11 @@ export class World {
       historyCandles: 2,
       // The simulation sends quotes from the future on purpose; the invariants judge what they did.
       onTickRefused: () => undefined,
+      tradingDb: (db) => faults.wrap(db),
+      // A failure the simulation caused is expected (the desk rebuilds); any other is a finding.
+      onError: (error, context) => {
+        if (!causedBy(error, SIMULATED_FAILURE)) errors.push(`${context}: ${String(error)}`)
+      },
     })
     const defs = app.market.allInstruments().filter((d) => CODES.includes(d.code))
     const instruments: SimInstrument[] = []
@@ -122,7 +133,14 @@ export class World {
       if (!made.ok) throw new Error(`staff not created: ${made.reason}`)
       return made.value.id
     }
-    const world = new World(app, instruments, [await staffMember(1), await staffMember(2)], seed)
+    const world = new World(
+      app,
+      instruments,
+      [await staffMember(1), await staffMember(2)],
+      seed,
+      faults,
+      errors,
+    )
     for (const instrument of instruments) world.quote(instrument, instrument.mid)
     await world.settle()
     return world
@@ -217,6 +235,8 @@ export class World {
       case 'late-quote':
       case 'future-quote':
         return this.strayQuote(action.kind, action.instrument)
+      case 'db-fault':
+        return this.databaseFault(action)
       case 'restart':
         await this.restart()
         return this.say('restart')
@@ -261,6 +281,24 @@ export class World {
   private noted(path: string, answer: Answer): Answer {
     if (answer.status >= 500) this.serverError ??= `${path}: ${answer.status} ${JSON.stringify(answer.body)}`
     return answer
+  }
+
+  private async databaseFault(a: Extract<Action, { kind: 'db-fault' }>): Promise<void> {
+    const failedBefore = this.faults.failed
+    this.faults.failNext(a.failures)
+    this.walk({
+      kind: 'walk',
+      instrument: a.instrument,
+      ticks: a.ticks,
+      volatility: 0.002,
+      drift: 0,
+      seed: a.seed,
+    })
+    await this.open({ ...a, kind: 'open', stopLossPoints: 0, takeProfitPoints: 0 })
+    const opened = this.lastOutcome
+    await this.settle()
+    const unused = this.faults.disarm()
+    this.say(`${this.faults.failed - failedBefore} writes failed (${unused} not reached); ${opened}`)
   }
 
   /** Stops the server and starts a new process on the same database (harness `restart`). */

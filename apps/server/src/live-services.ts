@@ -29,6 +29,11 @@ export interface LiveServicesOptions {
   houseTraders?: boolean
   /** How often the desk's clock runs on its own; 0: only when the caller runs it (open-trading.ts). */
   clockCheckMs?: number
+  /**
+   * The database the trading desk writes through, when it is not `db` itself: the simulation passes
+   * one that fails writes on purpose (apps/server/sim/faulty-db.ts).
+   */
+  tradingDb?: Db
 }
 
 /**
@@ -40,7 +45,7 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
   await seedCatalogue(db)
   const market = await openMarket(db, options.nowMs, options.historyCandles)
   const topics = new TopicHub({ ...DEFAULT_HUB_LIMITS, ...options.hubLimits })
-  const trading = await openTrading(db, market, topics, {
+  const trading = await openTrading(options.tradingDb ?? db, market, topics, {
     writer: options.writer,
     nowMs: options.clock,
     onError: options.onError,

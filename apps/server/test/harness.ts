@@ -113,6 +113,10 @@ export interface TestAppOptions {
    * metals, indices) starts at `tradingWeekdayMs()`, so that it passes on a weekend too.
    */
   startAtMs?: number
+  /** What the live services report as failed (logged by default). */
+  onError?: (error: unknown, context: string) => void
+  /** The database the desk writes through, made from the app's (fault injection; the same by default). */
+  tradingDb?: (db: Database['db']) => Database['db']
   /** A tick the feed refused (a test that sends bad ticks on purpose may keep quiet about it). */
   onTickRefused?: (report: { code: string; reason: string; count: number }) => void
   /** How often the desk's clock runs on its own (open-trading.ts); 0: only when the caller runs it. */
@@ -229,12 +233,13 @@ async function bootServer(
     source: () => options.priceSource ?? silentSource,
     hubLimits: options.hubLimits,
     // Logged, not thrown: the desk must go on to rebuild itself, as it does in production.
-    onError: (error, context) => console.error(context, error),
+    onError: options.onError ?? ((error, context) => console.error(context, error)),
     clock: () => clock.now().getTime(),
     onTickRefused: options.onTickRefused ?? ((report) => console.warn('price tick refused', report)),
     writer: options.writer ?? processLocalLock(),
     onFatal: options.onFatal ?? ((message) => console.error(message)),
     clockCheckMs: options.clockCheckMs,
+    tradingDb: options.tradingDb?.(db),
   })
   const { market, topics, desk } = live
   const sessionRevocations = new SessionRevocations()

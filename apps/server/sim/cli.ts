@@ -48,7 +48,8 @@ async function report(failure: Failure, actions: readonly Action[]): Promise<voi
   console.log(describe(failure))
   console.log(`  replay: npm run simulate -- --seed ${failure.seed} --steps ${STEPS}`)
   if (values['no-shrink']) return
-  const shrunk = await shrink(actions, failure, DRIVER, Number(values.budget), (length) =>
+  const run = (candidate: readonly Action[]) => runHistory(failure.seed, candidate, DRIVER)
+  const shrunk = await shrink(actions, failure, run, Number(values.budget), (length) =>
     process.stdout.write(`  shrinking: ${length} steps\r`),
   )
   const folder = 'sim-failures'

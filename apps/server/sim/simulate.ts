@@ -27,7 +27,8 @@ export async function runHistory(
   seed: number,
   actions: readonly Action[],
   driver: Driver,
-  onStep?: (step: number, outcome: string) => void,
+  /** Called after each step, before the invariants are checked (awaited: a test may act on the world). */
+  onStep?: (step: number, outcome: string, world: World) => unknown,
   onEnd?: (summary: string) => void,
 ): Promise<Failure | undefined> {
   const world = await World.open(seed, driver)
@@ -48,7 +49,7 @@ export async function runHistory(
       } catch (error) {
         return failure(THREW, error instanceof Error ? (error.stack ?? error.message) : String(error))
       }
-      onStep?.(step, world.lastOutcome)
+      await onStep?.(step, world.lastOutcome, world)
       const last = step === actions.length - 1
       for (const invariant of INVARIANTS) {
         if (invariant.when === 'restart' && !world.restarted && !last) continue
@@ -70,7 +71,7 @@ export async function runHistory(
 export async function shrink(
   actions: readonly Action[],
   failure: Failure,
-  driver: Driver,
+  run: (actions: readonly Action[]) => Promise<Failure | undefined>,
   budget: number,
   onProgress?: (length: number) => void,
 ): Promise<{ actions: Action[]; failure: Failure; runs: number }> {
@@ -82,7 +83,7 @@ export async function shrink(
     for (let start = 0; start + chunk <= best.length && runs < budget;) {
       const candidate = [...best.slice(0, start), ...best.slice(start + chunk)]
       runs++
-      const found = await runHistory(failure.seed, candidate, driver)
+      const found = await run(candidate)
       if (found && found.invariant === failure.invariant) {
         best = candidate.slice(0, found.step + 1)
         bestFailure = found

@@ -54,9 +54,15 @@ export type Action =
   | { kind: 'time'; ms: number }
   /** To the next Monday's open; every instrument reopens with a gap. */
   | { kind: 'weekend'; percent: number }
-  /** A quote older than the last one of its instrument (a feed's reordering): ignored. */
+  /** To noon of the next day every market but crypto is closed (25 December, 1 January), gapping. */
+  | { kind: 'holiday'; percent: number }
+  /** Staff change the margin-call and stop-out levels and the quote age limit (the back office's call). */
+  | { kind: 'settings'; marginCallLevel: number; stopOutLevel: number; maxQuoteAgeMs: number }
+  /** Staff change an instrument's house limits: the clients' net lots and one account's lots a side. */
+  | { kind: 'limits'; instrument: Pick; maxNetLots: string | null; maxAccountLots: string | null }
+  /** A quote older than the last one of its instrument (a feed's reordering), at the market of then. */
   | { kind: 'late-quote'; instrument: Pick }
-  /** A quote stamped minutes ahead of the server's clock: refused. */
+  /** A quote stamped minutes ahead of the server's clock, far off the market: refused. */
   | { kind: 'future-quote'; instrument: Pick }
   /**
    * The database refuses the desk's next `failures` writes while `ticks` quotes move the markets and
@@ -105,6 +111,9 @@ const WEIGHTS: [Action['kind'], number][] = [
   ['future-quote', 1],
   ['restart', 2],
   ['db-fault', 2],
+  ['holiday', 0.5],
+  ['settings', 1],
+  ['limits', 2],
 ]
 const TOTAL_WEIGHT = WEIGHTS.reduce((sum, [, w]) => sum + w, 0)
 
@@ -198,6 +207,24 @@ function draw(random: Random, kind: Action['kind']): Action {
     case 'late-quote':
     case 'future-quote':
       return { kind, instrument: pick(random) }
+    case 'holiday':
+      return { kind, percent: between(random, -6, 6) }
+    case 'settings': {
+      const marginCallLevel = Math.round(between(random, 60, 200))
+      return {
+        kind,
+        marginCallLevel,
+        stopOutLevel: Math.round(between(random, 10, marginCallLevel - 10)),
+        maxQuoteAgeMs: Math.round(between(random, 3_000, 30_000)),
+      }
+    }
+    case 'limits':
+      return {
+        kind,
+        instrument: pick(random),
+        maxNetLots: random.next() < 0.2 ? null : between(random, 1, 20).toFixed(2),
+        maxAccountLots: random.next() < 0.3 ? null : between(random, 0.5, 8).toFixed(2),
+      }
     case 'db-fault':
       return {
         kind,

@@ -6,7 +6,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import Decimal from 'decimal.js'
 import { ClosedType, DepositStatus, LedgerType, OrderStatus, WithdrawalStatus } from '@tp/contracts'
 import type { Quote } from '@tp/engine'
-import { accounts, deposits, ledger, orders, withdrawals } from '../src/db/schema.ts'
+import { accounts, deposits, instruments, ledger, orders, withdrawals } from '../src/db/schema.ts'
 import { rebuildEngine } from '../src/trading/desk-state.ts'
 import { engineShape, shapeDifference } from './engine-shape.ts'
 import type { World } from './world.ts'
@@ -17,7 +17,19 @@ export interface Memory {
   ledgerSeen: number
   /** House-closed orders whose price was judged. */
   closesSeen: Set<number>
+  /** The house-limit check's last reading: nets, account sides, limits, and the clock then. */
+  exposure?: Exposure
 }
+
+/** Real clients' lots by instrument (net) and by account, instrument and side, with the limits. */
+interface Exposure {
+  atMs: number
+  net: Map<number, Decimal>
+  sides: Map<string, Decimal>
+  limits: Map<number, string>
+}
+
+export const newMemory = (): Memory => ({ ledgerSeen: 0, closesSeen: new Set() })
 
 export interface Invariant {
   name: string
@@ -202,23 +214,116 @@ const houseClosesOnLiveQuotes: Invariant = {
       if (memory.closesSeen.has(order.id)) continue
       memory.closesSeen.add(order.id)
       const at = order.closedAt?.getTime() ?? 0
-      const quote = latestAtOrBefore(world.liveQuotes.get(order.instrumentId) ?? [], at)
+      const quotes = world.liveQuotes.get(order.instrumentId) ?? []
+      // The instrument's live quote then: its last one at or before the close, or the one before that
+      // when the close came from another instrument's quote of the same instant, taken first (a stop-out
+      // on a USDJPY quote closes EURJPY at EURJPY's quote of a moment earlier), or a quote that came
+      // out of order and was taken (a new process does not know the newer one its predecessor saw).
+      const late = world.lateQuotes.filter((q) => q.instrumentId === order.instrumentId && q.timeMs === at)
+      const candidates = [latestBefore(quotes, at, true), latestBefore(quotes, at, false), ...late]
       const price = Number(order.closePrice)
-      if (!quote) return `order ${order.id} closed at ${price} with no live quote before it`
-      if (at - quote.timeMs > maxAgeMs)
-        return `order ${order.id} closed at ${new Date(at).toISOString()} on a quote ${at - quote.timeMs} ms old`
-      const exit = order.side === 1 ? quote.bid : quote.ask
-      if (price !== exit)
-        return `order ${order.id} (${order.side === 1 ? 'buy' : 'sell'}) closed at ${price}; the live quote was ${quote.bid}/${quote.ask}`
+      const exit = (quote: Quote) => (order.side === 1 ? quote.bid : quote.ask)
+      const used = candidates.find((quote) => quote && exit(quote) === price && at - quote.timeMs <= maxAgeMs)
+      if (used) continue
+      const last = candidates[0]
+      if (!last) return `order ${order.id} closed at ${price} with no live quote before it`
+      return (
+        `order ${order.id} (${order.side === 1 ? 'buy' : 'sell'}) closed at ${price} at ${new Date(at).toISOString()}; ` +
+        `the live quote was ${last.bid}/${last.ask}, ${at - last.timeMs} ms old`
+      )
     }
     return undefined
   },
 }
 
-function latestAtOrBefore(quotes: readonly Quote[], atMs: number): Quote | undefined {
+/** The last quote before `atMs` (or at it, with `orAt`). */
+function latestBefore(quotes: readonly Quote[], atMs: number, orAt: boolean): Quote | undefined {
   let found: Quote | undefined
-  for (const quote of quotes) if (quote.timeMs <= atMs) found = quote
+  for (const quote of quotes) if (quote.timeMs < atMs || (orAt && quote.timeMs === atMs)) found = quote
   return found
+}
+
+async function exposureOf(world: World): Promise<Exposure> {
+  const ids = world.users.map((u) => u.userId)
+  const live =
+    ids.length === 0
+      ? []
+      : await world.app.db
+          .select({
+            userId: orders.userId,
+            instrumentId: orders.instrumentId,
+            side: orders.side,
+            status: orders.status,
+            lots: orders.lots,
+          })
+          .from(orders)
+          .where(
+            and(
+              inArray(orders.userId, ids),
+              inArray(orders.status, [OrderStatus.Pending, OrderStatus.Holding]),
+            ),
+          )
+  const net = new Map<number, Decimal>()
+  const sides = new Map<string, Decimal>()
+  for (const o of live) {
+    const key = `${o.userId}:${o.instrumentId}:${o.side}`
+    sides.set(key, (sides.get(key) ?? new Decimal(0)).plus(o.lots))
+    if (o.status !== OrderStatus.Holding) continue
+    const signed = o.side === 1 ? new Decimal(o.lots) : new Decimal(o.lots).negated()
+    net.set(o.instrumentId, (net.get(o.instrumentId) ?? new Decimal(0)).plus(signed))
+  }
+  const rows = await world.app.db
+    .select({ id: instruments.id, net: instruments.maxNetLots, account: instruments.maxAccountLots })
+    .from(instruments)
+    .where(
+      inArray(
+        instruments.id,
+        world.instruments.map((i) => i.id),
+      ),
+    )
+  const limits = new Map(rows.map((r) => [r.id, `${r.net ?? ''}/${r.account ?? ''}`]))
+  return { atMs: world.nowMs(), net, sides, limits }
+}
+
+/**
+ * What the house limits promise (decision 023): an order or a fill never takes the real clients' net
+ * lots of an instrument past its limit, nor one account's lots on one side (positions and pending
+ * orders) past the account limit. Closes are always taken and may move the net anywhere, and a limit
+ * lowered under open positions is not a breach: a step is judged only where neither happened.
+ */
+const withinHouseLimits: Invariant = {
+  name: 'net exposure within house limits wherever the rules promise it',
+  async check(world, memory) {
+    const now = await exposureOf(world)
+    const before = memory.exposure
+    memory.exposure = now
+    if (!before) return undefined
+    const closedIn = new Set(
+      (
+        await world.app.db
+          .select({ instrumentId: orders.instrumentId })
+          .from(orders)
+          .where(and(eq(orders.status, OrderStatus.Closed), gt(orders.closedAt, new Date(before.atMs))))
+      ).map((r) => r.instrumentId),
+    )
+    for (const instrument of world.instruments) {
+      const limits = now.limits.get(instrument.id) ?? '/'
+      if (limits !== before.limits.get(instrument.id)) continue
+      const [maxNet, maxAccount] = limits.split('/')
+      const net = (now.net.get(instrument.id) ?? new Decimal(0)).abs()
+      const was = (before.net.get(instrument.id) ?? new Decimal(0)).abs()
+      if (maxNet && !closedIn.has(instrument.id) && net.greaterThan(maxNet) && net.greaterThan(was))
+        return `${instrument.code}: clients' net ${net} lots past the limit ${maxNet} (it was ${was})`
+      if (!maxAccount) continue
+      for (const [key, lots] of now.sides) {
+        if (!key.includes(`:${instrument.id}:`)) continue
+        const had = before.sides.get(key) ?? new Decimal(0)
+        if (lots.greaterThan(maxAccount) && lots.greaterThan(had))
+          return `${instrument.code}: account side ${key} holds ${lots} lots past the limit ${maxAccount} (it held ${had})`
+      }
+    }
+    return undefined
+  },
 }
 
 const rebuiltEqualsMemory: Invariant = {
@@ -257,5 +362,6 @@ export const INVARIANTS: Invariant[] = [
   moneyAddsUp,
   nothingLostNothingTwice,
   houseClosesOnLiveQuotes,
+  withinHouseLimits,
   rebuiltEqualsMemory,
 ]

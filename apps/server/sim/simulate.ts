@@ -3,7 +3,7 @@
  * history down to the shortest that still breaks the same invariant.
  */
 import type { Action } from './history.ts'
-import { INVARIANTS, type Memory } from './invariants.ts'
+import { INVARIANTS, newMemory } from './invariants.ts'
 import { World } from './world.ts'
 
 export type Driver = 'pglite' | 'postgres'
@@ -32,7 +32,7 @@ export async function runHistory(
   onEnd?: (summary: string) => void,
 ): Promise<Failure | undefined> {
   const world = await World.open(seed, driver)
-  const memory: Memory = { ledgerSeen: 0, closesSeen: new Set() }
+  const memory = newMemory()
   try {
     for (let step = 0; step < actions.length; step++) {
       const action = actions[step]!

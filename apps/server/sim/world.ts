@@ -11,6 +11,7 @@ import { seededRandom, type Quote } from '@tp/engine'
 import {
   accounts,
   deposits,
+  instruments,
   ledger,
   leverageOptions,
   orders,
@@ -21,6 +22,7 @@ import { approveDeposit, rejectDeposit } from '../src/money/deposits.ts'
 import { decideWithdrawal } from '../src/money/withdrawals.ts'
 import { requestAdjustment } from '../src/staff/users/adjustments.ts'
 import { createStaff } from '../src/staff/staff-accounts.ts'
+import { applyTradingSettings } from '../src/trading/trading-settings.ts'
 import {
   startTestApp,
   tradingWeekdayMs,
@@ -70,6 +72,11 @@ export class World {
   readonly users: SimUser[] = []
   /** Every quote that was live when pushed (in order, on time), by instrument id. */
   readonly liveQuotes = new Map<number, Quote[]>()
+  /**
+   * Quotes sent out of order: a process that saw a newer one ignores them, but a new process (after a
+   * restart) may not know of the newer one, and take one: a real market price of a moment before.
+   */
+  readonly lateQuotes: (Quote & { instrumentId: number })[] = []
   /** Orders whose placing was acknowledged (code 1): none may be lost. */
   readonly acknowledged = new Set<number>()
   readonly tally: Tally = { deposited: new Decimal(0), paidOut: new Decimal(0), adjusted: new Decimal(0) }
@@ -237,6 +244,17 @@ export class World {
         return this.strayQuote(action.kind, action.instrument)
       case 'db-fault':
         return this.databaseFault(action)
+      case 'holiday':
+        return this.holiday(action.percent)
+      case 'settings': {
+        const { kind: _, ...change } = action
+        const applied = await applyTradingSettings(this.app.db, this.app.desk, change)
+        return this.say(
+          `settings ${JSON.stringify(change)}: ${applied.ok ? 'ok' : JSON.stringify(applied.problems)}`,
+        )
+      }
+      case 'limits':
+        return this.limits(action)
       case 'restart':
         await this.restart()
         return this.say('restart')
@@ -631,14 +649,64 @@ export class World {
     this.say(`weekend to ${new Date(monday).toISOString()} gap ${percent.toFixed(2)}%`)
   }
 
-  /** A quote at a price far off the market that the server must not take: too old or too new. */
+  /** To noon of the next 25 December or 1 January (closed for all but crypto), every market gapping. */
+  private holiday(percent: number): void {
+    const now = new Date(this.nowMs())
+    const year = now.getUTCFullYear()
+    const candidates = [
+      Date.UTC(year, 11, 25, 12),
+      Date.UTC(year + 1, 0, 1, 12),
+      Date.UTC(year + 1, 11, 25, 12),
+    ]
+    const at = candidates.find((ms) => ms > now.getTime())!
+    this.app.clock.set(at)
+    this.app.desk.onClock()
+    for (const instrument of this.instruments) {
+      this.app.clock.advance(TICK_MS)
+      this.quote(instrument, instrument.mid * (1 + percent / 100))
+    }
+    this.say(`holiday ${new Date(at).toISOString().slice(0, 10)} gap ${percent.toFixed(2)}%`)
+  }
+
+  /**
+   * Staff change an instrument's house limits: the row as the back office's catalogue change writes
+   * it once approved, then the desk takes the new terms (`reload`, as the catalogue's listener does).
+   */
+  private async limits(a: Extract<Action, { kind: 'limits' }>): Promise<void> {
+    const instrument = this.instrument(a.instrument)
+    await this.app.db
+      .update(instruments)
+      .set({ maxNetLots: a.maxNetLots, maxAccountLots: a.maxAccountLots })
+      .where(eq(instruments.id, instrument.id))
+    await this.app.desk.reload()
+    this.say(
+      `limits ${instrument.code}: net ${a.maxNetLots ?? 'none'}, account ${a.maxAccountLots ?? 'none'}`,
+    )
+  }
+
+  /**
+   * A quote out of order: the market of a moment before the last quote, arriving after it (a feed's
+   * reordering), which a process that saw the newer quote ignores; or one stamped minutes in the
+   * future at a price far off the market, which the feed refuses.
+   */
   private strayQuote(kind: 'late-quote' | 'future-quote', index: number): void {
     const instrument = this.instrument(index)
-    const last = this.lastLive(instrument)
-    const timeMs = kind === 'late-quote' ? last.timeMs - 1 : this.nowMs() + 10 * 60_000
-    const shift = (value: number) =>
-      Number((value * (kind === 'late-quote' ? 0.8 : 1.25)).toFixed(instrument.precision))
-    this.app.tick({ code: instrument.code, bid: shift(last.bid), ask: shift(last.ask), timeMs })
+    const quotes = this.liveQuotes.get(instrument.id)!
+    const last = quotes[quotes.length - 1]!
+    if (kind === 'late-quote') {
+      const before = quotes[quotes.length - 2] ?? last
+      const late = { bid: before.bid, ask: before.ask, timeMs: last.timeMs - 1 }
+      this.lateQuotes.push({ instrumentId: instrument.id, ...late })
+      this.app.tick({ code: instrument.code, ...late })
+    } else {
+      const far = (value: number) => Number((value * 1.25).toFixed(instrument.precision))
+      this.app.tick({
+        code: instrument.code,
+        bid: far(last.bid),
+        ask: far(last.ask),
+        timeMs: this.nowMs() + 600_000,
+      })
+    }
     this.say(`${kind} ${instrument.code}`)
   }
 }

@@ -217,10 +217,9 @@ const houseClosesOnLiveQuotes: Invariant = {
       const quotes = world.liveQuotes.get(order.instrumentId) ?? []
       // The instrument's live quote then: its last one at or before the close, or the one before that
       // when the close came from another instrument's quote of the same instant, taken first (a stop-out
-      // on a USDJPY quote closes EURJPY at EURJPY's quote of a moment earlier), or a quote that came
-      // out of order and was taken (a new process does not know the newer one its predecessor saw).
-      const late = world.lateQuotes.filter((q) => q.instrumentId === order.instrumentId && q.timeMs === at)
-      const candidates = [latestBefore(quotes, at, true), latestBefore(quotes, at, false), ...late]
+      // on a USDJPY quote closes EURJPY at EURJPY's quote of a moment earlier). A quote that came out
+      // of order is never one: the feed drops it, also in a process started after the newer one.
+      const candidates = [latestBefore(quotes, at, true), latestBefore(quotes, at, false)]
       const price = Number(order.closePrice)
       const exit = (quote: Quote) => (order.side === 1 ? quote.bid : quote.ask)
       const used = candidates.find((quote) => quote && exit(quote) === price && at - quote.timeMs <= maxAgeMs)

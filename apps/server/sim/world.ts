@@ -72,11 +72,6 @@ export class World {
   readonly users: SimUser[] = []
   /** Every quote that was live when pushed (in order, on time), by instrument id. */
   readonly liveQuotes = new Map<number, Quote[]>()
-  /**
-   * Quotes sent out of order: a process that saw a newer one ignores them, but a new process (after a
-   * restart) may not know of the newer one, and take one: a real market price of a moment before.
-   */
-  readonly lateQuotes: (Quote & { instrumentId: number })[] = []
   /** Orders whose placing was acknowledged (code 1): none may be lost. */
   readonly acknowledged = new Set<number>()
   readonly tally: Tally = { deposited: new Decimal(0), paidOut: new Decimal(0), adjusted: new Decimal(0) }
@@ -694,10 +689,16 @@ export class World {
     const quotes = this.liveQuotes.get(instrument.id)!
     const last = quotes[quotes.length - 1]!
     if (kind === 'late-quote') {
+      // Between the last two quotes in price, a millisecond before the last one in time.
       const before = quotes[quotes.length - 2] ?? last
-      const late = { bid: before.bid, ask: before.ask, timeMs: last.timeMs - 1 }
-      this.lateQuotes.push({ instrumentId: instrument.id, ...late })
-      this.app.tick({ code: instrument.code, ...late })
+      const grid = (value: number) => Number(value.toFixed(instrument.precision))
+      const bid = grid((before.bid + last.bid) / 2)
+      this.app.tick({
+        code: instrument.code,
+        bid,
+        ask: grid(bid + (last.ask - last.bid)),
+        timeMs: last.timeMs - 1,
+      })
     } else {
       const far = (value: number) => Number((value * 1.25).toFixed(instrument.precision))
       this.app.tick({

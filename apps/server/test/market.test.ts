@@ -240,6 +240,21 @@ describe.each(DRIVERS)('market data on %s', (driver) => {
     expect(app.market.lastQuote(byCode('XAUUSD').Id)).toEqual(before)
   })
 
+  it('refuses, after a restart, a tick older than the last one taken before it', async () => {
+    const eurusd = byCode('EURUSD').Id
+    const at = Math.max(app.market.lastQuote(eurusd)?.timeMs ?? 0, WEDNESDAY) + 37_123
+    app.clock.set(at)
+    app.tick({ code: 'EURUSD', bid: 1.0901, ask: 1.0903, timeMs: at })
+    await app.restart()
+    // The exact quote, with its own ask and millisecond, not the minute candle's close.
+    expect(app.market.lastQuote(eurusd)).toMatchObject({ bid: 1.0901, ask: 1.0903, timeMs: at })
+    // A feed's late tick, older than the last one the process before took: refused as out of order.
+    app.tick({ code: 'EURUSD', bid: 1.05, ask: 1.0502, timeMs: at - 1 })
+    expect(app.market.lastQuote(eurusd)).toMatchObject({ bid: 1.0901, timeMs: at })
+    expect(app.desk.view.quote(eurusd)).toMatchObject({ bid: 1.0901, timeMs: at })
+    app.clock.set(WEDNESDAY)
+  })
+
   it('refuses bad kline requests with a translated message and changes nothing', async () => {
     const unknown = await app.get('/v1/api/forex/kline?forex_id=99999&period=1min', { lang: 'de' })
     expect(unknown.body).toMatchObject({ code: 0, msg: 'Dieses Instrument existiert nicht' })

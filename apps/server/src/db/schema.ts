@@ -324,6 +324,19 @@ export const candles = pgTable(
   (t) => [primaryKey({ columns: [t.instrumentId, t.period, t.time] })],
 )
 
+/**
+ * Each instrument's last quote as the feed took it, written with the candles: a restarted process
+ * starts from it, so a quote older than one its predecessor took is still refused as out of order.
+ */
+export const lastQuotes = pgTable('last_quotes', {
+  instrumentId: integer('instrument_id')
+    .primaryKey()
+    .references(() => instruments.id),
+  bid: doublePrecision('bid').notNull(),
+  ask: doublePrecision('ask').notNull(),
+  timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+})
+
 /** Prices of orders: exact decimals, since profit is booked from them. */
 const price = (name: string) => numeric(name, { precision: 24, scale: 10 })
 

@@ -2,7 +2,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import type { Period } from '@tp/contracts'
 import type { Bar } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
-import { candles } from '../db/schema.ts'
+import { candles, lastQuotes } from '../db/schema.ts'
 
 export interface StoredCandle {
   instrumentId: number
@@ -35,6 +35,31 @@ export async function saveCandles(db: DbOrTx, items: readonly StoredCandle[]): P
         open = excluded.open, high = excluded.high, low = excluded.low,
         close = excluded.close, volume = excluded.volume`)
   }
+}
+
+/** An instrument's last quote as the feed took it. */
+export interface StoredQuote {
+  instrumentId: number
+  bid: number
+  ask: number
+  timeMs: number
+}
+
+/** Writes each instrument's last quote, replacing the one stored unless that one is newer. */
+export async function saveLastQuotes(db: DbOrTx, quotes: readonly StoredQuote[]): Promise<void> {
+  if (quotes.length === 0) return
+  const rows = quotes.map((q) => ({ i: q.instrumentId, b: q.bid, a: q.ask, t: q.timeMs }))
+  await db.execute(sql`
+    insert into last_quotes (instrument_id, bid, ask, time_ms)
+    select i, b, a, t from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as x(i integer, b float8, a float8, t bigint)
+    on conflict (instrument_id) do update set bid = excluded.bid, ask = excluded.ask, time_ms = excluded.time_ms
+    where last_quotes.time_ms <= excluded.time_ms`)
+}
+
+export async function loadLastQuotes(db: DbOrTx): Promise<Map<number, StoredQuote>> {
+  const rows = await db.select().from(lastQuotes)
+  return new Map(rows.map((r) => [r.instrumentId, r]))
 }
 
 /**

@@ -14,7 +14,7 @@ import { CandleBook, bucketStart, percentChange, type Bar } from '@tp/engine'
 import type { InstrumentDef } from './catalogue.ts'
 import { rolloverUtcMinute, upcomingHolidays, utcWeekWindows } from './market-hours.ts'
 import { nameIn } from './instrument-names.ts'
-import type { StoredCandle } from './candle-store.ts'
+import type { StoredCandle, StoredQuote } from './candle-store.ts'
 
 /** One price update from a source: bid and ask at an instant (Unix ms). */
 export interface Tick {
@@ -56,20 +56,29 @@ export class MarketData {
   private readonly byId = new Map<number, LiveInstrument>()
   private readonly byCode = new Map<string, LiveInstrument>()
   private readonly changed = new Map<string, StoredCandle>()
+  /** Instruments whose quote moved since the writer last took them. */
+  private readonly quotesChanged = new Set<number>()
 
   /**
    * `defs` in display order, disabled instruments included (they are priced but not listed);
-   * `recent` holds the stored candles of each instrument and period, oldest first.
+   * `recent` holds the stored candles of each instrument and period, oldest first; `lastQuotes` the
+   * last quote each instrument's feed took, when one was stored.
    */
   constructor(
     defs: readonly InstrumentDef[],
     recent: ReadonlyMap<number, Record<Period, Bar[]>>,
     nowMs: number,
+    lastQuotes: ReadonlyMap<number, StoredQuote> = new Map(),
   ) {
-    for (const def of defs) this.add(def, recent.get(def.id), nowMs)
+    for (const def of defs) this.add(def, recent.get(def.id), nowMs, lastQuotes.get(def.id))
   }
 
-  private add(def: InstrumentDef, stored: Record<Period, Bar[]> | undefined, nowMs: number): void {
+  private add(
+    def: InstrumentDef,
+    stored: Record<Period, Bar[]> | undefined,
+    nowMs: number,
+    last?: StoredQuote,
+  ): void {
     const closed = {} as Record<Period, Bar[]>
     const current: Partial<Record<Period, Bar>> = {}
     for (const period of PERIODS) {
@@ -79,11 +88,17 @@ export class MarketData {
       closed[period] = bars.slice(-MAX_KLINE_LIMIT)
     }
     const lastMinute = current['1min'] ?? closed['1min'].at(-1)
-    const quote = lastMinute && {
+    // The stored last quote, exact to the millisecond with its own ask; else the last minute's close
+    // (its time the minute's start, its ask the catalogue's spread), as before any quote was stored.
+    const fromCandle = lastMinute && {
       bid: lastMinute.close,
       ask: addPoints(lastMinute.close, def.spreadPoints, def.precision),
       timeMs: lastMinute.time * 1000,
     }
+    const quote =
+      last && (!fromCandle || last.timeMs >= fromCandle.timeMs)
+        ? { bid: last.bid, ask: last.ask, timeMs: last.timeMs }
+        : fromCandle
     const live: LiveInstrument = { def, book: new CandleBook(current), closed, quote }
     this.byId.set(def.id, live)
     this.byCode.set(def.code, live)
@@ -153,6 +168,7 @@ export class MarketData {
     if (!valid || tick.ask < tick.bid || (live.quote && tick.timeMs < live.quote.timeMs)) return undefined
 
     live.quote = { bid: tick.bid, ask: tick.ask, timeMs: tick.timeMs }
+    this.quotesChanged.add(live.def.id)
     for (const { period, bar } of live.book.apply(tick.bid, tick.timeMs)) {
       const list = live.closed[period]
       list.push(bar)
@@ -239,6 +255,22 @@ export class MarketData {
     const out = [...this.changed.values()].map((c) => ({ ...c, bar: { ...c.bar } }))
     this.changed.clear()
     return out
+  }
+
+  /** The last quotes of the instruments ticked since the last call, for the writer. */
+  takeChangedQuotes(): StoredQuote[] {
+    const out: StoredQuote[] = []
+    for (const id of this.quotesChanged) {
+      const quote = this.byId.get(id)?.quote
+      if (quote) out.push({ instrumentId: id, ...quote })
+    }
+    this.quotesChanged.clear()
+    return out
+  }
+
+  /** Marks again the quotes a failed write did not store (the next write takes their latest). */
+  returnChangedQuotes(quotes: readonly StoredQuote[]): void {
+    for (const quote of quotes) this.quotesChanged.add(quote.instrumentId)
   }
 
   /** Puts back candles a failed write did not store, unless a newer state of them is waiting. */

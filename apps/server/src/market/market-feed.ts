@@ -2,11 +2,14 @@ import { DAY_MARKET_TOPIC, klineTopic } from '@tp/contracts'
 import { tickRefusal, type TickRefusal } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
-import { saveCandles } from './candle-store.ts'
+import { saveCandles, saveLastQuotes } from './candle-store.ts'
 import type { MarketData, Tick } from './market-data.ts'
 import type { PriceSource } from './price-source.ts'
 
-/** Candles changed by ticks are written this often (a crash loses at most this much of them). */
+/**
+ * Candles and last quotes changed by ticks are written this often (a crash loses at most this much of
+ * them: a restart after one may take a quote up to this much older than the last one taken before).
+ */
 export const CANDLE_FLUSH_MS = 1000
 /** How far past the server's clock a tick may be stamped: clocks of a feed and a server drift a little. */
 export const TICK_FUTURE_TOLERANCE_MS = 1000
@@ -73,10 +76,13 @@ export function startMarketFeed(options: {
   const flush = async () => {
     while (writing) await writing
     const changed = market.takeChanged()
-    if (changed.length === 0) return
+    const quotes = market.takeChangedQuotes()
+    if (changed.length === 0 && quotes.length === 0) return
     writing = saveCandles(db, changed)
+      .then(() => saveLastQuotes(db, quotes))
       .catch((error: unknown) => {
         market.returnChanged(changed)
+        market.returnChangedQuotes(quotes)
         options.onError(error)
       })
       .finally(() => {

@@ -2,7 +2,7 @@ import { MAX_KLINE_LIMIT } from '@tp/contracts'
 import { midOf } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import { loadInstruments } from './catalogue.ts'
-import { latestCandles } from './candle-store.ts'
+import { latestCandles, loadLastQuotes } from './candle-store.ts'
 import { MarketData } from './market-data.ts'
 import type { SimulatedInstrument } from './price-source.ts'
 import { seedHistory } from './seed-history.ts'
@@ -16,7 +16,7 @@ export async function openMarket(db: Db, nowMs: number, historyCandles: number):
   // Disabled instruments too: positions opened on them still need quotes (and candles) to close at.
   const defs = await loadInstruments(db, true)
   await seedHistory(db, defs, nowMs, historyCandles)
-  return new MarketData(defs, await latestCandles(db, MAX_KLINE_LIMIT), nowMs)
+  return new MarketData(defs, await latestCandles(db, MAX_KLINE_LIMIT), nowMs, await loadLastQuotes(db))
 }
 
 /**

@@ -3,6 +3,7 @@
  * broken (the first thing), or undefined. They read the database as it is, and the engine's memory.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import Decimal from 'decimal.js'
 import { ClosedType, DepositStatus, LedgerType, OrderStatus, WithdrawalStatus } from '@tp/contracts'
 import type { Quote } from '@tp/engine'
@@ -38,7 +39,8 @@ export interface Invariant {
   check(world: World, memory: Memory): Promise<string | undefined>
 }
 
-const sum = (values: readonly string[]) => values.reduce((total, v) => total.plus(v), new Decimal(0))
+/** The sum of a money column, as text (none: 0). */
+const total = (column: AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)`
 
 async function accountsOf(world: World) {
   const ids = world.users.map((u) => u.userId)
@@ -52,8 +54,8 @@ const ledgerSumsToBalance: Invariant = {
     const rows = await world.app.db
       .select({
         userId: ledger.userId,
-        total: sql<string>`coalesce(sum(${ledger.amount}), 0)`,
-        frozen: sql<string>`coalesce(sum(${ledger.frozenAmount}), 0)`,
+        total: total(ledger.amount),
+        frozen: total(ledger.frozenAmount),
       })
       .from(ledger)
       .groupBy(ledger.userId)
@@ -116,40 +118,38 @@ const moneyAddsUp: Invariant = {
       new Decimal(0),
     )
     const db = world.app.db
-    const approved = await db
-      .select({ amount: deposits.amount })
+    const [approved] = await db
+      .select({ sum: total(deposits.amount) })
       .from(deposits)
       .where(and(inArray(deposits.userId, ids), eq(deposits.status, DepositStatus.Finished)))
-    const paid = await db
-      .select({ amount: withdrawals.amount })
+    const [paid] = await db
+      .select({ sum: total(withdrawals.amount) })
       .from(withdrawals)
       .where(and(inArray(withdrawals.userId, ids), eq(withdrawals.status, WithdrawalStatus.Paid)))
-    const deposited = sum(approved.map((r) => r.amount))
-    const paidOut = sum(paid.map((r) => r.amount))
+    const deposited = new Decimal(approved?.sum ?? 0)
+    const paidOut = new Decimal(paid?.sum ?? 0)
     if (!deposited.equals(world.tally.deposited))
       return `deposits approved in the database ${deposited}, acknowledged ${world.tally.deposited}`
     if (!paidOut.equals(world.tally.paidOut))
       return `withdrawals paid in the database ${paidOut}, acknowledged ${world.tally.paidOut}`
-    // What trading moved, from the orders themselves: profit of closed ones, fees of filled ones, swaps.
-    const traded = await db
-      .select({ status: orders.status, profit: orders.profit, fee: orders.fee, swap: orders.swap })
+    // What trading moved, from the orders themselves: profit of closed ones, fees and swaps of filled ones.
+    const [traded] = await db
+      .select({
+        profit: sql<string>`coalesce(sum(case when ${orders.status} = ${OrderStatus.Closed} then ${orders.profit} else 0 end), 0)`,
+        costs: sql<string>`coalesce(sum(case when ${orders.status} in (${OrderStatus.Closed}, ${OrderStatus.Holding}) then ${orders.swap} - ${orders.fee} else 0 end), 0)`,
+      })
       .from(orders)
       .where(inArray(orders.userId, ids))
-    let trading = new Decimal(0)
-    for (const o of traded) {
-      if (o.status === OrderStatus.Closed) trading = trading.plus(o.profit)
-      if (o.status === OrderStatus.Closed || o.status === OrderStatus.Holding)
-        trading = trading.minus(o.fee).plus(o.swap)
-    }
-    const writeOffs = await db
-      .select({ amount: ledger.amount })
+    const trading = new Decimal(traded?.profit ?? 0).plus(traded?.costs ?? 0)
+    const [writtenOff] = await db
+      .select({ sum: total(ledger.amount) })
       .from(ledger)
       .where(and(inArray(ledger.userId, ids), eq(ledger.type, LedgerType.WRITE_OFF)))
     const expected = deposited
       .minus(paidOut)
       .plus(world.tally.adjusted)
       .plus(trading)
-      .plus(sum(writeOffs.map((r) => r.amount)))
+      .plus(writtenOff?.sum ?? 0)
     if (!expected.equals(held))
       return `accounts hold ${held}; deposits ${deposited} - paid ${paidOut} + adjustments ${world.tally.adjusted} + trading ${trading} + write-offs = ${expected}`
     return undefined

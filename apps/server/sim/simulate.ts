@@ -4,6 +4,7 @@
  */
 import type { Action } from './history.ts'
 import { INVARIANTS, newMemory } from './invariants.ts'
+import { act } from './actions.ts'
 import { World } from './world.ts'
 
 export type Driver = 'pglite' | 'postgres'
@@ -45,7 +46,7 @@ export async function runHistory(
         outcome: world.lastOutcome,
       })
       try {
-        await world.run(action)
+        await act(world, action)
       } catch (error) {
         return failure(THREW, error instanceof Error ? (error.stack ?? error.message) : String(error))
       }

@@ -1,0 +1,155 @@
+/** What clients do on the trading screens: market and pending orders, stops, closes, cancels, retries. */
+import Decimal from 'decimal.js'
+import { OrderStatus } from '@tp/contracts'
+import type { Action } from './history.ts'
+import { walk } from './actions-markets.ts'
+import type { SimInstrument, SimUser, World } from './world.ts'
+
+export function submit(world: World, user: SimUser, params: Record<string, string | number>, key?: string) {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()
+  return world.get(`/v1/api/forex/submit?${query}`, {
+    token: user.token,
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  })
+}
+
+export function price(world: World, instrument: SimInstrument, value: number): string {
+  return value.toFixed(instrument.precision)
+}
+
+export async function open(world: World, a: Extract<Action, { kind: 'open' }>): Promise<void> {
+  const user = world.user(a.user)
+  if (!user) return world.say('open: nobody yet')
+  const instrument = world.instrument(a.instrument)
+  const quote = world.lastLive(instrument)
+  const point = 10 ** -instrument.precision
+  const buy = a.side === 1
+  const entry = buy ? quote.ask : quote.bid
+  const params: Record<string, string | number> = {
+    forex_id: instrument.id,
+    type: a.side,
+    cont: a.lots,
+    status: 1,
+    multiple: leverageOf(instrument, a.leverage),
+  }
+  if (a.stopLossPoints > 0)
+    params.stop_loss_price = price(world, instrument, entry + (buy ? -1 : 1) * a.stopLossPoints * point)
+  if (a.takeProfitPoints > 0)
+    params.target_profit_price = price(world, instrument, entry + (buy ? 1 : -1) * a.takeProfitPoints * point)
+  const answer = await submit(world, user, params)
+  if (answer.body.code === 1) world.acknowledged.add(answer.body.data.id)
+  world.say(`open ${instrument.code} ${buy ? 'buy' : 'sell'} ${a.lots}`, answer.body)
+}
+
+export async function pending(world: World, a: Extract<Action, { kind: 'pending' }>): Promise<void> {
+  const user = world.user(a.user)
+  if (!user) return world.say('pending: nobody yet')
+  const instrument = world.instrument(a.instrument)
+  const quote = world.lastLive(instrument)
+  const point = 10 ** -instrument.precision
+  const target = (a.side === 1 ? quote.ask : quote.bid) + a.offsetPoints * point
+  const expiry = new Date(world.nowMs() + a.expiresInMs).toISOString().slice(0, 19).replace('T', ' ')
+  const answer = await submit(world, user, {
+    forex_id: instrument.id,
+    type: a.side,
+    cont: a.lots,
+    status: 0,
+    multiple: leverageOf(instrument, a.leverage),
+    target_price: price(world, instrument, target),
+    expire_type: a.expiresInMs > 0 ? 2 : 0,
+    expire_time: a.expiresInMs > 0 ? expiry : '',
+  })
+  if (answer.body.code === 1) world.acknowledged.add(answer.body.data.id)
+  world.say(`pending ${instrument.code} at ${price(world, instrument, target)}`, answer.body)
+}
+
+/** The user's live orders of a status, oldest first, as the engine holds them. */
+export function ordersOf(world: World, user: SimUser, status: number) {
+  return world.app.desk.view
+    .ordersOf(user.userId)
+    .filter((o) => o.status === status)
+    .sort((x, y) => x.id - y.id)
+}
+
+export async function trailing(world: World, index: number, position: number, points: number): Promise<void> {
+  const user = world.user(index)
+  const held = user ? ordersOf(world, user, OrderStatus.Holding) : []
+  const order = held[position % Math.max(1, held.length)]
+  if (!user || !order) return world.say('trailing: no position')
+  const answer = await world.get(`/v1/api/forex/set_trailing_stop?id=${order.id}&points=${points}`, {
+    token: user.token,
+  })
+  world.say(`trailing ${order.id} ${points}`, answer.body)
+}
+
+export async function closePosition(
+  world: World,
+  index: number,
+  position: number,
+  part: boolean,
+): Promise<void> {
+  const user = world.user(index)
+  const held = user ? ordersOf(world, user, OrderStatus.Holding) : []
+  const order = held[position % Math.max(1, held.length)]
+  if (!user || !order) return world.say('close: no position')
+  const half = order.lots.dividedBy(2).toDecimalPlaces(2, Decimal.ROUND_DOWN)
+  const cont = part && half.greaterThan(0) ? `&cont=${half.toFixed(2)}` : ''
+  const answer = await world.get(`/v1/api/forex/close?id=${order.id}${cont}`, { token: user.token })
+  world.say(`close ${order.id}${cont}`, answer.body)
+}
+
+export async function cancel(world: World, index: number, pending: number): Promise<void> {
+  const user = world.user(index)
+  const waiting = user ? ordersOf(world, user, OrderStatus.Pending) : []
+  const order = waiting[pending % Math.max(1, waiting.length)]
+  if (!user || !order) return world.say('cancel: no pending order')
+  const answer = await world.get(`/v1/api/forex/cancel_trade?id=${order.id}`, { token: user.token })
+  world.say(`cancel ${order.id}`, answer.body)
+}
+
+export async function retry(world: World, a: Extract<Action, { kind: 'retry' }>): Promise<void> {
+  const user = world.user(a.user)
+  if (!user) return world.say('retry: nobody yet')
+  const instrument = world.instrument(a.instrument)
+  const key = `sim-${world.seed}-${world.nowMs()}-${a.user}`
+  const params = {
+    forex_id: instrument.id,
+    type: a.side,
+    cont: a.lots,
+    status: 1,
+    multiple: leverageOf(instrument, a.leverage),
+  }
+  // The first answer is lost on its way (with a crash: the server stopped after committing it);
+  // the client sends the same order again with the same key.
+  const first = await submit(world, user, params, key)
+  if (a.crash) await world.restart()
+  const again = await submit(world, user, params, key)
+  if (JSON.stringify(first.body) !== JSON.stringify(again.body))
+    world.retryMismatch = `${JSON.stringify(first.body)} then ${JSON.stringify(again.body)}`
+  if (first.body.code === 1) world.acknowledged.add(first.body.data.id)
+  world.say(`retry ${instrument.code} key ${key}${a.crash ? ' across a restart' : ''}`, again.body)
+}
+
+export async function databaseFault(world: World, a: Extract<Action, { kind: 'db-fault' }>): Promise<void> {
+  const failedBefore = world.faults.failed
+  world.faults.failNext(a.failures)
+  walk(world, {
+    kind: 'walk',
+    instrument: a.instrument,
+    ticks: a.ticks,
+    volatility: 0.002,
+    drift: 0,
+    seed: a.seed,
+  })
+  await open(world, { ...a, kind: 'open', stopLossPoints: 0, takeProfitPoints: 0 })
+  const opened = world.lastOutcome
+  await world.settle()
+  const unused = world.faults.disarm()
+  world.say(`${world.faults.failed - failedBefore} writes failed (${unused} not reached); ${opened}`)
+}
+
+/** One of the instrument's leverage options; the highest half the time (traders who risk the most). */
+function leverageOf(instrument: SimInstrument, pick: number): number {
+  const options = instrument.leverage
+  return (pick % 2 === 0 ? options[options.length - 1] : options[pick % options.length]) ?? 1
+}

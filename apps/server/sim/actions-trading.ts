@@ -13,7 +13,7 @@ export function submit(world: World, user: SimUser, params: Record<string, strin
   })
 }
 
-export function price(world: World, instrument: SimInstrument, value: number): string {
+export function price(instrument: SimInstrument, value: number): string {
   return value.toFixed(instrument.precision)
 }
 
@@ -33,9 +33,9 @@ export async function open(world: World, a: Extract<Action, { kind: 'open' }>): 
     multiple: leverageOf(instrument, a.leverage),
   }
   if (a.stopLossPoints > 0)
-    params.stop_loss_price = price(world, instrument, entry + (buy ? -1 : 1) * a.stopLossPoints * point)
+    params.stop_loss_price = price(instrument, entry + (buy ? -1 : 1) * a.stopLossPoints * point)
   if (a.takeProfitPoints > 0)
-    params.target_profit_price = price(world, instrument, entry + (buy ? 1 : -1) * a.takeProfitPoints * point)
+    params.target_profit_price = price(instrument, entry + (buy ? 1 : -1) * a.takeProfitPoints * point)
   const answer = await submit(world, user, params)
   if (answer.body.code === 1) world.acknowledged.add(answer.body.data.id)
   world.say(`open ${instrument.code} ${buy ? 'buy' : 'sell'} ${a.lots}`, answer.body)
@@ -48,19 +48,18 @@ export async function pending(world: World, a: Extract<Action, { kind: 'pending'
   const quote = world.lastLive(instrument)
   const point = 10 ** -instrument.precision
   const target = (a.side === 1 ? quote.ask : quote.bid) + a.offsetPoints * point
-  const expiry = new Date(world.nowMs() + a.expiresInMs).toISOString().slice(0, 19).replace('T', ' ')
   const answer = await submit(world, user, {
     forex_id: instrument.id,
     type: a.side,
     cont: a.lots,
     status: 0,
     multiple: leverageOf(instrument, a.leverage),
-    target_price: price(world, instrument, target),
+    target_price: price(instrument, target),
     expire_type: a.expiresInMs > 0 ? 2 : 0,
-    expire_time: a.expiresInMs > 0 ? expiry : '',
+    expire_time: a.expiresInMs > 0 ? expiryText(world.nowMs() + a.expiresInMs) : '',
   })
   if (answer.body.code === 1) world.acknowledged.add(answer.body.data.id)
-  world.say(`pending ${instrument.code} at ${price(world, instrument, target)}`, answer.body)
+  world.say(`pending ${instrument.code} at ${price(instrument, target)}`, answer.body)
 }
 
 /** The user's live orders of a status, oldest first, as the engine holds them. */
@@ -81,6 +80,65 @@ export async function trailing(world: World, index: number, position: number, po
   })
   world.say(`trailing ${order.id} ${points}`, answer.body)
 }
+
+/** A stop `points` away from `from` on the losing (stop-loss) or winning (take-profit) side; '' for 0. */
+function stopAt(
+  instrument: SimInstrument,
+  buy: boolean,
+  from: number,
+  points: number,
+  loss: boolean,
+): string {
+  if (points === 0) return ''
+  const away = (buy === loss ? -1 : 1) * points * 10 ** -instrument.precision
+  return price(instrument, from + away)
+}
+
+/** Moves a position's stops to `points` from the market (0: none), or says why it could not. */
+export async function stops(world: World, a: Extract<Action, { kind: 'stops' }>): Promise<void> {
+  const user = world.user(a.user)
+  const held = user ? ordersOf(world, user, OrderStatus.Holding) : []
+  const order = held[a.position % Math.max(1, held.length)]
+  if (!user || !order) return world.say('stops: no position')
+  const instrument = world.instruments.find((i) => i.id === order.instrumentId)!
+  const quote = world.lastLive(instrument)
+  const buy = order.side === 1
+  const exit = buy ? quote.bid : quote.ask
+  const query = new URLSearchParams({
+    id: String(order.id),
+    stop_loss_price: stopAt(instrument, buy, exit, a.stopLossPoints, true),
+    target_profit_price: stopAt(instrument, buy, exit, a.takeProfitPoints, false),
+  })
+  const answer = await world.get(`/v1/api/forex/set_stop_price?${query}`, { token: user.token })
+  world.say(
+    `stops ${order.id} ${query.get('stop_loss_price')}/${query.get('target_profit_price')}`,
+    answer.body,
+  )
+}
+
+/** Moves a pending order's price, take-profit and expiry. */
+export async function modify(world: World, a: Extract<Action, { kind: 'modify' }>): Promise<void> {
+  const user = world.user(a.user)
+  const waiting = user ? ordersOf(world, user, OrderStatus.Pending) : []
+  const order = waiting[a.pending % Math.max(1, waiting.length)]
+  if (!user || !order) return world.say('modify: no pending order')
+  const instrument = world.instruments.find((i) => i.id === order.instrumentId)!
+  const quote = world.lastLive(instrument)
+  const buy = order.side === 1
+  const target = (buy ? quote.ask : quote.bid) + a.offsetPoints * 10 ** -instrument.precision
+  const query = new URLSearchParams({
+    id: String(order.id),
+    target_price: price(instrument, target),
+    target_profit_price: stopAt(instrument, buy, target, a.takeProfitPoints, false),
+    expire_type: a.expiresInMs > 0 ? '2' : '0',
+    expire_time: a.expiresInMs > 0 ? expiryText(world.nowMs() + a.expiresInMs) : '',
+  })
+  const answer = await world.get(`/v1/api/forex/modify_pending?${query}`, { token: user.token })
+  world.say(`modify ${order.id} to ${query.get('target_price')}`, answer.body)
+}
+
+/** An expiry as `submit` and `modify_pending` take it: "YYYY-MM-DD HH:mm:ss" in UTC. */
+const expiryText = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
 
 export async function closePosition(
   world: World,

@@ -2,7 +2,17 @@
 import { applyTradingSettings } from '../src/trading/trading-settings.ts'
 import type { Action } from './history.ts'
 import { adjust, decideHeld, deposit, register, withdraw } from './actions-people.ts'
-import { cancel, closePosition, databaseFault, open, pending, retry, trailing } from './actions-trading.ts'
+import {
+  cancel,
+  closePosition,
+  databaseFault,
+  modify,
+  open,
+  pending,
+  retry,
+  stops,
+  trailing,
+} from './actions-trading.ts'
 import { holiday, limits, strayQuote, walk, weekend } from './actions-markets.ts'
 import { TICK_MS, type World } from './world.ts'
 
@@ -31,6 +41,10 @@ async function perform(world: World, action: Action): Promise<void> {
       return pending(world, action)
     case 'trailing':
       return trailing(world, action.user, action.position, action.points)
+    case 'stops':
+      return stops(world, action)
+    case 'modify':
+      return modify(world, action)
     case 'close':
       return closePosition(world, action.user, action.position, action.part)
     case 'cancel':

@@ -39,6 +39,17 @@ export type Action =
       expiresInMs: number
     }
   | { kind: 'trailing'; user: Pick; position: Pick; points: number }
+  /** A position's stops moved (0 points: removed), as the trade screen's stop editor does. */
+  | { kind: 'stops'; user: Pick; position: Pick; stopLossPoints: number; takeProfitPoints: number }
+  /** A pending order's price, stops and expiry changed. */
+  | {
+      kind: 'modify'
+      user: Pick
+      pending: Pick
+      offsetPoints: number
+      takeProfitPoints: number
+      expiresInMs: number
+    }
   | { kind: 'close'; user: Pick; position: Pick; part: boolean }
   | { kind: 'cancel'; user: Pick; pending: Pick }
   /**
@@ -100,6 +111,8 @@ const WEIGHTS: [Action['kind'], number][] = [
   ['open', 14],
   ['pending', 5],
   ['trailing', 3],
+  ['stops', 3],
+  ['modify', 2],
   ['close', 6],
   ['cancel', 2],
   ['retry', 2],
@@ -177,6 +190,23 @@ function draw(random: Random, kind: Action['kind']): Action {
       }
     case 'close':
       return { kind, user: pick(random), position: pick(random), part: random.next() < 0.3 }
+    case 'stops':
+      return {
+        kind,
+        user: pick(random),
+        position: pick(random),
+        stopLossPoints: random.next() < 0.2 ? 0 : Math.round(between(random, 20, 3_000)),
+        takeProfitPoints: random.next() < 0.2 ? 0 : Math.round(between(random, 20, 3_000)),
+      }
+    case 'modify':
+      return {
+        kind,
+        user: pick(random),
+        pending: pick(random),
+        offsetPoints: Math.round(between(random, -2_000, 2_000)) || 1,
+        takeProfitPoints: random.next() < 0.5 ? 0 : Math.round(between(random, 20, 3_000)),
+        expiresInMs: random.next() < 0.5 ? 0 : Math.round(between(random, 60_000, 2 * 86_400_000)),
+      }
     case 'cancel':
       return { kind, user: pick(random), pending: pick(random) }
     case 'retry':

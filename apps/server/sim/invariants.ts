@@ -5,7 +5,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import Decimal from 'decimal.js'
-import { ClosedType, DepositStatus, LedgerType, OrderStatus, WithdrawalStatus } from '@tp/contracts'
+import { DepositStatus, LedgerType, OrderStatus, WithdrawalStatus } from '@tp/contracts'
 import type { Quote } from '@tp/engine'
 import { accounts, deposits, instruments, ledger, orders, withdrawals } from '../src/db/schema.ts'
 import { rebuildEngine } from '../src/trading/desk-state.ts'
@@ -16,8 +16,10 @@ import type { World } from './world.ts'
 export interface Memory {
   /** The highest ledger id judged by `write-off only when flat`. */
   ledgerSeen: number
-  /** House-closed orders whose price was judged. */
+  /** Orders whose close price was judged. */
   closesSeen: Set<number>
+  /** Orders whose fill price was judged. */
+  fillsSeen: Set<number>
   /** The house-limit check's last reading: nets, account sides, limits, and the clock then. */
   exposure?: Exposure
 }
@@ -30,7 +32,7 @@ interface Exposure {
   limits: Map<number, string>
 }
 
-export const newMemory = (): Memory => ({ ledgerSeen: 0, closesSeen: new Set() })
+export const newMemory = (): Memory => ({ ledgerSeen: 0, closesSeen: new Set(), fillsSeen: new Set() })
 
 export interface Invariant {
   name: string
@@ -187,49 +189,56 @@ const nothingLostNothingTwice: Invariant = {
   },
 }
 
-const HOUSE_CLOSES: number[] = [
-  ClosedType.StopOut,
-  ClosedType.TakeProfit,
-  ClosedType.StopLoss,
-  ClosedType.Staff,
-]
-
-const houseClosesOnLiveQuotes: Invariant = {
-  name: 'every position the house closed was closed on a live quote of its own instrument',
+/**
+ * Every price a position was filled or closed at (by the house: stop-out, stop, target, staff; or by
+ * its owner) was the instrument's live quote then: its last one at or before that instant, no older
+ * than the quote age limit; a buy fills at the ask and closes at the bid, a sell the other way round.
+ * When a close came from another instrument's quote of the same instant, taken first, the quote before
+ * it counts too (a stop-out on a USDJPY quote closes EURJPY at EURJPY's quote of a moment earlier). A
+ * quote that came out of order is never one: the feed drops it, also in a process started later.
+ */
+const pricesFromLiveQuotes: Invariant = {
+  name: 'every position the house closed (and every fill and close) was at a live quote of its own instrument',
   async check(world, memory) {
     const maxAgeMs = world.app.desk.view.riskSettings().maxQuoteAgeMs
     const ids = world.users.map((u) => u.userId)
     if (ids.length === 0) return undefined
-    const closed = await world.app.db
+    const traded = await world.app.db
       .select()
       .from(orders)
       .where(
-        and(
-          inArray(orders.userId, ids),
-          eq(orders.status, OrderStatus.Closed),
-          inArray(orders.closedType, HOUSE_CLOSES),
-        ),
+        and(inArray(orders.userId, ids), inArray(orders.status, [OrderStatus.Holding, OrderStatus.Closed])),
       )
-    for (const order of closed) {
-      if (memory.closesSeen.has(order.id)) continue
-      memory.closesSeen.add(order.id)
-      const at = order.closedAt?.getTime() ?? 0
+    const judge = (
+      order: (typeof traded)[number],
+      what: 'filled' | 'closed',
+      atMs: number,
+      price: number,
+    ) => {
       const quotes = world.liveQuotes.get(order.instrumentId) ?? []
-      // The instrument's live quote then: its last one at or before the close, or the one before that
-      // when the close came from another instrument's quote of the same instant, taken first (a stop-out
-      // on a USDJPY quote closes EURJPY at EURJPY's quote of a moment earlier). A quote that came out
-      // of order is never one: the feed drops it, also in a process started after the newer one.
-      const candidates = [latestBefore(quotes, at, true), latestBefore(quotes, at, false)]
-      const price = Number(order.closePrice)
-      const exit = (quote: Quote) => (order.side === 1 ? quote.bid : quote.ask)
-      const used = candidates.find((quote) => quote && exit(quote) === price && at - quote.timeMs <= maxAgeMs)
-      if (used) continue
+      const candidates = [latestBefore(quotes, atMs, true), latestBefore(quotes, atMs, false)]
+      const buyAtAsk = (what === 'filled') === (order.side === 1)
+      const side = (quote: Quote) => (buyAtAsk ? quote.ask : quote.bid)
+      if (candidates.some((q) => q && side(q) === price && atMs - q.timeMs <= maxAgeMs)) return undefined
       const last = candidates[0]
-      if (!last) return `order ${order.id} closed at ${price} with no live quote before it`
+      const how = what === 'closed' ? ` (closed type ${order.closedType})` : ''
+      if (!last) return `order ${order.id} ${what} at ${price}${how} with no live quote before it`
       return (
-        `order ${order.id} (${order.side === 1 ? 'buy' : 'sell'}) closed at ${price} at ${new Date(at).toISOString()}; ` +
-        `the live quote was ${last.bid}/${last.ask}, ${at - last.timeMs} ms old`
+        `order ${order.id} (${order.side === 1 ? 'buy' : 'sell'}) ${what} at ${price}${how} at ` +
+        `${new Date(atMs).toISOString()}; the live quote was ${last.bid}/${last.ask}, ${atMs - last.timeMs} ms old`
       )
+    }
+    for (const order of traded) {
+      if (!memory.fillsSeen.has(order.id) && order.openedAt) {
+        memory.fillsSeen.add(order.id)
+        const broken = judge(order, 'filled', order.openedAt.getTime(), Number(order.price))
+        if (broken) return broken
+      }
+      if (order.status === OrderStatus.Closed && !memory.closesSeen.has(order.id)) {
+        memory.closesSeen.add(order.id)
+        const broken = judge(order, 'closed', order.closedAt?.getTime() ?? 0, Number(order.closePrice))
+        if (broken) return broken
+      }
     }
     return undefined
   },
@@ -360,7 +369,7 @@ export const INVARIANTS: Invariant[] = [
   writeOffOnlyWhenFlat,
   moneyAddsUp,
   nothingLostNothingTwice,
-  houseClosesOnLiveQuotes,
+  pricesFromLiveQuotes,
   withinHouseLimits,
   rebuiltEqualsMemory,
 ]

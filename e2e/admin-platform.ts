@@ -76,7 +76,8 @@ export async function adminShot(page: Page, name: string): Promise<void> {
 /**
  * Picks `option` in the antd select `select`, typing `search` first when given, and picks again
  * until the select shows it and its list has closed: a loaded machine can drop a pick made while
- * the list is still opening, leaving it open over the buttons below.
+ * the list is still opening, leaving it open over the buttons below, or close the list under the
+ * click while the drawer around it still moves.
  */
 export async function pickOption(
   page: Page,
@@ -89,14 +90,18 @@ export async function pickOption(
     select
       .innerText()
       .then((text) => (typeof option === 'string' ? text.includes(option) : option.test(text.trim())))
-  for (let attempt = 0; attempt < 4; attempt++) {
+  for (let attempt = 0; attempt < 6; attempt++) {
     if ((await list.count()) === 0) await select.click()
     if (search) await page.keyboard.type(search)
-    await list
+    // A list that closes under the click (the drawer around it still moving) is opened again.
+    const picked = await list
       .locator('.ant-select-item-option')
       .filter({ hasText: option })
       .first()
-      .click({ timeout: 10_000 })
+      .click({ timeout: 3000 })
+      .then(() => true)
+      .catch(() => false)
+    if (!picked) continue
     const closed = await list
       .first()
       .waitFor({ state: 'hidden', timeout: 5000 })

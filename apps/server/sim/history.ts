@@ -101,6 +101,15 @@ const LOTS = ['0.01', '0.02', '0.05', '0.1', '0.3', '1', '2', '5']
 const lots = (random: Random) => LOTS[Math.floor(random.next() * LOTS.length)]!
 const amount = (random: Random, low: number, high: number) => between(random, low, high).toFixed(2)
 
+/** Who places an order on what, in which direction, how big, at which leverage option. */
+const orderTerms = (random: Random) => ({
+  user: pick(random),
+  instrument: pick(random),
+  side: side(random),
+  lots: lots(random),
+  leverage: pick(random),
+})
+
 /** How often each kind is drawn (relative weights). */
 const WEIGHTS: [Action['kind'], number][] = [
   ['register', 4],
@@ -161,11 +170,7 @@ function draw(random: Random, kind: Action['kind']): Action {
       const stops = random.next() < 0.6
       return {
         kind,
-        user: pick(random),
-        instrument: pick(random),
-        side: side(random),
-        lots: lots(random),
-        leverage: pick(random),
+        ...orderTerms(random),
         stopLossPoints: stops ? Math.round(between(random, 20, 3_000)) : 0,
         takeProfitPoints: stops && random.next() < 0.7 ? Math.round(between(random, 20, 3_000)) : 0,
       }
@@ -173,11 +178,7 @@ function draw(random: Random, kind: Action['kind']): Action {
     case 'pending':
       return {
         kind,
-        user: pick(random),
-        instrument: pick(random),
-        side: side(random),
-        lots: lots(random),
-        leverage: pick(random),
+        ...orderTerms(random),
         offsetPoints: Math.round(between(random, -2_000, 2_000)) || 1,
         expiresInMs: random.next() < 0.5 ? 0 : Math.round(between(random, 60_000, 2 * 86_400_000)),
       }
@@ -210,15 +211,7 @@ function draw(random: Random, kind: Action['kind']): Action {
     case 'cancel':
       return { kind, user: pick(random), pending: pick(random) }
     case 'retry':
-      return {
-        kind,
-        user: pick(random),
-        instrument: pick(random),
-        side: side(random),
-        lots: lots(random),
-        leverage: pick(random),
-        crash: random.next() < 0.5,
-      }
+      return { kind, ...orderTerms(random), crash: random.next() < 0.5 }
     case 'walk':
       return {
         kind,
@@ -259,11 +252,7 @@ function draw(random: Random, kind: Action['kind']): Action {
       return {
         kind,
         failures: 1 + Math.floor(random.next() * 3),
-        user: pick(random),
-        instrument: pick(random),
-        side: side(random),
-        lots: lots(random),
-        leverage: pick(random),
+        ...orderTerms(random),
         ticks: 1 + Math.floor(random.next() * 5),
         seed: pick(random),
       }

@@ -114,6 +114,12 @@ export interface PhoneOptions {
    * earlier build would answer with old files while other builds and restarts come and go.
    */
   serviceWorkers?: 'allow' | 'block'
+  /**
+   * The phone's language (navigator.languages, Accept-Language): Hong Kong Chinese unless a test
+   * says otherwise, so that a test that sets no language sees the site default, as most phones of
+   * the platform's first market do. The app starts in the first of these it writes.
+   */
+  locale?: string
 }
 
 /** Debian's Chromium at a phone viewport, with a fresh profile. */
@@ -129,6 +135,7 @@ export async function openPhone(
     isMobile: true,
     hasTouch: true,
     serviceWorkers: options.serviceWorkers ?? 'block',
+    locale: options.locale ?? 'zh-HK',
     args: CHROMIUM_ARGS,
   })
   return {

@@ -39,6 +39,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('site modes in the br
   async function phonePage(): Promise<Page> {
     const context = await browser.newContext({
       viewport: PHONE,
+      locale: 'zh-HK',
       userAgent: PHONE_UA,
       isMobile: true,
       hasTouch: true,

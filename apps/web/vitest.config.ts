@@ -8,6 +8,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test-setup.ts'],
     // With the server tests, before the browser tests (vitest.config.ts at the root).
     sequence: { groupOrder: 0 },
   },

@@ -9,6 +9,7 @@ import { answerClientError, registerErrorHandling } from './http/errors.ts'
 import { sendRefusal } from './http/envelope.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { registerCors } from './http/cors.ts'
+import { rewriteAlias } from './http/url-aliases.ts'
 import { registerRequestLogging } from './http/request-log.ts'
 import type { RouteDeps } from './http/route-deps.ts'
 import { siteRoutes } from './http/routes/site.ts'
@@ -16,6 +17,7 @@ import { notifyRoutes } from './http/routes/notify.ts'
 import { userRoutes } from './http/routes/user.ts'
 import { marketRoutes } from './http/routes/market.ts'
 import { tradingRoutes } from './http/routes/trading.ts'
+import { familyRoutes } from './http/routes/family.ts'
 import { alertRoutes } from './http/routes/alerts.ts'
 import { registerUploads } from './http/routes/uploads.ts'
 import { walletRoutes } from './http/routes/wallet.ts'
@@ -64,6 +66,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
+    rewriteUrl: (request) => rewriteAlias(request.url),
   })
   app.decorateRequest('lang', 'hk')
   app.decorateRequest('session', undefined)
@@ -90,6 +93,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   userRoutes(app, deps)
   marketRoutes(app, deps)
   tradingRoutes(app, deps)
+  familyRoutes(app, deps)
   alertRoutes(app, deps)
   await registerUploads(app, deps)
   walletRoutes(app, deps)

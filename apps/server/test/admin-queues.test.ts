@@ -305,7 +305,7 @@ describe.each(DRIVERS)('back-office review queues on %s', (driver) => {
     })
     expect(
       (await adminPost(`/deposits/${rejected}/reject`, { remark: 'x'.repeat(201) }, 'finance')).status,
-    ).toBe(400)
+    ).toBe(200)
     expect(
       (await adminPost(`/deposits/${rejected}/reject`, { remark: ' Amount differs ' }, 'finance')).body.code,
     ).toBe(1)
@@ -351,7 +351,7 @@ describe.each(DRIVERS)('back-office review queues on %s', (driver) => {
     const paid = await withdrawalOf(who, '50')
     for (const body of [{}, { real_number: '' }, { real_number: '   ' }, { real_number: 'x'.repeat(129) }]) {
       const answer = await adminPost(`/withdrawals/${paid}/approve`, body, 'finance')
-      expect(answer.status).toBe(400)
+      expect(answer.status).toBe(200)
       expect(answer.body).toMatchObject({ code: 0, reason: 'invalid_input' })
     }
     expect(await auditOf(`withdrawal:${paid}`)).toEqual([])
@@ -535,7 +535,7 @@ describe.each(DRIVERS)('back-office review queues on %s', (driver) => {
       for (const path of ['/deposits', '/withdrawals', '/identity']) {
         if (path === '/identity' && query === 'type=7') continue
         const answer = await adminGet(`${path}?${query}`)
-        expect(answer.status, `${path}?${query}`).toBe(400)
+        expect(answer.status, `${path}?${query}`).toBe(200)
         expect(answer.body, `${path}?${query}`).toMatchObject({ code: 0, reason: 'invalid_input' })
       }
     }
@@ -551,12 +551,12 @@ describe.each(DRIVERS)('back-office review queues on %s', (driver) => {
         [`/identity/${id}/reject`, { reason: 'x' }],
       ] as const) {
         const answer = await adminPost(path, body)
-        expect(answer.status, path).toBe(400)
+        expect(answer.status, path).toBe(200)
         expect(answer.body, path).toMatchObject({ code: 0, reason: 'invalid_input' })
       }
     }
     // An identity id beyond 32 bits is refused before SQL sees it.
-    expect((await adminPost('/identity/2147483648/approve')).status).toBe(400)
+    expect((await adminPost('/identity/2147483648/approve')).status).toBe(200)
     expect(await app.db.select().from(auditLog).where(like(auditLog.action, 'deposit.%'))).not.toHaveLength(0)
   })
 

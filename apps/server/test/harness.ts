@@ -8,6 +8,7 @@ import { buildApp, type AppOptions } from '../src/app.ts'
 import { createPostgresDatabase } from './postgres.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { seedDatabase } from '../src/seed/seed-database.ts'
+import { setTestDepositAddresses } from './deposit-addresses.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../src/http/route-deps.ts'
 import { outboxMessenger, type Channel } from '../src/messaging/outbox.ts'
 import type { MessageTransport } from '../src/messaging/transports.ts'
@@ -97,6 +98,8 @@ async function openPostgres(): Promise<Database> {
 
 export interface TestAppOptions {
   rateLimits?: Partial<RateLimits>
+  /** Coin deposit addresses as staff would set them (deposit-addresses.ts); false: a fresh install's none. */
+  depositAddresses?: boolean
   settings?: Partial<Record<SettingKey, string>>
   emailTransport?: MessageTransport
   /** Candles of history per period and instrument (small by default: seeding is fast). */
@@ -160,6 +163,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
       : await openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() })
   const { db } = database
   await seedDatabase(db)
+  if (options.depositAddresses !== false) await setTestDepositAddresses(db)
   for (const [key, value] of Object.entries(options.settings ?? {}))
     await setSetting(db, key as SettingKey, value)
   const clock = new TestClock(options.startAtMs)

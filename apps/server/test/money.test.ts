@@ -230,7 +230,7 @@ describe.each(DRIVERS)('money in and out on %s', (driver) => {
     const mine = await usdtMethod(token)
     for (const amount of ['NaN', '1e3', '0x10', '-5', '', '10.001', '99999999999', ' ', '0', ' 10 ', '+10']) {
       const answer = await withdraw(token, mine, amount)
-      expect(answer.status, amount).toBe(400)
+      expect(answer.status, amount).toBe(200)
       expect(answer.body).toMatchObject({ code: 0, reason: 'invalid_input' })
     }
     expect((await withdraw(token, mine, '5')).body).toMatchObject({ reason: 'amount_out_of_range' })

@@ -157,11 +157,11 @@ describe.each(DRIVERS)('news on %s', (driver) => {
     const bad = ['0', '-1', 'abc', '99999999999', '2147483648', '1.5', '0x10', '1e3', '', '%00', '1%20']
     for (const id of bad) {
       const { status, body } = await app.get(`/api/news/info?id=${id}`)
-      expect(status, id).toBe(400)
+      expect(status, id).toBe(200)
       expect(body, id).toMatchObject({ code: 0, reason: 'invalid_input', data: null })
       expect(body.msg).not.toMatch(/reason\./)
     }
-    expect((await app.get('/api/news/info')).status).toBe(400)
+    expect((await app.get('/api/news/info')).status).toBe(200)
     const badLists = [
       'page=0',
       'page=-1',
@@ -174,11 +174,11 @@ describe.each(DRIVERS)('news on %s', (driver) => {
     ]
     for (const query of badLists) {
       const { status, body } = await app.get(`/api/news/list?${query}`)
-      expect(status, query).toBe(400)
+      expect(status, query).toBe(200)
       expect(body, query).toMatchObject({ code: 0, reason: 'invalid_input' })
     }
     // Arrays and odd keys are input too.
-    expect((await app.get('/api/news/info?id=1&id=2')).status).toBe(400)
+    expect((await app.get('/api/news/info?id=1&id=2')).status).toBe(200)
   })
 
   it('stores what staff save sanitized, and refuses an article with nothing to show', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { BACK_OFFICE_CALLS } from '../src/http/openapi/back-office-calls.ts'
 import { PHONE_CALLS } from '../src/http/openapi/phone-calls.ts'
 import { openApiDocument } from '../src/http/openapi/document.ts'
+import { URL_ALIASES } from '../src/http/url-aliases.ts'
 import { adminRouteTable } from './admin-route-table.ts'
 import { startTestApp, type TestApp } from './harness.ts'
 
@@ -37,6 +38,10 @@ describe('the OpenAPI document and the routes', () => {
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     )
     const routes = [...registered].filter((key) => isApi(key) && !key.startsWith('HEAD '))
+    // An alias (http/url-aliases.ts) is its target's route under another name, documented as a call.
+    for (const [alias, target] of Object.entries(URL_ALIASES))
+      for (const key of routes.filter((k) => k.endsWith(` ${target}`)))
+        routes.push(key.replace(` ${target}`, ` ${alias}`))
     // The document itself is served, not described.
     expect(documented.sort()).toEqual(routes.filter((key) => key !== 'GET /api/openapi.json').sort())
   })

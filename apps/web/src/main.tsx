@@ -6,7 +6,7 @@ import { followShellTexts } from './app/layout/remember-shell-texts.ts'
 import { Providers } from './app/providers.tsx'
 import { createAppRouter } from './app/router.tsx'
 import './app/styles.css'
-import { initI18n, storedLanguage } from './common/i18n/i18n.ts'
+import { initI18n, startLanguage } from './common/i18n/i18n.ts'
 import { setNavigator } from './common/lib/navigation.ts'
 import { nextTask } from './common/lib/next-task.ts'
 import { whenIdle } from './common/lib/when-idle.ts'
@@ -21,7 +21,7 @@ async function start(): Promise<void> {
   void import('./common/theme/theme.ts').then((theme) => theme.startTheme())
   // The shell of index.html is on screen: from here on, start-up is done in steps, each a short
   // task of its own (nextTask), so that none blocks a tap for long on a slow phone.
-  const language = storedLanguage()
+  const language = startLanguage()
   await initI18n(language)
   followShellTexts()
   await nextTask()

@@ -109,5 +109,7 @@ export const REASONS = [
   'withdraw_above_available',
   'payout_rate_stale',
   'proof_reused',
+  'no_positions',
+  'single_account',
 ] as const
 export type Reason = (typeof REASONS)[number]

@@ -33,6 +33,31 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
 }
 
 /**
+ * Our language for each primary language subtag a browser sends (`zh` of zh-TW, zh-CN and zh-HK is
+ * Traditional Chinese here, the one Chinese the platform writes; `ja` is jp, `es` spa, `ms` my).
+ */
+export const LANGUAGE_BY_TAG: Readonly<Record<string, LanguageCode>> = Object.fromEntries(
+  LANGUAGES.map((l) => [l.htmlLang.split('-')[0]!.toLowerCase(), l.code]),
+)
+
+/**
+ * The first of a browser's languages (`navigator.languages`, or Accept-Language in its order of
+ * preference) that the platform writes, or undefined for none. Self-contained (the table is a
+ * parameter), so that the page's shell script can carry its source: one rule for the app, the shell
+ * and the server's first screen.
+ */
+export function languageFromTags(
+  tags: readonly string[],
+  table: Readonly<Record<string, string>> = LANGUAGE_BY_TAG,
+): LanguageCode | undefined {
+  for (const tag of tags) {
+    const primary = String(tag).trim().toLowerCase().split(/[-_]/)[0] ?? ''
+    if (Object.prototype.hasOwnProperty.call(table, primary)) return table[primary] as LanguageCode
+  }
+  return undefined
+}
+
+/**
  * The BCP 47 locale figures are written in for one of our language ids (hk -> zh-Hant-HK, jp -> ja),
  * always with Latin digits: prices, amounts and times read 0-9 in every language, Arabic and Persian
  * included, with each locale's own separators and date order (docs/decisions/014-locale-formatting.md).

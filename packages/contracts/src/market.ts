@@ -144,6 +144,8 @@ export interface Candle {
   /** Tick volume. */
   Volume: number
   Amount: number
+  /** Percent from the close of the candle before it (from its own open for the first one known). */
+  Change: number
 }
 
 /** `DAY_MARKET` socket message: one instrument's day quotation after a tick. */
@@ -170,7 +172,7 @@ export interface DayMarketMessage {
 export interface KlineMessage {
   type: 'KLINE'
   symbol: string
-  kline: Candle & { Period: Period; Change: number; Code: string; ForexId: number }
+  kline: Candle & { Period: Period; Code: string; ForexId: number }
 }
 
 const forexId = serialId

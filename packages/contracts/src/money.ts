@@ -52,8 +52,13 @@ export const withdrawRequest = z.object({
   draw_method_id: serialId,
 })
 
-/** `account/draw_list`: the caller's withdrawals, `type` 1 coin or 2 bank (the tab index + 1). */
-export const withdrawListRequest = pageRequest.extend({ type: integer({ min: 1, max: 2 }) })
+/**
+ * `account/draw_list`: the caller's withdrawals, `type` 1 coin or 2 bank (the tab index + 1); without
+ * `type` (the family's clients), all of them.
+ */
+export const withdrawListRequest = pageRequest.extend({
+  type: z.preprocess((value) => (value === '' ? undefined : value), integer({ min: 1, max: 2 }).optional()),
+})
 
 /** `quickCharge/info` item: a coin network to deposit to. */
 export interface CoinChannel {

@@ -9,6 +9,7 @@ import {
   type SideValue,
   type OrderStatusValue,
   type ClosedTypeValue,
+  type PendingTypeValue,
   type LedgerTypeValue,
 } from './light/trading.ts'
 export * from './light/trading.ts'
@@ -167,8 +168,19 @@ export interface TransOrder {
   ClosedType: ClosedTypeValue | 0
   CreateTimeHandler: string
   CompleteTimeHandler: string
+  /** The close time as text, as `CompleteTimeHandler` ("" while open): the family's clients read this name. */
+  CompleteTime: string
+  /** Units of the instrument in one lot (the instrument's `ForexContNum`), a number. */
+  ForexContNum: number
   /** A pending order's expiry, as the other times; "" when good till cancelled. */
   ExpireTimeHandler: string
+  /**
+   * Ours: what kind of pending order it is (or was, once cancelled or expired), as MT5 names them
+   * with the side: 1 limit (Buy Limit waits for the ask to fall to its price, Sell Limit for the bid
+   * to rise), 2 stop (Buy Stop waits for the ask to rise, Sell Stop for the bid to fall); 0 for a
+   * market order and every position.
+   */
+  PendingType: PendingTypeValue
   /** A position's trailing stop distance in points (10^-PricePrecision each); 0: none. */
   TrailingStop: number
   /** Overnight financing booked on the order so far, in USD (already in the balance); "0.000000" without. */
@@ -178,7 +190,10 @@ export interface TransOrder {
 
 export interface MyDealAnswer {
   data: TransOrder[]
+  /** The number of records (not pages): paging ends when the loaded records reach it. */
   total: number
+  /** The page size asked for (`limit`), beside `total`. */
+  currency_page: number
   /** Sum of `FactProfits` over every order of the asked status (not only this page). */
   all_fact_profits: string
   balance: string

@@ -17,8 +17,8 @@ export function langOf(request: FastifyRequest): LanguageCode {
  * The success envelope, with `msgKey` translated into the request's language. A call with nothing
  * to return answers `data: null`: JSON drops undefined, and clients read `data` from every answer.
  */
-export function ok<T>(request: FastifyRequest, data: T, msgKey = 'ok'): Envelope<T> {
-  return { code: ResultCode.OK, msg: translate(langOf(request), msgKey), data: data ?? (null as T) }
+export function ok<T>(request: FastifyRequest, data: T, msgKey = 'ok', params?: MessageParams): Envelope<T> {
+  return { code: ResultCode.OK, msg: translate(langOf(request), msgKey, params), data: data ?? (null as T) }
 }
 
 /**

@@ -5,15 +5,18 @@ import { refusalEnvelope, sendRefusal } from './envelope.ts'
 import { InvalidRequest } from './parse.ts'
 
 /**
- * One place that turns every failure into the envelope: bad input 400, over-size 413, too many
- * requests 429, unknown API path 404, and a bug 500 with its details only in the log.
+ * One place that turns every failure into the envelope. Bad input is a refusal like any other: HTTP
+ * 200 with code 0 and the translated message naming the field, as the API family's backend answers
+ * (its clients take any other status for a broken connection: docs/wire.md, decision 035). The limits
+ * keep their statuses, over-size 413 and too many requests 429; an unknown API path 404; a bug 500
+ * with its details only in the log.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { reason?: string }, request, reply) => {
     if (error instanceof InvalidRequest) {
       return sendRefusal(
         reply,
-        400,
+        200,
         error.reason,
         error.reason === 'invalid_input' ? { field: error.field } : undefined,
       )
@@ -27,7 +30,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.debug({ err: error.message, code: error.code }, 'bad request')
       return sendRefusal(
         reply,
-        error.statusCode === 404 ? 404 : 400,
+        error.statusCode === 404 ? 404 : 200,
         error.statusCode === 404 ? 'not_found' : 'invalid_input',
         {
           field: 'body',

@@ -196,10 +196,11 @@ export class MarketData {
     if (!live) return undefined
     const forming = live.book.bar(period)
     const all = forming ? [...live.closed[period], forming] : live.closed[period]
-    if (beforeMs === undefined) return all.slice(-limit).map(toCandle)
-    const earlier = all.filter((bar) => bar.time * 1000 < beforeMs)
-    const reachesBack = earlier.length >= limit || all.length < MAX_KLINE_LIMIT
-    return reachesBack ? earlier.slice(-limit).map(toCandle) : undefined
+    const earlier = beforeMs === undefined ? all : all.filter((bar) => bar.time * 1000 < beforeMs)
+    const reachesBack = beforeMs === undefined || earlier.length >= limit || all.length < MAX_KLINE_LIMIT
+    if (!reachesBack) return undefined
+    const first = Math.max(0, earlier.length - limit)
+    return toCandles(earlier.slice(first), earlier[first - 1])
   }
 
   /**
@@ -291,8 +292,11 @@ const changeKey = (id: number, period: Period, time: number) => `${id}:${period}
 const addPoints = (price: number, points: number, precision: number) =>
   Math.round(price * 10 ** precision + points) / 10 ** precision
 
-/** A bar (its `time` in Unix seconds, as stored) as the wire shows it: `Time` in Unix ms. */
-export const toCandle = (bar: Bar): Candle => ({
+/**
+ * A bar (its `time` in Unix seconds, as stored) as the wire shows it: `Time` in Unix ms, `Change` the
+ * percent from the close of the candle before it (`previous`), or from its own open for the first.
+ */
+export const toCandle = (bar: Bar, previous?: Bar): Candle => ({
   Time: bar.time * 1000,
   Open: bar.open,
   High: bar.high,
@@ -300,7 +304,12 @@ export const toCandle = (bar: Bar): Candle => ({
   Close: bar.close,
   Volume: bar.volume,
   Amount: 0,
+  Change: percentChange(previous?.close ?? bar.open, bar.close),
 })
+
+/** Consecutive bars, oldest first, as candles; the first one's `Change` measured from `before`. */
+export const toCandles = (bars: readonly Bar[], before?: Bar): Candle[] =>
+  bars.map((bar, i) => toCandle(bar, i === 0 ? before : bars[i - 1]))
 
 /** Today's candle (or the last trading day's, while the market is closed) and the one before it. */
 function dayBars(live: LiveInstrument): { today: Bar | undefined; previous: Bar | undefined } {
@@ -349,16 +358,14 @@ function dayMarketMessage(live: LiveInstrument): DayMarketMessage {
   }
 }
 
-/** `Change` of a candle: percent from the previous candle's close (its own open for the first). */
+/** The forming candle of a period; its `Change` from the last closed candle's close. */
 function klineMessage(live: LiveInstrument, period: Period, bar: Bar): KlineMessage {
-  const previous = live.closed[period].at(-1)
   return {
     type: 'KLINE',
     symbol: live.def.code,
     kline: {
-      ...toCandle(bar),
+      ...toCandle(bar, live.closed[period].at(-1)),
       Period: period,
-      Change: percentChange(previous?.close ?? bar.open, bar.close),
       Code: live.def.code,
       ForexId: live.def.id,
     },

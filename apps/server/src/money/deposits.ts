@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js'
-import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm'
 import {
   DepositStatus,
   LedgerType,
@@ -33,11 +33,12 @@ import { wireTime } from '../trading/order-view.ts'
 /** Deposits waiting for review one user may have at once: enough for real use, a bound on spam. */
 const MAX_WAITING_DEPOSITS = 10
 
+/** The coin networks users may deposit to: enabled, and with the address staff set. */
 export async function coinChannels(db: DbOrTx): Promise<CoinChannel[]> {
   const rows = await db
     .select()
     .from(depositCoinChannels)
-    .where(eq(depositCoinChannels.enabled, true))
+    .where(and(eq(depositCoinChannels.enabled, true), ne(depositCoinChannels.address, '')))
     .orderBy(asc(depositCoinChannels.sort), asc(depositCoinChannels.id))
   return rows.map((r) => ({
     id: r.id,
@@ -191,8 +192,10 @@ async function channelOf(db: DbOrTx, request: DepositRequest) {
       .select()
       .from(depositCoinChannels)
       .where(and(eq(depositCoinChannels.id, request.channelId), eq(depositCoinChannels.enabled, true)))
-    // The address the client showed must be the channel's (a stale screen would send money astray).
-    if (!channel || (request.address !== '' && request.address !== channel.address)) return undefined
+    // The address the client showed must be the channel's (a stale screen would send money astray),
+    // and a channel staff have given no address yet takes nothing.
+    if (!channel || channel.address === '' || (request.address !== '' && request.address !== channel.address))
+      return undefined
     return { currencyCode: channel.currencyCode, address: channel.address }
   }
   const [row] = await db

@@ -199,16 +199,19 @@ export async function decideWithdrawal(
   return result.ok ? { ok: true, waiting: step.approval === 'first' } : result
 }
 
-/** A user's withdrawals of one type, newest first (`draw_list`). */
+/** A user's withdrawals of one type (every type without one), newest first (`draw_list`). */
 export async function withdrawalList(
   db: DbOrTx,
   lang: LanguageCode,
   userId: number,
-  type: 1 | 2,
+  type: 1 | 2 | undefined,
   offset: number,
   limit: number,
 ): Promise<RecordPage<WithdrawRecord>> {
-  const where = and(eq(withdrawals.userId, userId), eq(withdrawals.type, type))
+  const where = and(
+    eq(withdrawals.userId, userId),
+    type === undefined ? undefined : eq(withdrawals.type, type),
+  )
   const rows = await db
     .select({ w: withdrawals, currency: withdrawCurrencies })
     .from(withdrawals)

@@ -2,24 +2,16 @@ import type { Db } from '../db/client.ts'
 import { depositBankAccounts, depositBankCurrencies, depositCoinChannels } from '../db/schema.ts'
 
 /**
- * Deposit channels of a fresh install, so that a newcomer can try a deposit end to end. The
- * addresses and the bank account are examples that staff must replace before real money arrives
- * (README "Money in and out"): the coin addresses are well-known burn addresses, valid in format.
+ * Deposit channels of a fresh install. The coin networks come without an address: the phone lists a
+ * coin channel only once staff have set the broker's own address in the back office (an address
+ * nobody controls would swallow users' money). The bank account is an example, marked as one, so
+ * that a newcomer can try a deposit end to end; staff replace it before real money arrives (README
+ * "Money in and out").
  */
 const COIN_CHANNELS = [
-  { currencyCode: 'USDT', protocolCode: 'TRC20', address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', sort: 1 },
-  {
-    currencyCode: 'USDT',
-    protocolCode: 'ERC20',
-    address: '0x000000000000000000000000000000000000dEaD',
-    sort: 2,
-  },
-  {
-    currencyCode: 'BTC',
-    protocolCode: 'BTC',
-    address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
-    sort: 3,
-  },
+  { currencyCode: 'USDT', protocolCode: 'TRC20', address: '', sort: 1 },
+  { currencyCode: 'USDT', protocolCode: 'ERC20', address: '', sort: 2 },
+  { currencyCode: 'BTC', protocolCode: 'BTC', address: '', sort: 3 },
 ]
 const BANK_CURRENCIES = ['USD', 'EUR', 'HKD']
 const EXAMPLE_REMARK = 'Example account: replace it in the back office before accepting real deposits'

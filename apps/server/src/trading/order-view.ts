@@ -1,6 +1,8 @@
 import {
   OrderStatus,
+  PendingType,
   Side,
+  pendingTypeOf,
   type ForexTradeMessage,
   type Instrument,
   type LanguageCode,
@@ -9,6 +11,9 @@ import {
 import type { AccountView, TradingEngine } from '@tp/engine'
 import type { MarketData } from '../market/market-data.ts'
 import { asStored, type StoredOrder } from './stored-orders.ts'
+
+/** Orders that are, or were until they ended without filling, pending orders. */
+const WAS_PENDING = new Set<number>([OrderStatus.Pending, OrderStatus.Cancelled, OrderStatus.Expired])
 
 /** "YYYY-MM-DD HH:mm:ss" in UTC, or "" for no time. */
 export function wireTime(ms: number): string {
@@ -67,7 +72,12 @@ export function transOrder(
     ClosedType: order.closedType,
     CreateTimeHandler: wireTime(order.placedAtMs),
     CompleteTimeHandler: wireTime(order.closedAtMs),
+    CompleteTime: wireTime(order.closedAtMs),
+    ForexContNum: Number(order.contractSize),
     ExpireTimeHandler: wireTime(order.expiresAtMs),
+    PendingType: WAS_PENDING.has(order.status)
+      ? pendingTypeOf(order.side, order.entryRises)
+      : PendingType.None,
     TrailingStop: order.trailingPoints,
     Swap: order.swap.toFixed(6),
     // Disabled instruments stay in the market (priced, but out of the lists): absent only for a deleted row.

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@tp/contracts'
+import { DEFAULT_LANGUAGE, isLanguageCode, languageFromTags, type LanguageCode } from '@tp/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { PUBLIC_DATA_COMPRESSION } from '../http/compression.ts'
 import type { InstrumentDef } from '../market/catalogue.ts'
@@ -39,7 +39,7 @@ export function firstScreenRoutes(app: FastifyInstance, webDist: string, { marke
     defs.map((def) => market.view(def, nowMs, lang))
 
   app.get('/', options, async (request, reply) => {
-    const lang = cookieLanguage(request)
+    const lang = pageLanguage(request)
     const fresh = now()
     const category = queryParam(request, 'category')
     // A chosen chip: the rows of its category; the favourites live on the phone, so none.
@@ -55,7 +55,7 @@ export function firstScreenRoutes(app: FastifyInstance, webDist: string, { marke
   })
 
   app.get('/trade', options, async (request, reply) => {
-    const lang = cookieLanguage(request)
+    const lang = pageLanguage(request)
     const fresh = now()
     const id = queryParam(request, 'id')
     // As the app chooses (use-current-instrument.ts): the one asked for, else the first. A phone
@@ -71,7 +71,7 @@ const sendPage = (reply: FastifyReply, html: string) =>
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .header('vary', 'cookie')
+    .header('vary', 'cookie, accept-language')
     .send(html)
 
 /**
@@ -101,11 +101,30 @@ function queryParam(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * The language the page is read in: the `lang` cookie, which `/app-shell.js` copies from the app's
- * stored choice on each visit; the app's default (Traditional Chinese) without one.
+ * The language the page is read in: the `lang` cookie, which `/app-shell.js` sets to the language the
+ * app starts in on each visit; on a first visit, the first of the browser's languages
+ * (Accept-Language, by preference) that the platform writes (`languageFromTags`, the app's rule);
+ * else the default (Traditional Chinese).
  */
-export function cookieLanguage(request: FastifyRequest): LanguageCode {
+export function pageLanguage(request: FastifyRequest): LanguageCode {
   const cookie = request.headers.cookie ?? ''
   const match = /(?:^|;\s*)lang=([a-z]{2,3})(?:;|$)/.exec(cookie)
-  return match && isLanguageCode(match[1]) ? match[1] : DEFAULT_LANGUAGE
+  if (match && isLanguageCode(match[1])) return match[1]
+  return languageFromTags(acceptedTags(request.headers['accept-language'])) ?? DEFAULT_LANGUAGE
+}
+
+/** Accept-Language's tags, most preferred first (`q` 0 means "not this one"); at most 16 are read. */
+export function acceptedTags(header: string | undefined): string[] {
+  if (!header) return []
+  return header
+    .split(',')
+    .slice(0, 16)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find(Boolean)
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index }
+    })
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag)
 }

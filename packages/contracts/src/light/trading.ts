@@ -17,6 +17,18 @@ export type OrderStatusValue = (typeof OrderStatus)[keyof typeof OrderStatus]
 export const ClosedType = { User: 1, StopOut: 2, TakeProfit: 3, StopLoss: 4, Staff: 5 } as const
 export type ClosedTypeValue = (typeof ClosedType)[keyof typeof ClosedType]
 
+/** A pending order's kind (`TransOrder.PendingType`): named with its side, Buy Limit, Sell Stop, ... */
+export const PendingType = { None: 0, Limit: 1, Stop: 2 } as const
+export type PendingTypeValue = (typeof PendingType)[keyof typeof PendingType]
+
+/**
+ * The kind of a pending order placed on `side` that waits for its price to rise to the target
+ * (`entryRises`) or fall to it: a buy waiting for a fall, or a sell for a rise, is a limit order (a
+ * better price than now); the others are stop orders.
+ */
+export const pendingTypeOf = (side: SideValue, entryRises: boolean): PendingTypeValue =>
+  (side === Side.Buy) !== entryRises ? PendingType.Limit : PendingType.Stop
+
 /** Kinds of ledger rows (`Type` of a ledger record). 10 shows its memo; the others a translated name. */
 export const LedgerType = {
   DEMO_CREDIT: 1,

@@ -17,7 +17,7 @@ import { assert } from './engine/assert.ts'
 import { EngineState } from './engine/state.ts'
 import { open } from './engine/open.ts'
 import { cancel, modifyPending } from './engine/pending-commands.ts'
-import { close, setStops, setTrailing } from './engine/position-commands.ts'
+import { close, closeAll, setStops, setTrailing, type CloseAllPick } from './engine/position-commands.ts'
 import { addAlert, removeAlert } from './engine/alert-commands.ts'
 import { adjustBalance, moveFrozen, resetAccount } from './engine/money-commands.ts'
 import { applyTick, expireDue } from './engine/tick.ts'
@@ -27,6 +27,7 @@ import { accountTotals, accountView, markOf, ordersOf } from './engine/views.ts'
 import { MAX_TRAILED_LISTED, TRAIL_SHOWN_EVERY_MS } from './engine/limits.ts'
 
 export * from './engine/limits.ts'
+export type { CloseAllPick } from './engine/position-commands.ts'
 export type { AccountView, OpenCommand, PendingChange, PositionMark } from './engine/commands.ts'
 
 export class TradingEngine {
@@ -150,6 +151,10 @@ export class TradingEngine {
     lots?: string,
   ): CommandResult {
     return close(this.s, userId, orderId, nowMs, by, lots)
+  }
+
+  closeAll(userId: number, pick: CloseAllPick, nowMs: number): CommandResult {
+    return closeAll(this.s, userId, pick, nowMs)
   }
 
   setStops(

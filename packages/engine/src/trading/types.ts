@@ -209,5 +209,5 @@ export type Rejection = Reason
 export type RejectionDetail = Readonly<Record<string, number | string>>
 
 export type CommandResult =
-  | { ok: true; events: EngineEvent[]; orderId?: number }
+  | { ok: true; events: EngineEvent[]; orderId?: number; detail?: RejectionDetail }
   | { ok: false; reason: Rejection; detail?: RejectionDetail }

@@ -177,6 +177,7 @@ export const en = {
   'withdrawals.status.2': 'Rejected',
   'withdrawals.type.1': 'Crypto',
   'withdrawals.type.2': 'Bank transfer',
+  'withdrawals.bankAddress': 'Bank address',
   'withdrawals.fee': 'Fee',
   'withdrawals.received': 'To send',
   'withdrawals.receiveUsd': 'Worth at the frozen rate',

@@ -176,6 +176,7 @@ export const zhHk: Messages = {
   'withdrawals.status.2': '已拒絕',
   'withdrawals.type.1': '數字貨幣',
   'withdrawals.type.2': '銀行轉帳',
+  'withdrawals.bankAddress': '銀行地址',
   'withdrawals.fee': '手續費',
   'withdrawals.received': '實際出款',
   'withdrawals.receiveUsd': '按鎖定匯率折合',

@@ -1,7 +1,16 @@
 import type { Call } from './call.ts'
+import { FAMILY_CALLS } from './family-calls.ts'
 import { PHONE_MONEY_CALLS } from './phone-money-calls.ts'
 import { PHONE_SITE_CALLS } from './phone-site-calls.ts'
 import { PHONE_TRADING_CALLS } from './phone-trading-calls.ts'
 
-/** Every call of the phone client (apps/web): apps/server/src/http/routes. */
-export const PHONE_CALLS: Call[] = [...PHONE_SITE_CALLS, ...PHONE_TRADING_CALLS, ...PHONE_MONEY_CALLS]
+/**
+ * Every call of the phone client (apps/web) and of the family's existing clients:
+ * apps/server/src/http/routes.
+ */
+export const PHONE_CALLS: Call[] = [
+  ...PHONE_SITE_CALLS,
+  ...PHONE_TRADING_CALLS,
+  ...PHONE_MONEY_CALLS,
+  ...FAMILY_CALLS,
+]

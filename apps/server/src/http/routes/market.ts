@@ -9,7 +9,7 @@ import {
 } from '@tp/contracts'
 import { loadCategories, type InstrumentDef } from '../../market/catalogue.ts'
 import { recentCandles } from '../../market/candle-store.ts'
-import { toCandle } from '../../market/market-data.ts'
+import { toCandles } from '../../market/market-data.ts'
 import { instrumentLogoSvg } from '../../market/logo-svg.ts'
 import { nameIn } from '../../market/instrument-names.ts'
 import { langOf, ok, refused, sendRefusal } from '../envelope.ts'
@@ -64,8 +64,10 @@ export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
     if (!market.instrument(forex_id)) return notFound(request)
     const cached = market.candles(forex_id, period, limit, before)
     if (cached) return ok(request, cached)
-    const stored = await recentCandles(db, forex_id, period, limit, before)
-    return ok(request, stored.map(toCandle))
+    // One more than asked: the candle before the first one gives the first its `Change`.
+    const stored = await recentCandles(db, forex_id, period, limit + 1, before)
+    const previous = stored.length > limit ? stored.shift() : undefined
+    return ok(request, toCandles(stored, previous))
   })
 
   app.get('/v1/api/forex/abbreviated_cache_kline', PUBLIC_DATA_COMPRESSION, async (request) => {

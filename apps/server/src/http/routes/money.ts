@@ -112,7 +112,8 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/api/account/draw_list', realAccount, async (request) => {
     const { type, page, limit } = parse(withdrawListRequest, request.query)
     const { userId } = sessionOf(request)
-    const list = await withdrawalList(db, langOf(request), userId, type as 1 | 2, (page - 1) * limit, limit)
+    const kind = type as 1 | 2 | undefined
+    const list = await withdrawalList(db, langOf(request), userId, kind, (page - 1) * limit, limit)
     return ok<RecordPage<WithdrawRecord>>(request, list)
   })
 }

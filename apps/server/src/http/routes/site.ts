@@ -30,7 +30,7 @@ export function siteRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/api/default/setting', async (request, reply) => {
     const { key } = parse(settingRequest, request.query)
     if (!isSettingKey(key) || !PUBLIC_SETTING_KEYS.includes(key))
-      return sendRefusal(reply, 400, 'invalid_input', { field: 'key' })
+      return sendRefusal(reply, 200, 'invalid_input', { field: 'key' })
     return ok(request, { key, value: await getSetting(db, key) })
   })
 

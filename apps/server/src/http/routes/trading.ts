@@ -21,7 +21,8 @@ import {
 } from '@tp/contracts'
 import type { DeskResult } from '../../trading/desk.ts'
 import { refusalOf } from '../../trading/refusal.ts'
-import { accounts, users } from '../../db/schema.ts'
+import { users } from '../../db/schema.ts'
+import { accountBalance } from '../../trading/account-balance.ts'
 import { translate } from '../../i18n/translate.ts'
 import { refuse } from '../../outcome/outcome.ts'
 import { getSetting } from '../../settings/settings.ts'
@@ -142,7 +143,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const at = now()
     const lang = langOf(request)
     const offset = (page - 1) * limit
-    const balance = displayMoney((await balanceRow(userId)).available)
+    const balance = displayMoney((await accountBalance(db, userId)).available)
     // Finished orders, and the list of everything, come from the database (live rows there are
     // as the desk last committed them); marks of live orders come from the engine.
     if (status !== OrderStatus.Pending && status !== OrderStatus.Holding) {
@@ -150,6 +151,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
       return ok<MyDealAnswer>(request, {
         data: stored.rows.map((o) => transOrder(o, engine, market, at, lang)),
         total: stored.total,
+        currency_page: limit,
         all_fact_profits: new Decimal(stored.profit).toFixed(6),
         balance,
       })
@@ -163,6 +165,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return ok<MyDealAnswer>(request, {
       data: live.slice(offset, offset + limit),
       total: live.length,
+      currency_page: limit,
       all_fact_profits: status === OrderStatus.Holding ? markText(profits) : '0.000000',
       balance,
     })
@@ -170,7 +173,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get('/v1/api/main/wallet/getBalance', signedIn, async (request) => {
     const { userId } = sessionOf(request)
-    const row = await balanceRow(userId)
+    const row = await accountBalance(db, userId)
     const view = desk.view.accountView(userId)
     const balance = Number(row.balance)
     const profit = view?.profit ?? 0
@@ -220,14 +223,4 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/v1/api/main/accountLog/forexChange', signedIn, (request) =>
     ledgerAnswer(request, TRADING_LEDGER_TYPES),
   )
-
-  async function balanceRow(userId: number) {
-    const [row] = await db
-      .select({ balance: accounts.balance, frozen: accounts.frozen })
-      .from(accounts)
-      .where(eq(accounts.userId, userId))
-    // The frozen balance (held for withdrawals) is apart from the balance: all of it is available.
-    const balance = row?.balance ?? '0'
-    return { balance, frozen: row?.frozen ?? '0', available: balance }
-  }
 }

@@ -63,7 +63,7 @@ function uploadRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
 /**
  * The bytes of the one file field `file`, or undefined once a refusal has been sent: no such field
- * (400), a file over the multipart limit (413), or a body the multipart parser cannot read (400).
+ * (200, code 0), a file over the multipart limit (413), or a body the multipart parser cannot read (200, code 0).
  */
 export async function readFilePart(
   request: FastifyRequest,
@@ -73,7 +73,7 @@ export async function readFilePart(
     const part = await request.file()
     if (!part || part.fieldname !== 'file') {
       part?.file.resume() // drained, so the rest of the request is read and dropped
-      sendRefusal(reply, 400, 'invalid_input', { field: 'file' })
+      sendRefusal(reply, 200, 'invalid_input', { field: 'file' })
       return undefined
     }
     const data = await part.toBuffer()
@@ -90,7 +90,7 @@ export async function readFilePart(
     // The plugin's own refusals (not multipart, too many parts) carry their status: the error
     // handler answers them. Busboy's carry none: a body cut short or broken is the client's fault.
     else if (statusCode !== undefined) throw error
-    else sendRefusal(reply, 400, 'invalid_input', { field: 'body' })
+    else sendRefusal(reply, 200, 'invalid_input', { field: 'body' })
     return undefined
   }
 }

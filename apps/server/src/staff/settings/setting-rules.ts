@@ -37,7 +37,8 @@ export const SETTING_RULES: Record<SettingKey, SettingRule> = {
   site_type: { group: 'site', type: { kind: 'choice', options: ['0', '1'] }, unit: '' },
   site_title: { group: 'site', type: { kind: 'text', max: 60 }, unit: '' },
   pc_url: { group: 'site', type: { kind: 'url', relative: false }, unit: '' },
-  is_show_mobile: { group: 'site', type: { kind: 'choice', options: ['0', '1', '2', '3'] }, unit: '' },
+  // 2 and 3 mean what 0 and 1 mean (docs/product.md); staff choose between the two meanings only.
+  is_show_mobile: { group: 'site', type: { kind: 'choice', options: ['0', '1'] }, unit: '' },
   verify_reg_type: { group: 'site', type: { kind: 'choice', options: ['1', '2'] }, unit: '' },
   service_link: { group: 'site', type: { kind: 'url', relative: true }, unit: '' },
   service_link_type: { group: 'site', type: { kind: 'choice', options: ['1', '2', '3'] }, unit: '' },

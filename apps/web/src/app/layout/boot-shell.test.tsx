@@ -61,8 +61,12 @@ describe('the app shell dictionary', () => {
 
 describe('/app-shell.js in the page', () => {
   const fetchList = vi.fn(() => Promise.resolve({ json: () => Promise.resolve({ code: 1, data: [] }) }))
+  /** The phone's languages, as navigator.languages gives them (Hong Kong Chinese unless a test says). */
+  const phoneLanguages = (languages: string[]) =>
+    Object.defineProperty(window.navigator, 'languages', { value: languages, configurable: true })
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchList)
+    phoneLanguages(['zh-HK', 'en'])
   })
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -122,6 +126,28 @@ describe('/app-shell.js in the page', () => {
     await flush()
     expect(document.querySelector('.boot-title')?.textContent).toBe('')
     expect(document.getElementById('boot-shell')?.classList.contains('boot-with-tabs')).toBe(false)
+  })
+
+  it("starts, with no stored choice, in the first of the phone's languages the platform writes", async () => {
+    phoneLanguages(['xx-XX', 'ja-JP', 'en'])
+    loadPage('/', serverContent('jp'))
+    await flush()
+    expect(contentShown()).toBe(true)
+    expect(document.cookie).toContain('lang=jp')
+    expect(window.__firstTradeList?.lang).toBe('jp')
+    // A stored choice outranks the phone's languages.
+    localStorage.setItem('lang', 'de')
+    loadPage('/', serverContent('jp'))
+    await flush()
+    expect(contentShown()).toBe(false)
+    expect(document.cookie).toContain('lang=de')
+    // None the platform writes: the default.
+    localStorage.clear()
+    document.cookie = 'lang=; max-age=0; path=/'
+    phoneLanguages(['xx-XX'])
+    loadPage('/', serverContent('hk'))
+    await flush()
+    expect(contentShown()).toBe(true)
   })
 
   it('sets the theme from storage, else from the system', () => {

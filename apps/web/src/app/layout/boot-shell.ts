@@ -5,7 +5,11 @@
  * route's tab. Plain data and string work only, so that Vite's config and the unit tests can both
  * run it.
  */
-import { LANGUAGES } from '../../../../../packages/contracts/src/languages.ts'
+import {
+  LANGUAGES,
+  LANGUAGE_BY_TAG,
+  languageFromTags,
+} from '../../../../../packages/contracts/src/languages.ts'
 import { StorageKey } from '../../common/lib/storage.ts'
 // For its declaration of `window.__firstTradeList`.
 import type {} from '../../common/market/first-data.ts'
@@ -35,6 +39,8 @@ export interface ShellDictionary {
   langs: Record<string, ShellTexts>
   /** The storage key under which the app remembers the current language's texts (SHELL_TEXTS_KEY). */
   key: string
+  /** Our language per primary language subtag (LANGUAGE_BY_TAG), for a phone with no stored choice. */
+  tags: Readonly<Record<string, string>>
   /**
    * Built files of a route's screen (its chunk, the chunks only it imports, its CSS), fetched as the
    * page starts instead of after the app's code has run and asked for them.
@@ -105,6 +111,7 @@ export function shellDictionary(
     tabs: TABS.map((t) => t.key),
     langs,
     key: SHELL_TEXTS_KEY,
+    tags: LANGUAGE_BY_TAG,
     preload,
   }
 }
@@ -119,7 +126,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * shell, its texts, the current route's title and active tab (no tab bar off the five tab screens).
  * Self-contained: it is shipped as its own source text.
  */
-export function startShell(dictionary: ShellDictionary): void {
+export function startShell(dictionary: ShellDictionary, fromTags: typeof languageFromTags): void {
   const storage = (key: string) => {
     try {
       return window.localStorage.getItem(key)
@@ -167,9 +174,18 @@ export function startShell(dictionary: ShellDictionary): void {
   root.setAttribute('data-prefers-color-scheme', dark ? 'dark' : 'light')
   if (dark) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', '#0e1116')
 
-  const code = storage('lang')
-  // The language the app will start in, told to the server for the next page it writes (a first
-  // screen in the reader's language: first-screen-routes.ts on the server).
+  // The language the app will start in (common/i18n's startLanguage): the stored choice, else the
+  // first of the phone's languages the platform writes. Told to the server for the next page it
+  // writes (a first screen in the reader's language: first-screen-routes.ts on the server).
+  const stored = storage('lang')
+  let code = stored
+  if (!code) {
+    try {
+      code = fromTags(navigator.languages ?? [navigator.language], dictionary.tags) ?? null
+    } catch {
+      code = null
+    }
+  }
   const language = code && /^[a-z]{2,3}$/.test(code) ? code : 'hk'
   if (code === language) document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`
   // The first screen's instrument list, asked for now, beside the app's code rather than after it
@@ -269,7 +285,7 @@ export function shellScript(
   const dictionary = shellDictionary(locales, preload)
   const hk = dictionary.langs.hk
   const json = JSON.stringify({ ...dictionary, langs: hk ? { hk } : {} })
-  return `/* The app shell's texts and theme before the first paint: src/app/layout/boot-shell.ts */\n;(${startShell.toString()})(${json})\n`
+  return `/* The app shell's texts and theme before the first paint: src/app/layout/boot-shell.ts */\n;(${startShell.toString()})(${json}, ${languageFromTags.toString()})\n`
 }
 
 /**

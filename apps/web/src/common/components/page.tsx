@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { canGoBack } from '../lib/go-back.ts'
+import { AccountKindTag } from './account-kind-tag.tsx'
 import { ChevronBackIcon } from './icons.tsx'
 
 interface Props {
@@ -11,12 +12,14 @@ interface Props {
   /** Where the back arrow goes when there is no earlier page to return to. */
   backTo?: string
   right?: ReactNode
+  /** Show whether the signed-in account is demo or real, where the back arrow would be (tab screens). */
+  accountKind?: boolean
   children: ReactNode
   className?: string
 }
 
 /** A screen: a navigation bar with its title (the page's heading) and optional back arrow, then the content. */
-export function Page({ title, back = true, backTo = '/', right, children, className }: Props) {
+export function Page({ title, back = true, backTo = '/', right, accountKind, children, className }: Props) {
   const { t } = useTranslation()
   const navigate = useNavigate()
 
@@ -40,6 +43,7 @@ export function Page({ title, back = true, backTo = '/', right, children, classN
               <ChevronBackIcon />
             </button>
           )}
+          {accountKind && <AccountKindTag />}
         </div>
         <h1 className="page-nav-title">{title}</h1>
         <div className="page-nav-side page-nav-right">{right}</div>

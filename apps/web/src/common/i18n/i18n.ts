@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES, type LanguageCode } from '@tp/contracts/light'
+import {
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  languageFromTags,
+  LANGUAGES,
+  type LanguageCode,
+} from '@tp/contracts/light'
 import i18next, { type TOptions } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { readStorage, StorageKey, writeStorage } from '../lib/storage.ts'
@@ -65,12 +71,19 @@ export async function loadMessagePart(part: MessagePart): Promise<void> {
   }
 }
 
-export function storedLanguage(): LanguageCode {
+/**
+ * The language the app starts in: the one chosen on this phone before, else the first of the
+ * browser's languages the platform writes (`navigator.languages`), else the default (hk). The page's
+ * shell script (app/layout/boot-shell.ts) and the server's first screen pick it by the same rule.
+ */
+export function startLanguage(): LanguageCode {
   const stored = readStorage(StorageKey.LANGUAGE)
-  return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE
+  if (isLanguageCode(stored)) return stored
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])
+  return languageFromTags(browser) ?? DEFAULT_LANGUAGE
 }
 
-export async function initI18n(language: LanguageCode = storedLanguage()): Promise<void> {
+export async function initI18n(language: LanguageCode = startLanguage()): Promise<void> {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
       lng: DEFAULT_LANGUAGE,
@@ -119,7 +132,7 @@ export function setDocumentLanguage(language: LanguageCode): void {
 
 export function currentLanguage(): LanguageCode {
   const language = i18n.resolvedLanguage ?? i18n.language
-  return isLanguageCode(language) ? language : storedLanguage()
+  return isLanguageCode(language) ? language : startLanguage()
 }
 
 /** Translation outside React components (API client, toasts). */

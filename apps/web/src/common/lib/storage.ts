@@ -15,6 +15,8 @@ export const StorageKey = {
   THEME: 'theme',
   /** '1' when the user switched on one-tap trading (the sell/buy bar places market orders at once). */
   ONE_TAP: 'one_tap',
+  /** The account leverage the user chose (common/trading/account-leverage.ts), a whole number. */
+  ACCOUNT_LEVERAGE: 'account_leverage',
   /** The current language's texts of the app shell that index.html draws (app/layout/boot-shell.ts). */
   SHELL_TEXTS: 'shell_texts',
 } as const

@@ -30,6 +30,18 @@ export function closePosition(id: number, lots?: string) {
   return api.getResult<null>('/v1/api/forex/close', { query, loading: true })
 }
 
+/** Which open positions "close all" takes: every one, or only those in profit or at a loss. */
+export type CloseAllChoice = 'all' | 'profitable' | 'losing'
+
+/**
+ * Closes every open position the choice takes, each at its own market's price, in one command
+ * (`batch_Close_by_type`); the answer's message says how many closed and how many could not.
+ */
+export function closeAllPositions(choice: CloseAllChoice) {
+  const query = choice === 'all' ? { type: 0 } : { type: 0, result: choice }
+  return api.getResult<number[]>('/v1/api/forex/batch_Close_by_type', { query, loading: true })
+}
+
 export function cancelPending(id: number) {
   return api.getResult<null>('/v1/api/forex/cancel_trade', { query: { id }, loading: true })
 }

@@ -1,5 +1,5 @@
 /** Commands on an open position: close it (whole or in part), set its stops or its trailing stop. */
-import { ClosedType, OrderStatus } from '@tp/contracts'
+import { ClosedType, OrderStatus, type SideValue } from '@tp/contracts'
 import type { Money } from '../money.ts'
 import { exitPrice, isFrozen, parseDecimal, parseLots, toPoints } from '../order-rules.ts'
 import type { CommandResult, EngineEvent, InstrumentTerms, Order, Quote } from '../types.ts'
@@ -8,6 +8,7 @@ import { MAX_TRAILING_POINTS, MIN_TRAILING_POINTS } from './limits.ts'
 import { checkNewStops } from './open.ts'
 import { closePart, closePosition, isBetterStop, reindexStops, trailedStop } from './positions.ts'
 import { checkRisk } from './risk.ts'
+import { markOf } from './views.ts'
 import { reject, type EngineState } from './state.ts'
 
 /**
@@ -36,6 +37,46 @@ export function close(
   else closePosition(s, order, exitPrice(order.side, live), by, nowMs, events)
   checkRisk(s, s.account(userId), nowMs, events)
   return { ok: true, events }
+}
+
+/** Which of an account's open positions a "close all" takes: an instrument, a side, in profit or at a loss. */
+export interface CloseAllPick {
+  instrumentId?: number
+  side?: SideValue
+  result?: 'profitable' | 'losing'
+}
+
+/**
+ * Closes every open position of the account that `pick` takes, each at its own instrument's live
+ * price, in one command (one commit): MT5's "close all" and the family's `batch_Close_by_type`. A
+ * position whose market is closed or stale stays open and is counted in `detail.left`; when none
+ * can close, the refusal is that market's reason. The account is checked once, after (a stop-out it
+ * causes closes the rest as a stop-out, with its own events).
+ */
+export function closeAll(s: EngineState, userId: number, pick: CloseAllPick, nowMs: number): CommandResult {
+  const account = s.accounts.get(userId)
+  const positions = account ? [...account.holding].map((id) => s.order(id)) : []
+  const taken = positions.filter((order) => {
+    if (pick.instrumentId !== undefined && order.instrumentId !== pick.instrumentId) return false
+    if (pick.side !== undefined && order.side !== pick.side) return false
+    if (pick.result === undefined) return true
+    const { profit } = markOf(s, order)
+    return pick.result === 'profitable' ? profit > 0 : profit < 0
+  })
+  if (!account || taken.length === 0) return reject('no_positions')
+  const events: EngineEvent[] = []
+  let firstRefusal: 'market_closed' | 'quote_stale' | undefined
+  let left = 0
+  for (const order of taken.sort((a, b) => a.id - b.id)) {
+    const live = s.liveQuote(order.instrumentId, nowMs)
+    if (typeof live === 'string') {
+      firstRefusal ??= live
+      left += 1
+    } else closePosition(s, order, exitPrice(order.side, live), ClosedType.User, nowMs, events)
+  }
+  if (left === taken.length) return reject(firstRefusal ?? 'no_positions')
+  checkRisk(s, account, nowMs, events)
+  return { ok: true, events, detail: { left } }
 }
 
 /** The lots of a partial close; undefined when they are the whole position. */

@@ -50,7 +50,7 @@ function payee(item: AdminWithdrawalItem, t: Translate): DetailRow[] {
     { label: t('withdrawals.account'), value: copyable(bank.payee_account) },
     { label: 'IBAN', value: copyable(bank.iban) },
     { label: t('queue.currency'), value: bank.currency },
-    { label: t('deposits.address'), value: bank.bank_address, wide: true },
+    { label: t('withdrawals.bankAddress'), value: bank.bank_address, wide: true },
     { label: t('withdrawals.notes'), value: bank.remark, wide: true },
   ]
 }

@@ -39,6 +39,14 @@ export function CoinDepositForm({
     if (result) fields.done(result.msg, onDone)
   }
 
+  // No network has an address yet (staff set them in the back office): nothing to send coins to.
+  if (channels.length === 0)
+    return (
+      <p className="list-empty" data-testid="deposit-no-coin">
+        {t('deposit.noCoinChannel')}
+      </p>
+    )
+
   return (
     <>
       <List className="money-section">

@@ -12,9 +12,13 @@ import { CoinDepositForm } from './coin-deposit-form.tsx'
 import { DepositRecords } from './deposit-records.tsx'
 import '../../../common/wallet/money.css'
 
-/** `?tab=1` opens the bank tab; the coin tab otherwise. */
-function tabOf(value: string | null): DepositTab {
-  return value === '1' ? 1 : 0
+/**
+ * `?tab=1` opens the bank tab, `?tab=0` the coin tab; without one, the coin tab when staff have set
+ * a coin address, else the bank tab (a fresh install has none: seed-deposit-channels.ts).
+ */
+function tabOf(value: string | null, coinsOpen: boolean): DepositTab {
+  if (value === '1' || value === '0') return value === '1' ? 1 : 0
+  return coinsOpen ? 0 : 1
 }
 
 /**
@@ -25,8 +29,8 @@ export function DepositScreen() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [params, setParams] = useSearchParams()
-  const tab = tabOf(params.get('tab'))
   const channels = useCoinChannels()
+  const tab = tabOf(params.get('tab'), channels.data === undefined || channels.data.length > 0)
   const currencies = useBankCurrencies()
   const source = tab === 0 ? channels : currencies
   const reload = () => void queryClient.resetQueries({ queryKey: [DEPOSITS_QUERY, tab] })

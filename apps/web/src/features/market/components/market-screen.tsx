@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { NewsIcon, SearchIcon } from '../../../common/components/icons.tsx'
+import { GlobeIcon, NewsIcon, SearchIcon } from '../../../common/components/icons.tsx'
 import { Page } from '../../../common/components/page.tsx'
 import { PullToRefresh } from '../../../common/components/pull-to-refresh.tsx'
 import { useInstruments } from '../../../common/market/instruments-api.ts'
@@ -58,6 +58,14 @@ export function MarketScreen() {
 
   const actions = (
     <>
+      <Link
+        to="/language"
+        className="nav-icon-button"
+        data-testid="market-language"
+        aria-label={t('pages.language')}
+      >
+        <GlobeIcon />
+      </Link>
       <Link to="/news" className="nav-icon-button" data-testid="market-news" aria-label={t('market.news')}>
         <NewsIcon />
       </Link>
@@ -73,7 +81,7 @@ export function MarketScreen() {
   )
 
   return (
-    <Page title={t('pages.market')} back={false} right={actions} className="market-page">
+    <Page title={t('pages.market')} back={false} accountKind right={actions} className="market-page">
       <CategoryChips categories={chips} active={active} onSelect={select} />
       <PullToRefresh
         onRefresh={refresh}

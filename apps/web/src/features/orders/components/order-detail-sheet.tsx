@@ -8,6 +8,7 @@ import { formatPrice } from '../../../common/market/format.ts'
 import { cancelPending } from '../../../common/trading/orders-api.ts'
 import { useOrderAction } from '../hooks/use-order-action.ts'
 import { formatProfit, localTime, outcomeKey, profitDirection } from '../lib/deals.ts'
+import { sideKey } from '../../../common/trading/side-name.ts'
 import { ClosePosition } from './close-position.tsx'
 import { PendingEditor } from './pending-editor.tsx'
 import { StopsEditor } from './stops-editor.tsx'
@@ -88,9 +89,7 @@ function DetailBody({
     <div className="order-detail" data-testid="order-detail" data-order-id={order.Id}>
       <header className="detail-header">
         <bdi className="detail-code">{order.ForexTradeLists?.ShowCode ?? order.ForexId}</bdi>
-        <span className={`side-tag side-tag-${buy ? 'buy' : 'sell'}`}>
-          {buy ? t('orderForm.buy') : t('orderForm.sell')}
-        </span>
+        <span className={`side-tag side-tag-${buy ? 'buy' : 'sell'}`}>{t(sideKey(order))}</span>
         {!unfilled && (
           <span
             className={`detail-profit num change-${profitDirection(order.FactProfits)}`}
@@ -114,11 +113,11 @@ function DetailBody({
             {price(order.UpdatePrice)}
           </Item>
         )}
-        <Item label={t('orders.margin')}>{formatAmount(order.CautionMoney, 6)}</Item>
-        <Item label={t('orders.fee')}>{formatAmount(order.TradeFee, 6)}</Item>
+        <Item label={t('orders.margin')}>{formatAmount(order.CautionMoney, 2)}</Item>
+        <Item label={t('orders.fee')}>{formatAmount(order.TradeFee, 2)}</Item>
         {!unfilled && (
           <Item label={t('orders.swap')} testId="detail-swap">
-            {formatAmount(order.Swap, 6)}
+            {formatAmount(order.Swap, 2)}
           </Item>
         )}
         <Item label={t('orders.stopLoss')} testId="detail-sl-saved">

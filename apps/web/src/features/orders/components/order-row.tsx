@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../common/lib/money.ts'
 import { formatPrice } from '../../../common/market/format.ts'
 import { formatProfit, localTime, outcomeKey, profitDirection } from '../lib/deals.ts'
+import { sideKey } from '../../../common/trading/side-name.ts'
 
 interface Props {
   order: TransOrder
@@ -54,9 +55,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: Props) {
       <span className="order-row-line">
         <span className="order-row-title">
           <bdi className="order-row-code">{order.ForexTradeLists?.ShowCode ?? order.ForexId}</bdi>
-          <span className={`side-tag side-tag-${buy ? 'buy' : 'sell'}`}>
-            {buy ? t('orderForm.buy') : t('orderForm.sell')}
-          </span>
+          <span className={`side-tag side-tag-${buy ? 'buy' : 'sell'}`}>{t(sideKey(order))}</span>
           <span className="order-row-meta">
             {t('orders.lots', { lots: order.Quantity })} · <span className="num">{order.Multiple}x</span>
           </span>
@@ -100,7 +99,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: Props) {
           <span>
             {t(outcomeKey(order))} · {t('orders.fee')}{' '}
             <span className="num" data-testid={`order-fee-${order.Id}`}>
-              {formatAmount(order.TradeFee, 6)}
+              {formatAmount(order.TradeFee, 2)}
             </span>
           </span>
         )}

@@ -13,6 +13,7 @@ import { useBalance, useDeals } from '../hooks/use-deals.ts'
 import { useExpiredNotice } from '../../../common/trading/use-expired-notice.ts'
 import { flattenDeals, liveMarks, parseTab, withLiveMark } from '../lib/deals.ts'
 import { AccountSummary } from './account-summary.tsx'
+import { CloseAll } from './close-all.tsx'
 import { OrderList } from './order-list.tsx'
 import './orders.css'
 
@@ -121,7 +122,7 @@ export function OrdersScreen() {
   }
 
   return (
-    <Page title={t('pages.orders')} back={false} className="orders-page">
+    <Page title={t('pages.orders')} back={false} accountKind className="orders-page">
       <AccountSummary balance={balance.data} live={live} />
       <div className="order-tabs" role="tablist" aria-label={t('pages.orders')}>
         {DEAL_TABS.map((value) => (
@@ -138,6 +139,7 @@ export function OrdersScreen() {
           </button>
         ))}
       </div>
+      {tab === OrderStatus.Holding && orders.length > 1 && <CloseAll onFinished={reloadFromStart} />}
       <OrderList tab={tab} query={deals} orders={orders} onOpen={setOpenId} />
       {sheetWanted && (
         <Suspense fallback={null}>

@@ -23,6 +23,7 @@ const order = (Id: number, patch: Partial<TransOrder> = {}) =>
 const page = (ids: number[], total: number): MyDealAnswer => ({
   data: ids.map((id) => order(id)),
   total,
+  currency_page: 10,
   all_fact_profits: '0.000000',
   balance: '10000.00',
 })
@@ -117,7 +118,7 @@ describe('live marks', () => {
     expect(isForexClosedMessage({ type: 'FOREX_CLOSED', id: ['1'] })).toBe(false)
   })
 
-  it('show the account in user units: balance 2 decimals, margin and profit 6', () => {
+  it('show the account in user units: money with 2 decimals', () => {
     const balance: BalanceAnswer = {
       balance: '9999.80',
       lock_balance: '0.00',
@@ -131,18 +132,18 @@ describe('live marks', () => {
     expect(accountFigures(balance, null)).toEqual({
       balance: '9,999.80',
       equity: '9,999.45',
-      margin: '838.199400',
+      margin: '838.19',
       freeMargin: '9,161.25',
       level: '1,192.90%',
-      profit: '-0.350000',
+      profit: '-0.35',
     })
     expect(accountFigures(balance, message)).toEqual({
       balance: '9,999.80',
       equity: '9,999.50',
-      margin: '838.199400',
+      margin: '838.19',
       freeMargin: '9,161.30',
       level: '1,192.97%',
-      profit: '-0.300000',
+      profit: '-0.30',
     })
     expect(accountFigures(undefined, { ...message, HazardRate: null })).toMatchObject({
       balance: '--',
@@ -154,11 +155,12 @@ describe('live marks', () => {
 })
 
 describe('order texts', () => {
-  it('sign profits with 6 decimals', () => {
-    expect(formatProfit('1.25')).toBe('+1.250000')
-    expect(formatProfit('-0.3')).toBe('-0.300000')
-    expect(formatProfit('0.000000')).toBe('0.000000')
-    expect(formatProfit(12345.5)).toBe('+12,345.500000')
+  it('sign profits with 2 decimals, as money is shown', () => {
+    expect(formatProfit('1.25')).toBe('+1.25')
+    expect(formatProfit('-0.3')).toBe('-0.30')
+    expect(formatProfit('0.000000')).toBe('0.00')
+    expect(formatProfit('-0.004')).toBe('0.00')
+    expect(formatProfit(12345.5)).toBe('+12,345.50')
   })
 
   it('show wire times (UTC) in the phone’s time zone, as the language writes them', () => {

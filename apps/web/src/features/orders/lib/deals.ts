@@ -73,9 +73,9 @@ export function liveMarks(
   return new Map((message?.TransOrder ?? []).map((mark) => [mark.Id, mark]))
 }
 
-/** Profit with its sign, 6 decimals (docs/product.md "Limits"): +1.250000, -0.300000, 0.000000, in the reader's locale. */
+/** Profit with its sign, 2 decimals as money is shown (docs/product.md "Limits"): +1.25, -0.30, 0.00, in the reader's locale. */
 export function formatProfit(value: string | number): string {
-  return formatSignedAmount(typeof value === 'number' ? value.toFixed(6) : value, 6)
+  return formatSignedAmount(typeof value === 'number' ? value.toFixed(6) : value, 2)
 }
 
 /** Colour class of a profit: up, down or flat. */
@@ -140,7 +140,7 @@ export function accountFigures(
   return {
     balance: formatAmount(balance?.balance, 2),
     equity: formatAmount(equity, 2),
-    margin: formatAmount(margin, 6),
+    margin: formatAmount(margin, 2),
     freeMargin: formatAmount(freeMargin, 2),
     level:
       level === null || level === undefined || !Number.isFinite(level)

@@ -1,4 +1,4 @@
-import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contracts/light'
+import { MarketStatus, Side, pendingTypeOf, type Instrument, type SideValue } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +15,8 @@ import { estimateFee } from '../../../common/trading/fee-estimate.ts'
 import { estimateMargin } from '../../../common/trading/order-estimate.ts'
 import { lotRules, parseLots } from '../../../common/trading/lots.ts'
 import { lastUsedFor } from '../ticket/lib/one-tap.ts'
+import { sideKey } from '../../../common/trading/side-name.ts'
+import { leverageFor, useAccountLeverage } from '../../../common/trading/account-leverage.ts'
 import {
   previewStop,
   toOrderDraft,
@@ -48,13 +50,12 @@ interface Props {
   onPlaced: (placed: PlacedOrder) => void
 }
 
-const money6 = (value: number | null) => (value === null ? '--' : formatAmount(value.toFixed(6), 6))
 const money2 = (value: number | null) => (value === null ? '--' : formatAmount(value.toFixed(2), 2))
 
-function initialDraft(instrument: Instrument, side: SideValue): TicketDraft {
-  // The last lots, leverage and deviation used on this instrument, else the minimum, the lowest
-  // (least risk) and the default.
-  const { lotsText, leverage, deviationText } = lastUsedFor(readLastUsed(), instrument)
+function initialDraft(instrument: Instrument, side: SideValue, accountLeverage: number): TicketDraft {
+  // The last lots and deviation used on this instrument, else the minimum and the default; the
+  // account leverage as the instrument allows it.
+  const { lotsText, leverage, deviationText } = lastUsedFor(readLastUsed(), instrument, accountLeverage)
   return {
     side,
     kind: 'market',
@@ -87,7 +88,12 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
     staleTime: 0,
   })
   const priceId = useId()
-  const [draft, setDraft] = useState<TicketDraft>(() => initialDraft(instrument, initialSide))
+  const shortId = useId()
+  const accountLeverage = useAccountLeverage((state) => state.value)
+  const setAccountLeverage = useAccountLeverage((state) => state.set)
+  const [draft, setDraft] = useState<TicketDraft>(() =>
+    initialDraft(instrument, initialSide, accountLeverage),
+  )
   const [pickerOpen, setPickerOpen] = useState(false)
   const leverageButton = useRef<HTMLButtonElement>(null)
   const [busy, setBusy] = useState(false)
@@ -98,10 +104,9 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
 
   const rules = lotRules(instrument)
   const options = instrument.HasForexMultiple.map((option) => option.Value)
-  // Staff may change the options while the ticket is open (CATALOGUE): a choice no longer offered
-  // falls back to the lowest one, rather than showing (and sending) a leverage that is gone.
-  const leverage =
-    draft.leverage !== null && options.includes(draft.leverage) ? draft.leverage : (options[0] ?? null)
+  // The account leverage as this instrument allows it, from the options now offered (staff may
+  // change them while the ticket is open): never a leverage that is gone.
+  const leverage = leverageFor(options, accountLeverage)
   const closed = instrument.MarketStatus === MarketStatus.Closed
   const precision = instrument.PricePrecision
   const lots = parseLots(draft.lotsText) ?? 0
@@ -111,6 +116,19 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
   const freeMargin = balance.data ? Number(balance.data.free_margin) : Number.NaN
   const freeAfter = Number.isFinite(freeMargin) && margin !== null ? freeMargin - margin - (fee ?? 0) : null
   const buy = draft.side === Side.Buy
+  // A pending order's name as traders know it (Buy Limit, Sell Stop...), once its price is typed.
+  const target = draft.kind === 'pending' ? Number(draft.priceText) : Number.NaN
+  const pendingName =
+    Number.isFinite(target) && target > 0 && draft.priceText.trim() !== ''
+      ? t(
+          sideKey({
+            OrderType: draft.side,
+            PendingType: pendingTypeOf(draft.side, target > (buy ? quote.ask : quote.bid)),
+          }),
+        )
+      : null
+  // What the order needs beyond the free margin (the server would refuse it): the button says why.
+  const short = signedIn && !closed && margin !== null && freeAfter !== null && freeAfter < 0
   const anyStop = draft.stopLoss.on || draft.takeProfit.on
   const spread = Math.round((quote.ask - quote.bid) * 10 ** precision)
   const stopsLevel = instrument.StopsLevel || 0
@@ -119,7 +137,7 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
   const setUnit = (unit: StopUnit) => setDraft((current) => withStopUnit(current, unit, quote, precision))
 
   async function submit() {
-    if (closed || busy || !signedIn) return
+    if (closed || busy || !signedIn || short) return
     const converted = toOrderDraft({ ...draft, leverage }, quote, precision)
     if (!converted.ok) return toastInfo(t(converted.problem.key, converted.problem.values))
     const checked = checkOrder(converted.value, instrument, quote)
@@ -245,6 +263,11 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
             />
           </Field>
         )}
+        {pendingName && (
+          <p className="order-field-hint" data-testid="order-pending-type">
+            {pendingName}
+          </p>
+        )}
         {draft.kind === 'market' && (
           <DeviationField
             value={draft.deviationText}
@@ -316,7 +339,7 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
             <dt>{t('orderForm.margin')}</dt>
             <dd>
               <span className="num" data-testid="order-margin">
-                {money6(margin)}
+                {money2(margin)}
               </span>
             </dd>
           </div>
@@ -324,7 +347,7 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
             <dt>{t('orderForm.fee')}</dt>
             <dd>
               <span className="num" data-testid="order-fee">
-                {money6(fee)}
+                {money2(fee)}
               </span>
             </dd>
           </div>
@@ -343,11 +366,17 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
 
         <OneTapSwitch />
 
+        {short && (
+          <p className="order-short" id={shortId} data-testid="order-margin-short" role="status">
+            {t('ticket.marginShort', { need: money2((margin ?? 0) + (fee ?? 0)), free: money2(freeMargin) })}
+          </p>
+        )}
         <button
           type="button"
           className={`order-submit order-submit-${buy ? 'buy' : 'sell'}`}
           data-testid="order-submit"
-          disabled={closed || busy}
+          disabled={closed || busy || short}
+          aria-describedby={short ? shortId : undefined}
           aria-busy={busy}
           onClick={() => void submit()}
         >
@@ -359,7 +388,7 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
         open={pickerOpen}
         options={options}
         value={leverage}
-        onChange={(leverage) => update({ leverage })}
+        onChange={setAccountLeverage}
         onClose={() => {
           setPickerOpen(false)
           leverageButton.current?.focus({ preventScroll: true })

@@ -86,6 +86,7 @@ export function TradeScreen() {
     <Page
       title={title}
       back={false}
+      accountKind
       right={instrument && <InstrumentActions instrument={instrument} />}
       className="trade-page"
     >

@@ -10,6 +10,7 @@ const candle = (Time: number, Close: number): Candle => ({
   Close,
   Volume: 1,
   Amount: 0,
+  Change: 0,
 })
 
 describe('mergeCandle', () => {
@@ -55,7 +56,7 @@ describe('KLINE frames', () => {
     expect(isKlineMessage({ ...message })).toBe(true)
     expect(isKlineMessage({ type: 'KLINE', symbol: 'EURUSD', kline: { Period: '5min' } })).toBe(false)
     expect(isKlineMessage({ type: 'DAY_MARKET', kline: message.kline })).toBe(false)
-    expect(candleOf(message)).toEqual(candle(300_000, 1.2))
+    expect(candleOf(message)).toEqual({ ...candle(300_000, 1.2), Change: 0.1 })
   })
 })
 

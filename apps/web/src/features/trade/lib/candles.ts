@@ -43,6 +43,7 @@ export function candleOf({ kline }: KlineMessage): Candle {
     Close: kline.Close,
     Volume: kline.Volume,
     Amount: kline.Amount,
+    Change: kline.Change,
   }
 }
 

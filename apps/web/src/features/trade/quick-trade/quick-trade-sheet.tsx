@@ -15,6 +15,7 @@ import { usePricedQuote } from '../../../common/market/use-priced-quote.ts'
 import { defaultLots, lotRules, parseLots } from '../../../common/trading/lots.ts'
 import { checkOrder, marketDraft } from '../lib/order-check.ts'
 import { estimateMargin } from '../../../common/trading/order-estimate.ts'
+import { leverageFor, useAccountLeverage } from '../../../common/trading/account-leverage.ts'
 import { placeOrder } from '../ticket/place-order.ts'
 import { lastUsedFor } from '../ticket/lib/one-tap.ts'
 import { readLastUsed } from '../ticket/ticket-settings.ts'
@@ -32,7 +33,7 @@ const SpecSheet = lazy(() =>
 
 /**
  * Quick buy/sell from a long-press on a quotes row (issue 12): live bid and ask, lots (the
- * minimum first), leverage (the lowest first), and SELL and BUY buttons that place a market order
+ * minimum first), leverage (the account's, common/trading/account-leverage.ts), and SELL and BUY buttons that place a market order
  * at once at the price on the button, through the order form's checks, submit call and requote
  * dialog. Visitors are sent to sign in.
  */
@@ -42,16 +43,17 @@ export function QuickTradeSheet({ instrument, instruments, open, onClose }: Quic
   const signedIn = useSession((state) => state.token !== null)
   const rules = lotRules(instrument)
   const [lotsState, setLots] = useState({ id: instrument.Id, text: defaultLots(rules) })
-  const [chosenLeverage, setLeverage] = useState<number | null>(null)
+  const accountLeverage = useAccountLeverage((state) => state.value)
+  const setLeverage = useAccountLeverage((state) => state.set)
   const [busy, setBusy] = useState<SideValue | null>(null)
   const [placed, setPlaced] = useState<PlacedOrder | null>(null)
   const [specOpen, setSpecOpen] = useState<boolean | null>(null)
 
-  // Another instrument long-pressed: its own minimum lots (the leverage falls back below).
+  // Another instrument long-pressed: its own minimum lots.
   const lotsText = lotsState.id === instrument.Id ? lotsState.text : defaultLots(rules)
   const options = instrument.HasForexMultiple.map((option) => option.Value)
-  const leverage =
-    chosenLeverage !== null && options.includes(chosenLeverage) ? chosenLeverage : (options[0] ?? null)
+  // The account leverage as this instrument allows it; a choice here is the account's new one.
+  const leverage = leverageFor(options, accountLeverage)
   const { quote, usdRate } = usePricedQuote(instrument, instruments)
   const precision = instrument.PricePrecision
   const closed = instrument.MarketStatus === MarketStatus.Closed
@@ -65,7 +67,7 @@ export function QuickTradeSheet({ instrument, instruments, open, onClose }: Quic
     }
     if (closed || busy !== null) return
     // The deviation the user last allowed on this instrument (in the ticket), else the default.
-    const { deviationText } = lastUsedFor(readLastUsed(), instrument)
+    const { deviationText } = lastUsedFor(readLastUsed(), instrument, accountLeverage)
     const checked = checkOrder(marketDraft(side, lotsText, leverage, deviationText), instrument, quote)
     if (!checked.ok) return toastInfo(t(checked.problem.key, checked.problem.values))
     setBusy(side)

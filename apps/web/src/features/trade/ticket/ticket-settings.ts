@@ -11,7 +11,7 @@ import {
 } from './lib/one-tap.ts'
 
 /**
- * The lots, leverage and deviation of the last order per instrument: this device's, not synced
+ * The lots and deviation of the last order per instrument: this device's, not synced
  * (one-tap and the ticket start from them).
  */
 const LAST_USED_KEY = 'ticket_last_used'

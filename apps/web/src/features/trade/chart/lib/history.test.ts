@@ -10,6 +10,7 @@ const candle = (Time: number, Close = 1): Candle => ({
   Close,
   Volume: 1,
   Amount: 0,
+  Change: 0,
 })
 
 describe('mergeOlder', () => {

@@ -1,4 +1,5 @@
 import type { Instrument } from '@tp/contracts/light'
+import { leverageFor } from '../../../../common/trading/account-leverage.ts'
 import { checkLots, defaultLots, lotRules } from '../../../../common/trading/lots.ts'
 
 /**
@@ -22,12 +23,13 @@ export function oneTapText(state: OneTapState): string | null {
 }
 
 /**
- * The lots and leverage of the last order placed on each instrument, by instrument code, and the
- * maximum deviation (points) of its last market order (absent in entries stored before it existed).
+ * The lots of the last order placed on each instrument, by instrument code, and the maximum
+ * deviation (points) of its last market order (absent in entries stored before it existed). The
+ * leverage is the account's (common/trading/account-leverage.ts); entries stored when it was
+ * remembered per instrument keep a `leverage` that is read past.
  */
 export interface LastUsed {
   lots: string
-  leverage: number
   deviation?: number
 }
 export type LastUsedStore = Readonly<Record<string, LastUsed>>
@@ -47,12 +49,12 @@ export function parseLastUsed(raw: string | null): LastUsedStore {
   const out: Record<string, LastUsed> = {}
   for (const [code, value] of Object.entries(parsed as Record<string, unknown>)) {
     if (typeof value !== 'object' || value === null) continue
-    const { lots, leverage, deviation } = value as Record<string, unknown>
-    if (typeof lots !== 'string' || typeof leverage !== 'number' || !Number.isFinite(leverage)) continue
+    const { lots, deviation } = value as Record<string, unknown>
+    if (typeof lots !== 'string') continue
     out[code] =
       Number.isSafeInteger(deviation) && (deviation as number) >= 0
-        ? { lots, leverage, deviation: deviation as number }
-        : { lots, leverage }
+        ? { lots, deviation: deviation as number }
+        : { lots }
   }
   return out
 }
@@ -67,7 +69,7 @@ export function rememberLastUsed(store: LastUsedStore, code: string, used: LastU
   const deviation = used.deviation ?? previous?.deviation
   return {
     ...Object.fromEntries(kept),
-    [code]: deviation === undefined ? { lots: used.lots, leverage: used.leverage } : { ...used, deviation },
+    [code]: deviation === undefined ? { lots: used.lots } : { lots: used.lots, deviation },
   }
 }
 
@@ -83,20 +85,21 @@ export const defaultDeviation = (instrument: Pick<Instrument, 'ForexPointRate'>)
   Math.max(MIN_DEFAULT_DEVIATION_POINTS, Math.round(instrument.ForexPointRate) || 0)
 
 /**
- * The lots, leverage and deviation a one-tap order (and a freshly opened ticket) uses: the last ones
- * placed on the instrument while they still fit its rules (staff may have raised the minimum or
- * withdrawn a leverage since), else the minimum lots, the lowest leverage and the default deviation.
+ * The lots, leverage and deviation a one-tap order (and a freshly opened ticket) uses: the last lots
+ * and deviation placed on the instrument while they still fit its rules (staff may have raised the
+ * minimum since), else the minimum lots and the default deviation; the leverage the account
+ * leverage gives the instrument.
  */
 export function lastUsedFor(
   store: LastUsedStore,
   instrument: Instrument,
+  accountLeverage: number,
 ): { lotsText: string; leverage: number | null; deviationText: string } {
   const rules = lotRules(instrument)
   const options = instrument.HasForexMultiple.map((option) => option.Value)
   const remembered = store[instrument.Code]
   const lotsText = remembered && checkLots(remembered.lots, rules).ok ? remembered.lots : defaultLots(rules)
-  const leverage =
-    remembered && options.includes(remembered.leverage) ? remembered.leverage : (options[0] ?? null)
+  const leverage = leverageFor(options, accountLeverage)
   const deviationText = String(remembered?.deviation ?? defaultDeviation(instrument))
   return { lotsText, leverage, deviationText }
 }

@@ -146,8 +146,11 @@ describe.skipIf(!browserAvailable())('favourites, quick trade and the specificat
     await page.getByTestId('quick-trade').waitFor()
     const crypto = instruments.find((item) => item.Code === CRYPTO)
     expect(await page.getByTestId('order-lots').inputValue()).toBe(String(crypto?.ForexMinCont.toFixed(2)))
-    const first = crypto?.HasForexMultiple[0]?.Value
-    expect(await page.getByTestId(`quick-leverage-${first}`).getAttribute('aria-checked')).toBe('true')
+    // The account leverage (30 until chosen) as the instrument allows it: its highest option up to 30.
+    const offered =
+      crypto?.HasForexMultiple.map((option) => option.Value).filter((value) => value <= 30) ?? []
+    const chosen = Math.max(...offered)
+    expect(await page.getByTestId(`quick-leverage-${chosen}`).getAttribute('aria-checked')).toBe('true')
     await settledScreenshot(page, join(SHOTS, 'lists-quick-en.png'))
     const submitted = page.waitForResponse((response) => response.url().includes('/v1/api/forex/submit'))
     await page.getByTestId('quick-buy').click()

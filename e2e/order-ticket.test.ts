@@ -108,7 +108,7 @@ describe.skipIf(!browserAvailable())('order ticket at a phone viewport', () => {
     await page.getByTestId('order-sl').fill('100000')
     const loss = -(1000 * Number(lots) * instrument.ForexContNum)
     await expect.poll(() => page.getByTestId('order-sl-pnl').textContent()).toBe(`${loss.toFixed(2)} USD`)
-    await expect.poll(() => page.getByTestId('order-margin').textContent()).toMatch(/^[\d,]+\.\d{6}$/)
+    await expect.poll(() => page.getByTestId('order-margin').textContent()).toMatch(/^[\d,]+\.\d{2}$/)
     await expect.poll(() => page.getByTestId('order-free-after').textContent()).toMatch(/^-?[\d,]+\.\d{2}$/)
 
     const submit = await box(page.getByTestId('order-submit'))
@@ -235,7 +235,7 @@ describe.skipIf(!browserAvailable())('order ticket at a phone viewport', () => {
     await expect.poll(async () => (await holding()).length, { timeout: 10_000 }).toBe(before + 1)
     const [order] = await holding()
     expect(order?.OrderType).toBe(2)
-    // The lots and leverage of the last order on the instrument, no stops.
+    // The lots of the last order on the instrument, the account leverage, no stops.
     expect(order?.Quantity).toBeCloseTo(instrument.ForexMinCont + instrument.Pip, 8)
     expect(order?.TargetLossPrice).toBe(0)
     expect(order?.TargetProfitPrice).toBe(0)

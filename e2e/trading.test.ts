@@ -106,7 +106,7 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
 
     await page.getByTestId('order-side-buy').click()
     await page.getByTestId('order-type-market').click()
-    await expect.poll(() => page.getByTestId('order-margin').textContent()).toMatch(/^[\d,]+\.\d{6}$/)
+    await expect.poll(() => page.getByTestId('order-margin').textContent()).toMatch(/^[\d,]+\.\d{2}$/)
     const basic = await api<BasicInfo>('/api/basicSet/getBasicInfo')
     if (basic.trade_fee_type === 1) {
       const fee = (instrument.ForexMinCont * instrument.ForexFeeRate).toFixed(6)
@@ -132,13 +132,13 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
 
     const profit = page.getByTestId(`order-profit-${orderId}`)
     const first = await profit.textContent()
-    expect(first).toMatch(/^[+-]?[\d,]+\.\d{6}$/)
+    expect(first).toMatch(/^[+-]?[\d,]+\.\d{2}$/)
     // FOREX_TRADE comes about once a second; BTC ticks several times a second.
     await expect.poll(() => profit.textContent(), { timeout: 10_000, interval: 200 }).not.toBe(first)
 
     expect(await page.getByTestId('account-balance').textContent()).toMatch(/^[\d,]+\.\d{2}$/)
-    expect(await page.getByTestId('account-margin').textContent()).toMatch(/^[\d,]+\.\d{6}$/)
-    expect(await page.getByTestId('account-profit').textContent()).toMatch(/^[+-]?[\d,]+\.\d{6}$/)
+    expect(await page.getByTestId('account-margin').textContent()).toMatch(/^[\d,]+\.\d{2}$/)
+    expect(await page.getByTestId('account-profit').textContent()).toMatch(/^[+-]?[\d,]+\.\d{2}$/)
     expect(await page.getByTestId('account-level').textContent()).toMatch(/^[\d,]+\.\d{2}%$/)
     await shot('order-holding')
   })

@@ -83,6 +83,24 @@ describe.each(DRIVERS)("the family's calls on %s", (driver) => {
     refusedWith(await app.post('/api/user/login', {}), 'invalid_input')
   })
 
+  it('changes the password with the current one from a JSON body, no code, as the Vue 3 app sends it', async () => {
+    const { email, token } = await registerAndLogin(app)
+    const body = { old_password: PASSWORD, new_password: 'Newpass1!x', secondary_password: 'Newpass1!x' }
+    const differ = await app.post(
+      '/api/user/amend_password',
+      { ...body, secondary_password: 'Other1!xx' },
+      { token, json: true },
+    )
+    expect(differ.body).toMatchObject({ code: 0, reason: 'passwords_differ' })
+    expect((await app.post('/api/user/amend_password', body, { token, json: true })).body.code).toBe(1)
+    const again = await app.post('/api/user/login', {
+      account: email,
+      password: 'Newpass1!x',
+      login_type: 'email',
+    })
+    expect(again.body.code).toBe(1)
+  })
+
   it('shares one sign-in rate limit between the two names', async () => {
     const limited = await startTestApp(driver, { rateLimits: { login: { max: 4, timeWindowMs: 60_000 } } })
     try {

@@ -33,26 +33,16 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
 }
 
 /**
- * Our language for each primary language subtag a browser sends (`zh` of zh-TW, zh-CN and zh-HK is
- * Traditional Chinese here, the one Chinese the platform writes; `ja` is jp, `es` spa, `ms` my).
- */
-export const LANGUAGE_BY_TAG: Readonly<Record<string, LanguageCode>> = Object.fromEntries(
-  LANGUAGES.map((l) => [l.htmlLang.split('-')[0]!.toLowerCase(), l.code]),
-)
-
-/**
  * The first of a browser's languages (`navigator.languages`, or Accept-Language in its order of
- * preference) that the platform writes, or undefined for none. Self-contained (the table is a
- * parameter), so that the page's shell script can carry its source: one rule for the app, the shell
- * and the server's first screen.
+ * preference) that the platform writes, by its primary subtag (`zh` of zh-TW, zh-CN and zh-HK is
+ * Traditional Chinese here, the one Chinese the platform writes; `ja` is jp, `es` spa, `ms` my), or
+ * undefined for none. One rule for the app and the server's first screen.
  */
-export function languageFromTags(
-  tags: readonly string[],
-  table: Readonly<Record<string, string>> = LANGUAGE_BY_TAG,
-): LanguageCode | undefined {
+export function languageFromTags(tags: readonly string[]): LanguageCode | undefined {
   for (const tag of tags) {
-    const primary = String(tag).trim().toLowerCase().split(/[-_]/)[0] ?? ''
-    if (Object.prototype.hasOwnProperty.call(table, primary)) return table[primary] as LanguageCode
+    const primary = String(tag).trim().toLowerCase().split(/[-_]/)[0]
+    const found = LANGUAGES.find((l) => l.htmlLang.split('-')[0]?.toLowerCase() === primary)
+    if (found) return found.code
   }
   return undefined
 }

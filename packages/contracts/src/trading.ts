@@ -252,6 +252,11 @@ export interface LedgerRecord {
   Id: number
   /** Signed amount, 6 decimals. */
   Value: string
+  /**
+   * Ours: the signed change of the frozen balance, 6 decimals: a withdrawal's hold (+), its release
+   * or payment (-); "0.000000" for every other row.
+   */
+  Frozen: string
   Type: LedgerTypeValue
   /** Staff's text (shown for type 10). */
   Memo: string

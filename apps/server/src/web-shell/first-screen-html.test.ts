@@ -75,10 +75,12 @@ describe('the first screen written into the page', () => {
     expect(tradeQuoteHtml(instrument(), 'hk', FRESH)).toContain('data-instrument="7"')
   })
 
-  it('replaces the skeleton between the markers, and leaves a page without them as it is', () => {
-    const page = `<body>${CONTENT_START}<i></i>${CONTENT_END}</body>`
-    expect(withFirstScreen(page, '<b>rows</b>')).toBe('<body><b>rows</b></body>')
-    expect(withFirstScreen(page, '')).toBe(page)
-    expect(withFirstScreen('<body></body>', '<b>rows</b>')).toBe('<body></body>')
+  it('replaces the skeleton between the markers and names its language, and leaves a page without them as it is', () => {
+    const page = `<head></head><body>${CONTENT_START}<i></i>${CONTENT_END}</body>`
+    expect(withFirstScreen(page, '<b>rows</b>', 'jp')).toBe(
+      '<head>\n    <meta name="page-lang" content="jp"></head><body><b>rows</b></body>',
+    )
+    expect(withFirstScreen(page, '', 'jp')).toBe(page)
+    expect(withFirstScreen('<body></body>', '<b>rows</b>', 'jp')).toBe('<body></body>')
   })
 })

@@ -125,12 +125,15 @@ export function tradeQuoteHtml(item: Instrument | undefined, lang: LanguageCode,
 }
 
 /**
- * index.html with `content` in place of the shell's skeleton (between the two markers); the page
+ * index.html with `content` in place of the shell's skeleton (between the two markers), and the
+ * language it is written in as `<meta name="page-lang">` first in `<head>`: the shell's script
+ * starts in that language when the phone has no stored choice (app/layout/boot-shell.ts). The page
  * as built when the content is empty or the markers are missing.
  */
-export function withFirstScreen(indexHtml: string, content: string): string {
+export function withFirstScreen(indexHtml: string, content: string, lang: LanguageCode): string {
   const start = indexHtml.indexOf(CONTENT_START)
   const end = indexHtml.indexOf(CONTENT_END)
   if (!content || start < 0 || end < start) return indexHtml
-  return indexHtml.slice(0, start) + content + indexHtml.slice(end + CONTENT_END.length)
+  const page = indexHtml.slice(0, start) + content + indexHtml.slice(end + CONTENT_END.length)
+  return page.replace('<head>', `<head>\n    <meta name="page-lang" content="${lang}">`)
 }

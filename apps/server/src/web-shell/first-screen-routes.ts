@@ -51,7 +51,7 @@ export function firstScreenRoutes(app: FastifyInstance, webDist: string, { marke
           ? market.instruments().filter((def) => def.categoryId === categoryId)
           : []
     const rows = view(defs.slice(0, FIRST_SCREEN_ROWS), lang, fresh.nowMs)
-    return sendPage(reply, withFirstScreen(page(), marketRowsHtml(rows, lang, fresh)))
+    return sendPage(reply, withFirstScreen(page(), marketRowsHtml(rows, lang, fresh), lang))
   })
 
   app.get('/trade', options, async (request, reply) => {
@@ -63,7 +63,7 @@ export function firstScreenRoutes(app: FastifyInstance, webDist: string, { marke
     const all = market.instruments()
     const def = id === undefined ? all[0] : all.find((entry) => String(entry.id) === id)
     const [item] = view(def ? [def] : [], lang, fresh.nowMs)
-    return sendPage(reply, withFirstScreen(page(), tradeQuoteHtml(item, lang, fresh)))
+    return sendPage(reply, withFirstScreen(page(), tradeQuoteHtml(item, lang, fresh), lang))
   })
 }
 

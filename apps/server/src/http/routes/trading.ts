@@ -210,6 +210,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
       list: rows.map((r) => ({
         Id: r.id,
         Value: new Decimal(r.amount).toFixed(6),
+        Frozen: new Decimal(r.frozenAmount).toFixed(6),
         Type: r.type as LedgerPage['list'][number]['Type'],
         Memo: r.memo,
         MemoTran: translate(lang, `ledger.type_${r.type}`),

@@ -5,11 +5,7 @@
  * route's tab. Plain data and string work only, so that Vite's config and the unit tests can both
  * run it.
  */
-import {
-  LANGUAGES,
-  LANGUAGE_BY_TAG,
-  languageFromTags,
-} from '../../../../../packages/contracts/src/languages.ts'
+import { LANGUAGES } from '../../../../../packages/contracts/src/languages.ts'
 import { StorageKey } from '../../common/lib/storage.ts'
 // For its declaration of `window.__firstTradeList`.
 import type {} from '../../common/market/first-data.ts'
@@ -39,8 +35,6 @@ export interface ShellDictionary {
   langs: Record<string, ShellTexts>
   /** The storage key under which the app remembers the current language's texts (SHELL_TEXTS_KEY). */
   key: string
-  /** Our language per primary language subtag (LANGUAGE_BY_TAG), for a phone with no stored choice. */
-  tags: Readonly<Record<string, string>>
   /**
    * Built files of a route's screen (its chunk, the chunks only it imports, its CSS), fetched as the
    * page starts instead of after the app's code has run and asked for them.
@@ -111,7 +105,6 @@ export function shellDictionary(
     tabs: TABS.map((t) => t.key),
     langs,
     key: SHELL_TEXTS_KEY,
-    tags: LANGUAGE_BY_TAG,
     preload,
   }
 }
@@ -126,7 +119,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * shell, its texts, the current route's title and active tab (no tab bar off the five tab screens).
  * Self-contained: it is shipped as its own source text.
  */
-export function startShell(dictionary: ShellDictionary, fromTags: typeof languageFromTags): void {
+export function startShell(dictionary: ShellDictionary): void {
   const storage = (key: string) => {
     try {
       return window.localStorage.getItem(key)
@@ -175,17 +168,10 @@ export function startShell(dictionary: ShellDictionary, fromTags: typeof languag
   if (dark) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', '#0e1116')
 
   // The language the app will start in (common/i18n's startLanguage): the stored choice, else the
-  // first of the phone's languages the platform writes. Told to the server for the next page it
-  // writes (a first screen in the reader's language: first-screen-routes.ts on the server).
-  const stored = storage('lang')
-  let code = stored
-  if (!code) {
-    try {
-      code = fromTags(navigator.languages ?? [navigator.language], dictionary.tags) ?? null
-    } catch {
-      code = null
-    }
-  }
+  // one the server wrote the page in (`page-lang`: the first of the browser's languages it writes,
+  // by the same rule, first-screen-routes.ts). Told to the server for the next page it writes.
+  const code =
+    storage('lang') ?? document.querySelector('meta[name="page-lang"]')?.getAttribute('content') ?? null
   const language = code && /^[a-z]{2,3}$/.test(code) ? code : 'hk'
   if (code === language) document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`
   // The first screen's instrument list, asked for now, beside the app's code rather than after it
@@ -285,7 +271,7 @@ export function shellScript(
   const dictionary = shellDictionary(locales, preload)
   const hk = dictionary.langs.hk
   const json = JSON.stringify({ ...dictionary, langs: hk ? { hk } : {} })
-  return `/* The app shell's texts and theme before the first paint: src/app/layout/boot-shell.ts */\n;(${startShell.toString()})(${json}, ${languageFromTags.toString()})\n`
+  return `/* The app shell's texts and theme before the first paint: src/app/layout/boot-shell.ts */\n;(${startShell.toString()})(${json})\n`
 }
 
 /**

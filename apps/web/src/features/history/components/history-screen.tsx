@@ -13,14 +13,17 @@ import { BalanceCard } from '../../../common/wallet/balance-card.tsx'
 import { MoneyFooter } from '../../../common/wallet/money-footer.tsx'
 import { LEDGER_QUERY } from '../api/ledger-api.ts'
 import { useLedger } from '../hooks/use-ledger.ts'
-import { ledgerDescription } from '../lib/ledger-text.ts'
+import { heldText, ledgerDescription } from '../lib/ledger-text.ts'
 import '../../../common/wallet/money.css'
 
 /** Pull-to-refresh closes 0.5 s after the refresh is done (docs/product.md "Limits"). */
 const COMPLETE_DELAY_MS = 500
 
 function LedgerRow({ record }: { record: LedgerRecord }) {
+  const { t } = useTranslation()
   const negative = record.Value.trim().startsWith('-')
+  // A withdrawal's hold or release moves frozen money, not the balance: say so, not "+0.00".
+  const frozen = heldText(record)
   return (
     <li className="money-card" data-testid="ledger-row">
       <div className="money-card-body">
@@ -29,10 +32,16 @@ function LedgerRow({ record }: { record: LedgerRecord }) {
           {formatDateTime(record.CreatedAtTran)}
         </time>
       </div>
-      <span className={negative ? 'num money-status-2' : 'num money-status-1'} data-testid="ledger-value">
-        {negative ? '' : '+'}
-        {formatAmount(record.Value)}
-      </span>
+      {frozen ? (
+        <span className="num money-status-0" data-testid="ledger-value">
+          {t(frozen.key, { amount: formatAmount(frozen.amount) })}
+        </span>
+      ) : (
+        <span className={negative ? 'num money-status-2' : 'num money-status-1'} data-testid="ledger-value">
+          {negative ? '' : '+'}
+          {formatAmount(record.Value)}
+        </span>
+      )}
     </li>
   )
 }

@@ -93,7 +93,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('swaps on the phone o
     await openScreen(page, `${app.base}/order`)
     await page.getByTestId(`order-row-${orderId}`).click()
     await page.getByTestId('order-detail').waitFor()
-    await expect.poll(() => page.getByTestId('detail-swap').innerText()).toBe('-7.100000')
+    await expect.poll(() => page.getByTestId('detail-swap').innerText()).toBe('-7.10')
     await settledScreenshot(page, join(SCREENS, 'swaps-detail-en.png'))
   })
 })

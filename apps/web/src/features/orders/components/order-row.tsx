@@ -36,12 +36,14 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: Props) {
       </>
     )
   } else {
+    // Open price, then current: left to right in every language, as figures read (an arrow in a
+    // right-to-left line would point from the current price back to the open one).
     prices = (
-      <>
+      <span className="price-path">
         <span className="num">{price(order.Price || order.OriginPrice)}</span>
         <span aria-hidden="true"> → </span>
         <span className="num">{price(order.UpdatePrice)}</span>
-      </>
+      </span>
     )
   }
 

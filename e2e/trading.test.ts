@@ -110,7 +110,9 @@ describe.skipIf(!browserAvailable())('trading in the phone browser', () => {
     const basic = await api<BasicInfo>('/api/basicSet/getBasicInfo')
     if (basic.trade_fee_type === 1) {
       // Money on screen has 2 decimals (cut, not rounded, as formatAmount writes it).
-      const fee = (Math.trunc(instrument.ForexMinCont * instrument.ForexFeeRate * 100 + 1e-9) / 100).toFixed(2)
+      const fee = (Math.trunc(instrument.ForexMinCont * instrument.ForexFeeRate * 100 + 1e-9) / 100).toFixed(
+        2,
+      )
       expect(await page.getByTestId('order-fee').textContent()).toBe(fee)
     }
     await form.scrollIntoViewIfNeeded()

@@ -35,10 +35,17 @@ function inputsOf(dir) {
   const hash = createHash('sha256')
   for (const root of [dir, ...SHARED]) {
     const paths = root.endsWith('.json') ? [root] : [...filesUnder(root)]
-    for (const path of paths) hash.update(path).update('\0').update(readFileSync(join(ROOT, path))).update('\0')
+    for (const path of paths)
+      hash
+        .update(path)
+        .update('\0')
+        .update(readFileSync(join(ROOT, path)))
+        .update('\0')
   }
   // Build-time settings reach the bundle through VITE_ variables.
-  for (const key of Object.keys(process.env).filter((k) => k.startsWith('VITE_')).sort())
+  for (const key of Object.keys(process.env)
+    .filter((k) => k.startsWith('VITE_'))
+    .sort())
     hash.update(`${key}=${process.env[key]}\0`)
   return hash.digest('hex')
 }

@@ -110,7 +110,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('ranking in the phone
     expect(await row.getByTestId('rank-profit').locator('dd').innerText()).toBe('+36.00')
     expect(await row.getByTestId('rank-trades').locator('dd').innerText()).toBe('2')
     expect(await row.getByTestId('rank-multiple').locator('dd').innerText()).toBe('2x')
-    expect(await row.getByTestId('rank-code').locator('dd').innerText()).toBe('BTCUSD')
+    expect(await row.getByTestId('rank-code').locator('dd').innerText()).toBe('BTC/USD')
   })
 
   it("opens the trader's profile with the equity curve and the honest follow notice", async () => {

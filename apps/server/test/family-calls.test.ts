@@ -238,6 +238,26 @@ describe.each(DRIVERS)("the family's calls on %s", (driver) => {
     await tick('ETHUSD', 3_300, 3_301)
   })
 
+  it('lists every finished order with finished=1: closed, cancelled and expired, not the live ones', async () => {
+    const me = await demo()
+    const cancelled = await open(me.token, btc, 1, { status: 0, target_price: 50_000 })
+    expect((await get(me.token, '/v1/api/forex/cancel_trade', { id: cancelled })).body.code).toBe(1)
+    const closed = await open(me.token, btc, 1)
+    expect((await get(me.token, '/v1/api/forex/close', { id: closed })).body.code).toBe(1)
+    const live = await open(me.token, btc, 2)
+    const pending = await open(me.token, btc, 1, { status: 0, target_price: 50_000 })
+    const history = (await get(me.token, '/v1/api/forex/my_deal', { finished: 1 })).body.data
+    const rows = history.data.map((o: { Id: number; Status: number }) => [o.Id, o.Status])
+    expect(rows).toEqual([
+      [closed, OrderStatus.Closed],
+      [cancelled, OrderStatus.Cancelled],
+    ])
+    expect(history.total).toBe(2)
+    const ids = rows.map(([id]: number[]) => id)
+    expect(ids).not.toContain(live)
+    expect(ids).not.toContain(pending)
+  })
+
   it('says there is one account when asked to move money between accounts, and moves nothing', async () => {
     const me = await demo()
     const before = (await get(me.token, '/v1/api/main/wallet/getBalance')).body.data.balance

@@ -112,9 +112,13 @@ export const pageRequest = z.object({
   limit: integer({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
 })
 
-/** `my_deal`: 0 pending, 1 holding, 3 closed, 4 cancelled, 5 expired; no status: every order of the user. */
+/**
+ * `my_deal`: 0 pending, 1 holding, 3 closed, 4 cancelled, 5 expired; no status: every order of the
+ * user. Ours: `finished=1` lists every finished order, closed, cancelled and expired (the History tab).
+ */
 export const myDealRequest = pageRequest.extend({
   status: z.preprocess((value) => (value === '' ? undefined : value), oneOf([0, 1, 3, 4, 5]).optional()),
+  finished: z.preprocess((value) => (value === '' ? undefined : value), oneOf([0, 1]).optional()),
 })
 
 export const orderIdRequest = z.object({ id })

@@ -35,6 +35,9 @@ import { langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
+/** Orders that ended: closed positions, and pending orders cancelled or expired before they filled. */
+const FINISHED = [OrderStatus.Closed, OrderStatus.Cancelled, OrderStatus.Expired]
+
 /** Ledger rows that trading writes (forexChange lists only these). */
 const TRADING_LEDGER_TYPES = [
   LedgerType.TRADE_FEE,
@@ -137,7 +140,8 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   })
 
   app.get('/v1/api/forex/my_deal', signedIn, async (request) => {
-    const { status, page, limit } = parse(myDealRequest, request.query)
+    const { status: asked, finished, page, limit } = parse(myDealRequest, request.query)
+    const status = finished === 1 ? undefined : asked
     const { userId } = sessionOf(request)
     const engine = desk.view
     const at = now()
@@ -147,7 +151,8 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     // Finished orders, and the list of everything, come from the database (live rows there are
     // as the desk last committed them); marks of live orders come from the engine.
     if (status !== OrderStatus.Pending && status !== OrderStatus.Holding) {
-      const stored = await orderPage(db, userId, status === undefined ? undefined : [status], offset, limit)
+      const statuses = finished === 1 ? FINISHED : status === undefined ? undefined : [status]
+      const stored = await orderPage(db, userId, statuses, offset, limit)
       return ok<MyDealAnswer>(request, {
         data: stored.rows.map((o) => transOrder(o, engine, market, at, lang)),
         total: stored.total,

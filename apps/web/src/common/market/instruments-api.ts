@@ -40,6 +40,21 @@ export function useInstruments(search = '') {
   })
 }
 
+/**
+ * An instrument's code as every list writes it (`ShowCode`: USD/JPY, not USDJPY), for screens that
+ * get bare codes from their own calls (the ranking). The cached instrument list serves it, fetched
+ * once if no screen has; the code itself until then or for an instrument no longer listed.
+ */
+export function useShowCode(): (code: string) => string {
+  const { i18n } = useTranslation()
+  const list = useQuery({
+    queryKey: instrumentsKey(i18n.language, ''),
+    queryFn: ({ signal }) => fetchInstruments('', signal),
+    staleTime: 5 * 60_000,
+  })
+  return (code) => list.data?.find((instrument) => instrument.Code === code)?.ShowCode ?? code
+}
+
 /** The part of the socket client `watchCatalogue` needs. */
 interface Listener {
   listen(type: string, handler: () => void): () => void

@@ -12,9 +12,11 @@ export const DEALS_PAGE_SIZE = 15
 export const DEALS_QUERY = 'deals'
 export const BALANCE_QUERY = 'account-balance'
 
+/** One page of a tab; History lists every finished order: closed, cancelled and expired. */
 export function fetchDeals(status: DealTab, page: number, signal?: AbortSignal): Promise<MyDealAnswer> {
+  const which = status === 3 ? { finished: 1 } : { status }
   return api.get<MyDealAnswer>('/v1/api/forex/my_deal', {
-    query: { status, page, limit: DEALS_PAGE_SIZE },
+    query: { ...which, page, limit: DEALS_PAGE_SIZE },
     silent: true,
     signal,
   })

@@ -19,7 +19,8 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: Props) {
   const buy = order.OrderType === Side.Buy
   const holding = order.Status === OrderStatus.Holding
   const pending = order.Status === OrderStatus.Pending
-  const cancelled = order.Status === OrderStatus.Cancelled
+  // A pending order that ended without filling: cancelled or expired.
+  const cancelled = order.Status === OrderStatus.Cancelled || order.Status === OrderStatus.Expired
 
   let prices
   if (pending) {

@@ -1,5 +1,6 @@
 import type { RankEntry } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
+import { useShowCode } from '../../../common/market/instruments-api.ts'
 import { DemoTag, Figure, Multiple, Plain, Profit, Rate, Share } from './rank-figures.tsx'
 
 interface Props {
@@ -11,6 +12,7 @@ interface Props {
 /** One trader of the ranking; tapping opens the profile. */
 export function RankRow({ entry, place, onOpen }: Props) {
   const { t } = useTranslation()
+  const showCode = useShowCode()
   return (
     <li className="rank-row" data-testid="rank-row" data-uid={entry.id}>
       <button type="button" className="rank-row-button" onClick={() => onOpen(entry)}>
@@ -41,7 +43,7 @@ export function RankRow({ entry, place, onOpen }: Props) {
             <Multiple value={entry.multiple} />
           </Figure>
           <Figure label={t('rank.instrument')} testId="rank-code">
-            <Plain>{entry.code}</Plain>
+            <Plain>{showCode(entry.code)}</Plain>
           </Figure>
           <Figure label={t('rank.followers')}>
             <Plain>{entry.followers}</Plain>

@@ -2,6 +2,7 @@ import type { RankDetail, RankEntry } from '@tp/contracts/light'
 import { Button, Popup } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useShowCode } from '../../../common/market/instruments-api.ts'
 import { LoadFailed } from '../../../common/components/load-failed.tsx'
 import { PageLoading } from '../../../common/components/page-loading.tsx'
 import { Dialog } from '../../../common/lib/antd-dialog.ts'
@@ -16,6 +17,7 @@ interface Props {
 
 function ProfileBody({ detail }: { detail: RankDetail }) {
   const { t } = useTranslation()
+  const showCode = useShowCode()
   // Copy trading comes with a later release: the button says so honestly instead of pretending.
   const follow = () =>
     void Dialog.alert({ content: t('rank.followNotice'), confirmText: t('common.confirm') })
@@ -42,7 +44,7 @@ function ProfileBody({ detail }: { detail: RankDetail }) {
           <Multiple value={detail.multiple} />
         </Figure>
         <Figure label={t('rank.instrument')}>
-          <Plain>{detail.code}</Plain>
+          <Plain>{showCode(detail.code)}</Plain>
         </Figure>
         <Figure label={t('rank.varieties')}>
           <Plain>{detail.varieties}</Plain>
@@ -69,7 +71,7 @@ function ProfileBody({ detail }: { detail: RankDetail }) {
             {detail.by_instrument.map((row) => (
               <tr key={row.code}>
                 <td>
-                  <Plain>{row.code}</Plain>
+                  <Plain>{showCode(row.code)}</Plain>
                 </td>
                 <td>
                   <Plain>{row.trades}</Plain>

@@ -2,6 +2,7 @@ import { ReviewStatus, type IdentityCenter } from '@tp/contracts/light'
 import { ImageViewer } from 'antd-mobile'
 import { useTranslation } from 'react-i18next'
 import { ClockIcon, ShieldIcon } from '../../../common/components/icons.tsx'
+import { formatDateTime, isoTime } from '../../../common/lib/datetime.ts'
 
 /** The submitted check, read-only: its state (waiting or finished), the two images and the data. */
 export function IdentityReview({ check }: { check: IdentityCenter }) {
@@ -60,7 +61,9 @@ export function IdentityReview({ check }: { check: IdentityCenter }) {
           </dd>
           <dt>{t('identity.submittedAt')}</dt>
           <dd>
-            <span className="num">{check.submitted_at}</span>
+            <time className="num" dateTime={isoTime(check.submitted_at)} data-testid="identity-submitted-at">
+              {formatDateTime(check.submitted_at)}
+            </time>
           </dd>
         </dl>
       </div>

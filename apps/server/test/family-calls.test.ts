@@ -306,6 +306,9 @@ describe.each(DRIVERS)("the family's calls on %s", (driver) => {
     const answer = await app.get('/api/account/draw_list?page=1', { token: me.token })
     expect(answer.body).toMatchObject({ code: 1, data: { data: [], total: 0 } })
     refusedWith(await app.get('/api/account/draw_list?type=7', { token: me.token }), 'invalid_input')
+    // The phone lists every deposit on one list, coin and bank alike.
+    const deposits = await app.get('/api/quickCharge/quick_ist?page=1', { token: me.token })
+    expect(deposits.body).toMatchObject({ code: 1, data: { data: [], total: 0 } })
   })
 
   it('gives every candle its Change, and every my_deal answer its currency_page', async () => {

@@ -42,7 +42,13 @@ export const bankDepositRequest = z.object({
 export const wireInfoRequest = z.object({ bank_coin: serialId })
 
 /** `quickCharge/quick_ist`: the caller's deposits of one type, newest first. */
-export const depositHistoryRequest = pageRequest.extend({ type: oneOf([DepositType.Coin, DepositType.Bank]) })
+/** `quickCharge/quick_ist`: the caller's deposits of one `type` (0 coin, 1 bank), or all without one. */
+export const depositHistoryRequest = pageRequest.extend({
+  type: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    oneOf([DepositType.Coin, DepositType.Bank]).optional(),
+  ),
+})
 
 /** `account/draw`: a withdrawal of `number` USD, paid in `draw_currency_id` to `draw_method_id`. */
 export const withdrawRequest = z.object({

@@ -212,15 +212,15 @@ async function channelOf(db: DbOrTx, request: DepositRequest) {
   return row && { currencyCode: row.name, address: row.account }
 }
 
-/** A user's deposits of one type, newest first (`quick_ist`). */
+/** A user's deposits of one type (every type without one), newest first (`quick_ist`). */
 export async function depositHistory(
   db: DbOrTx,
   userId: number,
-  type: 0 | 1,
+  type: 0 | 1 | undefined,
   offset: number,
   limit: number,
 ): Promise<RecordPage<DepositRecord>> {
-  const where = and(eq(deposits.userId, userId), eq(deposits.type, type))
+  const where = and(eq(deposits.userId, userId), type === undefined ? undefined : eq(deposits.type, type))
   const rows = await db
     .select()
     .from(deposits)

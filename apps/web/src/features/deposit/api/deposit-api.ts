@@ -40,9 +40,10 @@ export function submitBankDeposit(form: { number: string; proofImg: string; wire
   return api.getResult<null>('/api/quickCharge/wire_submit', { query: form, loading: true })
 }
 
-export function fetchDeposits(type: DepositTab, page: number, signal?: AbortSignal) {
+/** Every deposit of the user, coin and bank alike, newest first. */
+export function fetchDeposits(page: number, signal?: AbortSignal) {
   return api.get<RecordPage<DepositRecord>>('/api/quickCharge/quick_ist', {
-    query: { type, page, limit: MONEY_PAGE_SIZE },
+    query: { page, limit: MONEY_PAGE_SIZE },
     silent: true,
     signal,
   })

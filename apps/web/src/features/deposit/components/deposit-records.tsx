@@ -5,7 +5,6 @@ import { formatDateTime, isoTime } from '../../../common/lib/datetime.ts'
 import { PageLoading } from '../../../common/components/page-loading.tsx'
 import { formatAmount } from '../../../common/lib/money.ts'
 import { MoneyFooter } from '../../../common/wallet/money-footer.tsx'
-import type { DepositTab } from '../api/deposit-api.ts'
 import { useDeposits } from '../hooks/use-deposits.ts'
 
 /** Deposit statuses (docs/product.md "Records"): 0 unchecked, 1 finished, 2 rejected, 3 invalid. */
@@ -22,7 +21,10 @@ function RecordRow({ record }: { record: DepositRecord }) {
     <li className="money-card" data-testid="deposit-record">
       <div className="money-card-body">
         <div className="money-card-title num">{formatAmount(record.number)} USD</div>
-        {record.currency_code && <div className="money-card-line">{record.currency_code}</div>}
+        <div className="money-card-line" data-testid="deposit-method">
+          {t(record.type === 1 ? 'money.bankTab' : 'money.coinTab')}
+          {record.currency_code && ` · ${record.currency_code}`}
+        </div>
         {record.remark && <div className="money-card-line">{record.remark}</div>}
         <time className="money-card-line" dateTime={isoTime(record.created_at)}>
           {formatDateTime(record.created_at)}
@@ -35,10 +37,13 @@ function RecordRow({ record }: { record: DepositRecord }) {
   )
 }
 
-/** The deposits of one tab, newest first, paged until the rows loaded reach the total. */
-export function DepositRecords({ type }: { type: DepositTab }) {
+/**
+ * Every deposit, coin and bank on one list (each row names its method), newest first, paged until
+ * the rows loaded reach the total: a bank deposit is not hidden behind the coin tab.
+ */
+export function DepositRecords() {
   const { t } = useTranslation()
-  const records = useDeposits(type)
+  const records = useDeposits()
   let body
   if (records.isPending) body = <PageLoading />
   else if (records.isError && !records.data) body = <LoadFailed onRetry={() => void records.refetch()} />

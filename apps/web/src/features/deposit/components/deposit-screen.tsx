@@ -22,8 +22,9 @@ function tabOf(value: string | null, coinsOpen: boolean): DepositTab {
 }
 
 /**
- * /mine/charge: tabs coin and bank transfer, each with its form (amount, one proof image) and its
- * paged history (docs/product.md "Screens"). After a submit the form clears and the history reloads from page 1.
+ * /mine/charge: tabs coin and bank transfer, each with its form (amount, one proof image), and the
+ * paged history of every deposit under them (docs/product.md "Screens"). After a submit the form
+ * clears and the history reloads from page 1.
  */
 export function DepositScreen() {
   const { t } = useTranslation()
@@ -33,7 +34,7 @@ export function DepositScreen() {
   const tab = tabOf(params.get('tab'), channels.data === undefined || channels.data.length > 0)
   const currencies = useBankCurrencies()
   const source = tab === 0 ? channels : currencies
-  const reload = () => void queryClient.resetQueries({ queryKey: [DEPOSITS_QUERY, tab] })
+  const reload = () => void queryClient.resetQueries({ queryKey: [DEPOSITS_QUERY] })
 
   let form
   if (source.isPending) form = <PageLoading />
@@ -48,7 +49,7 @@ export function DepositScreen() {
         <Tabs.Tab title={t('money.bankTab')} key="1" />
       </Tabs>
       <div key={`form-${tab}`}>{form}</div>
-      <DepositRecords key={`records-${tab}`} type={tab} />
+      <DepositRecords />
     </Page>
   )
 }

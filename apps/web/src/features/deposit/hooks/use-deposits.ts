@@ -9,7 +9,6 @@ import {
   fetchBankCurrencies,
   fetchCoinChannels,
   fetchDeposits,
-  type DepositTab,
 } from '../api/deposit-api.ts'
 
 export function useCoinChannels() {
@@ -29,11 +28,11 @@ export function useBankAccounts(currencyId: number | null) {
   })
 }
 
-/** One tab's deposits, newest first, page by page until the rows loaded reach `total`. */
-export function useDeposits(type: DepositTab) {
+/** Every deposit, coin and bank, newest first, page by page until the rows loaded reach `total`. */
+export function useDeposits() {
   return useInfiniteQuery({
-    queryKey: [DEPOSITS_QUERY, type],
-    queryFn: ({ pageParam, signal }) => fetchDeposits(type, pageParam, signal),
+    queryKey: [DEPOSITS_QUERY],
+    queryFn: ({ pageParam, signal }) => fetchDeposits(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (_last, pages) => nextPageAfter(pages, (page) => page.data),
     refetchOnMount: 'always',

@@ -19,13 +19,10 @@ export function requestWithdrawal(form: WithdrawForm) {
   return api.postResult<null>('/api/account/draw', { ...form }, { loading: true })
 }
 
-export function fetchWithdrawals(
-  type: WithdrawTab,
-  page: number,
-  signal?: AbortSignal,
-): Promise<RecordPage<WithdrawRecord>> {
+/** Every withdrawal of the user, coin and bank alike, newest first. */
+export function fetchWithdrawals(page: number, signal?: AbortSignal): Promise<RecordPage<WithdrawRecord>> {
   return api.get<RecordPage<WithdrawRecord>>('/api/account/draw_list', {
-    query: { type, page, limit: MONEY_PAGE_SIZE },
+    query: { page, limit: MONEY_PAGE_SIZE },
     silent: true,
     signal,
   })

@@ -103,7 +103,7 @@ export function WithdrawForm({ type }: { type: WithdrawTab }) {
     setMethod(null)
     setCurrency(null)
     await Promise.all([
-      queryClient.resetQueries({ queryKey: [WITHDRAWALS_QUERY, type] }),
+      queryClient.resetQueries({ queryKey: [WITHDRAWALS_QUERY] }),
       queryClient.invalidateQueries({ queryKey: [MONEY_BALANCE_QUERY] }),
     ])
   }

@@ -9,7 +9,6 @@ import { formatAmount } from '../../../common/lib/money.ts'
 const decimalsOf = (text: string) => Math.max(2, text.split('.')[1]?.length ?? 0)
 import { currencyLabel } from '../../../common/wallet/wallet-api.ts'
 import { MoneyFooter } from '../../../common/wallet/money-footer.tsx'
-import type { WithdrawTab } from '../api/withdraw-api.ts'
 import { useWithdrawals } from '../hooks/use-withdrawals.ts'
 
 function RecordRow({ record }: { record: WithdrawRecord }) {
@@ -18,6 +17,9 @@ function RecordRow({ record }: { record: WithdrawRecord }) {
     <li className="money-card" data-testid="withdraw-record">
       <div className="money-card-body">
         <div className="money-card-title num">{formatAmount(record.number)} USD</div>
+        <div className="money-card-line" data-testid="withdraw-method">
+          {t(record.type === 2 ? 'money.bankTab' : 'money.coinTab')}
+        </div>
         <div className="money-card-line">
           {t('withdraw.received')}:{' '}
           <span className="num">
@@ -41,10 +43,10 @@ function RecordRow({ record }: { record: WithdrawRecord }) {
   )
 }
 
-/** The withdrawals of one tab, newest first, paged until the rows loaded reach the total. */
-export function WithdrawRecords({ type }: { type: WithdrawTab }) {
+/** Every withdrawal, coin and bank on one list (each row names its method), newest first, paged. */
+export function WithdrawRecords() {
   const { t } = useTranslation()
-  const records = useWithdrawals(type)
+  const records = useWithdrawals()
   let body
   if (records.isPending) body = <PageLoading />
   else if (records.isError && !records.data) body = <LoadFailed onRetry={() => void records.refetch()} />

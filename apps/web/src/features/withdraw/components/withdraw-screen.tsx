@@ -12,7 +12,7 @@ function tabOf(value: string | null): WithdrawTab {
   return value === '2' ? 2 : 1
 }
 
-/** /mine/withdraw: tabs coin and bank, each with its form and its paged records (docs/product.md "Screens"). */
+/** /mine/withdraw: tabs coin and bank, each with its form, and every withdrawal paged under them (docs/product.md "Screens"). */
 export function WithdrawScreen() {
   const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
@@ -25,7 +25,7 @@ export function WithdrawScreen() {
       </Tabs>
       {/* Keyed by tab: switching starts a clean form, as the two tabs share no choice. */}
       <WithdrawForm key={`form-${tab}`} type={tab} />
-      <WithdrawRecords key={`records-${tab}`} type={tab} />
+      <WithdrawRecords />
     </Page>
   )
 }

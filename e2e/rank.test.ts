@@ -119,7 +119,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('ranking in the phone
     await profile.getByTestId('rank-equity').waitFor()
     expect(await profile.locator('.rank-equity-line').count()).toBe(1)
     expect(await profile.getByTestId('profile-rate').locator('dd').innerText()).toBe('+0.55%')
-    expect(await profile.getByTestId('rank-instruments').innerText()).toContain('BTCUSD')
+    expect(await profile.getByTestId('rank-instruments').innerText()).toContain('BTC/USD')
     await profile.getByTestId('rank-follow').click()
     const dialog = page.locator('.adm-dialog')
     await expect

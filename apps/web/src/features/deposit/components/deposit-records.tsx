@@ -21,7 +21,7 @@ function RecordRow({ record }: { record: DepositRecord }) {
     <li className="money-card" data-testid="deposit-record">
       <div className="money-card-body">
         <div className="money-card-title num">{formatAmount(record.number)} USD</div>
-        <div className="money-card-line" data-testid="deposit-method">
+        <div className="money-card-line" data-testid="deposit-record-method">
           {t(record.type === 1 ? 'money.bankTab' : 'money.coinTab')}
           {record.currency_code && ` · ${record.currency_code}`}
         </div>

@@ -17,7 +17,7 @@ function RecordRow({ record }: { record: WithdrawRecord }) {
     <li className="money-card" data-testid="withdraw-record">
       <div className="money-card-body">
         <div className="money-card-title num">{formatAmount(record.number)} USD</div>
-        <div className="money-card-line" data-testid="withdraw-method">
+        <div className="money-card-line" data-testid="withdraw-record-method">
           {t(record.type === 2 ? 'money.bankTab' : 'money.coinTab')}
         </div>
         <div className="money-card-line">

@@ -8,7 +8,7 @@ import {
   type LanguageCode,
   type TransOrder,
 } from '@tp/contracts'
-import type { AccountView, TradingEngine } from '@tp/engine'
+import type { AccountView, Order, TradingEngine } from '@tp/engine'
 import type { MarketData } from '../market/market-data.ts'
 import { asStored, type StoredOrder } from './stored-orders.ts'
 
@@ -85,6 +85,14 @@ export function transOrder(
   }
 }
 
+/** Margin level in percent to 2 decimals (`HazardRate`, `hazard_rate`); null with no margin used. */
+export const marginLevelPercent = (view: AccountView): number | null =>
+  Number.isFinite(view.marginLevel) ? Math.round(view.marginLevel * 100) / 100 : null
+
+/** The margin the orders took when they opened, summed (`OriginCautionMoneyTotal`). */
+export const originMargin = (orders: readonly Order[]): number =>
+  orders.reduce((sum, o) => sum + o.margin.toNumber(), 0)
+
 /**
  * The `FOREX_TRADE` message of an account now: its marks, and each open position as a whole order,
  * as `my_deal` lists it (docs/wire.md: some clients replace their rows with these items).
@@ -96,13 +104,12 @@ export function forexTradeMessage(
   nowMs: number,
 ): ForexTradeMessage {
   const positions = engine.ordersOf(view.userId).filter((o) => o.status === OrderStatus.Holding)
-  const originMargin = positions.reduce((sum, o) => sum + o.margin.toNumber(), 0)
   return {
     type: 'FOREX_TRADE',
-    HazardRate: Number.isFinite(view.marginLevel) ? Math.round(view.marginLevel * 100) / 100 : null,
+    HazardRate: marginLevelPercent(view),
     CautionMoneyAll: markText(view.usedMargin),
     ProfitsTotal: markText(view.profit),
-    OriginCautionMoneyTotal: markText(originMargin),
+    OriginCautionMoneyTotal: markText(originMargin(positions)),
     TransOrder: positions.reverse().map((o) => transOrder(asStored(o), engine, market, nowMs)),
     Balance: markText(view.balance),
     Equity: markText(view.equity),

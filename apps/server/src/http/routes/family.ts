@@ -22,7 +22,7 @@ import { refusalOf } from '../../trading/refusal.ts'
 import { accountBalance } from '../../trading/account-balance.ts'
 import { ledgerPage } from '../../trading/ledger.ts'
 import { asStored } from '../../trading/stored-orders.ts'
-import { markText, transOrder, wireTime } from '../../trading/order-view.ts'
+import { marginLevelPercent, markText, originMargin, transOrder, wireTime } from '../../trading/order-view.ts'
 import { displayMoney } from '../../users/users.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
 import { langOf, ok, refused } from '../envelope.ts'
@@ -94,13 +94,11 @@ export function familyRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const account = engine.accountView(userId)
     const positions = openOrders(userId, forex_id, false)
     const marks = positions.map((o) => engine.markOf(o))
-    const originMargin = (orders: typeof positions) => orders.reduce((sum, o) => sum + o.margin.toNumber(), 0)
     const allPositions = engine.ordersOf(userId).filter((o) => o.status === OrderStatus.Holding)
     const { balance } = await accountBalance(db, userId)
     return ok<DealAllAnswer>(request, {
       balance: displayMoney(balance),
-      hazard_rate:
-        account && Number.isFinite(account.marginLevel) ? Math.round(account.marginLevel * 100) / 100 : null,
+      hazard_rate: account ? marginLevelPercent(account) : null,
       profits_total: markText(account?.profit ?? 0),
       caution_money_total: markText(account?.usedMargin ?? 0),
       origin_caution_money_total: markText(originMargin(allPositions)),

@@ -14,7 +14,7 @@ import { checkOrder, entryPrice, type OrderKind } from '../lib/order-check.ts'
 import { estimateFee } from '../../../common/trading/fee-estimate.ts'
 import { estimateMargin } from '../../../common/trading/order-estimate.ts'
 import { lotRules, parseLots } from '../../../common/trading/lots.ts'
-import { lastUsedFor } from '../ticket/lib/one-tap.ts'
+import { lastTermsFor } from '../ticket/lib/one-tap.ts'
 import { sideKey } from '../../../common/trading/side-name.ts'
 import { leverageFor, useAccountLeverage } from '../../../common/trading/account-leverage.ts'
 import {
@@ -52,16 +52,16 @@ interface Props {
 
 const money2 = (value: number | null) => (value === null ? '--' : formatAmount(value.toFixed(2), 2))
 
-function initialDraft(instrument: Instrument, side: SideValue, accountLeverage: number): TicketDraft {
-  // The last lots and deviation used on this instrument, else the minimum and the default; the
-  // account leverage as the instrument allows it.
-  const { lotsText, leverage, deviationText } = lastUsedFor(readLastUsed(), instrument, accountLeverage)
+function initialDraft(instrument: Instrument, side: SideValue): TicketDraft {
+  // The last lots and deviation used on this instrument, else the minimum and the default. The
+  // leverage is not the draft's: the form takes the account's as the instrument allows it.
+  const { lotsText, deviationText } = lastTermsFor(readLastUsed(), instrument)
   return {
     side,
     kind: 'market',
     priceText: '',
     lotsText,
-    leverage,
+    leverage: null,
     stopLoss: { on: false, text: '' },
     takeProfit: { on: false, text: '' },
     expiry: GOOD_TILL_CANCELLED,
@@ -91,9 +91,7 @@ export function OrderForm({ instrument, instruments, initialSide, titleId, onClo
   const shortId = useId()
   const accountLeverage = useAccountLeverage((state) => state.value)
   const setAccountLeverage = useAccountLeverage((state) => state.set)
-  const [draft, setDraft] = useState<TicketDraft>(() =>
-    initialDraft(instrument, initialSide, accountLeverage),
-  )
+  const [draft, setDraft] = useState<TicketDraft>(() => initialDraft(instrument, initialSide))
   const [pickerOpen, setPickerOpen] = useState(false)
   const leverageButton = useRef<HTMLButtonElement>(null)
   const [busy, setBusy] = useState(false)

@@ -17,7 +17,7 @@ import { checkOrder, marketDraft } from '../lib/order-check.ts'
 import { estimateMargin } from '../../../common/trading/order-estimate.ts'
 import { leverageFor, useAccountLeverage } from '../../../common/trading/account-leverage.ts'
 import { placeOrder } from '../ticket/place-order.ts'
-import { lastUsedFor } from '../ticket/lib/one-tap.ts'
+import { lastTermsFor } from '../ticket/lib/one-tap.ts'
 import { readLastUsed } from '../ticket/ticket-settings.ts'
 import { formatLocale } from '../../../common/lib/locale.ts'
 import { openingTime } from '../../../common/market/opening-text.ts'
@@ -67,7 +67,7 @@ export function QuickTradeSheet({ instrument, instruments, open, onClose }: Quic
     }
     if (closed || busy !== null) return
     // The deviation the user last allowed on this instrument (in the ticket), else the default.
-    const { deviationText } = lastUsedFor(readLastUsed(), instrument, accountLeverage)
+    const { deviationText } = lastTermsFor(readLastUsed(), instrument)
     const checked = checkOrder(marketDraft(side, lotsText, leverage, deviationText), instrument, quote)
     if (!checked.ok) return toastInfo(t(checked.problem.key, checked.problem.values))
     setBusy(side)

@@ -85,21 +85,30 @@ export const defaultDeviation = (instrument: Pick<Instrument, 'ForexPointRate'>)
   Math.max(MIN_DEFAULT_DEVIATION_POINTS, Math.round(instrument.ForexPointRate) || 0)
 
 /**
- * The lots, leverage and deviation a one-tap order (and a freshly opened ticket) uses: the last lots
- * and deviation placed on the instrument while they still fit its rules (staff may have raised the
- * minimum since), else the minimum lots and the default deviation; the leverage the account
- * leverage gives the instrument.
+ * The lots and deviation a freshly opened ticket starts from: the last ones placed on the instrument
+ * while they still fit its rules (staff may have raised the minimum since), else the minimum lots
+ * and the default deviation.
+ */
+export function lastTermsFor(
+  store: LastUsedStore,
+  instrument: Instrument,
+): { lotsText: string; deviationText: string } {
+  const rules = lotRules(instrument)
+  const remembered = store[instrument.Code]
+  const lotsText = remembered && checkLots(remembered.lots, rules).ok ? remembered.lots : defaultLots(rules)
+  const deviationText = String(remembered?.deviation ?? defaultDeviation(instrument))
+  return { lotsText, deviationText }
+}
+
+/**
+ * The lots, leverage and deviation a one-tap order uses: the last terms on the instrument
+ * (`lastTermsFor`) and the leverage the account leverage gives the instrument.
  */
 export function lastUsedFor(
   store: LastUsedStore,
   instrument: Instrument,
   accountLeverage: number,
 ): { lotsText: string; leverage: number | null; deviationText: string } {
-  const rules = lotRules(instrument)
   const options = instrument.HasForexMultiple.map((option) => option.Value)
-  const remembered = store[instrument.Code]
-  const lotsText = remembered && checkLots(remembered.lots, rules).ok ? remembered.lots : defaultLots(rules)
-  const leverage = leverageFor(options, accountLeverage)
-  const deviationText = String(remembered?.deviation ?? defaultDeviation(instrument))
-  return { lotsText, leverage, deviationText }
+  return { ...lastTermsFor(store, instrument), leverage: leverageFor(options, accountLeverage) }
 }

@@ -3,7 +3,14 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ROOT, browserAvailable, openPhonePage, startMailCatcher, startPlatform } from './platform.ts'
+import {
+  ROOT,
+  browserAvailable,
+  openPhonePage,
+  startMailCatcher,
+  startPlatform,
+  startSmsCatcher,
+} from './platform.ts'
 
 const SCREENS = join(ROOT, '.tmp/screens')
 const PASSWORD = 'Passw0rd!'
@@ -12,6 +19,7 @@ const email = `e2e${Date.now()}@example.com`
 
 describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser', () => {
   let mail: Awaited<ReturnType<typeof startMailCatcher>>
+  let sms: Awaited<ReturnType<typeof startSmsCatcher>>
   let platform: Awaited<ReturnType<typeof startPlatform>>
   let phone: Awaited<ReturnType<typeof openPhonePage>>
   let page: Page
@@ -19,7 +27,9 @@ describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser',
   beforeAll(async () => {
     mkdirSync(SCREENS, { recursive: true })
     mail = await startMailCatcher()
-    platform = await startPlatform({ SMTP_URL: mail.url })
+    // Mobile sign-in and sign-up are offered only with an SMS provider (apps/server/src/users/mobile-sign-up.ts).
+    sms = await startSmsCatcher()
+    platform = await startPlatform({ SMTP_URL: mail.url, SMS_URL: sms.url })
     phone = await openPhonePage()
     page = phone.page
   })
@@ -27,6 +37,7 @@ describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser',
     await phone?.close()
     await platform?.stop()
     await mail?.close()
+    await sms?.close()
   })
 
   /** A screenshot once toasts (loading, success) and the tab switch's slide have settled. */

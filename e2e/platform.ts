@@ -1,4 +1,5 @@
 import { execSync } from 'node:child_process'
+import { createServer } from 'node:http'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -61,6 +62,39 @@ export async function startMailCatcher() {
         await new Promise((r) => setTimeout(r, 100))
       }
       throw new Error(`no code arrived for ${to}`)
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/**
+ * An SMS gateway as SMS_URL names one (apps/server/src/messaging/sms-transports.ts, a JSON POST of
+ * `{to, text}`): what a phone would receive, for the platform's mobile sign-up.
+ */
+export async function startSmsCatcher() {
+  const messages: { to: string; text: string }[] = []
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+    request.on('end', () => {
+      messages.push(JSON.parse(body) as { to: string; text: string })
+      response.end('{}')
+    })
+  })
+  const port = await freePort()
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${port}/sms`,
+    messages,
+    /** The 6-digit code of the newest text to `to` (E.164, e.g. +819012345678), waiting for it. */
+    async codeFor(to: string, timeoutMs = 10_000): Promise<string> {
+      const until = Date.now() + timeoutMs
+      while (Date.now() < until) {
+        const code = messages.findLast((m) => m.to === to)?.text.match(/\b(\d{6})\b/)?.[1]
+        if (code) return code
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      throw new Error(`no text arrived for ${to}`)
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -51,6 +51,17 @@ const environment = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
+  /**
+   * The SMS provider (apps/server/src/messaging/sms-transports.ts). Unset: no text message can be
+   * sent, so sign-up with a mobile number is not offered whatever the back office's setting says.
+   */
+  SMS_URL: z
+    .string()
+    .regex(
+      /^(twilio:\/\/[^:@/]+:[^@/]+@[^/]+\/.+|https?:\/\/.+)$/,
+      'must be twilio://SID:TOKEN@api.twilio.com/FROM or an http(s):// gateway URL',
+    )
+    .optional(),
   /** Unset: http://localhost:<PORT> (filled in by loadConfig, which knows the port). */
   PUBLIC_URL: z.url().optional(),
   /**

@@ -11,6 +11,7 @@ import { DEFAULT_RATE_LIMITS } from './http/route-deps.ts'
 import { outboxMessenger } from './messaging/outbox.ts'
 import { SessionRevocations } from './users/sessions.ts'
 import { smtpTransport } from './messaging/transports.ts'
+import { smsTransportFromUrl } from './messaging/sms-transports.ts'
 import { simulatedInstruments } from './market/open-market.ts'
 import { readTickFile, replaySource, simulatorSource, type PriceSource } from './market/price-source.ts'
 import { startLiveServices } from './live-services.ts'
@@ -78,7 +79,10 @@ const app = await buildApp(
     clock: () => new Date(),
     messenger: outboxMessenger(
       database.db,
-      config.SMTP_URL ? { email: smtpTransport(config.SMTP_URL, config.MAIL_FROM) } : {},
+      {
+        ...(config.SMTP_URL ? { email: smtpTransport(config.SMTP_URL, config.MAIL_FROM) } : {}),
+        ...(config.SMS_URL ? { sms: smsTransportFromUrl(config.SMS_URL) } : {}),
+      },
       { warn: (obj, msg) => app.log.warn(obj, msg), info: (obj, msg) => app.log.info(obj, msg) },
     ),
     rateLimits: DEFAULT_RATE_LIMITS,

@@ -24,11 +24,11 @@ function captureLog() {
   return { lines, logger: { level: 'info', stream } }
 }
 
-describe.each(DRIVERS)('a first run without SMTP_URL (%s)', (driver) => {
+describe.each(DRIVERS)('a first run without SMTP_URL or SMS_URL (%s)', (driver) => {
   let app: TestApp
   const log = captureLog()
   beforeAll(async () => {
-    app = await startTestApp(driver, { app: { logger: log.logger } })
+    app = await startTestApp(driver, { app: { logger: log.logger }, sms: false })
   })
   afterAll(() => app.close())
 
@@ -48,10 +48,13 @@ describe.each(DRIVERS)('a first run without SMTP_URL (%s)', (driver) => {
     expect(registered.body.code).toBe(1)
   })
 
-  it('prints text messages too (no SMS provider is built in)', async () => {
-    const mobile = `1${String(Date.now()).slice(-9)}`
-    expect((await app.post('/api/notify/send_sms', { to: mobile, area_id: 1, type: 1 })).body.code).toBe(1)
-    expect(log.lines.find((line) => line.to?.endsWith(mobile))).toMatchObject({ level: 30, channel: 'sms' })
+  it('offers no mobile sign-up: a text message would reach only the log', async () => {
+    const mobile = '2025550143'
+    const setting = await app.get('/api/default/setting?key=is_show_mobile')
+    expect(setting.body.data.value).toBe('0')
+    const sent = await app.post('/api/notify/send_sms', { to: mobile, area_id: 1, type: 1 })
+    expect(sent.body).toMatchObject({ code: 0, reason: 'mobile_disabled' })
+    expect(log.lines.find((line) => line.to?.endsWith(mobile))).toBeUndefined()
   })
 
   it('keeps routine requests out of the info log', async () => {

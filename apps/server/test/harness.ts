@@ -102,6 +102,11 @@ export interface TestAppOptions {
   depositAddresses?: boolean
   settings?: Partial<Record<SettingKey, string>>
   emailTransport?: MessageTransport
+  /**
+   * The SMS provider: by default one that delivers into `delivered`, as a configured SMS_URL would;
+   * false is an install without one (mobile sign-up is then not offered).
+   */
+  sms?: boolean
   /** Candles of history per period and instrument (small by default: seeding is fast). */
   historyCandles?: number
   /** A price source to start; without one, tests push ticks with `tick`. */
@@ -248,16 +253,20 @@ async function bootServer(
   const { market, topics, desk } = live
   const sessionRevocations = new SessionRevocations()
   const emailTransport = options.emailTransport
-  const transports: Partial<Record<Channel, MessageTransport>> = emailTransport
-    ? {
-        email: {
-          async send(message) {
-            await emailTransport.send(message)
-            delivered.push({ channel: 'email', ...message })
-          },
-        },
-      }
-    : {}
+  const transports: Partial<Record<Channel, MessageTransport>> = {}
+  if (emailTransport)
+    transports.email = {
+      async send(message) {
+        await emailTransport.send(message)
+        delivered.push({ channel: 'email', ...message })
+      },
+    }
+  if (options.sms !== false)
+    transports.sms = {
+      async send(message) {
+        delivered.push({ channel: 'sms', ...message })
+      },
+    }
   const app = await buildApp(
     {
       db,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users, verificationCodes } from '../src/db/schema.ts'
+import { outbox, users, verificationCodes } from '../src/db/schema.ts'
 import { setSetting } from '../src/settings/settings.ts'
 import { CODE_TTL_MS } from '../src/users/verification-codes.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
@@ -208,5 +208,74 @@ describe.each(DRIVERS)('registration by mobile and by captcha on %s', (driver) =
     })
     expect(refused.body.reason).toBe('mobile_disabled')
     await setSetting(app.db, 'is_show_mobile', '1')
+  })
+
+  it('refuses a number that is not a mobile of the chosen area, and sends it nothing', async () => {
+    const areas = (await app.get('/api/default/area_list')).body.data as { id: number; code: string }[]
+    const us = areas.find((a) => a.code === 'US')!
+    const hk = areas.find((a) => a.code === 'HK')!
+    const before = app.delivered.length
+    // An 8-digit Hong Kong number under +1, and a Hong Kong landline, which cannot take a text.
+    for (const [area, to] of [
+      [us.id, '61234567'],
+      [hk.id, '21234567'],
+    ] as const) {
+      const sent = await app.post('/api/notify/send_sms', { to, area_id: area, type: 1 }, { lang: 'en' })
+      expect(sent.status).toBe(200)
+      expect(sent.body).toMatchObject({
+        code: 0,
+        reason: 'mobile_invalid',
+        msg: 'Enter a mobile number valid in the chosen country or region',
+      })
+      const registered = await app.post('/api/user/register', {
+        type: 'mobile',
+        area_id: area,
+        mobile: to,
+        password: PASSWORD,
+        re_password: PASSWORD,
+        sms_code: '123456',
+      })
+      expect(registered.body.reason).toBe('mobile_invalid')
+    }
+    expect(app.delivered.length).toBe(before)
+    const rows = await app.db.select().from(users)
+    expect(rows.some((u) => u.mobile === '61234567' || u.mobile === '21234567')).toBe(false)
+  })
+})
+
+describe.each(DRIVERS)('an install without an SMS provider on %s', (driver) => {
+  let app: TestApp
+  beforeAll(async () => {
+    app = await startTestApp(driver, { sms: false })
+  })
+  afterAll(() => app.close())
+
+  it('does not offer mobile sign-up, whatever the setting says, and sends no text', async () => {
+    const setting = await app.get('/api/default/setting?key=is_show_mobile')
+    expect(setting.body.data).toEqual({ key: 'is_show_mobile', value: '0' })
+    const areas = (await app.get('/api/default/area_list')).body.data as { id: number; code: string }[]
+    const hk = areas.find((a) => a.code === 'HK')!
+    const sent = await app.post('/api/notify/send_sms', { to: '91234567', area_id: hk.id, type: 1 })
+    expect(sent.body).toMatchObject({ code: 0, reason: 'mobile_disabled' })
+    const reset = await app.post('/api/notify/send_sms', { to: '91234567', area_id: hk.id, type: 2 })
+    expect(reset.body).toMatchObject({ code: 0, reason: 'mobile_disabled' })
+    const registered = await app.post('/api/user/register', {
+      type: 'mobile',
+      area_id: hk.id,
+      mobile: '91234567',
+      password: PASSWORD,
+      re_password: PASSWORD,
+      sms_code: '123456',
+    })
+    expect(registered.body.reason).toBe('mobile_disabled')
+    expect(app.delivered.filter((m) => m.channel === 'sms')).toEqual([])
+    expect((await app.db.select().from(outbox)).filter((row) => row.channel === 'sms')).toEqual([])
+  })
+
+  it('still registers by e-mail', async () => {
+    const email = freshEmail()
+    await app.post('/api/notify/send_email', { to: email, type: 1 })
+    const registered = await app.post('/api/user/register', form(email, await lastCode(app, email)))
+    expect(registered.body.code).toBe(1)
   })
 })

@@ -32,6 +32,7 @@ export const REASONS = [
   'account_not_found',
   'invite_invalid',
   'mobile_disabled',
+  'mobile_invalid',
   'area_invalid',
   'demo_forbidden',
   'send_failed',

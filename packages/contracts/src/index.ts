@@ -1,6 +1,7 @@
 export * from './languages.ts'
 export * from './envelope.ts'
 export * from './auth.ts'
+export * from './phone.ts'
 export * from './user.ts'
 export * from './socket.ts'
 export * from './market.ts'

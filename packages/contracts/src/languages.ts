@@ -56,3 +56,47 @@ export function figureLocale(language: LanguageCode): string {
   const htmlLang = LANGUAGES.find((entry) => entry.code === language)?.htmlLang ?? 'en'
   return `${htmlLang}-u-nu-latn`
 }
+
+/**
+ * The country each language is most spoken in as a trader's home market, for a phone number's
+ * calling code when the browser's languages name no region (`ja` alone means Japan here).
+ */
+const HOME_REGION: Record<LanguageCode, string> = {
+  hk: 'HK',
+  en: 'US',
+  jp: 'JP',
+  kr: 'KR',
+  th: 'TH',
+  vn: 'VN',
+  fr: 'FR',
+  de: 'DE',
+  ru: 'RU',
+  spa: 'ES',
+  pt: 'BR',
+  ar: 'SA',
+  it: 'IT',
+  tr: 'TR',
+  id: 'ID',
+  my: 'MY',
+  hi: 'IN',
+  cs: 'CZ',
+  fa: 'IR',
+  fi: 'FI',
+  et: 'EE',
+}
+
+/**
+ * The ISO 3166 region a new phone number most likely belongs to: the region of the first of the
+ * browser's language tags that names one (`en-GB` -> GB, `zh-Hant-TW` -> TW), else the home country
+ * of the language the page is in. The mobile sign-up's calling code starts there (issue 25).
+ */
+export function homeRegion(tags: readonly string[], language: LanguageCode): string {
+  for (const tag of tags) {
+    const region = String(tag)
+      .split(/[-_]/)
+      .slice(1)
+      .find((part) => /^[A-Za-z]{2}$/.test(part))
+    if (region) return region.toUpperCase()
+  }
+  return HOME_REGION[language]
+}

@@ -26,6 +26,12 @@ export interface OutgoingMessage {
 export interface Messenger {
   /** Records the message and delivers it when a transport exists for its channel. False if delivery failed. */
   send(channel: Channel, to: string, message: OutgoingMessage): Promise<boolean>
+  /**
+   * Whether a message of `channel` can reach anyone. An e-mail without SMTP_URL still reaches the
+   * operator's log on a first run (decision 013); a text message without a provider reaches no user,
+   * so nothing that needs one (mobile sign-up) is offered (issue 25).
+   */
+  delivers(channel: Channel): boolean
 }
 
 /** Where the messenger reports: a pino logger (app.log) fits. */
@@ -46,6 +52,7 @@ export function outboxMessenger(
   log: MessengerLog,
 ): Messenger {
   return {
+    delivers: (channel) => transports[channel] !== undefined,
     async send(channel, to, { subject, text: write, code }) {
       const transport = transports[channel]
       const text = write(code ?? '')

@@ -14,10 +14,3 @@ export function smtpTransport(smtpUrl: string, from: string): MessageTransport {
     },
   }
 }
-
-/**
- * An SMS gateway. No provider is built in yet: a deployment plugs one in here (Twilio, Vonage, …).
- * Until then a text message's code reaches only the operator's log line: the outbox, which the back
- * office shows, keeps it masked.
- */
-export type SmsProvider = MessageTransport

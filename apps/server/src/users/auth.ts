@@ -6,6 +6,7 @@ import {
   type LoginRequest,
   type LoginResult,
   type RegisterRequest,
+  validMobile,
 } from '@tp/contracts'
 import { isUniqueViolation } from '../db/pg-errors.ts'
 import { users } from '../db/schema.ts'
@@ -15,7 +16,8 @@ import type { ServiceDeps } from './deps.ts'
 import { createDemoAccount } from './demo-accounts.ts'
 import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { openSession } from './sessions.ts'
-import { getSetting, mobileEnabled } from '../settings/settings.ts'
+import { getSetting } from '../settings/settings.ts'
+import { mobileSignUpOffered } from './mobile-sign-up.ts'
 import {
   findArea,
   findUserByEmail,
@@ -153,12 +155,13 @@ export async function register(deps: ServiceDeps, input: RegisterRequest): Promi
     if (await findUserByEmail(db, parsed.data)) return refuse('account_exists')
     email = destination = parsed.data
   } else {
-    if (!mobileEnabled(await getSetting(db, 'is_show_mobile'))) return refuse('mobile_disabled')
+    if (!(await mobileSignUpOffered(deps))) return refuse('mobile_disabled')
     const parsed = mobileNumber.safeParse(input.mobile ?? input.account ?? '')
     if (!parsed.success) return refuse('invalid_input', { field: 'mobile' })
     const number = parsed.data
     const area = input.area_id === undefined ? undefined : await findArea(db, input.area_id)
     if (!area) return refuse('area_invalid')
+    if (!validMobile(number, area.code)) return refuse('mobile_invalid')
     if (await findUserByLogin(db, { type: 'mobile', account: number, areaId: area.id }))
       return refuse('account_exists')
     mobile = number

@@ -5,7 +5,8 @@ import type { ServiceDeps } from './deps.ts'
 import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { findArea, findUserByEmail, findUserByLogin, mobileDestination } from './users.ts'
 import { CODE_TTL_MS, issueCode, voidCode, type Purpose } from './verification-codes.ts'
-import { CodePurpose } from '@tp/contracts'
+import { CodePurpose, validMobile } from '@tp/contracts'
+import { mobileSignUpOffered } from './mobile-sign-up.ts'
 
 export type CodeRequest =
   | { channel: 'email'; email: string; purpose: Purpose }
@@ -29,8 +30,16 @@ export async function sendCode(
     destination = request.email
     registered = (await findUserByEmail(db, request.email)) !== undefined
   } else {
+    // A registration code only where mobile sign-up is offered; a reset code wherever a provider is.
+    const offered =
+      request.purpose === CodePurpose.REGISTER
+        ? await mobileSignUpOffered(deps)
+        : deps.messenger.delivers('sms')
+    if (!offered) return refuse('mobile_disabled')
     const area = await findArea(db, request.areaId)
     if (!area) return refuse('area_invalid')
+    // No text message, which costs the house money, to a number that cannot take one.
+    if (!validMobile(request.mobile, area.code)) return refuse('mobile_invalid')
     destination = mobileDestination(area, request.mobile)
     registered =
       (await findUserByLogin(db, { type: 'mobile', account: request.mobile, areaId: request.areaId })) !==

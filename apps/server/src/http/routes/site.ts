@@ -10,6 +10,7 @@ import {
 } from '@tp/contracts'
 import { areaCodes, companies } from '../../db/schema.ts'
 import { createCaptcha } from '../../users/captcha.ts'
+import { shownMobileSetting } from '../../users/mobile-sign-up.ts'
 import { PUBLIC_SETTING_KEYS, getSetting, getSettings, isSettingKey } from '../../settings/settings.ts'
 import { ok, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'
@@ -31,7 +32,8 @@ export function siteRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const { key } = parse(settingRequest, request.query)
     if (!isSettingKey(key) || !PUBLIC_SETTING_KEYS.includes(key))
       return sendRefusal(reply, 200, 'invalid_input', { field: 'key' })
-    return ok(request, { key, value: await getSetting(db, key) })
+    const value = key === 'is_show_mobile' ? await shownMobileSetting(deps) : await getSetting(db, key)
+    return ok(request, { key, value })
   })
 
   app.get('/api/default/captcha', { config: rateLimited(deps.rateLimits.captcha) }, async (request) =>

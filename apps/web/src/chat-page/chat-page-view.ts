@@ -20,12 +20,15 @@ export function wireDate(text: string): Date {
   return new Date(`${text.replace(' ', 'T')}Z`)
 }
 
-/** The time of a message: hours and minutes today, with the date on other days, in the page's language. */
+/**
+ * The time of a message: hours and minutes today, with the date on other days, in the page's
+ * language and in the numeric order the app writes every date (apps/web/src/common/lib/datetime.ts).
+ */
 export function messageTime(created: Date, now: Date, locale: string): string {
   const sameDay = created.toDateString() === now.toDateString()
   const options: Intl.DateTimeFormatOptions = sameDay
     ? { hour: '2-digit', minute: '2-digit' }
-    : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }
+    : { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }
   try {
     return new Intl.DateTimeFormat(locale, options).format(created)
   } catch {

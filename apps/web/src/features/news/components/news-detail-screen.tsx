@@ -8,8 +8,7 @@ import { PageLoading } from '../../../common/components/page-loading.tsx'
 import { RoundButton } from '../../../common/components/round-button.tsx'
 import { useNewsArticle } from '../hooks/use-news-article.ts'
 import { articleIdOf } from '../lib/article-id.ts'
-import { currentLanguageOf } from '../lib/language.ts'
-import { newsDate } from '../lib/news-date.ts'
+import { formatDateTime, isoTime } from '../../../common/lib/datetime.ts'
 import { sanitizeArticle } from '../lib/sanitize-article.ts'
 import './news.css'
 
@@ -33,7 +32,7 @@ function Missing({ title, text }: { title: string; text: string }) {
  * saved and when served, and is sanitized once more here before it reaches the page.
  */
 export function NewsDetailScreen() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const [params] = useSearchParams()
   const id = articleIdOf(params.get('id'))
   const article = useNewsArticle(id)
@@ -57,9 +56,7 @@ export function NewsDetailScreen() {
           {title}
         </h1>
         <p className="news-article-meta">
-          <time dateTime={created_at.replace(' ', 'T') + 'Z'}>
-            {t('news.published', { date: newsDate(created_at, currentLanguageOf(i18n.language), true) })}
-          </time>
+          <time dateTime={isoTime(created_at)}>{t('news.published', { date: formatDateTime(created_at) })}</time>
         </p>
         <div
           className="news-content"

@@ -1,12 +1,12 @@
 import type { NewsItem } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { currentLanguageOf } from '../lib/language.ts'
-import { newsDate } from '../lib/news-date.ts'
+import { formatDate, isoTime } from '../../../common/lib/datetime.ts'
 
 /** One article of the list: logo when it has one, title, two lines of summary, date. */
 export function NewsRow({ item }: { item: NewsItem }) {
-  const { i18n } = useTranslation()
+  // Re-renders the date when the language changes.
+  useTranslation()
   return (
     <li className="news-row">
       <Link className="news-row-link" to={`/news/detail?id=${item.id}`} data-testid="news-row">
@@ -20,8 +20,8 @@ export function NewsRow({ item }: { item: NewsItem }) {
               {item.desc}
             </p>
           ) : null}
-          <time className="news-row-date" dateTime={item.created_at.replace(' ', 'T') + 'Z'}>
-            {newsDate(item.created_at, currentLanguageOf(i18n.language))}
+          <time className="news-row-date" dateTime={isoTime(item.created_at)}>
+            {formatDate(item.created_at)}
           </time>
         </div>
       </Link>

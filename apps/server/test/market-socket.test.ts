@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PERIODS, PERIOD_SECONDS, type DayMarketMessage, type KlineMessage } from '@tp/contracts'
+import { PERIODS, type DayMarketMessage, type KlineMessage } from '@tp/contracts'
+import { bucketStart } from '@tp/engine'
 import { MAX_SUBSCRIPTIONS } from '../src/http/socket/gateway.ts'
 import { startTestApp, type TestApp } from './harness.ts'
 import { connect } from './socket-client.ts'
@@ -73,11 +74,11 @@ describe('market topics on /v1/ws', () => {
     expect(messages.map((m) => m.kline.Period)).toEqual([...PERIODS])
     for (const m of messages) {
       // docs/wire.md "Candles": Time is the period's start in Unix milliseconds.
-      const periodMs = PERIOD_SECONDS[m.kline.Period] * 1000
+      const time = bucketStart(tickMs, m.kline.Period) * 1000
       expect(m).toMatchObject({
         type: 'KLINE',
         symbol: 'EURUSD',
-        kline: { Code: 'EURUSD', ForexId: 1, Close: bid, Time: Math.floor(tickMs / periodMs) * periodMs },
+        kline: { Code: 'EURUSD', ForexId: 1, Close: bid, Time: time },
       })
       expect(Object.keys(m.kline).sort()).toEqual(
         [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MarketStatus, PERIODS, PERIOD_SECONDS, type Candle, type Instrument } from '@tp/contracts'
+import { MarketStatus, PERIODS, isDerivedPeriod, type Candle, type Instrument } from '@tp/contracts'
+import { bucketStart } from '@tp/engine'
 import { openMarket } from '../src/market/open-market.ts'
 import { recentCandles } from '../src/market/candle-store.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
@@ -135,18 +136,19 @@ describe.each(DRIVERS)('market data on %s', (driver) => {
     for (const period of PERIODS) {
       const candles: Candle[] = (await app.get(`/v1/api/forex/kline?forex_id=${id}&period=${period}`)).body
         .data
-      expect(candles.length, period).toBeGreaterThanOrEqual(HISTORY)
+      // Weeks and months are made of the seeded days (30 of them): a few candles, not 30.
+      expect(candles.length, period).toBeGreaterThanOrEqual(isDerivedPeriod(period) ? 2 : HISTORY)
       // docs/wire.md "Candles": Time is the period's start in Unix milliseconds (history is seeded up to
       // the real time of the start, a weekend's close for forex; seconds would read as 1970).
-      const periodMs = PERIOD_SECONDS[period] * 1000
       expect(candles.at(-1)?.Time, period).toBeGreaterThan(SINCE_2020_MS)
       expect(candles.at(-1)?.Time, period).toBeLessThanOrEqual(Date.now())
       for (const [i, c] of candles.entries()) {
-        expect(c.Time % periodMs, period).toBe(0)
+        expect(bucketStart(c.Time, period) * 1000, period).toBe(c.Time)
         expect(c.Low).toBeLessThanOrEqual(Math.min(c.Open, c.Close))
         expect(c.High).toBeGreaterThanOrEqual(Math.max(c.Open, c.Close))
         if (i > 0) expect(c.Time).toBeGreaterThan((candles[i - 1] as Candle).Time)
       }
+      if (candles.length < 10) continue
       const limited = (await app.get(`/v1/api/forex/kline?forex_id=${id}&period=${period}&limit=5`)).body.data
       expect(limited).toEqual(candles.slice(-5))
       const older = (
@@ -205,8 +207,7 @@ describe.each(DRIVERS)('market data on %s', (driver) => {
         await app.get(`/v1/api/forex/kline?forex_id=${eurusd.Id}&period=${period}&limit=1`)
       ).body.data
       const last = candles[0] as Candle
-      const periodMs = PERIOD_SECONDS[period] * 1000
-      expect(last.Time).toBe(Math.floor(now / periodMs) * periodMs)
+      expect(last.Time, period).toBe(bucketStart(now, period) * 1000)
       expect(last.Close).toBe(bid)
       expect(last.High).toBeGreaterThanOrEqual(bid + 0.002)
     }

@@ -1,5 +1,6 @@
 export * from './market/calendar.ts'
 export * from './market/candles.ts'
+export * from './market/derived-candles.ts'
 export * from './market/history.ts'
 export * from './market/price-walk.ts'
 export * from './market/random.ts'

@@ -1,12 +1,12 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm'
-import type { Period } from '@tp/contracts'
+import type { StoredPeriod } from '@tp/contracts'
 import type { Bar } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
 import { candles, lastQuotes } from '../db/schema.ts'
 
 export interface StoredCandle {
   instrumentId: number
-  period: Period
+  period: StoredPeriod
   bar: Bar
 }
 
@@ -69,7 +69,7 @@ export async function loadLastQuotes(db: DbOrTx): Promise<Map<number, StoredQuot
 export async function recentCandles(
   db: DbOrTx,
   instrumentId: number,
-  period: Period,
+  period: StoredPeriod,
   limit: number,
   beforeMs?: number,
 ): Promise<Bar[]> {
@@ -96,7 +96,10 @@ export async function recentCandles(
 }
 
 /** The newest `limit` candles of every instrument and period, oldest first, in one query. */
-export async function latestCandles(db: DbOrTx, limit: number): Promise<Map<number, Record<Period, Bar[]>>> {
+export async function latestCandles(
+  db: DbOrTx,
+  limit: number,
+): Promise<Map<number, Record<StoredPeriod, Bar[]>>> {
   const result = await db.execute(sql`
     select instrument_id, period, time, open, high, low, close, volume
     from (select *, row_number() over (partition by instrument_id, period order by time desc) as newest
@@ -105,7 +108,7 @@ export async function latestCandles(db: DbOrTx, limit: number): Promise<Map<numb
     order by instrument_id, period, time`)
   const rows = ((result as { rows?: unknown[] }).rows ?? result) as {
     instrument_id: number
-    period: Period
+    period: StoredPeriod
     time: string | number
     open: number
     high: number
@@ -113,10 +116,10 @@ export async function latestCandles(db: DbOrTx, limit: number): Promise<Map<numb
     close: number
     volume: number
   }[]
-  const out = new Map<number, Record<Period, Bar[]>>()
+  const out = new Map<number, Record<StoredPeriod, Bar[]>>()
   for (const r of rows) {
     let byPeriod = out.get(r.instrument_id)
-    if (!byPeriod) out.set(r.instrument_id, (byPeriod = {} as Record<Period, Bar[]>))
+    if (!byPeriod) out.set(r.instrument_id, (byPeriod = {} as Record<StoredPeriod, Bar[]>))
     ;(byPeriod[r.period] ??= []).push({
       time: Number(r.time),
       open: r.open,

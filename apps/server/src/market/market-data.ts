@@ -1,16 +1,21 @@
 import {
+  DERIVED_PERIODS,
   MAX_KLINE_LIMIT,
   MarketStatus,
   PERIODS,
+  STORED_PERIODS,
+  isDerivedPeriod,
   type Candle,
   type DayMarketMessage,
   type DayQuotation,
   type Instrument,
   type KlineMessage,
   type LanguageCode,
+  type DerivedPeriod,
   type Period,
+  type StoredPeriod,
 } from '@tp/contracts'
-import { CandleBook, bucketStart, percentChange, type Bar } from '@tp/engine'
+import { CandleBook, bucketStart, derivedBars, formingDerived, percentChange, type Bar } from '@tp/engine'
 import type { InstrumentDef } from './catalogue.ts'
 import { rolloverUtcMinute, upcomingHolidays, utcWeekWindows } from './market-hours.ts'
 import { nameIn } from './instrument-names.ts'
@@ -33,14 +38,17 @@ export interface LastQuote {
 interface LiveInstrument {
   def: InstrumentDef
   book: CandleBook
-  /** Closed candles per period, oldest first, at most MAX_KLINE_LIMIT. */
-  closed: Record<Period, Bar[]>
+  /** Closed candles per stored period, oldest first, at most MAX_KLINE_LIMIT. */
+  closed: Record<StoredPeriod, Bar[]>
   quote: LastQuote | undefined
 }
 
 export interface TickMessages {
   day: DayMarketMessage
-  /** The forming candle of every period, built only when someone listens (KLINE.{code}). */
+  /**
+   * The forming candle of every period, built only when someone listens (KLINE.{code}); a derived
+   * period's from the stored one under it (a few candles scanned, packages/engine derived-candles.ts).
+   */
   klines: () => KlineMessage[]
 }
 
@@ -66,7 +74,7 @@ export class MarketData {
    */
   constructor(
     defs: readonly InstrumentDef[],
-    recent: ReadonlyMap<number, Record<Period, Bar[]>>,
+    recent: ReadonlyMap<number, Record<StoredPeriod, Bar[]>>,
     nowMs: number,
     lastQuotes: ReadonlyMap<number, StoredQuote> = new Map(),
   ) {
@@ -75,13 +83,13 @@ export class MarketData {
 
   private add(
     def: InstrumentDef,
-    stored: Record<Period, Bar[]> | undefined,
+    stored: Record<StoredPeriod, Bar[]> | undefined,
     nowMs: number,
     last?: StoredQuote,
   ): void {
-    const closed = {} as Record<Period, Bar[]>
-    const current: Partial<Record<Period, Bar>> = {}
-    for (const period of PERIODS) {
+    const closed = {} as Record<StoredPeriod, Bar[]>
+    const current: Partial<Record<StoredPeriod, Bar>> = {}
+    for (const period of STORED_PERIODS) {
       const bars = [...(stored?.[period] ?? [])]
       // A candle of the period we are in is still forming: it continues in the book.
       if (bars.at(-1)?.time === bucketStart(nowMs, period)) current[period] = bars.pop()
@@ -175,25 +183,29 @@ export class MarketData {
       if (list.length > MAX_KLINE_LIMIT) list.splice(0, list.length - MAX_KLINE_LIMIT)
       this.markChanged(live.def.id, period, bar)
     }
-    for (const period of PERIODS) {
+    for (const period of STORED_PERIODS) {
       const bar = live.book.bar(period)
       if (bar) this.markChanged(live.def.id, period, bar)
     }
-    const klines = () =>
-      PERIODS.flatMap((period) => {
-        const bar = live.book.bar(period)
-        return bar ? [klineMessage(live, period, bar)] : []
-      })
+    const klines = () => PERIODS.flatMap((period) => formingKline(live, period))
     return { day: dayMarketMessage(live), klines }
   }
 
   /**
    * The newest `limit` candles of a period, oldest first, the forming one last. With `beforeMs`
-   * (Unix ms), only those starting earlier; undefined when memory does not reach back that far.
+   * (Unix ms), only those starting earlier; undefined when memory does not reach back that far (a
+   * derived period's too when, without `beforeMs`, memory holds fewer than `limit`, unless `memoryOnly`).
    */
-  candles(id: number, period: Period, limit: number, beforeMs?: number): Candle[] | undefined {
+  candles(
+    id: number,
+    period: Period,
+    limit: number,
+    beforeMs?: number,
+    memoryOnly = false,
+  ): Candle[] | undefined {
     const live = this.byId.get(id)
     if (!live) return undefined
+    if (isDerivedPeriod(period)) return derivedCandles(live, period, limit, beforeMs, memoryOnly)
     const forming = live.book.bar(period)
     const all = forming ? [...live.closed[period], forming] : live.closed[period]
     const earlier = beforeMs === undefined ? all : all.filter((bar) => bar.time * 1000 < beforeMs)
@@ -282,9 +294,46 @@ export class MarketData {
     }
   }
 
-  private markChanged(instrumentId: number, period: Period, bar: Bar) {
+  private markChanged(instrumentId: number, period: StoredPeriod, bar: Bar) {
     this.changed.set(changeKey(instrumentId, period, bar.time), { instrumentId, period, bar })
   }
+}
+
+/**
+ * A derived period's candles from the stored ones in memory. Memory holds at most MAX_KLINE_LIMIT
+ * candles of the period under it: when it is full its oldest bucket may be partial and is left out,
+ * and a read it cannot fill is undefined (the route reads the store).
+ */
+function derivedCandles(
+  live: LiveInstrument,
+  period: DerivedPeriod,
+  limit: number,
+  beforeMs: number | undefined,
+  memoryOnly: boolean,
+): Candle[] | undefined {
+  const from = DERIVED_PERIODS[period].from
+  const forming = live.book.bar(from)
+  const source = forming ? [...live.closed[from], forming] : live.closed[from]
+  const whole = source.length < MAX_KLINE_LIMIT
+  const all = derivedBars(source, period, whole)
+  const earlier = beforeMs === undefined ? all : all.filter((bar) => bar.time * 1000 < beforeMs)
+  // One more than asked when it can: the candle before the first gives the first its `Change`.
+  if (!memoryOnly && !whole && earlier.length <= limit) return undefined
+  const first = Math.max(0, earlier.length - limit)
+  return toCandles(earlier.slice(first), earlier[first - 1])
+}
+
+/** The forming candle of a period as a KLINE message, when a price has come in it. */
+function formingKline(live: LiveInstrument, period: Period): KlineMessage[] {
+  if (!isDerivedPeriod(period)) {
+    const bar = live.book.bar(period)
+    return bar ? [klineMessage(live, period, bar, live.closed[period].at(-1))] : []
+  }
+  const from = DERIVED_PERIODS[period].from
+  const source = live.book.bar(from)
+  if (!source) return []
+  const { bar, before } = formingDerived(live.closed[from], source, period)
+  return [klineMessage(live, period, bar, before)]
 }
 
 const changeKey = (id: number, period: Period, time: number) => `${id}:${period}:${time}`
@@ -358,13 +407,13 @@ function dayMarketMessage(live: LiveInstrument): DayMarketMessage {
   }
 }
 
-/** The forming candle of a period; its `Change` from the last closed candle's close. */
-function klineMessage(live: LiveInstrument, period: Period, bar: Bar): KlineMessage {
+/** The forming candle of a period; its `Change` from the close of the candle `before` it. */
+function klineMessage(live: LiveInstrument, period: Period, bar: Bar, before: Bar | undefined): KlineMessage {
   return {
     type: 'KLINE',
     symbol: live.def.code,
     kline: {
-      ...toCandle(bar, live.closed[period].at(-1)),
+      ...toCandle(bar, before),
       Period: period,
       Code: live.def.code,
       ForexId: live.def.id,

@@ -1,4 +1,4 @@
-import { PERIODS } from '@tp/contracts'
+import { STORED_PERIODS } from '@tp/contracts'
 import { generateHistory, seedOf, seededRandom } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import type { InstrumentDef } from './catalogue.ts'
@@ -25,7 +25,7 @@ export async function seedHistory(db: Db, defs: readonly InstrumentDef[], nowMs:
       count,
       seededRandom(seedOf(def.code)),
     )
-    const rows = PERIODS.flatMap((period) =>
+    const rows = STORED_PERIODS.flatMap((period) =>
       history.bars[period].map((bar) => ({ instrumentId: def.id, period, bar })),
     )
     await db.transaction((tx) => saveCandles(tx, rows))

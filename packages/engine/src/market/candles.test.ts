@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { PERIODS, PERIOD_SECONDS, type Period } from '@tp/contracts'
-import { aggregate, bucketStart, CandleBook, percentChange, roundPrice, type Bar } from './candles.ts'
+import { STORED_PERIODS, PERIOD_SECONDS, type Period, type StoredPeriod } from '@tp/contracts'
+import {
+  aggregate,
+  bucketStart,
+  CandleBook,
+  nextBucketStart,
+  percentChange,
+  roundPrice,
+  type Bar,
+} from './candles.ts'
 
 interface Tick {
   price: number
@@ -40,7 +48,7 @@ const tickStream = fc
   })
 
 /** Reference model: candles of one period built directly from the ticks, grouped by bucket. */
-function candlesFromTicks(ticks: readonly Tick[], period: Period): Bar[] {
+function candlesFromTicks(ticks: readonly Tick[], period: StoredPeriod): Bar[] {
   const size = PERIOD_SECONDS[period] * 1000
   const out: Bar[] = []
   for (const { price, timeMs } of ticks) {
@@ -64,13 +72,13 @@ function check(condition: boolean, message: string): asserts condition {
 }
 
 /** Feeds the ticks into one book; every closed candle per period, then the open one. */
-function runBook(ticks: readonly Tick[]): Record<Period, Bar[]> {
+function runBook(ticks: readonly Tick[]): Record<StoredPeriod, Bar[]> {
   const book = new CandleBook()
-  const out = Object.fromEntries(PERIODS.map((p) => [p, [] as Bar[]])) as Record<Period, Bar[]>
+  const out = Object.fromEntries(STORED_PERIODS.map((p) => [p, [] as Bar[]])) as Record<StoredPeriod, Bar[]>
   for (const { price, timeMs } of ticks) {
     const closed = book.apply(price, timeMs)
     // Closed candles come shortest period first, at most one per period.
-    const order = closed.map((c) => PERIODS.indexOf(c.period))
+    const order = closed.map((c) => STORED_PERIODS.indexOf(c.period))
     check(
       order.every((index, i) => i === 0 || index > order[i - 1]!),
       `closed out of order: ${order.join()}`,
@@ -81,7 +89,7 @@ function runBook(ticks: readonly Tick[]): Record<Period, Bar[]> {
       out[period].push({ ...bar })
     }
   }
-  for (const period of PERIODS) {
+  for (const period of STORED_PERIODS) {
     const open = book.bar(period)
     if (open) out[period].push({ ...open })
   }
@@ -97,7 +105,7 @@ describe('CandleBook', () => {
         const minutes = candles['1min']
         // The 1min candles are the ticks grouped by minute (open = first, close = last price).
         expect(minutes).toEqual(candlesFromTicks(ticks, '1min'))
-        for (const period of PERIODS) {
+        for (const period of STORED_PERIODS) {
           const bars = candles[period]
           expect(bars).toEqual(aggregate(minutes, period))
           expect(bars).toEqual(candlesFromTicks(ticks, period))
@@ -144,7 +152,7 @@ describe('CandleBook', () => {
           if (!last || Math.floor(tick.timeMs / MINUTE) >= Math.floor(last.timeMs / MINUTE)) kept.push(tick)
         }
         const candles = runBook(fed)
-        for (const period of PERIODS) expect(candles[period]).toEqual(candlesFromTicks(kept, period))
+        for (const period of STORED_PERIODS) expect(candles[period]).toEqual(candlesFromTicks(kept, period))
       }),
       { seed: 42, numRuns: 100 },
     )
@@ -155,11 +163,11 @@ describe('CandleBook', () => {
     const book = new CandleBook()
     book.apply(1.1, t)
     book.apply(1.2, t + 10_000)
-    const before = PERIODS.map((p) => ({ ...book.bar(p)! }))
+    const before = STORED_PERIODS.map((p) => ({ ...book.bar(p)! }))
 
     expect(book.apply(9.9, t - 16_000)).toEqual([]) // 10:29:59, the previous minute
     expect(book.apply(0.1, t - DAY)).toEqual([])
-    expect(PERIODS.map((p) => book.bar(p))).toEqual(before)
+    expect(STORED_PERIODS.map((p) => book.bar(p))).toEqual(before)
 
     // A late tick within the current minute is still folded in (and becomes the close).
     expect(book.apply(1.0, t - 15_000)).toEqual([]) // 10:30:00
@@ -192,7 +200,7 @@ describe('CandleBook', () => {
     expect(book.apply(10, end)).toEqual([])
     expect(book.apply(11, end + 1000, 5)).toEqual([])
     const closed = book.apply(12, end + 30_000)
-    expect(closed.map((c) => c.period)).toEqual(PERIODS)
+    expect(closed.map((c) => c.period)).toEqual(STORED_PERIODS)
     for (const { period, bar } of closed) {
       expect(bar).toEqual({
         time: bucketStart(end, period),
@@ -215,18 +223,66 @@ describe('CandleBook', () => {
 })
 
 describe('bucketStart', () => {
+  // Monday 23 November 2026.
   const t = Date.UTC(2026, 10, 23, 10, 37, 12, 345)
-  it.each<[Period, number]>([
+  it.each<[Exclude<Period, '1mon'>, number]>([
     ['1min', Date.UTC(2026, 10, 23, 10, 37)],
     ['5min', Date.UTC(2026, 10, 23, 10, 35)],
     ['15min', Date.UTC(2026, 10, 23, 10, 30)],
     ['30min', Date.UTC(2026, 10, 23, 10, 30)],
     ['60min', Date.UTC(2026, 10, 23, 10, 0)],
+    ['4hour', Date.UTC(2026, 10, 23, 8, 0)],
     ['1day', Date.UTC(2026, 10, 23, 0, 0)],
+    ['1week', Date.UTC(2026, 10, 23, 0, 0)],
   ])('%s starts at the period boundary (UTC)', (period, startMs) => {
     expect(bucketStart(t, period)).toBe(startMs / 1000)
     expect(bucketStart(startMs, period)).toBe(startMs / 1000)
     expect(bucketStart(startMs - 1, period)).toBe(startMs / 1000 - PERIOD_SECONDS[period])
+    expect(nextBucketStart(startMs / 1000, period)).toBe(startMs / 1000 + PERIOD_SECONDS[period])
+  })
+
+  it.each([
+    // Sunday 29 November 2026 23:59 is still the week of Monday the 23rd; Monday 30th 00:00 is the next.
+    [Date.UTC(2026, 10, 29, 23, 59, 59, 999), Date.UTC(2026, 10, 23)],
+    [Date.UTC(2026, 10, 30), Date.UTC(2026, 10, 30)],
+    // A week across a new year: Thursday 1 January 2026 is in the week of Monday 29 December 2025.
+    [Date.UTC(2026, 0, 1, 12), Date.UTC(2025, 11, 29)],
+    // Before 1970 too (Thursday 1 January 1970 belongs to the week of Monday 29 December 1969).
+    [Date.UTC(1970, 0, 1), Date.UTC(1969, 11, 29)],
+  ])('a week starts on Monday 00:00 UTC (%d)', (timeMs, mondayMs) => {
+    expect(bucketStart(timeMs, '1week')).toBe(mondayMs / 1000)
+  })
+
+  it.each([
+    [Date.UTC(2026, 10, 23, 10, 37), Date.UTC(2026, 10, 1), Date.UTC(2026, 11, 1)],
+    [Date.UTC(2026, 1, 28, 23, 59), Date.UTC(2026, 1, 1), Date.UTC(2026, 2, 1)],
+    // 2028 is a leap year: 29 February belongs to February, 1 March starts March.
+    [Date.UTC(2028, 1, 29, 12), Date.UTC(2028, 1, 1), Date.UTC(2028, 2, 1)],
+    [Date.UTC(2028, 2, 1), Date.UTC(2028, 2, 1), Date.UTC(2028, 3, 1)],
+    [Date.UTC(2026, 11, 31, 23, 59, 59, 999), Date.UTC(2026, 11, 1), Date.UTC(2027, 0, 1)],
+    [Date.UTC(2000, 1, 29), Date.UTC(2000, 1, 1), Date.UTC(2000, 2, 1)],
+  ])('a month is a calendar month in UTC (%d)', (timeMs, firstMs, nextMs) => {
+    expect(bucketStart(timeMs, '1mon')).toBe(firstMs / 1000)
+    expect(nextBucketStart(firstMs / 1000, '1mon')).toBe(nextMs / 1000)
+  })
+
+  it('a week starts on the Monday before, a month on the first, for any instant', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (timeMs) => {
+        const date = dateAt(timeMs)
+        const daysSinceMonday = (date.getUTCDay() + 6) % 7
+        const monday = Date.UTC(
+          date.getUTCFullYear(),
+          date.getUTCMonth(),
+          date.getUTCDate() - daysSinceMonday,
+        )
+        expect(bucketStart(timeMs, '1week')).toBe(monday / 1000)
+        expect(bucketStart(timeMs, '1mon')).toBe(
+          Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000,
+        )
+      }),
+      { seed: 42, numRuns: 500 },
+    )
   })
 
   it('a day starts at 00:00 UTC', () => {
@@ -243,7 +299,7 @@ describe('bucketStart', () => {
 
 describe('aggregate', () => {
   it('of an empty list is empty', () => {
-    for (const period of PERIODS) expect(aggregate([], period)).toEqual([])
+    for (const period of STORED_PERIODS) expect(aggregate([], period)).toEqual([])
   })
 
   it('does not modify its input', () => {

@@ -1,4 +1,4 @@
-import { PERIODS, PERIOD_SECONDS, type Period } from '@tp/contracts'
+import { PERIOD_SECONDS, STORED_PERIODS, type Period, type StoredPeriod } from '@tp/contracts'
 
 /** A candle as the engine keeps it: `time` is the Unix second at which its period starts. */
 export interface Bar {
@@ -12,33 +12,73 @@ export interface Bar {
 }
 
 export interface ClosedBar {
-  period: Period
+  period: StoredPeriod
   bar: Bar
 }
 
-/** Start of the period holding `timeMs`, in Unix seconds (UTC; a day starts at 00:00 UTC). */
+const SECONDS_PER_DAY = 86_400
+/** 1970-01-01 was a Thursday: the first Monday, where weeks are counted from, is 4 days later. */
+const FIRST_MONDAY_SECONDS = 4 * SECONDS_PER_DAY
+
+/**
+ * Start of the period holding `timeMs`, in Unix seconds, in UTC: a day starts at 00:00, a week on
+ * Monday 00:00, a month on its first day (by the calendar, not a modulo: months differ in length).
+ */
 export function bucketStart(timeMs: number, period: Period): number {
+  if (period === '1mon') {
+    const { year, month } = civilMonth(Math.floor(timeMs / 1000 / SECONDS_PER_DAY))
+    return Date.UTC(year, month - 1, 1) / 1000
+  }
   const size = PERIOD_SECONDS[period]
-  return Math.floor(timeMs / 1000 / size) * size
+  const offset = period === '1week' ? FIRST_MONDAY_SECONDS : 0
+  return Math.floor((timeMs / 1000 - offset) / size) * size + offset
+}
+
+/** Start (Unix s) of the period after the one starting at `start`. */
+export function nextBucketStart(start: number, period: Period): number {
+  if (period !== '1mon') return start + PERIOD_SECONDS[period]
+  const { year, month } = civilMonth(Math.floor(start / SECONDS_PER_DAY))
+  return Date.UTC(year, month, 1) / 1000
 }
 
 /**
- * The current candle of every period for one instrument. Each price is folded into all of them;
+ * Year and month (1-12) of a count of days since 1970-01-01, in the proleptic Gregorian calendar
+ * (H. Hinnant's civil_from_days): the engine reads no Date object, whose constructor lint keeps out.
+ */
+function civilMonth(days: number): { year: number; month: number } {
+  const z = days + 719_468
+  const era = Math.floor(z / 146_097)
+  const dayOfEra = z - era * 146_097
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  )
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153)
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month }
+}
+
+/**
+ * The current candle of every stored period for one instrument. Each price is folded into all of them;
  * a price in a later period closes the current candle and opens the next. Prices older than the
  * current 1min candle are ignored (a feed may repeat itself after a reconnect).
  */
 export class CandleBook {
-  private readonly current = new Map<Period, Bar>()
+  private readonly current = new Map<StoredPeriod, Bar>()
 
-  constructor(initial: Partial<Record<Period, Bar>> = {}) {
-    for (const period of PERIODS) {
+  constructor(initial: Partial<Record<StoredPeriod, Bar>> = {}) {
+    for (const period of STORED_PERIODS) {
       const bar = initial[period]
       if (bar) this.current.set(period, { ...bar })
     }
   }
 
   /** The open candle of a period, if any price has arrived in it. */
-  bar(period: Period): Bar | undefined {
+  bar(period: StoredPeriod): Bar | undefined {
     return this.current.get(period)
   }
 
@@ -47,7 +87,7 @@ export class CandleBook {
     const minute = this.current.get('1min')
     if (minute && bucketStart(timeMs, '1min') < minute.time) return []
     const closed: ClosedBar[] = []
-    for (const period of PERIODS) {
+    for (const period of STORED_PERIODS) {
       const time = bucketStart(timeMs, period)
       const bar = this.current.get(period)
       if (bar && bar.time === time) {

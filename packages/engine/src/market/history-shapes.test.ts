@@ -1,7 +1,7 @@
 /** Generated history: specific shapes, and which days a market opens on. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { PERIODS, type TradingWindow } from '@tp/contracts'
+import { STORED_PERIODS, type TradingWindow } from '@tp/contracts'
 import { generateHistory, opensOnDay, type HistorySpec } from './history.ts'
 import { SessionCalendar } from './calendar.ts'
 import { seededRandom } from './random.ts'
@@ -46,7 +46,7 @@ describe('generateHistory, specific shapes', () => {
   it('reaches back over many weeks for a market open one hour a week', () => {
     const spec: HistorySpec = { ...SPECS.forex, calendar: SessionCalendar.utc([weekWindow(3, 12, 3, 13)]) }
     const { bars } = generateHistory(spec, WEDNESDAY, 20, seededRandom(1))
-    for (const period of PERIODS) expect(bars[period], period).toHaveLength(20)
+    for (const period of STORED_PERIODS) expect(bars[period], period).toHaveLength(20)
     for (const bar of bars['60min']) {
       expect(weekday(bar.time)).toBe(3)
       expect(hourOf(bar.time)).toBe(12)
@@ -61,7 +61,7 @@ describe('generateHistory, specific shapes', () => {
   it('has no candles for a market that never opens', () => {
     const spec: HistorySpec = { ...SPECS.forex, calendar: SessionCalendar.utc([]) }
     const result = generateHistory(spec, WEDNESDAY, 10, seededRandom(1))
-    for (const period of PERIODS) expect(result.bars[period], period).toEqual([])
+    for (const period of STORED_PERIODS) expect(result.bars[period], period).toEqual([])
     expect(result.lastMid).toBe(spec.walk.anchor)
   })
 
@@ -74,7 +74,7 @@ describe('generateHistory, specific shapes', () => {
       tickIntervalMs: 30_000,
     }
     const { bars } = generateHistory(spec, WEDNESDAY, 500, seededRandom(9))
-    for (const period of PERIODS) {
+    for (const period of STORED_PERIODS) {
       expect(bars[period], period).toHaveLength(500)
       for (const bar of bars[period]) {
         expect(bar.low).toBeGreaterThan(0)

@@ -1,5 +1,5 @@
 /** Shared set-up of the generated-history tests: sessions, specs, a cache of histories and the cases. */
-import type { Period } from '@tp/contracts'
+import type { StoredPeriod } from '@tp/contracts'
 import { generateHistory, type History, type HistorySpec } from './history.ts'
 import { SessionCalendar } from './calendar.ts'
 import { seededRandom } from './random.ts'
@@ -73,7 +73,7 @@ export function history(template: SessionTemplate, endMs: number, count: number,
 
 export const last = <T>(list: readonly T[]): T => list[list.length - 1]!
 
-export const INTRADAY: Period[] = ['5min', '15min', '30min', '60min']
+export const INTRADAY: StoredPeriod[] = ['5min', '15min', '30min', '60min']
 
 export const cases = (['forex', 'withDailyBreak', 'always'] as const).flatMap((template) =>
   [50, 200].flatMap((count) =>

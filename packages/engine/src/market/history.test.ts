@@ -1,6 +1,6 @@
 /** Generated history, for each session template: candles, gaps, volumes and the calendar agree. */
 import { describe, expect, it } from 'vitest'
-import { PERIODS, PERIOD_SECONDS } from '@tp/contracts'
+import { STORED_PERIODS, PERIOD_SECONDS } from '@tp/contracts'
 import { aggregate, bucketStart, roundPrice } from './candles.ts'
 import { generateHistory, opensOnDay } from './history.ts'
 import { MAX_GAP_MS, quoteFromMid } from './price-walk.ts'
@@ -27,21 +27,21 @@ describe.each(cases)(
 
     it('has exactly `count` candles of every period', () => {
       const { bars } = get()
-      expect(Object.keys(bars).sort()).toEqual([...PERIODS].sort())
-      for (const period of PERIODS) expect(bars[period], period).toHaveLength(count)
+      expect(Object.keys(bars).sort()).toEqual([...STORED_PERIODS].sort())
+      for (const period of STORED_PERIODS) expect(bars[period], period).toHaveLength(count)
     })
 
     it('ends before the minute holding endMs', () => {
       const { bars } = get()
       expect(last(bars['1min']).time + 60).toBeLessThanOrEqual(endMinute)
-      for (const period of PERIODS)
+      for (const period of STORED_PERIODS)
         expect(Math.max(...bars[period].map((b) => b.time)), period).toBeLessThan(endMinute)
     })
 
     it('has candles aligned to their period, strictly ascending', () => {
       const { bars } = get()
       const wrong: string[] = []
-      for (const period of PERIODS) {
+      for (const period of STORED_PERIODS) {
         bars[period].forEach((bar, i) => {
           if (bar.time % PERIOD_SECONDS[period] !== 0) wrong.push(`${period} ${bar.time} not aligned`)
           if (i > 0 && bar.time <= bars[period][i - 1]!.time)
@@ -54,7 +54,7 @@ describe.each(cases)(
     it('has consistent, positive prices rounded to the precision and a tick volume', () => {
       const { bars } = get()
       const wrong: string[] = []
-      for (const period of PERIODS) {
+      for (const period of STORED_PERIODS) {
         for (const bar of bars[period]) {
           const where = `${period} ${JSON.stringify(bar)}`
           if (!(bar.low > 0)) wrong.push(`${where}: low not positive`)
@@ -85,7 +85,7 @@ describe.each(cases)(
         )
           wrong.push(bar.time)
       if (template !== 'always') {
-        for (const period of PERIODS)
+        for (const period of STORED_PERIODS)
           for (const bar of bars[period]) if (weekday(bar.time) === 6) wrong.push(bar.time)
       }
       expect(wrong).toEqual([])
@@ -150,7 +150,7 @@ describe.each(cases)(
     it('ends every period at the same close, and its day candles contain its minutes', () => {
       const { bars } = get()
       const close = last(bars['1min']).close
-      for (const period of PERIODS) expect(last(bars[period]).close, period).toBe(close)
+      for (const period of STORED_PERIODS) expect(last(bars[period]).close, period).toBe(close)
       for (const day of bars['1day']) {
         const inDay = bars['1min'].filter((m) => bucketStart(m.time * 1000, '1day') === day.time)
         if (!inDay.length) continue
@@ -163,8 +163,10 @@ describe.each(cases)(
     it('reaches further back with longer periods', () => {
       const { bars } = get()
       expect(bars['60min'][0]!.time).toBeLessThan(bars['1min'][0]!.time)
-      for (let i = 1; i < PERIODS.length; i++) {
-        expect(bars[PERIODS[i]!][0]!.time, PERIODS[i]).toBeLessThanOrEqual(bars[PERIODS[i - 1]!][0]!.time)
+      for (let i = 1; i < STORED_PERIODS.length; i++) {
+        expect(bars[STORED_PERIODS[i]!][0]!.time, STORED_PERIODS[i]).toBeLessThanOrEqual(
+          bars[STORED_PERIODS[i - 1]!][0]!.time,
+        )
       }
       // Daily candles go back `count` trading days, well before the intraday path.
       expect(bars['1day'][0]!.time).toBeLessThan(bucketStart(bars['60min'][0]!.time * 1000, '1day'))
@@ -174,7 +176,7 @@ describe.each(cases)(
       const { bars } = get()
       const { dailyVolatility } = spec.walk
       const wrong: string[] = []
-      for (const period of PERIODS) {
+      for (const period of STORED_PERIODS) {
         const list = bars[period]
         for (let i = 1; i < list.length; i++) {
           const previous = list[i - 1]!
@@ -217,7 +219,7 @@ describe.each(cases)(
       const again = generateHistory(spec, endMs, count, seededRandom(42))
       expect(again).toEqual(get())
       const other = generateHistory(spec, endMs, count, seededRandom(43))
-      for (const period of PERIODS) {
+      for (const period of STORED_PERIODS) {
         expect(
           other.bars[period].map((b) => b.time),
           period,

@@ -1,4 +1,4 @@
-import { PERIODS, type Period, type TradingWindow } from '@tp/contracts'
+import { STORED_PERIODS, type StoredPeriod, type TradingWindow } from '@tp/contracts'
 import type { SessionCalendar } from './calendar.ts'
 import { aggregate, bucketStart, type Bar } from './candles.ts'
 import { gapTime, stepMid, quoteFromMid, type WalkSpec } from './price-walk.ts'
@@ -24,7 +24,7 @@ export interface HistorySpec {
 }
 
 export interface History {
-  bars: Record<Period, Bar[]>
+  bars: Record<StoredPeriod, Bar[]>
   /** The mid price at the end of the history, where the live feed continues. */
   lastMid: number
 }
@@ -65,8 +65,8 @@ export function generateHistory(spec: HistorySpec, endMs: number, count: number,
     lastMs = minute * 1000 + MS_PER_MINUTE
   }
 
-  const bars = {} as Record<Period, Bar[]>
-  for (const period of PERIODS) {
+  const bars = {} as Record<StoredPeriod, Bar[]>
+  for (const period of STORED_PERIODS) {
     const made = period === '1min' ? minuteBars : aggregate(minuteBars, period)
     const all = period === '1day' ? [...dailyBars, ...made] : made
     bars[period] = all.slice(-count)

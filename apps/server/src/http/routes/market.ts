@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   ABBREVIATED_KLINE_LENGTH,
   abbreviatedKlineRequest,
+  isDerivedPeriod,
   klineRequest,
   tradeListRequest,
   type Candle,
@@ -9,6 +10,7 @@ import {
 } from '@tp/contracts'
 import { loadCategories, type InstrumentDef } from '../../market/catalogue.ts'
 import { recentCandles } from '../../market/candle-store.ts'
+import { storedDerivedCandles } from '../../market/derived-store.ts'
 import { toCandles } from '../../market/market-data.ts'
 import { instrumentLogoSvg } from '../../market/logo-svg.ts'
 import { nameIn } from '../../market/instrument-names.ts'
@@ -64,6 +66,8 @@ export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
     if (!market.instrument(forex_id)) return notFound(request)
     const cached = market.candles(forex_id, period, limit, before)
     if (cached) return ok(request, cached)
+    if (isDerivedPeriod(period))
+      return ok(request, await storedDerivedCandles(db, forex_id, period, limit, before))
     // One more than asked: the candle before the first one gives the first its `Change`.
     const stored = await recentCandles(db, forex_id, period, limit + 1, before)
     const previous = stored.length > limit ? stored.shift() : undefined
@@ -72,7 +76,8 @@ export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get('/v1/api/forex/abbreviated_cache_kline', PUBLIC_DATA_COMPRESSION, async (request) => {
     const query = parse(abbreviatedKlineRequest, request.query)
-    const series = (id: number) => market.candles(id, query.period, ABBREVIATED_KLINE_LENGTH)
+    // From memory only: a sparkline of weeks or months shows what memory's days make of them.
+    const series = (id: number) => market.candles(id, query.period, ABBREVIATED_KLINE_LENGTH, undefined, true)
     if (query.forex_id !== undefined) {
       const candles = series(query.forex_id)
       return candles ? ok(request, candles) : notFound(request)

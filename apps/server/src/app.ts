@@ -27,6 +27,7 @@ import { inviteRoutes } from './http/routes/invite.ts'
 import { newsRoutes } from './http/routes/news.ts'
 import { rankRoutes } from './http/routes/rank.ts'
 import { chatRoutes } from './http/routes/chat.ts'
+import { feedbackRoutes } from './http/routes/feedback.ts'
 import { webManifestRoutes } from './http/routes/web-manifest.ts'
 import { adminRoutes } from './http/admin/admin-routes.ts'
 import { openApiRoute } from './http/openapi/openapi-route.ts'
@@ -103,6 +104,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   newsRoutes(app, deps)
   rankRoutes(app, deps)
   chatRoutes(app, deps)
+  feedbackRoutes(app, deps)
   webManifestRoutes(app, deps)
   adminRoutes(app, deps)
   openApiRoute(app)

@@ -112,5 +112,6 @@ export const REASONS = [
   'proof_reused',
   'no_positions',
   'single_account',
+  'feedback_limit',
 ] as const
 export type Reason = (typeof REASONS)[number]

@@ -947,3 +947,41 @@ export const staffApprovals = pgTable(
     check('staff_approvals_four_eyes', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`),
   ],
 )
+
+/**
+ * Issue 25: what users send from /feedback, and what staff make of it. Stored as typed (plain text,
+ * checked by packages/contracts/src/feedback.ts) with who sent it, from which account (demo or
+ * real), in which language and when; `status` and `answer` are staff's (the user reads both), every
+ * change of them audited (`feedback.update`).
+ */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The account it was sent from: a demo account (true) or the real one. */
+    demoAccount: boolean('demo_account').notNull(),
+    category: text('category').notNull(),
+    text: text('text').notNull(),
+    contactEmail: text('contact_email').notNull().default(''),
+    appVersion: text('app_version').notNull().default(''),
+    screen: text('screen').notNull().default(''),
+    language: text('language').notNull(),
+    status: text('status').notNull().default('new'),
+    answer: text('answer').notNull().default(''),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => staff.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('feedback_user_idx').on(t.userId, t.id),
+    index('feedback_user_time_idx').on(t.userId, t.createdAt),
+    index('feedback_status_idx').on(t.status, t.id),
+    check('feedback_category', sql`${t.category} in ('bug', 'idea', 'trading', 'money', 'other')`),
+    check('feedback_status', sql`${t.status} in ('new', 'read', 'answered', 'closed')`),
+    check('feedback_answered_has_answer', sql`${t.status} <> 'answered' or ${t.answer} <> ''`),
+  ],
+)

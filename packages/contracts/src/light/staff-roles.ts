@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   'content.edit': ['support'],
   'outbox.read': ['support'],
   'chat.answer': ['support'],
+  /** Issue 25: reading users' feedback, setting its status and writing the answer they see. */
+  'feedback.answer': ['support'],
   'audit.read': [],
   'staff.manage': [],
   /** Issue 22: approving or rejecting another's waiting change (decision 028): admins only. */

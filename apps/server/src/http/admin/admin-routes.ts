@@ -7,6 +7,7 @@ import { adminSettingsRoutes } from './settings-routes.ts'
 import { adminCatalogueRoutes } from './catalogue-routes.ts'
 import { adminRiskRoutes } from './risk-routes.ts'
 import { adminChatRoutes } from './chat-routes.ts'
+import { adminFeedbackRoutes } from './feedback-routes.ts'
 import { adminContentRoutes } from './content-routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
 import { adminAuditRoutes } from './audit-routes.ts'
@@ -25,6 +26,7 @@ export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   adminCatalogueRoutes(app, deps)
   adminRiskRoutes(app, deps)
   adminChatRoutes(app, deps)
+  adminFeedbackRoutes(app, deps)
   adminContentRoutes(app, deps)
   adminStaffRoutes(app, deps)
   adminAuditRoutes(app, deps)

@@ -1,5 +1,6 @@
 import type { Call } from './call.ts'
 import { FAMILY_CALLS } from './family-calls.ts'
+import { PHONE_FEEDBACK_CALLS } from './feedback-calls.ts'
 import { PHONE_MONEY_CALLS } from './phone-money-calls.ts'
 import { PHONE_SITE_CALLS } from './phone-site-calls.ts'
 import { PHONE_TRADING_CALLS } from './phone-trading-calls.ts'
@@ -12,5 +13,6 @@ export const PHONE_CALLS: Call[] = [
   ...PHONE_SITE_CALLS,
   ...PHONE_TRADING_CALLS,
   ...PHONE_MONEY_CALLS,
+  ...PHONE_FEEDBACK_CALLS,
   ...FAMILY_CALLS,
 ]

@@ -18,6 +18,7 @@ import { userRoutes } from './http/routes/user.ts'
 import { marketRoutes } from './http/routes/market.ts'
 import { tradingRoutes } from './http/routes/trading.ts'
 import { familyRoutes } from './http/routes/family.ts'
+import { statementRoutes } from './http/routes/statement.ts'
 import { alertRoutes } from './http/routes/alerts.ts'
 import { registerUploads } from './http/routes/uploads.ts'
 import { walletRoutes } from './http/routes/wallet.ts'
@@ -95,6 +96,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   marketRoutes(app, deps)
   tradingRoutes(app, deps)
   familyRoutes(app, deps)
+  statementRoutes(app, deps)
   alertRoutes(app, deps)
   await registerUploads(app, deps)
   walletRoutes(app, deps)

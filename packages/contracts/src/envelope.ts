@@ -114,4 +114,6 @@ export const REASONS = [
   'single_account',
   'feedback_limit',
 ] as const
+  'range_invalid',
+  'statement_too_large',
 export type Reason = (typeof REASONS)[number]

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Instrument } from './market.ts'
 import { decimal, integer, oneOf, serialId } from './numbers.ts'
 import { ExpiryType } from './expiry.ts'
+import { checkRange, rangeFields } from './history-range.ts'
 import {
   Side,
   DEFAULT_PAGE_SIZE,
@@ -114,12 +115,22 @@ export const pageRequest = z.object({
 
 /**
  * `my_deal`: 0 pending, 1 holding, 3 closed, 4 cancelled, 5 expired; no status: every order of the
- * user. Ours: `finished=1` lists every finished order, closed, cancelled and expired (the History tab).
+ * user. Ours: `finished=1` lists every finished order, closed, cancelled and expired (the History tab),
+ * and `from`/`to` (Unix ms, [from, to), both or neither) only those that ended in that period: a
+ * period is for finished lists only (with status 0 or 1 it is `invalid_input` on `from`).
  */
-export const myDealRequest = pageRequest.extend({
-  status: z.preprocess((value) => (value === '' ? undefined : value), oneOf([0, 1, 3, 4, 5]).optional()),
-  finished: z.preprocess((value) => (value === '' ? undefined : value), oneOf([0, 1]).optional()),
-})
+export const myDealRequest = pageRequest
+  .extend({
+    status: z.preprocess((value) => (value === '' ? undefined : value), oneOf([0, 1, 3, 4, 5]).optional()),
+    finished: z.preprocess((value) => (value === '' ? undefined : value), oneOf([0, 1]).optional()),
+    ...rangeFields,
+  })
+  .superRefine(checkRange(false))
+  .superRefine((value, ctx) => {
+    const live = value.finished !== 1 && (value.status === 0 || value.status === 1)
+    if (live && value.from !== undefined)
+      ctx.addIssue({ code: 'custom', message: 'invalid_input', path: ['from'] })
+  })
 
 export const orderIdRequest = z.object({ id })
 

@@ -23,6 +23,8 @@ export interface RateLimits {
   trading: RateLimit
   /** Per user: deposit and withdrawal requests (each a transaction of its own on the desk). */
   money: RateLimit
+  /** Per user: statements downloaded (each reads up to thousands of rows and may draw a PDF). */
+  statement: RateLimit
   /**
    * Per user: support chat messages. Far above anyone typing, low enough that a script cannot fill
    * the staff's list (or the database) with one account.
@@ -43,6 +45,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // A busy manual trader places a few orders a second at most; scripts beyond that are not a client.
   trading: { max: 600, timeWindowMs: 60_000 },
   money: { max: 30, timeWindowMs: 60_000 },
+  // A trader downloads a statement or two, in both formats; ten a minute leaves room to change the period.
+  statement: { max: 10, timeWindowMs: 60_000 },
   chat: { max: 30, timeWindowMs: 60_000 },
   adminLogin: { max: 10, timeWindowMs: 60_000 },
   adminSecondFactor: { max: 20, timeWindowMs: 60_000 },

@@ -1,5 +1,5 @@
 /** Orders as the database keeps them: the stored shape, read back from rows, and a user's pages of them. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import {
   OrderStatus,
   type ClosedTypeValue,
@@ -10,6 +10,7 @@ import {
 import { money, type FinishedOrder, type Order } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
 import { orders } from '../db/schema.ts'
+import type { Period } from './statement/period.ts'
 
 /** An order row, seen alike by the engine and the API; finished fields are zero until it ends. */
 export type StoredOrder = FinishedOrder
@@ -59,7 +60,8 @@ export function orderFromRow(row: OrderRow): StoredOrder {
 
 /**
  * Stored orders of a user with the given statuses (all of them without), newest first, with their
- * count and booked profit. Finished lists go by close time, the list of everything by id.
+ * count and booked profit. Finished lists go by close time, the list of everything by id. With
+ * `endedIn`, only orders that ended in that period ([from, to) of their close, cancel or expiry).
  */
 export async function orderPage(
   db: DbOrTx,
@@ -68,7 +70,12 @@ export async function orderPage(
   offset: number,
   limit: number,
 ) {
-  const where = and(eq(orders.userId, userId), statuses ? inArray(orders.status, [...statuses]) : undefined)
+  const where = and(
+    eq(orders.userId, userId),
+    statuses ? inArray(orders.status, [...statuses]) : undefined,
+    endedIn ? and(gte(orders.closedAt, endedIn.from), lt(orders.closedAt, endedIn.to)) : undefined,
+  )
+  endedIn?: Period,
   const finished = statuses?.every(
     (s) => s === OrderStatus.Closed || s === OrderStatus.Cancelled || s === OrderStatus.Expired,
   )

@@ -28,6 +28,6 @@ export interface Call {
   limited?: true
   /** Reads an `Idempotency-Key` header: a repeated key answers the first call's result. */
   idempotent?: true
-  /** Answers something other than the JSON envelope (an image, a stream, a manifest). */
+  /** Answers something other than the JSON envelope (an image, a stream, a manifest); several: ", "-separated. */
   produces?: string
 }

@@ -60,7 +60,10 @@ function requestBody(call: Call) {
 function responses(call: Call) {
   const data = call.answer ? ` \`data\` is a \`${call.answer}\` (packages/contracts).` : ''
   const ok = call.produces
-    ? { description: 'The resource itself.', content: { [call.produces]: {} } }
+    ? {
+        description: 'The resource itself.',
+        content: Object.fromEntries(call.produces.split(', ').map((type) => [type, {}])),
+      }
     : envelope(
         `\`code\` 1 and \`data\`; or a refusal: \`code\` 0 (999: sign in again) and \`reason\`.${data}`,
       )

@@ -5,6 +5,8 @@ import {
   alertIdRequest,
   alertListRequest,
   closeRequest,
+  closeByRequest,
+  historyTotalsRequest,
   klineRequest,
   modifyPendingRequest,
   myDealRequest,
@@ -12,6 +14,7 @@ import {
   pageRequest,
   setStopRequest,
   setTrailingRequest,
+  statementRequest,
   submitRequest,
   tradeListRequest,
 } from '@tp/contracts'
@@ -70,6 +73,16 @@ export const PHONE_TRADING_CALLS: Call[] = [
   },
   {
     method: 'GET',
+    path: '/v1/api/forex/close_by',
+    summary:
+      "Close a position by an opposite one of the same instrument (ours, MT5's close by): the smaller lots close on both at the open prices",
+    auth: 'session',
+    query: closeByRequest,
+    answer: 'CloseByAnswer',
+    limited: true,
+  },
+  {
+    method: 'GET',
     path: '/v1/api/forex/cancel_trade',
     summary: 'Cancel a pending order',
     auth: 'session',
@@ -103,10 +116,27 @@ export const PHONE_TRADING_CALLS: Call[] = [
   {
     method: 'GET',
     path: '/v1/api/forex/my_deal',
-    summary: 'Own orders by status, a page at a time',
+    summary: 'Own orders by status, a page at a time; finished ones within a period (`from`/`to`)',
     auth: 'session',
     query: myDealRequest,
     answer: 'MyDealAnswer',
+  },
+  {
+    method: 'GET',
+    path: '/v1/api/forex/history_totals',
+    summary: 'What the ledger booked in a period: profit, fees, swaps, deposits, withdrawals, net',
+    auth: 'session',
+    query: historyTotalsRequest,
+    answer: 'HistoryTotals',
+  },
+  {
+    method: 'GET',
+    path: '/v1/api/main/account/statement',
+    summary: "The account's statement of a period as a CSV or PDF file",
+    auth: 'session',
+    query: statementRequest,
+    limited: true,
+    produces: 'text/csv, application/pdf',
   },
   {
     method: 'GET',

@@ -31,6 +31,7 @@ import { ledgerPage } from '../../trading/ledger.ts'
 import { asStored, orderPage } from '../../trading/stored-orders.ts'
 import { markText, transOrder, wireTime } from '../../trading/order-view.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
+import { periodOf } from '../../trading/statement/period.ts'
 import { langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
@@ -140,7 +141,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   })
 
   app.get('/v1/api/forex/my_deal', signedIn, async (request) => {
-    const { status: asked, finished, page, limit } = parse(myDealRequest, request.query)
+    const { status: asked, finished, page, limit, from, to } = parse(myDealRequest, request.query)
     const status = finished === 1 ? undefined : asked
     const { userId } = sessionOf(request)
     const engine = desk.view
@@ -152,7 +153,8 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     // as the desk last committed them); marks of live orders come from the engine.
     if (status !== OrderStatus.Pending && status !== OrderStatus.Holding) {
       const statuses = finished === 1 ? FINISHED : status === undefined ? undefined : [status]
-      const stored = await orderPage(db, userId, statuses, offset, limit)
+      const period = from === undefined || to === undefined ? undefined : periodOf({ from, to })
+      const stored = await orderPage(db, userId, statuses, offset, limit, period)
       return ok<MyDealAnswer>(request, {
         data: stored.rows.map((o) => transOrder(o, engine, market, at, lang)),
         total: stored.total,

@@ -7,7 +7,7 @@ interface Props {
   onChange: (period: Period) => void
 }
 
-/** 1M 5M 15M 30M 1H 1D: the candle period of the chart. */
+/** 1M 5M 15M 30M 1H 4H 1D 1W MN: the candle period of the chart. */
 export function PeriodBar({ value, onChange }: Props) {
   const { t } = useTranslation()
   return (

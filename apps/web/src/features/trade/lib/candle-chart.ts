@@ -31,6 +31,7 @@ import {
 } from '../chart/lib/indicators.ts'
 import type { LineRole, PriceLineSpec } from '../chart/lib/trade-lines.ts'
 import { mergeCandle, toChartBar, toChartBars, type CandleChange, type ChartBar } from './candles.ts'
+import { isDatePeriod } from './periods.ts'
 
 export type { ChartTheme }
 
@@ -390,7 +391,7 @@ export function createCandleChart(
       candles = merged
       bars = toChartBars(merged, shownPeriod)
       period = shownPeriod
-      chart.applyOptions({ timeScale: { timeVisible: shownPeriod !== '1day' } })
+      chart.applyOptions({ timeScale: { timeVisible: !isDatePeriod(shownPeriod) } })
       setAll()
       chart.timeScale().scrollToRealTime()
       return bars.length

@@ -63,12 +63,15 @@ describe('KLINE frames', () => {
 describe('chart times', () => {
   afterEach(() => vi.restoreAllMocks())
 
-  it('moves intraday candles by the local offset and leaves day candles alone', () => {
+  it('moves intraday candles (4 hours too) by the local offset and leaves days, weeks and months alone', () => {
     // UTC+8: getTimezoneOffset is -480 minutes.
     vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-480)
     // Candles come in Unix ms; the chart takes seconds.
     expect(chartTime(1_700_000_040_000, '1min')).toBe(1_700_000_040 + 8 * 3600)
     expect(chartTime(1_699_920_000_000, '1day')).toBe(1_699_920_000)
+    expect(chartTime(1_699_920_000_000, '4hour')).toBe(1_699_920_000 + 8 * 3600)
+    expect(chartTime(1_699_833_600_000, '1week')).toBe(1_699_833_600)
+    expect(chartTime(1_698_796_800_000, '1mon')).toBe(1_698_796_800)
   })
 
   it('keeps bars strictly ascending when clocks go back', () => {

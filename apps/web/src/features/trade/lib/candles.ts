@@ -1,5 +1,6 @@
 import type { Candle, KlineMessage, Period } from '@tp/contracts/light'
 import type { ServerMessage } from '../../../common/socket-client.ts'
+import { isDatePeriod } from './periods.ts'
 
 export type CandleChange = 'replace' | 'append' | 'ignore'
 
@@ -64,12 +65,12 @@ export interface ChartBar {
 
 /**
  * The chart labels its times as UTC, so an intraday candle is moved by the phone's offset from UTC
- * at that moment (daylight saving included) to show local time. A day candle is a date, not a
- * moment, and stays as it is.
+ * at that moment (daylight saving included) to show local time. A day, week or month candle is a
+ * date, not a moment, and stays as it is.
  */
 export function chartTime(utcMs: number, period: Period): number {
   const utcSeconds = Math.floor(utcMs / 1000)
-  if (period === '1day') return utcSeconds
+  if (isDatePeriod(period)) return utcSeconds
   return utcSeconds - new Date(utcMs).getTimezoneOffset() * 60
 }
 

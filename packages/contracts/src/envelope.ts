@@ -64,6 +64,8 @@ export const REASONS = [
   'account_limit',
   'insufficient_margin',
   'order_not_found',
+  'close_by_instrument',
+  'close_by_side',
   'balance_insufficient',
   'demo_only',
   'server_error',
@@ -112,8 +114,8 @@ export const REASONS = [
   'proof_reused',
   'no_positions',
   'single_account',
-  'feedback_limit',
-] as const
   'range_invalid',
   'statement_too_large',
+  'feedback_limit',
+] as const
 export type Reason = (typeof REASONS)[number]

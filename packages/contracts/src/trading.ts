@@ -143,6 +143,22 @@ export const closeRequest = z.object({
   cont: z.preprocess((value) => (value === '' ? undefined : value), lotsText.optional()),
 })
 
+/**
+ * `GET /v1/api/forex/close_by` (ours, MT5's "close by"): closes position `id` against the opposite
+ * position `by_id` of the same instrument. The smaller lots close on both, the larger keeps the rest;
+ * `id` closes at `by_id`'s open price and `by_id` at its own (docs/decisions/037-close-by.md).
+ */
+export const closeByRequest = z.object({ id, by_id: id })
+
+/**
+ * The answer of `close_by`: the lots closed on each side and the profit the two records booked
+ * together, (sell's open - buy's open) x lots x contract size in USD, a 6-decimal string.
+ */
+export interface CloseByAnswer {
+  lots: string
+  profit: string
+}
+
 /** `GET /v1/api/forex/set_trailing_stop`: a position's trailing stop in whole points; 0 removes it. */
 export const setTrailingRequest = z.object({
   id,
@@ -181,6 +197,11 @@ export interface TransOrder {
   TargetProfitPrice: number
   TargetLossPrice: number
   ClosedType: ClosedTypeValue | 0
+  /**
+   * Ours: for a close by (`ClosedType` 6), the opposite position it was closed against (its id as
+   * the user held it); 0 otherwise.
+   */
+  CloseById: number
   CreateTimeHandler: string
   CompleteTimeHandler: string
   /** The close time as text, as `CompleteTimeHandler` ("" while open): the family's clients read this name. */

@@ -395,6 +395,8 @@ export const orders = pgTable(
     swap: money('swap').notNull().default('0'),
     /** The last rollover the position was charged at, or when it opened; null while pending. */
     swapThrough: timestamp('swap_through', { withTimezone: true, precision: 3 }),
+    /** A close by (closed type 6): the opposite position it was closed against; 0 otherwise. */
+    closedById: bigint('closed_by_id', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('orders_user_status_idx').on(t.userId, t.status, t.id),

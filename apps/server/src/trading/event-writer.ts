@@ -154,6 +154,7 @@ export async function writeEvents(
     tr: o.trailingPoints,
     sw: o.swap.toFixed(6),
     sth: at(o.swapThroughMs),
+    cb: o.closedById,
   }))
   const keyRows = keys.map((k) => ({ u: k.userId, k: k.key, o: k.outcome }))
   // One statement (data-modifying CTEs): atomic on its own and a single round trip per batch. The
@@ -164,19 +165,20 @@ export async function writeEvents(
     o as (
       insert into orders (id, user_id, instrument_id, side, lots, leverage, contract_size, margin_mode, status,
         origin_price, price, close_price, margin, fee, profit, stop_loss, take_profit, stops_version,
-        entry_rises, closed_type, placed_at, opened_at, closed_at, expires_at, trailing_points, swap, swap_through)
-      select id, u, i, s, l, v, cs, mm, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca, ea, tr, sw, sth
+        entry_rises, closed_type, placed_at, opened_at, closed_at, expires_at, trailing_points, swap, swap_through,
+        closed_by_id)
+      select id, u, i, s, l, v, cs, mm, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca, ea, tr, sw, sth, cb
       from jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as x(id bigint, u integer, i integer,
         s smallint, l numeric, v integer, cs numeric, mm smallint, st smallint, op numeric, p numeric, cp numeric, m numeric,
         f numeric, pr numeric, sl numeric, tp numeric, sv integer, er boolean, ct smallint, pa timestamptz,
-        oa timestamptz, ca timestamptz, ea timestamptz, tr integer, sw numeric, sth timestamptz)
+        oa timestamptz, ca timestamptz, ea timestamptz, tr integer, sw numeric, sth timestamptz, cb bigint)
       on conflict (id) do update set status = excluded.status, lots = excluded.lots, price = excluded.price,
         origin_price = excluded.origin_price, entry_rises = excluded.entry_rises, expires_at = excluded.expires_at,
         trailing_points = excluded.trailing_points, swap = excluded.swap, swap_through = excluded.swap_through,
         close_price = excluded.close_price, margin = excluded.margin, fee = excluded.fee,
         profit = excluded.profit, stop_loss = excluded.stop_loss, take_profit = excluded.take_profit,
         stops_version = excluded.stops_version, closed_type = excluded.closed_type,
-        opened_at = excluded.opened_at, closed_at = excluded.closed_at
+        closed_by_id = excluded.closed_by_id, opened_at = excluded.opened_at, closed_at = excluded.closed_at
       where orders.user_id = excluded.user_id and orders.status in (0, 1)
       returning 1),
     t as (

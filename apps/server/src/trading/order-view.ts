@@ -70,6 +70,7 @@ export function transOrder(
     TargetProfitPrice: order.takeProfit,
     TargetLossPrice: order.stopLoss,
     ClosedType: order.closedType,
+    CloseById: order.closedById,
     CreateTimeHandler: wireTime(order.placedAtMs),
     CompleteTimeHandler: wireTime(order.closedAtMs),
     CompleteTime: wireTime(order.closedAtMs),

@@ -24,6 +24,7 @@ export const asStored = (order: Order): StoredOrder => ({
   profit: money(0),
   closedType: 0,
   closedAtMs: 0,
+  closedById: 0,
 })
 
 export function orderFromRow(row: OrderRow): StoredOrder {
@@ -51,6 +52,7 @@ export function orderFromRow(row: OrderRow): StoredOrder {
     profit: money(row.profit),
     closedType: row.closedType as ClosedTypeValue | 0,
     closedAtMs: row.closedAt?.getTime() ?? 0,
+    closedById: row.closedById,
     expiresAtMs: row.expiresAt?.getTime() ?? 0,
     trailingPoints: row.trailingPoints,
     swap: money(row.swap),
@@ -69,13 +71,13 @@ export async function orderPage(
   statuses: readonly OrderStatusValue[] | undefined,
   offset: number,
   limit: number,
+  endedIn?: Period,
 ) {
   const where = and(
     eq(orders.userId, userId),
     statuses ? inArray(orders.status, [...statuses]) : undefined,
     endedIn ? and(gte(orders.closedAt, endedIn.from), lt(orders.closedAt, endedIn.to)) : undefined,
   )
-  endedIn?: Period,
   const finished = statuses?.every(
     (s) => s === OrderStatus.Closed || s === OrderStatus.Cancelled || s === OrderStatus.Expired,
   )

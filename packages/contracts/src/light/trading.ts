@@ -13,8 +13,11 @@ export const OrderStatus = {
 } as const
 export type OrderStatusValue = (typeof OrderStatus)[keyof typeof OrderStatus]
 
-/** `ClosedType`: why a position closed. */
-export const ClosedType = { User: 1, StopOut: 2, TakeProfit: 3, StopLoss: 4, Staff: 5 } as const
+/**
+ * `ClosedType`: why a position closed. 6 (ours): closed by its owner against an opposite position
+ * of the same instrument, MT5's "close by" (`CloseById` names that position).
+ */
+export const ClosedType = { User: 1, StopOut: 2, TakeProfit: 3, StopLoss: 4, Staff: 5, CloseBy: 6 } as const
 export type ClosedTypeValue = (typeof ClosedType)[keyof typeof ClosedType]
 
 /** A pending order's kind (`TransOrder.PendingType`): named with its side, Buy Limit, Sell Stop, ... */

@@ -29,7 +29,8 @@ export function checkCommand(runner: Runner, record: Record_, before: string): v
       step.kind === 'close' ||
       step.kind === 'stops' ||
       step.kind === 'modify' ||
-      step.kind === 'trail') &&
+      step.kind === 'trail' ||
+      step.kind === 'close_by') &&
     step.foreign
   )
     expect(record.refused).toBe('order_not_found')

@@ -1,6 +1,6 @@
 // Property invariants on margins, close prices, triggers and stop-outs after a step.
 import { ClosedType, OrderStatus, Side, type SideValue } from '@tp/contracts'
-import { DEFAULT_RISK, type InstrumentTerms, type Quote } from './types.ts'
+import { DEFAULT_RISK, type FinishedOrder, type InstrumentTerms, type Quote } from './types.ts'
 import { USERS, MARKETS, check, type Record_ } from './engine.properties.model.ts'
 import type { Runner } from './engine.properties.runner.ts'
 
@@ -34,7 +34,12 @@ export function checkMargins(runner: Runner, record: Record_): void {
   }
 
   // (e): closes at the bid (buy) or ask (sell) of the quote of the moment; fills likewise on a tick.
+  // A close by is the one exception (closeBy below): a close_by step's two records, and only those.
   for (const event of events) {
+    if (event.type === 'position_closed' && event.order.closedType === ClosedType.CloseBy) {
+      checkCloseBy(record, event.order)
+      continue
+    }
     if (event.type === 'position_closed') {
       const { order } = event
       const quote = engine.quote(order.instrumentId)
@@ -53,6 +58,31 @@ export function checkMargins(runner: Runner, record: Record_): void {
       check(order.price === expected, () => `order ${order.id} opened at ${order.price}, not ${expected}`)
     }
   }
+}
+
+/**
+ * A close by's records come from a close_by step, two of them: the first position's (naming the
+ * second) at the second's open price, then the second's at its own open price, the same lots of one
+ * instrument on opposite sides.
+ */
+function checkCloseBy(record: Record_, order: FinishedOrder): void {
+  const { step, events } = record
+  check(step.kind === 'close_by', () => `order ${order.id} closed by in a ${step.kind} step`)
+  const pair = events.flatMap((e) =>
+    e.type === 'position_closed' && e.order.closedType === ClosedType.CloseBy ? [e.order] : [],
+  )
+  const [first, second] = pair
+  check(pair.length === 2 && !!first && !!second, () => `a close by with ${pair.length} records`)
+  if (!first || !second) return
+  check(
+    first.closePrice === second.price && second.closePrice === second.price,
+    () => `close by ${first.id}/${second.id} at ${first.closePrice}/${second.closePrice}, not ${second.price}`,
+  )
+  check(
+    first.instrumentId === second.instrumentId && first.side !== second.side && first.lots.equals(second.lots),
+    () => `close by ${first.id}/${second.id}: not the same lots of one instrument on opposite sides`,
+  )
+  check(first.closedById !== second.closedById, () => `close by ${first.id}/${second.id} names one position`)
 }
 
 /** Nothing reached is left unfired; trailing stops; stop-out order and level. */

@@ -79,6 +79,8 @@ export type Step =
   | { kind: 'cancel'; user: number; pick: number; foreign: boolean }
   /** `part`: hundredths of a lot to close (0: the whole position). */
   | { kind: 'close'; user: number; pick: number; foreign: boolean; part: number }
+  /** A close by: the user's position `pick` by position `by` (of someone else's, `foreign`). */
+  | { kind: 'close_by'; user: number; pick: number; by: number; foreign: boolean }
   | { kind: 'stops'; user: number; pick: number; foreign: boolean; sl: number; tp: number }
   /** A trailing stop of `points` (0 removes it; below 0 is refused). */
   | { kind: 'trail'; user: number; pick: number; foreign: boolean; points: number }
@@ -242,6 +244,28 @@ export const setupArb: fc.Arbitrary<Setup> = fc.record({
   feePerLot: fc.boolean(),
   balances: fc.tuple(...USERS.map(() => fc.constantFrom(300, 1000, 1000, 5000, 20_000))),
   steps: fc.array(stepArb, { minLength: 20, maxLength: 110, size: 'max' }),
+})
+
+/**
+ * The same histories with close-bys among the steps (engine.properties.close-by.test.ts). Kept apart
+ * from `stepArb` so that the other property tests draw the histories they always drew.
+ */
+export const closeByStepArb = fc.record({
+  kind: fc.constant('close_by' as const),
+  user,
+  pick: fc.nat(10),
+  by: fc.nat(10),
+  // Mostly the user's own: another's position is refused.
+  foreign: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+})
+export const setupWithCloseBysArb: fc.Arbitrary<Setup> = fc.record({
+  feePerLot: fc.boolean(),
+  // Larger balances than setupArb's: more orders fill, so more hedges to close by.
+  balances: fc.tuple(...USERS.map(() => fc.constantFrom(300, 5000, 20_000, 20_000))),
+  steps: fc.array(
+    fc.oneof({ weight: 9, arbitrary: stepArb }, { weight: 2, arbitrary: closeByStepArb }),
+    { minLength: 20, maxLength: 110, size: 'max' },
+  ),
 })
 
 /** One step's outcome: the events, and the refusal if the command was refused. */

@@ -122,6 +122,23 @@ export class Runner {
     return candidates.length > 0 ? (candidates[pick % candidates.length]?.id as number) : 10_000 + pick
   }
 
+  /**
+   * The two positions of a close by: with an even `by`, one of the user's pairs of opposite positions
+   * of one instrument when there is one; otherwise any two (refused unless they happen to fit).
+   */
+  pickPair(step: Extract<Step, { kind: 'close_by' }>): [number, number] {
+    const held = this.engine.ordersOf(step.user).filter((o) => o.status === OrderStatus.Holding)
+    const pairs = held.flatMap((o) =>
+      held.filter((p) => p.instrumentId === o.instrumentId && p.side !== o.side).map((p) => [o.id, p.id]),
+    )
+    const pair = pairs[step.pick % Math.max(1, pairs.length)]
+    if (step.by % 2 === 0 && !step.foreign && pair) return [pair[0]!, pair[1]!]
+    return [
+      this.pickOrder(step.user, step.pick, false, OrderStatus.Holding),
+      this.pickOrder(step.user, step.by, step.foreign, OrderStatus.Holding),
+    ]
+  }
+
   run(step: Step): Record_ {
     this.now += STEP_MS
     const done = (result: CommandResult): Record_ =>
@@ -187,6 +204,10 @@ export class Runner {
             step.part === 0 ? undefined : (step.part / 100).toFixed(2),
           ),
         )
+      case 'close_by': {
+        const [id, byId] = this.pickPair(step)
+        return done(this.engine.closeBy(step.user, id, byId, this.now))
+      }
       case 'modify': {
         const id = this.pickOrder(step.user, step.pick, step.foreign, OrderStatus.Pending)
         const order = this.engine.order(id)

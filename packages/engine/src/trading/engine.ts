@@ -3,7 +3,7 @@
  * IO, clock or randomness (docs/architecture.md). Commands and ticks return events; the server persists
  * them and never changes engine state another way. Booked amounts are exact decimals; marks are
  * floats. This class is the only way in; each concern lives in a file of `./engine/`:
- * commands (open.ts, pending-commands.ts, position-commands.ts, alert-commands.ts,
+ * commands (open.ts, pending-commands.ts, position-commands.ts, close-by.ts, alert-commands.ts,
  * money-commands.ts), the tick path (tick.ts), risk (risk.ts), bookings (ledger.ts, rollover.ts,
  * positions.ts), costs (costs.ts) and limits (limits.ts, demo-limits.ts).
  */
@@ -18,6 +18,7 @@ import { EngineState } from './engine/state.ts'
 import { open } from './engine/open.ts'
 import { cancel, modifyPending } from './engine/pending-commands.ts'
 import { close, closeAll, setStops, setTrailing, type CloseAllPick } from './engine/position-commands.ts'
+import { closeBy } from './engine/close-by.ts'
 import { addAlert, removeAlert } from './engine/alert-commands.ts'
 import { adjustBalance, moveFrozen, resetAccount } from './engine/money-commands.ts'
 import { applyTick, expireDue } from './engine/tick.ts'
@@ -155,6 +156,11 @@ export class TradingEngine {
 
   closeAll(userId: number, pick: CloseAllPick, nowMs: number): CommandResult {
     return closeAll(this.s, userId, pick, nowMs)
+  }
+
+  /** MT5's "close by": `orderId` against the opposite position `byId` (engine/close-by.ts). */
+  closeBy(userId: number, orderId: number, byId: number, nowMs: number): CommandResult {
+    return closeBy(this.s, userId, orderId, byId, nowMs)
   }
 
   setStops(

@@ -123,6 +123,8 @@ export interface FinishedOrder extends Order {
   profit: Money
   closedType: ClosedTypeValue | 0
   closedAtMs: number
+  /** A close by (`ClosedType.CloseBy`): the opposite position it was closed against; 0 otherwise. */
+  closedById: number
 }
 
 export type CancelReason =

@@ -5,6 +5,7 @@ import {
   ClosedType,
   LedgerType,
   OrderStatus,
+  closeByRequest,
   closeRequest,
   expiryOf,
   idempotencyHeader,
@@ -16,6 +17,7 @@ import {
   setTrailingRequest,
   submitRequest,
   type BalanceAnswer,
+  type CloseByAnswer,
   type LedgerPage,
   type MyDealAnswer,
 } from '@tp/contracts'
@@ -29,9 +31,9 @@ import { getSetting } from '../../settings/settings.ts'
 import { displayMoney } from '../../users/users.ts'
 import { ledgerPage } from '../../trading/ledger.ts'
 import { asStored, orderPage } from '../../trading/stored-orders.ts'
+import { periodOf } from '../../trading/statement/period.ts'
 import { markText, transOrder, wireTime } from '../../trading/order-view.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
-import { periodOf } from '../../trading/statement/period.ts'
 import { langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
@@ -97,6 +99,19 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     // A partial close leaves the rest open (position_reduced): the answer says so.
     const part = result.ok && result.events.some((event) => event.type === 'position_reduced')
     return answer(request, result, part ? 'order_part_closed' : 'order_closed')
+  })
+
+  app.get('/v1/api/forex/close_by', command, async (request) => {
+    const { id, by_id } = parse(closeByRequest, request.query)
+    const { userId } = sessionOf(request)
+    const result = await desk.run(userId, (engine) => engine.closeBy(userId, id, by_id, now()))
+    if (!result.ok) return answer(request, result, 'positions_closed_by')
+    const closed = result.events.flatMap((e) =>
+      e.type === 'position_closed' && e.order.closedType === ClosedType.CloseBy ? [e.order] : [],
+    )
+    const profit = closed.reduce((sum, order) => sum.plus(order.profit), new Decimal(0))
+    const data: CloseByAnswer = { lots: String(result.detail?.lots ?? ''), profit: profit.toFixed(6) }
+    return ok(request, data, 'positions_closed_by')
   })
 
   app.get('/v1/api/forex/cancel_trade', command, async (request) => {

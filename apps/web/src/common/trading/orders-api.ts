@@ -1,4 +1,4 @@
-import type { BalanceAnswer, MyDealAnswer } from '@tp/contracts/light'
+import type { BalanceAnswer, CloseByAnswer, DealAllAnswer, MyDealAnswer } from '@tp/contracts/light'
 import type { ExpiryParams } from './expiry.ts'
 import { api } from '../api-client.ts'
 
@@ -30,6 +30,26 @@ export function fetchBalance(signal?: AbortSignal): Promise<BalanceAnswer> {
 export function closePosition(id: number, lots?: string) {
   const query = lots === undefined ? { id } : { id, cont: lots }
   return api.getResult<null>('/v1/api/forex/close', { query, loading: true })
+}
+
+/** The most positions of one instrument the close-by list loads (`deal_all` pages at most 100). */
+export const POSITIONS_OF_LIMIT = 100
+
+/** The open positions of one instrument (`deal_all`), newest first: the close-by list picks from them. */
+export function fetchPositionsOf(instrumentId: number, signal?: AbortSignal) {
+  return api.get<DealAllAnswer>('/v1/api/forex/deal_all', {
+    query: { forex_id: instrumentId, page: 1, limit: POSITIONS_OF_LIMIT },
+    silent: true,
+    signal,
+  })
+}
+
+/**
+ * Closes position `id` by the opposite position `byId` of the same instrument (MT5's close by): the
+ * smaller lots close on both at the open prices, the larger keeps the rest.
+ */
+export function closePositionBy(id: number, byId: number) {
+  return api.getResult<CloseByAnswer>('/v1/api/forex/close_by', { query: { id, by_id: byId }, loading: true })
 }
 
 /** Which open positions "close all" takes: every one, or only those in profit or at a loss. */

@@ -73,7 +73,10 @@ export function reindexStops(s: EngineState, order: Order): void {
   s.triggers.addTrailing(order)
 }
 
-/** Closes a whole position at `price`: its swaps due first, then its profit, then any write-off. */
+/**
+ * Closes a whole position at `price`: its swaps due first, then its profit, then any write-off.
+ * `closedById` names the opposite position of a close by (close-by.ts).
+ */
 export function closePosition(
   s: EngineState,
   order: Order,
@@ -81,6 +84,7 @@ export function closePosition(
   closedType: ClosedTypeValue,
   nowMs: number,
   events: EngineEvent[],
+  closedById = 0,
 ): void {
   const account = s.account(order.userId)
   // Its stop-loss as it is now (a trailed one), for the finished order and the rest.
@@ -95,6 +99,7 @@ export function closePosition(
     profit,
     closedType,
     closedAtMs: nowMs,
+    closedById,
   }
   events.push({ type: 'position_closed', order: finished })
   const ref = `order:${order.id}`
@@ -121,6 +126,7 @@ export function closePart(
   closedType: ClosedTypeValue,
   nowMs: number,
   events: EngineEvent[],
+  closedById = 0,
 ): void {
   const account = s.account(order.userId)
   // Its stop-loss as it is now (a trailed one), for the finished order and the rest.
@@ -156,6 +162,7 @@ export function closePart(
     profit,
     closedType,
     closedAtMs: nowMs,
+    closedById,
   }
   events.push({ type: 'position_closed', order: closed })
   if (!profit.isZero()) book(s, account, LedgerType.TRADE_PROFIT, profit, `order:${closed.id}`, events)
@@ -179,6 +186,7 @@ export function cancelPending(
     profit: ZERO,
     closedType: 0,
     closedAtMs: nowMs,
+    closedById: 0,
   }
   events.push({ type: 'order_cancelled', order: finished, reason })
 }

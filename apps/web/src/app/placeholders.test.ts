@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-/** Issue 10: no route shows a placeholder but /feedback, which docs/product.md itself makes one. */
-const ALLOWED = ['features/feedback/components/feedback-screen.tsx']
-
+/** Issue 10 left /feedback as the one placeholder; issue 25 made it a working form. None is left. */
 const screens = import.meta.glob<string>('../features/**/components/*-screen.tsx', {
   eager: true,
   query: '?raw',
@@ -10,10 +8,10 @@ const screens = import.meta.glob<string>('../features/**/components/*-screen.tsx
 })
 
 describe('placeholders', () => {
-  it('only /feedback is still "coming soon"', () => {
+  it('no screen is "coming soon"', () => {
     const placeholders = Object.entries(screens)
       .filter(([, source]) => source.includes('ComingSoon'))
       .map(([path]) => path.replace('../', ''))
-    expect(placeholders).toEqual(ALLOWED)
+    expect(placeholders).toEqual([])
   })
 })

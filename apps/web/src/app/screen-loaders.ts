@@ -47,7 +47,10 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
       import('../features/rank/components/rank-screen.tsx').then((m) => m.RankScreen),
     ),
   '/feedback': () =>
-    import('../features/feedback/components/feedback-screen.tsx').then((m) => m.FeedbackScreen),
+    withMessages(
+      'feedback',
+      import('../features/feedback/components/feedback-screen.tsx').then((m) => m.FeedbackScreen),
+    ),
   '/login': () => import('../features/auth/components/login-screen.tsx').then((m) => m.LoginScreen),
   '/register': () => import('../features/auth/components/register-screen.tsx').then((m) => m.RegisterScreen),
   '/forgot': () => import('../features/auth/components/forgot-screen.tsx').then((m) => m.ForgotScreen),

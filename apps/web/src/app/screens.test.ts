@@ -11,7 +11,8 @@ const SPEC_ROUTES: Record<string, boolean> = {
   '/news': false,
   '/news/detail': false,
   '/rank': false,
-  '/feedback': false,
+  // Issue 25: feedback is stored with its sender, so it needs an account (demo ones too).
+  '/feedback': true,
   '/login': false,
   '/register': false,
   '/forgot': false,

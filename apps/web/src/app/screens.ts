@@ -24,7 +24,7 @@ export const SCREENS = [
   { path: '/news', access: 'public', title: 'pages.news' },
   { path: '/news/detail', access: 'public', title: 'pages.newsDetail' },
   { path: '/rank', access: 'public', title: 'pages.rank' },
-  { path: '/feedback', access: 'public', title: 'pages.feedback' },
+  { path: '/feedback', access: 'user', title: 'pages.feedback' },
   { path: '/login', access: 'public', title: 'pages.login' },
   { path: '/register', access: 'public', title: 'pages.register' },
   { path: '/forgot', access: 'public', title: 'pages.forgot' },

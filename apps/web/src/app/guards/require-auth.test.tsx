@@ -92,9 +92,9 @@ describe('route guard', () => {
   })
 
   it('lets a visitor see public screens', async () => {
-    const router = renderAt('/feedback')
-    expect(await screen.findByTestId('coming-soon')).toBeTruthy()
-    expect(at(router)).toBe('/feedback')
+    const router = renderAt('/language')
+    expect(await screen.findByTestId('lang-en')).toBeTruthy()
+    expect(at(router)).toBe('/language')
   })
 
   it('redirects unknown paths to /', async () => {
@@ -129,8 +129,8 @@ describe('route guard', () => {
 
   it('keeps a signing-out page from sending the user to /login until it has gone, however long', async () => {
     useSession.setState({ token: 'tok-old', user: { ...USER, is_demo: 0 } })
-    const router = renderAt('/feedback')
-    await screen.findByTestId('coming-soon')
+    const router = renderAt('/language')
+    await screen.findByTestId('lang-en')
     await act(() => router.navigate('/user'))
     await screen.findByTestId('user-card')
     // Signed out while the guarded page is still on screen (the way home has not committed yet).

@@ -39,6 +39,7 @@ const partLoaders = {
   news: () => import('./news-part.ts'),
   rank: () => import('./rank-part.ts'),
   chat: () => import('./chat-part.ts'),
+  feedback: () => import('./feedback-part.ts'),
   /** Partner companies (main mode's product search). */
   company: () => import('./company-part.ts'),
 } satisfies Record<string, () => Promise<{ loaders: PartLoaders }>>

@@ -12,6 +12,7 @@ const SETS = {
   news: import.meta.glob<{ default: Tree }>('./news/*.json', { eager: true }),
   rank: import.meta.glob<{ default: Tree }>('./rank/*.json', { eager: true }),
   chat: import.meta.glob<{ default: Tree }>('./chat/*.json', { eager: true }),
+  feedback: import.meta.glob<{ default: Tree }>('./feedback/*.json', { eager: true }),
   company: import.meta.glob<{ default: Tree }>('./company/*.json', { eager: true }),
 }
 

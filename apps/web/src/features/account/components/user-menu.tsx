@@ -22,6 +22,7 @@ const ENTRIES = [
   // Customer service follows service_link_type (ServiceEntry); open to demo accounts too.
   { key: 'service', path: '/mine/chat', realOnly: false },
   { key: 'complaintEmail', path: '/mine/email', realOnly: false },
+  { key: 'feedback', path: '/feedback?from=%2Fuser', realOnly: false },
   { key: 'announcement', path: '/mine/announcement', realOnly: false },
   { key: 'language', path: '/language', realOnly: false },
   { key: 'system', path: '/mine/system', realOnly: false },

@@ -147,7 +147,12 @@ function usdRate(engine: TradingEngine, instrumentId: number) {
   return instrumentId === GER40 ? mid(EURUSD) : money(1)
 }
 
-const SIZES: Record<number, string> = { [EURUSD]: '100000', [USDJPY]: '100000', [XAUUSD]: '100', [GER40]: '1' }
+const SIZES: Record<number, string> = {
+  [EURUSD]: '100000',
+  [USDJPY]: '100000',
+  [XAUUSD]: '100',
+  [GER40]: '1',
+}
 const MOVES: Record<number, [number, number]> = {
   [EURUSD]: [1.1013, 1.1014],
   [USDJPY]: [160.125, 160.135],
@@ -172,7 +177,10 @@ describe('close by, properties', () => {
           const [bid, ask] = MOVES[instrumentId]!
           tick(engine, instrumentId, bid, ask, T0 + 1000)
           const nowMs = T0 + 1000
-          const two = mustOpen(engine, second({ instrumentId, lots: buyFirst ? sellLots : buyLots, nowMs })).id
+          const two = mustOpen(
+            engine,
+            second({ instrumentId, lots: buyFirst ? sellLots : buyLots, nowMs }),
+          ).id
           const [buyId, sellId] = buyFirst ? [one, two] : [two, one]
           const [long, short] = [engine.order(buyId)!, engine.order(sellId)!]
           const balance = engine.balance(1)!

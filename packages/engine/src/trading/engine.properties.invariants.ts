@@ -76,10 +76,13 @@ function checkCloseBy(record: Record_, order: FinishedOrder): void {
   if (!first || !second) return
   check(
     first.closePrice === second.price && second.closePrice === second.price,
-    () => `close by ${first.id}/${second.id} at ${first.closePrice}/${second.closePrice}, not ${second.price}`,
+    () =>
+      `close by ${first.id}/${second.id} at ${first.closePrice}/${second.closePrice}, not ${second.price}`,
   )
   check(
-    first.instrumentId === second.instrumentId && first.side !== second.side && first.lots.equals(second.lots),
+    first.instrumentId === second.instrumentId &&
+      first.side !== second.side &&
+      first.lots.equals(second.lots),
     () => `close by ${first.id}/${second.id}: not the same lots of one instrument on opposite sides`,
   )
   check(first.closedById !== second.closedById, () => `close by ${first.id}/${second.id} names one position`)

@@ -256,16 +256,20 @@ export const closeByStepArb = fc.record({
   pick: fc.nat(10),
   by: fc.nat(10),
   // Mostly the user's own: another's position is refused.
-  foreign: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+  foreign: fc.oneof(
+    { weight: 4, arbitrary: fc.constant(false) },
+    { weight: 1, arbitrary: fc.constant(true) },
+  ),
 })
 export const setupWithCloseBysArb: fc.Arbitrary<Setup> = fc.record({
   feePerLot: fc.boolean(),
   // Larger balances than setupArb's: more orders fill, so more hedges to close by.
   balances: fc.tuple(...USERS.map(() => fc.constantFrom(300, 5000, 20_000, 20_000))),
-  steps: fc.array(
-    fc.oneof({ weight: 9, arbitrary: stepArb }, { weight: 2, arbitrary: closeByStepArb }),
-    { minLength: 20, maxLength: 110, size: 'max' },
-  ),
+  steps: fc.array(fc.oneof({ weight: 9, arbitrary: stepArb }, { weight: 2, arbitrary: closeByStepArb }), {
+    minLength: 20,
+    maxLength: 110,
+    size: 'max',
+  }),
 })
 
 /** One step's outcome: the events, and the refusal if the command was refused. */

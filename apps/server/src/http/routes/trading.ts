@@ -110,8 +110,9 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
       e.type === 'position_closed' && e.order.closedType === ClosedType.CloseBy ? [e.order] : [],
     )
     const profit = closed.reduce((sum, order) => sum.plus(order.profit), new Decimal(0))
-    const data: CloseByAnswer = { lots: String(result.detail?.lots ?? ''), profit: profit.toFixed(6) }
-    return ok(request, data, 'positions_closed_by')
+    const lots = String(result.detail?.lots ?? '')
+    const data: CloseByAnswer = { lots, profit: profit.toFixed(6) }
+    return ok(request, data, 'positions_closed_by', { lots })
   })
 
   app.get('/v1/api/forex/cancel_trade', command, async (request) => {

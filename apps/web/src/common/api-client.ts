@@ -68,6 +68,18 @@ export interface ApiResult<T> {
   msg: string
 }
 
+/** A file the server sent instead of an envelope (a statement): its bytes and the name it gave. */
+export interface ApiFile {
+  blob: Blob
+  name: string
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="x.csv"`), or `fallback`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const name = disposition?.match(/filename="([^"]+)"/)?.[1]
+  return name && /^[\w.-]+$/.test(name) ? name : fallback
+}
+
 interface Envelope {
   code: number
   msg: string
@@ -98,6 +110,7 @@ export function createApiClient(deps: ApiClientDeps) {
     path: string,
     body: Params | undefined,
     options: CallOptions = {},
+    asFile?: string,
   ): Promise<ApiResult<T>> {
     const query: Params = { ...options.query }
     // GET and DELETE carry a time stamp so no cache between here and the server answers for them.
@@ -125,6 +138,15 @@ export function createApiClient(deps: ApiClientDeps) {
     try {
       const response = await deps.fetch(url, { method, headers, body: payload, signal: options.signal })
       status = response.status
+      // A file comes as itself; a refusal of it, as of every call, as an envelope.
+      const json = response.headers.get('content-type')?.includes('application/json') ?? false
+      if (asFile !== undefined && response.ok && !json) {
+        const file: ApiFile = {
+          blob: await response.blob(),
+          name: fileNameOf(response.headers.get('content-disposition'), asFile),
+        }
+        return { data: file as T, msg: '' }
+      }
       // The server answers 400, 413 and 429 with an envelope too, so read the body whatever the status.
       envelope = await response.json().catch(() => undefined)
     } catch (error) {
@@ -160,6 +182,9 @@ export function createApiClient(deps: ApiClientDeps) {
       request<T>('DELETE', path, undefined, options).then(dataOf),
     post: <T>(path: string, body?: Params, options?: CallOptions) =>
       request<T>('POST', path, body, options).then(dataOf),
+    /** A file to download (`fallbackName` when the server names none); a refusal throws as get does. */
+    file: (path: string, fallbackName: string, options?: CallOptions) =>
+      request<ApiFile>('GET', path, undefined, options, fallbackName).then(dataOf),
     /** Like get, with the server's success message for a confirmation toast. */
     getResult: <T>(path: string, options?: CallOptions) => request<T>('GET', path, undefined, options),
     /** Like post, with the server's success message for a confirmation toast. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../common/lib/money.ts'
 import { formatPrice } from '../../../common/market/format.ts'
 import { formatProfit, localTime, outcomeKey, profitDirection } from '../lib/deals.ts'
+import { closedPips, formatPips } from '../lib/pips.ts'
 import { sideKey } from '../../../common/trading/side-name.ts'
 
 interface Props {
@@ -21,6 +22,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: Props) {
   const pending = order.Status === OrderStatus.Pending
   // A pending order that ended without filling: cancelled or expired.
   const cancelled = order.Status === OrderStatus.Cancelled || order.Status === OrderStatus.Expired
+  const pips = closedPips(order)
 
   let prices
   if (pending) {
@@ -104,6 +106,14 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: Props) {
             <span className="num" data-testid={`order-fee-${order.Id}`}>
               {formatAmount(order.TradeFee, 2)}
             </span>
+            {pips !== undefined && (
+              <>
+                {' · '}
+                <span className="order-row-pips" data-testid={`order-pips-${order.Id}`}>
+                  {t('orders.pips', { pips: formatPips(pips) })}
+                </span>
+              </>
+            )}
           </span>
         )}
         {(holding || pending) && <span className="num">#{order.Id}</span>}

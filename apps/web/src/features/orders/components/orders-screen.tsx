@@ -10,10 +10,12 @@ import { whenIdle } from '../../../common/lib/when-idle.ts'
 import { BALANCE_QUERY, DEAL_TABS, DEALS_QUERY, type DealTab } from '../../../common/trading/orders-api.ts'
 import { useForexClosed, useForexTrade } from '../hooks/use-account-live.ts'
 import { useBalance, useDeals } from '../hooks/use-deals.ts'
+import { useHistoryPeriod } from '../hooks/use-history.ts'
 import { useExpiredNotice } from '../../../common/trading/use-expired-notice.ts'
 import { flattenDeals, liveMarks, parseTab, withLiveMark } from '../lib/deals.ts'
 import { AccountSummary } from './account-summary.tsx'
 import { CloseAll } from './close-all.tsx'
+import { HistoryPanel } from './history-panel.tsx'
 import { OrderList } from './order-list.tsx'
 import './orders.css'
 
@@ -43,7 +45,8 @@ export function OrdersScreen() {
   const queryClient = useQueryClient()
   const [params, setParams] = useSearchParams()
   const tab = parseTab(params.get('type'))
-  const deals = useDeals(tab)
+  const history = useHistoryPeriod()
+  const deals = useDeals(tab, history.period)
   const balance = useBalance()
   const live = useForexTrade()
   useExpiredNotice()
@@ -140,6 +143,7 @@ export function OrdersScreen() {
         ))}
       </div>
       {tab === OrderStatus.Holding && orders.length > 1 && <CloseAll onFinished={reloadFromStart} />}
+      {tab === OrderStatus.Closed && <HistoryPanel preset={history.preset} period={history.period} />}
       <OrderList tab={tab} query={deals} orders={orders} onOpen={setOpenId} />
       {sheetWanted && (
         <Suspense fallback={null}>

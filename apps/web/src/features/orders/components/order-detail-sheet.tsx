@@ -9,6 +9,7 @@ import { cancelPending } from '../../../common/trading/orders-api.ts'
 import { useOrderAction } from '../hooks/use-order-action.ts'
 import { formatProfit, localTime, outcomeKey, profitDirection } from '../lib/deals.ts'
 import { sideKey } from '../../../common/trading/side-name.ts'
+import { CloseBy } from './close-by.tsx'
 import { ClosePosition } from './close-position.tsx'
 import { PendingEditor } from './pending-editor.tsx'
 import { StopsEditor } from './stops-editor.tsx'
@@ -144,7 +145,9 @@ function DetailBody({
             <Item label={t('orders.closeTime')} date>
               {localTime(order.CompleteTimeHandler)}
             </Item>
-            <Item label={t('orders.status')}>{t(outcomeKey(order))}</Item>
+            <Item label={t('orders.status')} testId="detail-outcome">
+              {t(outcomeKey(order), { id: order.CloseById })}
+            </Item>
           </>
         )}
       </dl>
@@ -153,6 +156,9 @@ function DetailBody({
       {pending && <PendingEditor key={order.Id} order={order} onSaved={onChanged} />}
       {holding && (
         <ClosePosition key={order.Id} order={order} onClosing={onClosing} onFinished={onFinished} />
+      )}
+      {holding && (
+        <CloseBy key={`${order.Id}-by`} order={order} onClosing={onClosing} onFinished={onFinished} />
       )}
       {pending && (
         <button
@@ -169,7 +175,7 @@ function DetailBody({
   )
 }
 
-/** The detail sheet of an order (docs/product.md "Screens" and "States"): stops, close whole or in part (holding) and cancel (pending). */
+/** The detail sheet of an order (docs/product.md "Screens" and "States"): stops, close whole or in part or by an opposite position (holding) and cancel (pending). */
 export function OrderDetailSheet({ order, onClose, onFinished, onClosing, onChanged }: Props) {
   const { t } = useTranslation()
   // The last order shown stays in the sheet while it slides away.

@@ -102,7 +102,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: Props) {
         <bdi>{localTime(order.CompleteTimeHandler || order.CreateTimeHandler)}</bdi>
         {!holding && !pending && !cancelled && (
           <span>
-            {t(outcomeKey(order))} · {t('orders.fee')}{' '}
+            {t(outcomeKey(order), { id: order.CloseById })} · {t('orders.fee')}{' '}
             <span className="num" data-testid={`order-fee-${order.Id}`}>
               {formatAmount(order.TradeFee, 2)}
             </span>

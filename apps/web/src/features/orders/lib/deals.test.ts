@@ -185,5 +185,8 @@ describe('order texts', () => {
     expect(outcomeKey(order(1, { Status: OrderStatus.Closed, ClosedType: 4 }))).toBe('orders.closedStopLoss')
     expect(outcomeKey(order(1, { Status: OrderStatus.Closed, ClosedType: 2 }))).toBe('orders.closedStopOut')
     expect(outcomeKey(order(1, { Status: OrderStatus.Closed, ClosedType: 1 }))).toBe('orders.closedUser')
+    expect(outcomeKey(order(1, { Status: OrderStatus.Closed, ClosedType: 6, CloseById: 9 }))).toBe(
+      'orders.closedBy',
+    )
   })
 })

@@ -92,7 +92,7 @@ export function localTime(wire: string): string {
   return formatDateTime(wire)
 }
 
-/** How a finished order ended, as a translation key. */
+/** How a finished order ended, as a translation key (`orders.closedBy` takes the other position's `id`). */
 export function outcomeKey(order: TransOrder): string {
   if (order.Status === OrderStatus.Cancelled) return 'orders.cancelled'
   if (order.Status === OrderStatus.Expired) return 'orders.expired'
@@ -105,6 +105,9 @@ export function outcomeKey(order: TransOrder): string {
       return 'orders.closedStopLoss'
     case ClosedType.Staff:
       return 'orders.closedStaff'
+    // "Closed by #123": the caller passes the other position's id (`CloseById`) as `id`.
+    case ClosedType.CloseBy:
+      return 'orders.closedBy'
     default:
       return 'orders.closedUser'
   }

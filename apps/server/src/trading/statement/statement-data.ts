@@ -115,7 +115,8 @@ export async function statementOf(
       closePrice: closed ? priceText(order.closePrice, digits) : '',
       pips:
         closed && digits !== undefined ? profitPips(order.side, order.price, order.closePrice, digits) : '',
-      fee: order.fee.toFixed(2),
+      // Signed as the ledger books it: a fee charged is negative, as in the totals.
+      fee: order.fee.negated().toFixed(2),
       swap: order.swap.toFixed(2),
       profit: order.profit.toFixed(2),
     }

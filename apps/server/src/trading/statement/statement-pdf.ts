@@ -19,6 +19,14 @@ const t = (key: string) => translate('en', `statement.${key}`)
 /** Helvetica's encoding (WinAnsi) holds Latin-1 and a few more; anything else is written as "?". */
 const latin = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
 
+/** `text` cut to fit `width` points in the current font, ending in "..." when cut: one line per row. */
+function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text
+  let cut = text
+  while (cut.length > 1 && doc.widthOfString(`${cut}...`) > width) cut = cut.slice(0, -1)
+  return `${cut}...`
+}
+
 interface Column {
   title: string
   width: number
@@ -33,11 +41,10 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], rows: string[][]) {
     let x = MARGIN
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7.5)
     columns.forEach((column, i) => {
-      doc.text(latin(cells[i] ?? ''), x, y, {
+      doc.text(fit(doc, latin(cells[i] ?? ''), column.width - 4), x, y, {
         width: column.width - 4,
         align: column.right ? 'right' : 'left',
         lineBreak: false,
-        ellipsis: true,
       })
       x += column.width
     })
@@ -129,18 +136,18 @@ export function statementPdf(statement: Statement, zone: string): Promise<Buffer
   table(
     doc,
     [
-      col('order', 52),
-      col('instrument', 44),
+      col('order', 62),
+      col('instrument', 48),
       col('side', 24),
-      col('lots', 30, true),
-      col('closed_at', 76),
-      col('open_price', 50, true),
-      col('close_price', 50, true),
+      col('lots', 28, true),
+      col('closed_at', 74),
+      col('open_price', 48, true),
+      col('close_price', 48, true),
       col('result', 40),
-      col('pips', 36, true),
-      col('fee', 34, true),
-      col('swap', 34, true),
-      col('profit', 45, true),
+      col('pips', 32, true),
+      col('fee', 32, true),
+      col('swap', 30, true),
+      col('profit', 49, true),
     ],
     statement.trades.map((trade) => [
       String(trade.id),

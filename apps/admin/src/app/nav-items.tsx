@@ -8,6 +8,7 @@ import {
   DashboardOutlined,
   DiffOutlined,
   IdcardOutlined,
+  LikeOutlined,
   LineChartOutlined,
   MailOutlined,
   ReadOutlined,
@@ -72,6 +73,12 @@ const NAV: NavItem[] = [
     label: 'menu.chat',
     icon: <CommentOutlined />,
     waiting: 'chat_unread',
+  },
+  {
+    page: 'feedback',
+    path: '/feedback',
+    label: 'menu.feedback',
+    icon: <LikeOutlined />,
   },
   {
     page: 'risk',

@@ -42,6 +42,9 @@ const pages: Record<Exclude<PageName, 'dashboard'>, ReactElement> = {
   chat: page(() =>
     import('../features/chat/components/chat-page.tsx').then((m) => ({ default: m.ChatPage })),
   ),
+  feedback: page(() =>
+    import('../features/feedback/components/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage })),
+  ),
   risk: page(() =>
     import('../features/risk/components/risk-page.tsx').then((m) => ({ default: m.RiskPage })),
   ),

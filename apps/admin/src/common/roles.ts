@@ -14,6 +14,7 @@ export const PAGES = {
   users: ['admin', 'finance', 'dealer', 'support'],
   adjustments: ['admin', 'finance'],
   chat: ['admin', 'support'],
+  feedback: ['admin', 'support'],
   risk: ['admin', 'dealer', 'finance'],
   catalogue: ['admin', 'dealer'],
   settings: ['admin', 'dealer'],

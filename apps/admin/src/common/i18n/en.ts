@@ -1,6 +1,7 @@
 import { usersEn } from './users-messages.ts'
 import { adjustmentsEn } from './adjustments-messages.ts'
 import { chatEn } from './chat-messages.ts'
+import { feedbackEn } from './feedback-messages.ts'
 import { riskEn } from './risk-messages.ts'
 import { catalogueEn } from './catalogue-messages.ts'
 import { settingsEn } from './settings-messages.ts'
@@ -42,6 +43,7 @@ export const en = {
   'menu.users': 'Users',
   'menu.adjustments': 'Adjustments',
   'menu.chat': 'Support chat',
+  'menu.feedback': 'Feedback',
   'menu.risk': 'Risk',
   'menu.catalogue': 'Catalogue',
   'menu.settings': 'Settings',
@@ -210,6 +212,7 @@ export const en = {
   ...usersEn,
   ...adjustmentsEn,
   ...chatEn,
+  ...feedbackEn,
   ...riskEn,
   ...catalogueEn,
   ...settingsEn,

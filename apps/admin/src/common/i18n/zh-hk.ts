@@ -2,6 +2,7 @@ import type { Messages } from './en.ts'
 import { usersHk } from './users-messages.ts'
 import { adjustmentsHk } from './adjustments-messages.ts'
 import { chatHk } from './chat-messages.ts'
+import { feedbackHk } from './feedback-messages.ts'
 import { riskHk } from './risk-messages.ts'
 import { catalogueHk } from './catalogue-messages.ts'
 import { settingsHk } from './settings-messages.ts'
@@ -43,6 +44,7 @@ export const zhHk: Messages = {
   'menu.users': '用戶',
   'menu.adjustments': '餘額調整',
   'menu.chat': '客服對話',
+  'menu.feedback': '用戶意見',
   'menu.risk': '風險概覽',
   'menu.catalogue': '產品目錄',
   'menu.settings': '系統設定',
@@ -208,6 +210,7 @@ export const zhHk: Messages = {
   ...usersHk,
   ...adjustmentsHk,
   ...chatHk,
+  ...feedbackHk,
   ...riskHk,
   ...catalogueHk,
   ...settingsHk,

@@ -11,6 +11,7 @@ const AREAS = [
   'chat',
   'company',
   'deposit',
+  'feedback',
   'identity',
   'instrument',
   'news',

@@ -15,7 +15,6 @@ import { useExpiredNotice } from '../../../common/trading/use-expired-notice.ts'
 import { flattenDeals, liveMarks, parseTab, withLiveMark } from '../lib/deals.ts'
 import { AccountSummary } from './account-summary.tsx'
 import { CloseAll } from './close-all.tsx'
-import { HistoryPanel } from './history-panel.tsx'
 import { OrderList } from './order-list.tsx'
 import './orders.css'
 
@@ -26,6 +25,10 @@ import './orders.css'
  */
 const loadDetailSheet = () => import('./order-detail-sheet.tsx')
 const OrderDetailSheet = lazy(() => loadDetailSheet().then((m) => ({ default: m.OrderDetailSheet })))
+
+/** History's period, totals and statement: only the History tab shows them, so /order loads them apart. */
+const loadHistoryPanel = () => import('./history-panel.tsx')
+const HistoryPanel = lazy(() => loadHistoryPanel().then((m) => ({ default: m.HistoryPanel })))
 
 const NONE: ReadonlySet<number> = new Set()
 
@@ -57,6 +60,7 @@ export function OrdersScreen() {
   if (openId !== null && !sheetWanted) setSheetWanted(true)
   const listShown = useAfterPaint(deals.isSuccess)
   useEffect(() => (listShown ? whenIdle(() => void loadDetailSheet(), 3000) : undefined), [listShown])
+  useEffect(() => (listShown ? whenIdle(() => void loadHistoryPanel(), 3000) : undefined), [listShown])
 
   const marks = useMemo(() => liveMarks(live), [live])
   const orders = useMemo(
@@ -143,7 +147,11 @@ export function OrdersScreen() {
         ))}
       </div>
       {tab === OrderStatus.Holding && orders.length > 1 && <CloseAll onFinished={reloadFromStart} />}
-      {tab === OrderStatus.Closed && <HistoryPanel preset={history.preset} period={history.period} />}
+      {tab === OrderStatus.Closed && (
+        <Suspense fallback={null}>
+          <HistoryPanel preset={history.preset} period={history.period} />
+        </Suspense>
+      )}
       <OrderList tab={tab} query={deals} orders={orders} onOpen={setOpenId} />
       {sheetWanted && (
         <Suspense fallback={null}>

@@ -1,4 +1,6 @@
 /// <reference lib="dom" />
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../apps/server/test/accounts.ts'
@@ -25,6 +27,28 @@ import {
   signInPhone,
 } from './platform.ts'
 import { join } from 'node:path'
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Serious and critical findings of axe-core's WCAG 2 A and AA rules on the page as it is now. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            o: object,
+          ) => Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }>
+        }
+      }
+    ).axe
+    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length})`)
+  })
+}
 
 /*
  * Feedback from both ends (issue 25): a user sends feedback from /feedback at 390x844 and sees it
@@ -122,6 +146,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('feedback on %s', (dr
       expect(await answer.innerText()).toContain('We found the cause and fixed it')
       await page.getByTestId('feedback-entry').scrollIntoViewIfNeeded()
       await shot(`answered-${lang}`)
+      expect({ lang, findings: await seriousFindings(page) }).toEqual({ lang, findings: [] })
     }
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
     expect(await page.getByTestId('feedback-status').innerText()).toBe('تم الرد')

@@ -20,17 +20,19 @@ import {
 import type { ChartType, IndicatorId } from '../chart/lib/chart-prefs.ts'
 import { withAlpha, type ChartTheme } from '../chart/lib/chart-theme.ts'
 import { mergeOlder, nearFirstBar } from '../chart/lib/history.ts'
-import {
-  bollinger,
-  ema,
-  rsi,
-  RunningIndicator,
-  sma,
-  type Band,
-  type Stepper,
-} from '../chart/lib/indicators.ts'
+import { Overlays } from '../chart/lib/overlays.ts'
+import { TrendLines, type TrendDrawing } from '../chart/lib/trend-lines.ts'
+import type { DrawnPoint } from '../chart/lib/drawings.ts'
+import type { OverlayId } from '../chart/lib/overlay-defs.ts'
 import type { LineRole, PriceLineSpec } from '../chart/lib/trade-lines.ts'
-import { mergeCandle, toChartBar, toChartBars, type CandleChange, type ChartBar } from './candles.ts'
+import {
+  chartTime,
+  mergeCandle,
+  toChartBar,
+  toChartBars,
+  type CandleChange,
+  type ChartBar,
+} from './candles.ts'
 import { isDatePeriod } from './periods.ts'
 
 export type { ChartTheme }
@@ -74,6 +76,12 @@ export interface CandleChart {
   mainPaneHeight(): number
   /** Off while a line is dragged, so the chart does not scroll under the finger. */
   setScrolling(on: boolean): void
+  /** The trader's trend lines: drawn on the candles of whatever period is shown. */
+  setTrendLines(lines: readonly TrendDrawing[]): void
+  /** Ids of the trend lines drawn in the period and range shown. */
+  trendLinesDrawn(): string[]
+  /** The candle (its start, Unix ms) and price under a point of the main pane, or null off the candles. */
+  pointAt(x: number, y: number): DrawnPoint | null
   destroy(): void
 }
 
@@ -82,86 +90,22 @@ type Pending = Map<Period, Candle>
 
 const timeOf = (bar: ChartBar) => bar.time as UTCTimestamp
 
-interface Overlay {
-  running: RunningIndicator<unknown, unknown>
-  lines: ISeriesApi<'Line'>[]
-  /** The value of each line from the indicator's value at one bar. */
-  pick(value: unknown): (number | null | undefined)[]
-  pane: number
-  colors(theme: ChartTheme): string[]
-  guides?: IPriceLine[]
-}
-
-interface OverlayDef {
-  stepper: Stepper<unknown, unknown>
-  lines: number
-  pick(value: unknown): (number | null | undefined)[]
-  pane: number
-  colors(theme: ChartTheme): string[]
-  dashed?: number[]
-}
-
-const single = (value: unknown) => [value as number | null]
-const band = (value: unknown) => {
-  const b = value as Band | null
-  return [b?.upper, b?.middle, b?.lower]
-}
-
-const OVERLAYS: Record<Exclude<IndicatorId, 'volume'>, OverlayDef> = {
-  sma20: {
-    stepper: sma(20) as Stepper<unknown, unknown>,
-    lines: 1,
-    pick: single,
-    pane: 0,
-    colors: (t) => [t.fast],
-  },
-  sma50: {
-    stepper: sma(50) as Stepper<unknown, unknown>,
-    lines: 1,
-    pick: single,
-    pane: 0,
-    colors: (t) => [t.slow],
-  },
-  ema20: {
-    stepper: ema(20) as Stepper<unknown, unknown>,
-    lines: 1,
-    pick: single,
-    pane: 0,
-    colors: (t) => [t.fast],
-    dashed: [0],
-  },
-  ema50: {
-    stepper: ema(50) as Stepper<unknown, unknown>,
-    lines: 1,
-    pick: single,
-    pane: 0,
-    colors: (t) => [t.slow],
-    dashed: [0],
-  },
-  bollinger: {
-    stepper: bollinger(20, 2) as Stepper<unknown, unknown>,
-    lines: 3,
-    pick: band,
-    pane: 0,
-    colors: (t) => [t.band, t.band, t.band],
-    dashed: [1],
-  },
-  rsi: {
-    stepper: rsi(14) as Stepper<unknown, unknown>,
-    lines: 1,
-    pick: single,
-    pane: 1,
-    colors: (t) => [t.oscillator],
-  },
-}
-
-const LINE_STYLE: Record<LineRole, { color: (t: ChartTheme) => string; style: LineStyle; width: 1 | 2 }> = {
-  bid: { color: (t) => t.fall, style: LineStyle.Solid, width: 1 },
-  ask: { color: (t) => t.rise, style: LineStyle.Solid, width: 1 },
-  entry: { color: (t) => t.brand, style: LineStyle.Solid, width: 1 },
-  pendingEntry: { color: (t) => t.brand, style: LineStyle.Dashed, width: 1 },
-  stopLoss: { color: (t) => t.fall, style: LineStyle.Dashed, width: 2 },
-  takeProfit: { color: (t) => t.rise, style: LineStyle.Dashed, width: 2 },
+/**
+ * How each kind of line looks. `tag`: a price tag on the scale; `titled`: its title beside it. One tag
+ * a line at most, and not for the ask: it sits a spread above the bid, and two tags that close cover
+ * each other (the legend shows both prices). Titles are short (SL, TP, Buy 0.10).
+ */
+const LINE_STYLE: Record<
+  LineRole,
+  { color: (t: ChartTheme) => string; style: LineStyle; width: 1 | 2; tag: boolean; titled: boolean }
+> = {
+  bid: { color: (t) => t.fall, style: LineStyle.Solid, width: 1, tag: true, titled: false },
+  ask: { color: (t) => t.rise, style: LineStyle.Solid, width: 1, tag: false, titled: false },
+  entry: { color: (t) => t.brand, style: LineStyle.Solid, width: 1, tag: true, titled: true },
+  pendingEntry: { color: (t) => t.brand, style: LineStyle.Dashed, width: 1, tag: true, titled: true },
+  stopLoss: { color: (t) => t.fall, style: LineStyle.Dashed, width: 2, tag: true, titled: true },
+  takeProfit: { color: (t) => t.rise, style: LineStyle.Dashed, width: 2, tag: true, titled: true },
+  drawn: { color: (t) => t.slow, style: LineStyle.Solid, width: 1, tag: true, titled: false },
 }
 
 /** Makes the chart in `container` (lightweight-charts; this module is only in /trade's lazy chart chunk). */
@@ -192,7 +136,10 @@ export function createCandleChart(
   const pending: Pending = new Map()
   let main: ISeriesApi<SeriesType> = addMain()
   let volume: ISeriesApi<'Histogram'> | null = null
-  const overlays = new Map<string, Overlay>()
+  const overlays = new Overlays(chart, priceFormat, theme)
+  const trendLines = new TrendLines(chart, priceFormat)
+  let trends: readonly TrendDrawing[] = []
+  const drawTrends = () => trendLines.set(trends, candles, period, theme)
   const lines = new Map<string, { spec: PriceLineSpec; line: IPriceLine }>()
 
   function mainPoint(bar: ChartBar) {
@@ -262,13 +209,7 @@ export function createCandleChart(
     })
     main.applyOptions(mainOptions() as object)
     volume?.setData(bars.map(volumePoint))
-    for (const overlay of overlays.values()) {
-      const colors = overlay.colors(theme)
-      overlay.lines.forEach((line, i) => line.applyOptions({ color: colors[i] }))
-      overlay.guides?.forEach((guide) =>
-        guide.applyOptions({ color: theme.textMuted, axisLabelColor: theme.textMuted }),
-      )
-    }
+    overlays.setTheme(theme, bars)
     for (const { spec, line } of lines.values()) line.applyOptions(lineOptions(spec))
   }
 
@@ -277,11 +218,11 @@ export function createCandleChart(
     const color = look.color(theme)
     return {
       price: spec.price,
-      title: spec.title,
+      title: look.titled ? spec.title : '',
       color,
       lineStyle: look.style,
       lineWidth: look.width,
-      axisLabelVisible: true,
+      axisLabelVisible: look.tag,
       axisLabelColor: color,
       axisLabelTextColor: theme.background,
     }
@@ -290,83 +231,10 @@ export function createCandleChart(
     for (const entry of lines.values()) entry.line = main.createPriceLine(lineOptions(entry.spec))
   }
 
-  function setAllOverlays() {
-    const closes = bars.map((bar) => bar.close)
-    for (const overlay of overlays.values()) {
-      const values = overlay.running.reset(closes)
-      overlay.lines.forEach((line, i) =>
-        line.setData(
-          bars.map((bar, k) => {
-            const value = overlay.pick(values[k])[i]
-            return typeof value === 'number' ? { time: timeOf(bar), value } : { time: timeOf(bar) }
-          }),
-        ),
-      )
-    }
-  }
   function setAll() {
     main.setData(bars.map(mainPoint))
     volume?.setData(bars.map(volumePoint))
-    setAllOverlays()
-  }
-
-  function addOverlay(id: Exclude<IndicatorId, 'volume'>) {
-    const def = OVERLAYS[id]
-    const colors = def.colors(theme)
-    const made: ISeriesApi<'Line'>[] = []
-    for (let i = 0; i < def.lines; i++) {
-      made.push(
-        chart.addSeries(
-          LineSeries,
-          {
-            color: colors[i],
-            lineWidth: 1,
-            lineStyle: def.dashed?.includes(i) ? LineStyle.Dashed : LineStyle.Solid,
-            priceLineVisible: false,
-            lastValueVisible: def.pane > 0,
-            crosshairMarkerVisible: false,
-            priceFormat: def.pane > 0 ? { type: 'price', precision: 1, minMove: 0.1 } : priceFormat,
-          },
-          def.pane,
-        ),
-      )
-    }
-    const overlay: Overlay = {
-      running: new RunningIndicator(def.stepper),
-      lines: made,
-      pick: def.pick,
-      pane: def.pane,
-      colors: def.colors,
-    }
-    if (def.pane > 0) {
-      const rsiLine = made[0] as ISeriesApi<'Line'>
-      rsiLine.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0.1 } })
-      overlay.guides = [70, 30].map((price) =>
-        rsiLine.createPriceLine({
-          price,
-          color: theme.textMuted,
-          lineStyle: LineStyle.Dotted,
-          lineWidth: 1,
-          axisLabelVisible: false,
-        }),
-      )
-      chart.panes()[0]?.setStretchFactor(3)
-      chart.panes()[def.pane]?.setStretchFactor(1)
-    }
-    overlays.set(id, overlay)
-  }
-  function removeOverlay(id: string) {
-    const overlay = overlays.get(id)
-    if (!overlay) return
-    for (const line of overlay.lines) chart.removeSeries(line)
-    overlays.delete(id)
-    if (overlay.pane > 0 && chart.panes().length > 1) {
-      try {
-        chart.removePane(overlay.pane)
-      } catch {
-        // The library removed the empty pane itself.
-      }
-    }
+    overlays.reset(bars)
   }
 
   const onCrosshair = (param: MouseEventParams<Time>) => {
@@ -393,6 +261,7 @@ export function createCandleChart(
       period = shownPeriod
       chart.applyOptions({ timeScale: { timeVisible: !isDatePeriod(shownPeriod) } })
       setAll()
+      drawTrends()
       chart.timeScale().scrollToRealTime()
       return bars.length
     },
@@ -405,6 +274,7 @@ export function createCandleChart(
       const added = bars.length - count
       if (added <= 0) return 0
       setAll()
+      drawTrends()
       // Logical indexes count from the first bar: the same view is now `added` bars further right.
       const after = chart.timeScale().getVisibleLogicalRange()
       if (before && after && Math.abs(after.from - before.from) < 0.5)
@@ -427,14 +297,7 @@ export function createCandleChart(
       else bars = [...bars.slice(0, -1), bar]
       main.update(mainPoint(bar))
       volume?.update(volumePoint(bar))
-      for (const overlay of overlays.values()) {
-        const value =
-          change === 'append' ? overlay.running.append(bar.close) : overlay.running.replaceLast(bar.close)
-        overlay.lines.forEach((line, i) => {
-          const v = overlay.pick(value)[i]
-          line.update(typeof v === 'number' ? { time: timeOf(bar), value: v } : { time: timeOf(bar) })
-        })
-      }
+      overlays.update(bar, change)
       return { change, bars: bars.length }
     },
     lastBarTime() {
@@ -475,18 +338,15 @@ export function createCandleChart(
         volume = null
       }
       mainMargins()
-      for (const id of [...overlays.keys()]) if (!ids.includes(id as IndicatorId)) removeOverlay(id)
-      let added = false
-      for (const id of ids) {
-        if (id === 'volume' || overlays.has(id)) continue
-        addOverlay(id)
-        added = true
-      }
-      if (added) setAllOverlays()
+      overlays.set(
+        ids.filter((id): id is OverlayId => id !== 'volume'),
+        bars,
+      )
     },
     setTheme(next) {
       theme = next
       applyTheme()
+      drawTrends()
     },
     setLines(specs) {
       const wanted = new Map(specs.map((spec) => [spec.id, spec]))
@@ -526,6 +386,23 @@ export function createCandleChart(
     },
     setScrolling(on) {
       chart.applyOptions({ handleScroll: on, handleScale: on })
+    },
+    setTrendLines(lines) {
+      trends = lines
+      drawTrends()
+    },
+    trendLinesDrawn() {
+      return trendLines.ids()
+    },
+    pointAt(x, y) {
+      const price = main.coordinateToPrice(y)
+      const logical = chart.timeScale().coordinateToLogical(x)
+      if (price === null || logical === null || bars.length === 0) return null
+      // Right of the newest candle (the space before the scale) is the newest candle.
+      const bar = bars[Math.max(0, Math.min(bars.length - 1, Math.round(logical)))]
+      const shown = period
+      const candle = bar && shown && candles.find((c) => chartTime(c.Time, shown) === bar.time)
+      return candle ? { timeMs: candle.Time, price } : null
     },
     destroy() {
       chart.unsubscribeCrosshairMove(onCrosshair)

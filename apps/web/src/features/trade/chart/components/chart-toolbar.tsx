@@ -5,6 +5,7 @@ interface Props {
   type: ChartType
   onType(type: ChartType): void
   onIndicators(): void
+  onLines(): void
   fullscreen: boolean
   onFullscreen(): void
 }
@@ -17,8 +18,8 @@ const TYPE_ICONS: Record<ChartType, string> = {
   area: 'M2 15l5-6 4 3 7-9v15H2z',
 }
 
-/** Chart type (a segmented control), indicators and full screen, above the chart. */
-export function ChartToolbar({ type, onType, onIndicators, fullscreen, onFullscreen }: Props) {
+/** Chart type (a segmented control), indicators, drawn lines and full screen, above the chart. */
+export function ChartToolbar({ type, onType, onIndicators, onLines, fullscreen, onFullscreen }: Props) {
   const { t } = useTranslation()
   return (
     <div className="chart-toolbar" role="toolbar" aria-label={t('chart.tools')}>
@@ -59,6 +60,20 @@ export function ChartToolbar({ type, onType, onIndicators, fullscreen, onFullscr
           <path d="M2 17h16" stroke="currentColor" strokeWidth="1.2" />
         </svg>
         <span>{t('chart.indicators')}</span>
+      </button>
+      <button
+        type="button"
+        className="chart-tool"
+        data-testid="chart-lines"
+        aria-label={t('chart.lines')}
+        title={t('chart.lines')}
+        onClick={onLines}
+      >
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+          <path d="M2 6h16M3 17L17 9" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          <circle cx="3" cy="17" r="1.6" fill="currentColor" />
+          <circle cx="17" cy="9" r="1.6" fill="currentColor" />
+        </svg>
       </button>
       <button
         type="button"

@@ -29,12 +29,14 @@ import {
   type DraggableLine,
   type PriceLineSpec,
 } from '../lib/trade-lines.ts'
+import { useChartDrawings } from '../hooks/use-chart-drawings.ts'
 import { useChartOrders } from '../hooks/use-chart-orders.ts'
 import { useFullscreen } from '../hooks/use-fullscreen.ts'
 import { useLineDrag, type HeldLine } from '../hooks/use-line-drag.ts'
 import { useThemeChange } from '../hooks/use-theme-change.ts'
 import { ChartLegend } from './chart-legend.tsx'
 import { ChartToolbar } from './chart-toolbar.tsx'
+import { DrawingSheet } from './drawing-sheet.tsx'
 import { IndicatorSheet } from './indicator-sheet.tsx'
 import '../chart.css'
 
@@ -78,11 +80,13 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
   const [lastBar, setLastBar] = useState<ChartBar | null>(null)
   const [prefs, setPrefs] = useState<ChartPrefs>(readPrefs)
   const [sheetOpen, setSheetOpen] = useState(false)
+  const [linesOpen, setLinesOpen] = useState(false)
   const [linesVersion, setLinesVersion] = useState(0)
   const held = useRef<HeldLine | null>(null)
   const kline = useKline(instrument.Id, period)
   const precision = instrument.PricePrecision
   const fullscreen = useFullscreen(frame)
+  const drawings = useChartDrawings(container, chart, instrument.Code, precision, drawn.period)
 
   // History paging: the oldest candle asked for, and whether the server has any older.
   const history = useRef({ loading: false, exhausted: false, period: '' as Period | '' })
@@ -214,8 +218,8 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
       const moved = held.current?.id === line.id ? held.current.price : line.price
       lines.push({ ...line, price: moved })
     }
-    chart.setLines(lines)
-  }, [chart, quote.bid, quote.ask, tradeLines, t, linesVersion])
+    chart.setLines([...drawings.lines, ...lines])
+  }, [chart, quote.bid, quote.ask, tradeLines, t, linesVersion, drawings.lines])
 
   const release = useCallback(() => {
     held.current = null
@@ -327,6 +331,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
         type={prefs.type}
         onType={(type) => setPrefs((current) => ({ ...current, type }))}
         onIndicators={() => setSheetOpen(true)}
+        onLines={() => setLinesOpen(true)}
         fullscreen={fullscreen.active}
         onFullscreen={() => void (fullscreen.active ? fullscreen.exit() : fullscreen.enter())}
       />
@@ -340,6 +345,11 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
           data-bars={drawn.bars}
           data-last-time={drawn.lastTime ?? ''}
           data-dragging={dragging ?? ''}
+          data-drawn-lines={drawings.lines.map((line) => line.price).join(' ')}
+          data-trend-lines={drawings.trendIds}
+          data-placing={
+            drawings.placing ? `${drawings.placing.kind}${drawings.placing.first ? '-2' : ''}` : ''
+          }
           // id:price:y of each draggable line (y as of this render), so a test knows where to grab.
           data-drag-lines={draggable
             .map((line) => `${line.id}:${line.price}:${Math.round(chart?.yOf(line.price) ?? -1)}`)
@@ -353,6 +363,22 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
           spread={spread}
         />
         {overlay && <div className="chart-overlay">{overlay}</div>}
+        {drawings.placing && (
+          <div className="chart-hint" role="status" data-testid="chart-draw-hint">
+            <span>
+              {t(
+                drawings.placing.kind === 'horizontal'
+                  ? 'chart.placeHorizontal'
+                  : drawings.placing.first
+                    ? 'chart.placeTrendEnd'
+                    : 'chart.placeTrendStart',
+              )}
+            </span>
+            <button type="button" data-testid="chart-draw-cancel" onClick={() => drawings.setPlacing(null)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        )}
       </div>
       <IndicatorSheet
         open={sheetOpen}
@@ -360,6 +386,18 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
         selected={prefs.indicators}
         onChange={(indicators) => setPrefs((current) => ({ ...current, indicators }))}
         onClose={() => setSheetOpen(false)}
+      />
+      <DrawingSheet
+        open={linesOpen}
+        container={frame}
+        drawings={drawings.drawings}
+        precision={precision}
+        onDraw={(kind) => {
+          setLinesOpen(false)
+          drawings.setPlacing({ kind })
+        }}
+        onDelete={drawings.remove}
+        onClose={() => setLinesOpen(false)}
       />
     </div>
   )

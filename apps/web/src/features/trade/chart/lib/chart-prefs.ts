@@ -2,7 +2,17 @@
 export const CHART_TYPES = ['candles', 'bars', 'line', 'area'] as const
 export type ChartType = (typeof CHART_TYPES)[number]
 
-export const INDICATORS = ['volume', 'sma20', 'sma50', 'ema20', 'ema50', 'bollinger', 'rsi'] as const
+export const INDICATORS = [
+  'volume',
+  'sma20',
+  'sma50',
+  'ema20',
+  'ema50',
+  'bollinger',
+  'rsi',
+  'macd',
+  'stochastic',
+] as const
 export type IndicatorId = (typeof INDICATORS)[number]
 
 export interface ChartPrefs {

@@ -1,12 +1,13 @@
 /**
- * Technical indicators as pure steppers: a state, and a step that takes one close and gives the
- * next state and the value at that bar (null while the indicator is still warming up). A full
- * series is a fold over the closes; the forming candle is one step from the state before it, so a
- * tick costs one step and gives exactly what a full recompute would.
+ * Technical indicators as pure steppers: a state, and a step that takes one bar's input (its close,
+ * or its high, low and close) and gives the next state and the value at that bar (null while the
+ * indicator is still warming up). A full series is a fold over the bars; the forming candle is one
+ * step from the state before it, so a tick costs one step and gives exactly what a full recompute
+ * would. The oscillators MACD and Stochastic: indicators-oscillators.ts.
  */
-export interface Stepper<S, V> {
+export interface Stepper<S, V, I = number> {
   start(): S
-  step(state: S, close: number): { state: S; value: V | null }
+  step(state: S, input: I): { state: S; value: V | null }
 }
 
 export interface Band {
@@ -114,11 +115,11 @@ export function rsi(length: number): Stepper<RsiState, number> {
   }
 }
 
-/** The indicator over every close, from scratch. */
-export function compute<S, V>(stepper: Stepper<S, V>, closes: readonly number[]): (V | null)[] {
+/** The indicator over every bar's input, from scratch. */
+export function compute<S, V, I>(stepper: Stepper<S, V, I>, inputs: readonly I[]): (V | null)[] {
   let state = stepper.start()
-  return closes.map((close) => {
-    const next = stepper.step(state, close)
+  return inputs.map((input) => {
+    const next = stepper.step(state, input)
     state = next.state
     return next.value
   })
@@ -128,42 +129,42 @@ export function compute<S, V>(stepper: Stepper<S, V>, closes: readonly number[])
  * An indicator kept up to date bar by bar: it holds the state before the last bar, so the forming
  * candle's new close is one step (`replaceLast`), and a new bar moves that state on by one (`append`).
  */
-export class RunningIndicator<S, V> {
+export class RunningIndicator<S, V, I = number> {
   private before: S
   private after: S
   private bars = 0
 
-  constructor(private readonly stepper: Stepper<S, V>) {
+  constructor(private readonly stepper: Stepper<S, V, I>) {
     this.before = stepper.start()
     this.after = this.before
   }
 
-  /** Recomputes over all closes; returns every value. */
-  reset(closes: readonly number[]): (V | null)[] {
+  /** Recomputes over all bars' inputs; returns every value. */
+  reset(inputs: readonly I[]): (V | null)[] {
     let state = this.stepper.start()
     this.before = state
-    const values = closes.map((close) => {
+    const values = inputs.map((input) => {
       this.before = state
-      const next = this.stepper.step(state, close)
+      const next = this.stepper.step(state, input)
       state = next.state
       return next.value
     })
     this.after = state
-    this.bars = closes.length
+    this.bars = inputs.length
     return values
   }
 
-  /** The last bar's close changed: its new value. */
-  replaceLast(close: number): V | null {
-    if (this.bars === 0) return this.append(close)
-    const next = this.stepper.step(this.before, close)
+  /** The last bar changed (a new close, high or low): its new value. */
+  replaceLast(input: I): V | null {
+    if (this.bars === 0) return this.append(input)
+    const next = this.stepper.step(this.before, input)
     this.after = next.state
     return next.value
   }
 
   /** A new bar: its value. */
-  append(close: number): V | null {
-    const next = this.stepper.step(this.after, close)
+  append(input: I): V | null {
+    const next = this.stepper.step(this.after, input)
     this.before = this.after
     this.after = next.state
     this.bars += 1

@@ -1,7 +1,8 @@
 import { OrderStatus, Side, type TransOrder } from '@tp/contracts/light'
 import type { StopKind } from '../../../../common/trading/stops.ts'
 
-export type LineRole = 'bid' | 'ask' | 'entry' | 'pendingEntry' | 'stopLoss' | 'takeProfit'
+/** `drawn`: a horizontal line the user drew (drawings.ts). */
+export type LineRole = 'bid' | 'ask' | 'entry' | 'pendingEntry' | 'stopLoss' | 'takeProfit' | 'drawn'
 
 /** A horizontal price line on the chart, as the chart draws it (colours come from the role). */
 export interface PriceLineSpec {

@@ -118,10 +118,23 @@ describe('/app-shell.js in the page', () => {
     expect(document.documentElement.lang).toBe('zh-Hant-HK')
     expect(document.querySelector('.boot-title')?.textContent).toBe(locales.hk.pages.login)
     expect(document.getElementById('boot-shell')?.classList.contains('boot-with-tabs')).toBe(false)
+    localStorage.setItem('token', 'a-token')
     loadPage('/mine/system')
     await flush()
     expect(document.querySelector('.boot-title')?.textContent).toBe('')
     expect(document.getElementById('boot-shell')?.classList.contains('boot-with-tabs')).toBe(false)
+  })
+
+  it("draws the sign-in screen's shell for a visitor on a signed-in screen, and the screen itself once signed in", async () => {
+    loadPage('/order')
+    await flush()
+    expect(document.querySelector('.boot-title')?.textContent).toBe(locales.hk.pages.login)
+    expect(document.getElementById('boot-shell')?.classList.contains('boot-with-tabs')).toBe(false)
+    localStorage.setItem('token', 'a-token')
+    loadPage('/order')
+    await flush()
+    expect(document.querySelector('.boot-title')?.textContent).toBe(locales.hk.pages.orders)
+    expect(document.querySelector('.boot-tab[aria-current="page"]')?.getAttribute('href')).toBe('/order')
   })
 
   it('starts, with no stored choice, in the language the server wrote the page in', async () => {

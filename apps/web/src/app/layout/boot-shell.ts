@@ -32,6 +32,11 @@ export interface ShellTexts {
 export interface ShellDictionary {
   paths: string[]
   tabs: string[]
+  /**
+   * The screens only a signed-in user sees: a visitor without a token who opens one is sent to
+   * /login by the app, so the shell draws /login's and preloads its files instead.
+   */
+  signedIn: string[]
   langs: Record<string, ShellTexts>
   /** The storage key under which the app remembers the current language's texts (SHELL_TEXTS_KEY). */
   key: string
@@ -103,6 +108,7 @@ export function shellDictionary(
   return {
     paths: SHELL_SCREENS.map((s) => s.path),
     tabs: TABS.map((t) => t.key),
+    signedIn: SCREENS.filter((screen) => screen.access !== 'public').map((screen) => screen.path),
     langs,
     key: SHELL_TEXTS_KEY,
     preload,
@@ -128,7 +134,11 @@ export function startShell(dictionary: ShellDictionary): void {
     }
   }
   const root = document.documentElement
-  const path = window.location.pathname.replace(/(.)\/+$/, '$1')
+  const address = window.location.pathname.replace(/(.)\/+$/, '$1')
+  // What the app will show: a visitor (no token) on a signed-in screen lands on the sign-in screen
+  // (app/guards/require-auth.tsx), whose title and files the shell takes at once rather than after
+  // the app has run and redirected (issue 25: /order's sign-in screen was painted only then).
+  const path = dictionary.signedIn.includes(address) && !storage('token') ? '/login' : address
   // The app's modules (index.html's `app-preload`, see vite.config.ts) and the route's screen are
   // asked for once the shell has painted: the first paint waits for nothing but the page and its
   // two small files, and the app's code follows a frame later instead of sharing the line with it.

@@ -29,6 +29,22 @@ export function formingDerived(closed: readonly Bar[], forming: Bar, period: Der
   let first = closed.length
   const floor = Math.max(0, closed.length - DERIVED_PERIODS[period].most)
   while (first > floor && (closed[first - 1] as Bar).time >= start) first--
-  const [bar] = aggregate([...closed.slice(first), forming], period) as [Bar]
+  // Folded here rather than by `aggregate`: one bucket, so no bucket start per candle (a month's
+  // is a calendar computation) and nothing copied, on every tick someone listens to.
+  const opening = first < closed.length ? (closed[first] as Bar) : forming
+  const bar: Bar = {
+    time: start,
+    open: opening.open,
+    high: forming.high,
+    low: forming.low,
+    close: forming.close,
+    volume: forming.volume,
+  }
+  for (let i = first; i < closed.length; i++) {
+    const candle = closed[i] as Bar
+    if (candle.high > bar.high) bar.high = candle.high
+    if (candle.low < bar.low) bar.low = candle.low
+    bar.volume += candle.volume
+  }
   return { bar, before: closed[first - 1] }
 }

@@ -7,7 +7,7 @@ export type Period = (typeof PERIODS)[number]
 
 /**
  * The periods the feed builds from ticks and stores. The others are made from one of these when read
- * (DERIVED_PERIODS, docs/decisions/037-derived-candle-periods.md).
+ * (DERIVED_PERIODS, docs/decisions/039-derived-candle-periods.md).
  */
 export const STORED_PERIODS = ['1min', '5min', '15min', '30min', '60min', '1day'] as const
 export type StoredPeriod = (typeof STORED_PERIODS)[number]

@@ -1,4 +1,4 @@
-/** What clients do on the trading screens: market and pending orders, stops, closes, cancels, retries. */
+/** What clients do on the trading screens: market and pending orders, stops, closes (by too), cancels, retries. */
 import Decimal from 'decimal.js'
 import { OrderStatus } from '@tp/contracts'
 import type { Action } from './history.ts'
@@ -154,6 +154,23 @@ export async function closePosition(
   const cont = part && half.greaterThan(0) ? `&cont=${half.toFixed(2)}` : ''
   const answer = await world.get(`/v1/api/forex/close?id=${order.id}${cont}`, { token: user.token })
   world.say(`close ${order.id}${cont}`, answer.body)
+}
+
+/**
+ * Closes a position by another of the user's: an opposite one of the same instrument when there is
+ * one, else any other (which the server refuses).
+ */
+export async function closeBy(world: World, index: number, position: number, by: number): Promise<void> {
+  const user = world.user(index)
+  const held = user ? ordersOf(world, user, OrderStatus.Holding) : []
+  const order = held[position % Math.max(1, held.length)]
+  if (!user || !order) return world.say('close-by: no position')
+  const opposite = held.filter((o) => o.instrumentId === order.instrumentId && o.side !== order.side)
+  const other = opposite.length > 0 ? opposite[by % opposite.length]! : held[by % held.length]!
+  const answer = await world.get(`/v1/api/forex/close_by?id=${order.id}&by_id=${other.id}`, {
+    token: user.token,
+  })
+  world.say(`close-by ${order.id} by ${other.id}`, answer.body)
 }
 
 export async function cancel(world: World, index: number, pending: number): Promise<void> {

@@ -4,6 +4,7 @@ import type { Action } from './history.ts'
 import { adjust, decideHeld, deposit, register, withdraw } from './actions-people.ts'
 import {
   cancel,
+  closeBy,
   closePosition,
   databaseFault,
   modify,
@@ -47,6 +48,8 @@ async function perform(world: World, action: Action): Promise<void> {
       return modify(world, action)
     case 'close':
       return closePosition(world, action.user, action.position, action.part)
+    case 'close-by':
+      return closeBy(world, action.user, action.position, action.by)
     case 'cancel':
       return cancel(world, action.user, action.pending)
     case 'retry':

@@ -51,6 +51,8 @@ export type Action =
       expiresInMs: number
     }
   | { kind: 'close'; user: Pick; position: Pick; part: boolean }
+  /** A position closed by another of the user's (an opposite one of its instrument when there is one). */
+  | { kind: 'close-by'; user: Pick; position: Pick; by: Pick }
   | { kind: 'cancel'; user: Pick; pending: Pick }
   /**
    * A market order whose answer was lost (with `crash`, because the server stopped after the commit
@@ -123,6 +125,7 @@ const WEIGHTS: [Action['kind'], number][] = [
   ['stops', 3],
   ['modify', 2],
   ['close', 6],
+  ['close-by', 2],
   ['cancel', 2],
   ['retry', 2],
   ['walk', 22],
@@ -191,6 +194,8 @@ function draw(random: Random, kind: Action['kind']): Action {
       }
     case 'close':
       return { kind, user: pick(random), position: pick(random), part: random.next() < 0.3 }
+    case 'close-by':
+      return { kind, user: pick(random), position: pick(random), by: pick(random) }
     case 'stops':
       return {
         kind,

@@ -5,7 +5,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import Decimal from 'decimal.js'
-import { DepositStatus, LedgerType, OrderStatus, WithdrawalStatus } from '@tp/contracts'
+import { ClosedType, DepositStatus, LedgerType, OrderStatus, WithdrawalStatus } from '@tp/contracts'
 import type { Quote } from '@tp/engine'
 import { accounts, deposits, instruments, ledger, orders, withdrawals } from '../src/db/schema.ts'
 import { rebuildEngine } from '../src/trading/desk-state.ts'
@@ -245,12 +245,59 @@ const pricesFromLiveQuotes: Invariant = {
       }
       if (order.status === OrderStatus.Closed && !memory.closesSeen.has(order.id)) {
         memory.closesSeen.add(order.id)
-        const broken = judge(order, 'closed', order.closedAt?.getTime() ?? 0, Number(order.closePrice))
+        // A close by is at an open price, not at the quote (closeByIsFair); every other close is judged here.
+        const broken =
+          order.closedType === ClosedType.CloseBy
+            ? closeByIsFair(order, traded, world.liveQuotes.get(order.instrumentId) ?? [], maxAgeMs)
+            : judge(order, 'closed', order.closedAt?.getTime() ?? 0, Number(order.closePrice))
         if (broken) return broken
       }
     }
     return undefined
   },
+}
+
+type OrderRow = typeof orders.$inferSelect
+
+/**
+ * A close by (decision 037) closes at an open price, but like every close only while a live quote
+ * of the instrument is there: its last quote at or before the close no older than the age limit. The
+ * position it names is an opposite one of the same user and instrument, the close price is that
+ * position's open price or its own (the second of the pair closes at its own), and the other record
+ * of the pair (same user, instrument and instant, other side) closed at the same price.
+ */
+function closeByIsFair(
+  order: OrderRow,
+  rows: readonly OrderRow[],
+  quotes: readonly Quote[],
+  maxAgeMs: number,
+): string | undefined {
+  const atMs = order.closedAt?.getTime() ?? 0
+  const what = `order ${order.id} closed by ${order.closedById} at ${order.closePrice}`
+  const last = latestBefore(quotes, atMs, true)
+  if (!last || atMs - last.timeMs > maxAgeMs)
+    return `${what} at ${new Date(atMs).toISOString()} with no live quote (last ${last?.timeMs ?? 'none'})`
+  const partner = rows.find((o) => o.id === order.closedById)
+  if (
+    !partner ||
+    partner.userId !== order.userId ||
+    partner.instrumentId !== order.instrumentId ||
+    partner.side === order.side
+  )
+    return `${what}: not an opposite position of the same user and instrument`
+  const price = Number(order.closePrice)
+  if (price !== Number(partner.price) && price !== Number(order.price))
+    return `${what}: neither its open price ${order.price} nor ${partner.price}`
+  const pair = rows.filter(
+    (o) =>
+      o.closedType === ClosedType.CloseBy &&
+      o.userId === order.userId &&
+      o.instrumentId === order.instrumentId &&
+      o.side !== order.side &&
+      o.closedAt?.getTime() === atMs,
+  )
+  if (!pair.some((o) => Number(o.closePrice) === price)) return `${what}: its pair closed at another price`
+  return undefined
 }
 
 /** The last quote before `atMs` (or at it, with `orAt`). */

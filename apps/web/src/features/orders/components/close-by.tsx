@@ -49,7 +49,8 @@ function CloseByList({ order, instrument, onClosing, onFinished }: Props & { ins
               id: order.Id,
               by: by.Id,
               lots: preview.lots,
-              profit: preview.profit === null ? '—' : formatProfit(preview.profit),
+              // Isolated (as <bdi> would), so that a right-to-left sentence keeps the sign with its figure.
+              profit: preview.profit === null ? '—' : `\u2066${formatProfit(preview.profit)}\u2069`,
             })}
           </p>
           {preview.rest && (

@@ -10,6 +10,7 @@ import { whenIdle } from '../../../common/lib/when-idle.ts'
 import { BALANCE_QUERY, DEAL_TABS, DEALS_QUERY, type DealTab } from '../../../common/trading/orders-api.ts'
 import { useForexClosed, useForexTrade } from '../hooks/use-account-live.ts'
 import { useBalance, useDeals } from '../hooks/use-deals.ts'
+import { HISTORY_TOTALS_QUERY } from '../api/history-api.ts'
 import { useHistoryPeriod } from '../hooks/use-history.ts'
 import { useExpiredNotice } from '../../../common/trading/use-expired-notice.ts'
 import { flattenDeals, liveMarks, parseTab, withLiveMark } from '../lib/deals.ts'
@@ -108,6 +109,8 @@ export function OrdersScreen() {
       if (!closingByUser.current.has(openId)) toastInfo(t('orders.closedNotice'))
     }
     void queryClient.invalidateQueries({ queryKey: [DEALS_QUERY] })
+    // A close books profit and fees: History's totals change with it.
+    void queryClient.invalidateQueries({ queryKey: [HISTORY_TOTALS_QUERY] })
     void refreshAccount()
   })
 

@@ -571,6 +571,7 @@ describe.each(DRIVERS)('back-office review queues on %s', (driver) => {
       'adjustments_waiting',
       'chat_unread',
       'deposits_waiting',
+      'feedback_new',
       'identity_waiting',
       'withdrawals_waiting',
     ])

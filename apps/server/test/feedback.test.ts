@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FEEDBACK_MAX_PER_WINDOW, FEEDBACK_WINDOW_MS } from '@tp/contracts'
 import { auditLog, feedback } from '../src/db/schema.ts'
+import { staffEvents, type QueueName } from '../src/events/staff-events.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { signedInStaff } from './staff.ts'
@@ -278,6 +279,36 @@ describe.each(DRIVERS)('feedback on %s', (driver) => {
           .where(eq(auditLog.target, `feedback:${id}`))
       ).length,
     ).toBe(2)
+  })
+
+  it('counts new feedback on the dashboard and announces each change to open back offices', async () => {
+    const newCount = async () =>
+      (await app.get('/admin/api/dashboard', { token: support.token })).body.data.feedback_new as number
+    const before = await newCount()
+    const heard: QueueName[] = []
+    const stop = staffEvents.subscribe((queue) => heard.push(queue))
+    try {
+      const user = await registerAndLogin(app)
+      const sent = await app.post(
+        '/api/feedback/send',
+        { category: 'idea', text: 'A dark theme for the chart.' },
+        {
+          token: user.token,
+        },
+      )
+      expect(await newCount()).toBe(before + 1)
+      await app.post(
+        `/admin/api/feedback/${sent.body.data.id}`,
+        { status: 'closed' },
+        { token: support.token, json: true },
+      )
+      expect(await newCount()).toBe(before)
+      // A refused send announces nothing.
+      await app.post('/api/feedback/send', { category: 'idea', text: 'short' }, { token: user.token })
+    } finally {
+      stop()
+    }
+    expect(heard.filter((queue) => queue === 'feedback')).toHaveLength(2)
   })
 
   it('is for support and admins only; bad ids and filters are clean refusals', async () => {

@@ -102,6 +102,8 @@ export interface AdminDashboard {
   chat_unread: number
   /** Balance adjustments waiting for a second admin. */
   adjustments_waiting: number
+  /** Users' feedback nobody has looked at yet (status new). */
+  feedback_new: number
 }
 
 /** One deposit as finance sees it. Amounts are USD with 2 decimals; times as the app shows them. */
@@ -198,5 +200,5 @@ export interface AdminWithdrawalItem {
 /** A Server-Sent Event of `GET /admin/api/events`: a new item in one of the queues. */
 export interface AdminQueueEvent {
   type: 'queue'
-  queue: 'deposits' | 'withdrawals' | 'identity' | 'chat' | 'adjustments'
+  queue: 'deposits' | 'withdrawals' | 'identity' | 'chat' | 'adjustments' | 'feedback'
 }

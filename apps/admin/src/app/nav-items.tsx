@@ -79,6 +79,7 @@ const NAV: NavItem[] = [
     path: '/feedback',
     label: 'menu.feedback',
     icon: <LikeOutlined />,
+    waiting: 'feedback_new',
   },
   {
     page: 'risk',

@@ -93,6 +93,7 @@ export const en = {
   'dashboard.withdrawals': 'Withdrawals waiting',
   'dashboard.chat': 'Unread chat messages',
   'dashboard.adjustments': 'Adjustments waiting',
+  'dashboard.feedback': 'New feedback',
   'dashboard.open': 'Open the queue',
   'dashboard.refreshed': 'Updated {time}',
   'dashboard.welcome': 'Signed in as {name} ({role})',

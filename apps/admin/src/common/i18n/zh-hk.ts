@@ -94,6 +94,7 @@ export const zhHk: Messages = {
   'dashboard.withdrawals': '待審提現',
   'dashboard.chat': '未讀客服訊息',
   'dashboard.adjustments': '待批餘額調整',
+  'dashboard.feedback': '新用戶意見',
   'dashboard.open': '前往處理',
   'dashboard.refreshed': '更新於 {time}',
   'dashboard.welcome': '已登入：{name}（{role}）',

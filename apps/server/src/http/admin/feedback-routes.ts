@@ -6,6 +6,7 @@ import {
   type AdminFeedbackItem,
   type RecordPage,
 } from '@tp/contracts'
+import { announced } from '../../events/staff-events.ts'
 import { feedbackList, updateFeedback } from '../../staff/feedback/feedback-admin.ts'
 import { answer, ok } from '../envelope.ts'
 import { parse } from '../parse.ts'
@@ -29,10 +30,10 @@ export function adminFeedbackRoutes(app: FastifyInstance, deps: RouteDeps): void
   app.post('/admin/api/feedback/:id', guard, async (request) => {
     const { id } = parse(feedbackIdParams, request.params)
     const change = parse(adminFeedbackUpdateRequest, request.body)
-    return answer<AdminFeedbackItem>(
-      request,
-      await updateFeedback(db, actorOf(request), id, change, clock()),
-      'saved',
+    // Announced so that every open back office's count of new feedback follows at once.
+    const outcome = await updateFeedback(db, actorOf(request), id, change, clock()).then(
+      announced('feedback'),
     )
+    return answer<AdminFeedbackItem>(request, outcome, 'saved')
   })
 }

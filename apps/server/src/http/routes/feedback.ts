@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { feedbackListRequest, feedbackSendRequest, type FeedbackItem, type RecordPage } from '@tp/contracts'
+import { announced } from '../../events/staff-events.ts'
 import { ownFeedback, sendFeedback } from '../../feedback/user-feedback.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
 import { answer, langOf, ok } from '../envelope.ts'
@@ -35,7 +36,7 @@ export function feedbackRoutes(app: FastifyInstance, deps: RouteDeps): void {
         screen: body.screen,
       },
       clock(),
-    )
+    ).then(announced('feedback'))
     return answer<FeedbackItem>(request, outcome, 'feedback_sent')
   })
 

@@ -7,14 +7,21 @@ import {
   type AdminDashboard,
 } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
-import { balanceAdjustments, chatMessages, deposits, identityChecks, withdrawals } from '../../db/schema.ts'
+import {
+  balanceAdjustments,
+  chatMessages,
+  deposits,
+  feedback,
+  identityChecks,
+  withdrawals,
+} from '../../db/schema.ts'
 
 /** Balance adjustments waiting for a second admin (`balance_adjustments.status`). */
 const ADJUSTMENT_WAITING = 0
 
 /** What waits for staff: the counts on the dashboard (each an indexed count of one status). */
 export async function dashboardCounts(db: DbOrTx): Promise<AdminDashboard> {
-  const [identity, depositCount, withdrawalCount, chat, adjustments] = await Promise.all([
+  const [identity, depositCount, withdrawalCount, chat, adjustments, feedbackNew] = await Promise.all([
     db
       .select({ n: count() })
       .from(identityChecks)
@@ -29,6 +36,7 @@ export async function dashboardCounts(db: DbOrTx): Promise<AdminDashboard> {
       .select({ n: count() })
       .from(balanceAdjustments)
       .where(eq(balanceAdjustments.status, ADJUSTMENT_WAITING)),
+    db.select({ n: count() }).from(feedback).where(eq(feedback.status, 'new')),
   ])
   return {
     identity_waiting: identity[0]?.n ?? 0,
@@ -36,5 +44,6 @@ export async function dashboardCounts(db: DbOrTx): Promise<AdminDashboard> {
     withdrawals_waiting: withdrawalCount[0]?.n ?? 0,
     chat_unread: chat[0]?.n ?? 0,
     adjustments_waiting: adjustments[0]?.n ?? 0,
+    feedback_new: feedbackNew[0]?.n ?? 0,
   }
 }

@@ -7,6 +7,7 @@ import {
   CommentOutlined,
   DiffOutlined,
   IdcardOutlined,
+  LikeOutlined,
   RightOutlined,
   WalletOutlined,
 } from '@ant-design/icons'
@@ -56,6 +57,7 @@ const TILES: Tile[] = [
     page: 'adjustments',
     roles: [],
   },
+  { field: 'feedback_new', label: 'dashboard.feedback', icon: <LikeOutlined />, page: 'feedback', roles: [] },
 ]
 
 const visible = (tile: Tile, role: StaffRole) =>

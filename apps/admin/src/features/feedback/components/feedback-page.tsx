@@ -32,7 +32,8 @@ export function FeedbackPage() {
   const [openId, setOpenId] = useState<number | null>(null)
   const query = { page, limit, status, category, q: q || undefined }
   const list = useQuery({
-    queryKey: ['feedback', query],
+    // Under ['queue', 'feedback']: the live event stream refreshes it when feedback arrives.
+    queryKey: ['queue', 'feedback', query],
     queryFn: ({ signal }) => feedbackApi.list(query, signal),
     placeholderData: keepPreviousData,
   })

@@ -86,8 +86,11 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('feedback on %s', (dr
 
   it('a user sends feedback at 390x844 and sees it listed', async () => {
     const { page } = phone
-    await openScreen(page, `${app.base}/feedback?from=%2Ftrade`, 'en', true)
+    // Reached from the user centre's entry, which names where the user came from.
+    await openScreen(page, `${app.base}/user`, 'en', true)
+    await page.getByTestId('menu-feedback').click()
     await page.getByTestId('feedback-empty').waitFor()
+    expect(new URL(page.url()).search).toBe('?from=%2Fuser')
     await shot('empty-en')
 
     // Refused before sending: no topic chosen.
@@ -124,6 +127,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('feedback on %s', (dr
     await drawer.waitFor()
     expect(await drawer.getByTestId('feedback-detail-text').innerText()).toBe(MESSAGE)
     expect(await drawer.getByTestId('feedback-contact').innerText()).toContain('reply@example.com')
+    expect(await drawer.innerText()).toContain('/user')
     await drawer.getByTestId('feedback-status-choice').getByText('Answered').click()
     // Answered needs an answer: saving waits for one.
     expect(await desk.getByTestId('feedback-save').isDisabled()).toBe(true)

@@ -12,6 +12,16 @@ describe('parsePrefs', () => {
   it('falls back to the default on nothing, junk or unknown values', () => {
     expect(parsePrefs(null)).toEqual(DEFAULT_PREFS)
     expect(parsePrefs('{oops')).toEqual(DEFAULT_PREFS)
-    expect(parsePrefs('{"type":"renko","indicators":["macd"]}')).toEqual({ type: 'candles', indicators: [] })
+    expect(parsePrefs('{"type":"renko","indicators":["ichimoku"]}')).toEqual({
+      type: 'candles',
+      indicators: [],
+    })
+  })
+
+  it('reads the oscillators MACD and Stochastic', () => {
+    expect(parsePrefs('{"type":"candles","indicators":["stochastic","macd","rsi"]}')).toEqual({
+      type: 'candles',
+      indicators: ['rsi', 'macd', 'stochastic'],
+    })
   })
 })

@@ -311,6 +311,41 @@ describe.each(DRIVERS)('feedback on %s', (driver) => {
     expect(heard.filter((queue) => queue === 'feedback')).toHaveLength(2)
   })
 
+  it('keeps the audit a chain when staff save one feedback at the same moment', async () => {
+    const user = await registerAndLogin(app)
+    const sent = await app.post(
+      '/api/feedback/send',
+      { category: 'other', text: 'Several people will answer this.' },
+      {
+        token: user.token,
+      },
+    )
+    const id = sent.body.data.id as number
+    const other = await signedInStaff(app, 'support')
+    const SAVES = 8
+    const saves = await Promise.all(
+      Array.from({ length: SAVES }, (_, i) =>
+        app.post(
+          `/admin/api/feedback/${id}`,
+          { status: i % 2 ? 'closed' : 'answered', answer: `Answer number ${i}.` },
+          { token: i % 2 ? other.token : support.token, json: true },
+        ),
+      ),
+    )
+    expect(saves.map((s) => s.body.code)).toEqual(Array(SAVES).fill(1))
+    const rows = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `feedback:${id}`))
+      .orderBy(auditLog.id)
+    expect(rows).toHaveLength(SAVES)
+    // Each change's "before" is what the one before it left: no change is lost from the record.
+    expect(rows[0]?.before).toEqual({ status: 'new', answer: '' })
+    for (let i = 1; i < SAVES; i++) expect(rows[i]?.before, `audit row ${i}`).toEqual(rows[i - 1]?.after)
+    const [row] = await app.db.select().from(feedback).where(eq(feedback.id, id))
+    expect({ status: row?.status, answer: row?.answer }).toEqual(rows.at(-1)?.after)
+  })
+
   it('is for support and admins only; bad ids and filters are clean refusals', async () => {
     const finance = await signedInStaff(app, 'finance')
     expect((await app.get('/admin/api/feedback', { token: finance.token })).status).toBe(403)

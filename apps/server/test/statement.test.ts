@@ -2,7 +2,13 @@ import { inflateSync } from 'node:zlib'
 import { Decimal } from 'decimal.js'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LedgerType, MAX_HISTORY_RANGE_MS, OrderStatus, type HistoryTotals } from '@tp/contracts'
+import {
+  LedgerType,
+  MAX_HISTORY_RANGE_MS,
+  MAX_STATEMENT_ROWS,
+  OrderStatus,
+  type HistoryTotals,
+} from '@tp/contracts'
 import { ledger, orders } from '../src/db/schema.ts'
 import { DRIVERS, startTestApp, type Answer, type TestApp } from './harness.ts'
 
@@ -333,6 +339,31 @@ describe.each(DRIVERS)('history, totals and statement on %s', (driver) => {
     for (const figure of [got.opening_balance, got.closing_balance, got.profit, got.fees, got.net])
       expect(text).toContain(figure)
     expect(text).toContain('Demo')
+  })
+
+  it('refuses a statement of more than MAX_STATEMENT_ROWS records, and takes one of exactly that many', async () => {
+    const alice = await demo()
+    const base = Date.UTC(2026, 1, 2)
+    // Booked rows as a busy account's ledger would hold them (their sums do not matter here).
+    await app.db.execute(sql`
+      insert into ledger (user_id, type, amount, balance_after, ref, created_at)
+      select ${alice.userId}, ${LedgerType.SWAP}, -0.01, 0, 'swap:bulk:' || n,
+        ${new Date(base).toISOString()}::timestamptz + n * interval '1 second'
+      from generate_series(1, ${MAX_STATEMENT_ROWS + 1}) as n`)
+    const period = { from: base, to: base + (MAX_STATEMENT_ROWS + 2) * 1_000, format: 'csv' }
+    expect(await (await download(alice.token, period)).json()).toMatchObject({
+      code: 0,
+      reason: 'statement_too_large',
+    })
+    const exactly = await download(alice.token, {
+      ...period,
+      to: base + (MAX_STATEMENT_ROWS + 1) * 1_000,
+    })
+    expect(exactly.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const records = parseCsv((await exactly.text()).replace(/^\uFEFF/, ''))
+    expect(records.filter((r) => r[2] === '-0.01')).toHaveLength(MAX_STATEMENT_ROWS)
+    // The totals of a period have no such limit: they are sums.
+    expect((await totals(alice.token, period.from, period.to)).swaps).toBe('-50.01')
   })
 
   it('limits statement downloads per user', async () => {

@@ -12,7 +12,7 @@ interface Props {
   onClose(): void
 }
 
-/** Switches for volume, moving averages, Bollinger bands and RSI. */
+/** Switches for volume, moving averages, Bollinger bands, RSI, MACD and Stochastic. */
 export function IndicatorSheet({ open, container, selected, onChange, onClose }: Props) {
   const { t } = useTranslation()
   const toggle = (id: IndicatorId, on: boolean) =>

@@ -3,6 +3,7 @@ import { Alert, Button, Descriptions, Drawer, Input, Radio, Space, Typography } 
 import {
   FEEDBACK_ANSWER_MAX,
   FEEDBACK_STATUSES,
+  LANGUAGES,
   type AdminFeedbackItem,
   type FeedbackStatus,
 } from '@tp/contracts/light'
@@ -71,7 +72,10 @@ export function FeedbackDrawer({ item, onClose, onSaved }: Props) {
           <Descriptions.Item label={t('feedback.time')}>
             <UtcTime value={item.created_at} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('feedback.language')}>{item.language}</Descriptions.Item>
+          <Descriptions.Item label={t('feedback.language')}>
+            {LANGUAGES.find((language) => language.code === item.language)?.name ?? item.language} (
+            {item.language})
+          </Descriptions.Item>
           <Descriptions.Item label={t('feedback.contact')}>
             {item.contact_email ? (
               <Typography.Text copyable data-testid="feedback-contact">

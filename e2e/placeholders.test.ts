@@ -10,7 +10,7 @@ import { ROOT, browserAvailable, platformWithPhone } from './platform.ts'
  */
 function cutPlaceholders(): { placeholder: string; needPx: number; havePx: number }[] {
   const cut: { placeholder: string; needPx: number; havePx: number }[] = []
-  for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+  for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder]'))) {
     if (!input.placeholder || input.offsetParent === null) continue
     const style = getComputedStyle(input)
     const probe = document.createElement('span')

@@ -1,10 +1,12 @@
 /**
  * Lighthouse mobile (its default: a mid-range phone on slow 4G, simulated throttling) on the phone
- * app's `/`, `/trade` and `/order`, served as `npm start` serves it, in Debian's Chromium. Prints the
- * four category scores and the load figures next to a baseline measured in the same run: a page of
- * one heading and one paragraph from a bare Node server, the best this machine and throttle allow.
+ * app's `/`, `/trade` and `/order`, served as `npm start` serves it, in Debian's Chromium: first as a
+ * visitor (what a newcomer sees: `/order` is then the sign-in screen), then `--signed-in` pages with a
+ * demo account's token. Prints the four category scores and the load figures next to a baseline
+ * measured in the same run: a page of one heading and one paragraph from a bare Node server, the best
+ * this machine and throttle allow.
  *
- *   npm run lighthouse -w bench [-- --runs 3 --pages /,/trade,/order --skip-build]
+ *   npm run lighthouse -w bench [-- --runs 3 --pages /,/trade,/order --signed-in /order --skip-build]
  *
  * Each figure is the median of `--runs` runs. Full reports land in .tmp/lighthouse/*.json.
  */
@@ -18,17 +20,20 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { ROOT, freePort, startServer } from '../../apps/server/test/server-process.ts'
+import { firstPriceMs } from './first-price.ts'
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     pages: { type: 'string', default: '/,/trade,/order' },
+    'signed-in': { type: 'string', default: '/order' },
     'skip-build': { type: 'boolean', default: false },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
   },
 })
 const RUNS = Math.max(1, Number(args.runs) || 1)
 const PAGES = args.pages.split(',').filter(Boolean)
+const SIGNED_IN_PAGES = args['signed-in'].split(',').filter(Boolean)
 const REPORTS = join(ROOT, '.tmp/lighthouse')
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
@@ -124,7 +129,7 @@ async function signInDemo(base: string, port: number): Promise<void> {
 
 const row = (name: string, f: Figures) =>
   [
-    name.padEnd(10),
+    name.padEnd(12),
     ...CATEGORIES.map((c) => String(f.scores[c]).padStart(6)),
     `${(f.fcpMs / 1000).toFixed(2)} s`.padStart(9),
     `${(f.lcpMs / 1000).toFixed(2)} s`.padStart(9),
@@ -143,10 +148,12 @@ async function main() {
     })
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-lighthouse-'))
+  // As `npm start` runs it: its history of candles, its log level, the house traders trading.
   const server = await startServer({
     port: await freePort(),
     dataDir,
-    env: { MARKET_HISTORY_CANDLES: '300' },
+    env: { MARKET_HISTORY_CANDLES: '1000', LOG_LEVEL: 'info', HOUSE_TRADERS: '1' },
+    readyTimeoutMs: 180_000,
   })
   const baselinePort = await freePort()
   const baseline = await startBaseline(baselinePort)
@@ -161,11 +168,10 @@ async function main() {
     ],
   })
   try {
-    await signInDemo(server.base, chrome.port)
     console.log(`Lighthouse mobile (default throttling), median of ${RUNS} run(s) each\n`)
     console.log(
       [
-        'page'.padEnd(10),
+        'page'.padEnd(12),
         'perf',
         '  a11y',
         '    bp',
@@ -178,16 +184,32 @@ async function main() {
     )
     console.log(row('baseline', await measure(`http://127.0.0.1:${baselinePort}/`, chrome.port, 'baseline')))
     const elements: string[] = []
-    for (const path of PAGES) {
-      const figures = await measure(
-        `${server.base}${path}`,
-        chrome.port,
-        path === '/' ? 'home' : path.slice(1),
+    const measurePage = async (path: string, signedIn: boolean) => {
+      const label = signedIn ? `${path} (in)` : path
+      const name = `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}${signedIn ? '-signed-in' : ''}`
+      const figures = await measure(`${server.base}${path}`, chrome.port, name)
+      console.log(row(label, figures))
+      elements.push(`${label.padEnd(12)} ${figures.lcpElement}`)
+    }
+    for (const path of PAGES) await measurePage(path, false)
+    // The goal beside Lighthouse's: a price on screen within 1 s at 4x CPU (network unthrottled).
+    const firstPrices: string[] = []
+    for (const path of PAGES.filter((page) => page === '/' || page === '/trade')) {
+      const times: number[] = []
+      for (let i = 0; i < RUNS; i++) times.push(await firstPriceMs(chrome.port, `${server.base}${path}`))
+      firstPrices.push(
+        `${path.padEnd(12)} ${(median(times) / 1000).toFixed(2)} s  (${times.map((t) => (t / 1000).toFixed(2)).join(' / ')})`,
       )
-      console.log(row(path, figures))
-      elements.push(`${path.padEnd(10)} ${figures.lcpElement}`)
+    }
+    if (SIGNED_IN_PAGES.length > 0) {
+      await signInDemo(server.base, chrome.port)
+      for (const path of SIGNED_IN_PAGES) await measurePage(path, true)
     }
     console.log(`\nLCP element (last run):\n${elements.join('\n')}`)
+    if (firstPrices.length > 0)
+      console.log(
+        `\nFirst price on screen, 4x CPU, no network throttle (median of ${RUNS}):\n${firstPrices.join('\n')}`,
+      )
     console.log(`\nreports: ${REPORTS}`)
   } finally {
     chrome.kill()

@@ -24,6 +24,13 @@ interface Props {
  * picked from a list; the confirmation says what closes, what stays open and what the pair earns
  * (estimated at the live conversion rate for an instrument quoted in another currency than USD).
  */
+/**
+ * A signed figure inside a sentence, read left to right in Arabic and Persian too (as `.num` shows
+ * it): in a left-to-right isolate, without the Arabic letter mark the language's number format puts
+ * before a minus (which would send the sign to the figure's right).
+ */
+const leftToRight = (figure: string) => `\u2066${figure.replace(/[\u200e\u200f\u061c]/g, '')}\u2069`
+
 export function CloseBy(props: Props) {
   const instrument = props.order.ForexTradeLists as Instrument | undefined
   return instrument ? <CloseByList {...props} instrument={instrument} /> : null
@@ -49,8 +56,7 @@ function CloseByList({ order, instrument, onClosing, onFinished }: Props & { ins
               id: order.Id,
               by: by.Id,
               lots: preview.lots,
-              // Isolated (as <bdi> would), so that a right-to-left sentence keeps the sign with its figure.
-              profit: preview.profit === null ? '—' : `\u2066${formatProfit(preview.profit)}\u2069`,
+              profit: preview.profit === null ? '—' : leftToRight(formatProfit(preview.profit)),
             })}
           </p>
           {preview.rest && (

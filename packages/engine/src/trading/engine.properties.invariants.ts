@@ -37,7 +37,7 @@ export function checkMargins(runner: Runner, record: Record_): void {
   // A close by is the one exception (closeBy below): a close_by step's two records, and only those.
   for (const event of events) {
     if (event.type === 'position_closed' && event.order.closedType === ClosedType.CloseBy) {
-      checkCloseBy(record, event.order)
+      checkCloseBy(runner, record, event.order)
       continue
     }
     if (event.type === 'position_closed') {
@@ -61,12 +61,19 @@ export function checkMargins(runner: Runner, record: Record_): void {
 }
 
 /**
- * A close by's records come from a close_by step, two of them: the first position's (naming the
+ * A close by's records come from a close_by step at a live quote, two of them: the first position's (naming the
  * second) at the second's open price, then the second's at its own open price, the same lots of one
  * instrument on opposite sides.
  */
-function checkCloseBy(record: Record_, order: FinishedOrder): void {
+function checkCloseBy(runner: Runner, record: Record_, order: FinishedOrder): void {
   const { step, events } = record
+  // Like every close, only in the instrument's session with a quote no older than the limit.
+  const terms = runner.terms.find((t) => t.id === order.instrumentId) as InstrumentTerms
+  const quote = runner.engine.quote(order.instrumentId) as Quote
+  check(
+    terms.calendar.isOpenAt(runner.now) && runner.now - quote.timeMs <= DEFAULT_RISK.maxQuoteAgeMs,
+    () => `order ${order.id} closed by at ${runner.now} without a live quote (${quote.timeMs})`,
+  )
   check(step.kind === 'close_by', () => `order ${order.id} closed by in a ${step.kind} step`)
   const pair = events.flatMap((e) =>
     e.type === 'position_closed' && e.order.closedType === ClosedType.CloseBy ? [e.order] : [],

@@ -56,7 +56,9 @@ export function NewsDetailScreen() {
           {title}
         </h1>
         <p className="news-article-meta">
-          <time dateTime={isoTime(created_at)}>{t('news.published', { date: formatDateTime(created_at) })}</time>
+          <time dateTime={isoTime(created_at)}>
+            {t('news.published', { date: formatDateTime(created_at) })}
+          </time>
         </p>
         <div
           className="news-content"

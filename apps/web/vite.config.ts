@@ -29,11 +29,12 @@ function readLocales(): Record<string, Record<string, unknown>> {
 const SCREEN_LOADERS = fileURLToPath(new URL('./src/app/screen-loaders.ts', import.meta.url))
 
 /**
- * The routes whose screen the shell's script preloads: the first three tabs, where traders start,
- * and the sign-in screen a visitor on /order (or any signed-in screen) is sent to (the script is in
- * the first load; each route adds its file names).
+ * The routes whose screen the shell's script preloads: the first three tabs, where traders start
+ * (the script is in the first load; each route adds its file names). Not /login, where a visitor
+ * on /order is sent: its form is 38 files (antd-mobile's parts), half a kilobyte in every first
+ * load of the script and more than a slow line gains by fetching them a round trip early.
  */
-const PRELOADED_ROUTES = ['/', '/trade', '/order', '/login']
+const PRELOADED_ROUTES = ['/', '/trade', '/order']
 
 const I18N_DIR = new URL('./src/common/i18n/', import.meta.url)
 

@@ -33,8 +33,10 @@ export interface ShellDictionary {
   paths: string[]
   tabs: string[]
   /**
-   * The screens only a signed-in user sees: a visitor without a token who opens one is sent to
-   * /login by the app, so the shell draws /login's and preloads its files instead.
+   * The tabs only a signed-in user sees (Orders, Mine): a visitor without a token who opens one is
+   * sent to /login by the app, so the shell draws /login's header and no tab bar instead of the
+   * tab's. The tabs only: they are where a visitor lands, and every path more would be in every
+   * first load.
    */
   signedIn: string[]
   langs: Record<string, ShellTexts>
@@ -108,7 +110,9 @@ export function shellDictionary(
   return {
     paths: SHELL_SCREENS.map((s) => s.path),
     tabs: TABS.map((t) => t.key),
-    signedIn: SCREENS.filter((screen) => screen.access !== 'public').map((screen) => screen.path),
+    signedIn: TABS.filter(
+      (tab) => SCREENS.find((screen) => screen.path === tab.key)?.access !== 'public',
+    ).map((tab) => tab.key),
     langs,
     key: SHELL_TEXTS_KEY,
     preload,
@@ -135,9 +139,9 @@ export function startShell(dictionary: ShellDictionary): void {
   }
   const root = document.documentElement
   const address = window.location.pathname.replace(/(.)\/+$/, '$1')
-  // What the app will show: a visitor (no token) on a signed-in screen lands on the sign-in screen
-  // (app/guards/require-auth.tsx), whose title and files the shell takes at once rather than after
-  // the app has run and redirected (issue 25: /order's sign-in screen was painted only then).
+  // What the app will show: a visitor (no token) on a signed-in tab lands on the sign-in screen
+  // (app/guards/require-auth.tsx), whose title the shell shows at once rather than the tab's, which
+  // would flash with its tab bar until the app has run and redirected.
   const path = dictionary.signedIn.includes(address) && !storage('token') ? '/login' : address
   // The app's modules (index.html's `app-preload`, see vite.config.ts) and the route's screen are
   // asked for once the shell has painted: the first paint waits for nothing but the page and its

@@ -178,7 +178,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         ).toBe(1)
         expect(await row.innerText()).toMatch(/Maintenance on Sunday[\s\S]*Deposits pause/)
         expect(await row.locator('time').getAttribute('datetime')).toBe(
-          `${listed.data[0].created_at.replace(' ', 'T')}Z`,
+          `${listed.data[0].created_at.replace(' ', 'T')}.000Z`,
         )
         await settledScreenshot(phone.page, join(SCREENS, 'announcement-en.png'))
         await openScreen(phone.page, `${app.base}/mine/announcement`, 'ar')

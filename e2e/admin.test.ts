@@ -450,7 +450,15 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       const signedIn = await openBackOffice(app, page, 'support', 'Ka Yan')
       expect(
         await page.locator('[data-testid^="nav-"]').evaluateAll((els) => els.map((e) => e.dataset.testid)),
-      ).toEqual(['nav-dashboard', 'nav-identity', 'nav-users', 'nav-chat', 'nav-content', 'nav-outbox'])
+      ).toEqual([
+        'nav-dashboard',
+        'nav-identity',
+        'nav-users',
+        'nav-chat',
+        'nav-feedback',
+        'nav-content',
+        'nav-outbox',
+      ])
       expect(await page.locator('[data-testid^="count-"]').count()).toBe(2)
       await shot('dashboard-support')
       // A page of another role is not shown, even typed in.

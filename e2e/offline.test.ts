@@ -106,10 +106,13 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('offline and resume o
           (code) => JSON.parse(localStorage.getItem('shell_texts') ?? '{}').c === code,
           lang,
         )
-        // The next visit: the shell's script runs; the app's own code never arrives.
+        // The next visit: the shell's script runs; the app's own code never arrives. /order is a
+        // signed-in tab: a visitor would get the sign-in screen's header (app/layout/boot-shell.ts).
         await phone.page.route('**/assets/**', (route) => route.abort())
+        if (path === '/order') await phone.page.evaluate(() => localStorage.setItem('token', 'signed-in'))
         await phone.page.goto(`${app.base}${path}`)
         const shell = await shellTexts(phone.page)
+        if (path === '/order') await phone.page.evaluate(() => localStorage.removeItem('token'))
         expect(shell.title).toBe(expected.title)
         expect(shell.current).toBe(expected.current)
         expect(shell.tabs).toHaveLength(5)

@@ -459,7 +459,8 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         'nav-content',
         'nav-outbox',
       ])
-      expect(await page.locator('[data-testid^="count-"]').count()).toBe(2)
+      // Identity checks, chats waiting and new feedback: the counts of support's own queues.
+      expect(await page.locator('[data-testid^="count-"]').count()).toBe(3)
       await shot('dashboard-support')
       // A page of another role is not shown, even typed in.
       await page.goto(`${app.base}/admin/withdrawals`)

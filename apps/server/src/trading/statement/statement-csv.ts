@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@tp/contracts'
 import { translate } from '../../i18n/translate.ts'
-import type { Statement } from './statement-data.ts'
+import { totalRows, type Statement } from './statement-data.ts'
 import { zoneOffset, zoneTime } from './zone-time.ts'
 
 /*
@@ -41,13 +41,7 @@ export function statementCsv(statement: Statement, lang: LanguageCode, zone: str
     [t('closing_balance'), totals.closing_balance],
     [],
     [t('totals')],
-    [t('profit'), totals.profit],
-    [t('fees'), totals.fees],
-    [t('swaps'), totals.swaps],
-    [t('deposits'), totals.deposits],
-    [t('withdrawals'), totals.withdrawals],
-    [t('other'), totals.other],
-    [t('net'), totals.net],
+    ...totalRows(totals, t),
     [],
     [t('trades')],
     [

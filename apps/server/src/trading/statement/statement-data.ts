@@ -132,3 +132,16 @@ export async function statementOf(
   const totals = await historyTotals(db, userId, period)
   return { uid: user.uid, demo: user.demo, period, totals, trades, movements }
 }
+
+/** The totals' rows as both statements write them, label and amount, in the ledger's order of kinds. */
+export function totalRows(totals: HistoryTotals, t: (key: string) => string): [string, string][] {
+  return [
+    [t('profit'), totals.profit],
+    [t('fees'), totals.fees],
+    [t('swaps'), totals.swaps],
+    [t('deposits'), totals.deposits],
+    [t('withdrawals'), totals.withdrawals],
+    [t('other'), totals.other],
+    [t('net'), totals.net],
+  ]
+}

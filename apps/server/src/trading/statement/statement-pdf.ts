@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
 import { translate } from '../../i18n/translate.ts'
-import type { Statement } from './statement-data.ts'
+import { totalRows, type Statement } from './statement-data.ts'
 import { zoneOffset, zoneTime } from './zone-time.ts'
 
 /*
@@ -94,15 +94,7 @@ function summary(doc: PDFKit.PDFDocument, statement: Statement, zone: string) {
     facts,
   )
   heading(doc, t('totals'))
-  const sums: [string, string][] = [
-    [t('profit'), totals.profit],
-    [t('fees'), totals.fees],
-    [t('swaps'), totals.swaps],
-    [t('deposits'), totals.deposits],
-    [t('withdrawals'), totals.withdrawals],
-    [t('other'), totals.other],
-    [t('net'), totals.net],
-  ]
+  const sums = totalRows(totals, t)
   table(
     doc,
     [

@@ -1,4 +1,5 @@
 /** Times of a statement, written in the reader's IANA time zone as "YYYY-MM-DD HH:mm:ss" (ISO 8601's order). */
+import { zoneOffsetMs } from '@tp/engine'
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 
@@ -32,10 +33,9 @@ export function zoneTime(ms: number, zone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`
 }
 
-/** The zone's offset from UTC at `ms`, as "+08:00" or "-05:00". */
+/** The zone's offset from UTC at `ms`, as "+08:00" or "-05:00" (the engine's zoneOffsetMs). */
 export function zoneOffset(ms: number, zone: string): string {
-  const wall = Date.parse(`${zoneTime(ms, zone).replace(' ', 'T')}Z`)
-  const minutes = Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000)
+  const minutes = Math.round(zoneOffsetMs(zone, ms) / 60_000)
   const sign = minutes < 0 ? '-' : '+'
   const size = Math.abs(minutes)
   return `${sign}${String(Math.floor(size / 60)).padStart(2, '0')}:${String(size % 60).padStart(2, '0')}`

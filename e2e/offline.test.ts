@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
@@ -28,7 +28,7 @@ import {
 const SCREENS = join(ROOT, '.tmp/screens')
 
 /** A phone profile with its own options (JavaScript off), closed and removed by `close`. */
-async function phoneWith(options: { javaScriptEnabled: boolean }) {
+async function phoneWith(options: { javaScriptEnabled: boolean; locale?: string }) {
   const profile = mkdtempSync(join(tmpdir(), 'tp-e2e-profile-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -86,6 +86,53 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('offline and resume o
       await phone.page.screenshot({ path: join(SCREENS, 'shell-nojs-hk.png') })
     } finally {
       await phone.close()
+    }
+  })
+
+  it("on a first visit, the shell is in the phone's language before the app runs; a visitor's Orders is the sign-in screen", async () => {
+    const jp = JSON.parse(readFileSync(join(ROOT, 'apps/web/src/common/i18n/locales/jp.json'), 'utf8'))
+    const ar = JSON.parse(readFileSync(join(ROOT, 'apps/web/src/common/i18n/locales/ar.json'), 'utf8'))
+    for (const [locale, lang, messages] of [
+      ['ja-JP', 'ja', jp],
+      ['ar-EG', 'ar', ar],
+    ] as const) {
+      const phone = await phoneWith({ javaScriptEnabled: true, locale })
+      try {
+        // The app's own code never arrives: what shows is the page and its shell's script.
+        await phone.page.route('**/assets/**', (route) => route.abort())
+        await phone.page.goto(`${app.base}/`)
+        expect(await phone.page.locator('html').getAttribute('lang')).toBe(lang)
+        expect(await shellTexts(phone.page)).toEqual({
+          title: messages.pages.market,
+          tabs: [
+            messages.tabs.market,
+            messages.tabs.trade,
+            messages.tabs.orders,
+            messages.tabs.rank,
+            messages.tabs.mine,
+          ],
+          current: '/',
+        })
+        await phone.page.goto(`${app.base}/order`)
+        const heading = phone.page.locator('#boot-shell .boot-auth-title')
+        expect(await heading.innerText()).toBe(messages.auth.welcome)
+        expect(await phone.page.locator('#boot-shell .boot-auth-subtitle').innerText()).toBe(
+          messages.auth.loginSubtitle,
+        )
+        expect(await phone.page.locator('#boot-shell .boot-auth-name').innerText()).toBe('Meridian Markets')
+        expect(await phone.page.locator('#boot-shell .boot-tab-bar').isVisible()).toBe(false)
+        await phone.page.screenshot({ path: join(SCREENS, `shell-first-visit-${lang}-order.png`) })
+        // The app, once it runs, draws the heading where the shell drew it: nothing moves.
+        const shellBox = await heading.boundingBox()
+        await phone.page.unroute('**/assets/**')
+        await phone.page.goto(`${app.base}/order`)
+        const appHeading = phone.page.locator('#root .auth-title')
+        expect(await appHeading.innerText()).toBe(messages.auth.welcome)
+        expect(await appHeading.boundingBox()).toEqual(shellBox)
+        expect(new URL(phone.page.url()).pathname).toBe('/login')
+      } finally {
+        await phone.close()
+      }
     }
   })
 

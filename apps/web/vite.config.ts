@@ -1,30 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig, minifySync, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from '../../build/vite-precompress.ts'
-import { renderShell, shellScript } from './src/app/layout/boot-shell.ts'
+import { renderShell, shellScript, shellTextsFile } from './src/app/layout/boot-shell.ts'
+import { readShellLocales } from './src/app/layout/shell-locales.ts'
 import { SCREENS } from './src/app/screens.ts'
 import { LANGUAGES } from '../../packages/contracts/src/languages.ts'
+import { SHELL_TEXTS_FILE } from '../../packages/contracts/src/web-shell.ts'
 
 /** The API server the dev server forwards to; the built app is served by that server on the same origin. */
 const API_TARGET = 'http://localhost:8080'
-
-const LOCALES = fileURLToPath(new URL('./src/common/i18n/locales/', import.meta.url))
-
-/** The core messages of every language, read afresh for each page (the dev server sees edits). */
-function readLocales(): Record<string, Record<string, unknown>> {
-  const locales: Record<string, Record<string, unknown>> = {}
-  for (const file of readdirSync(LOCALES)) {
-    if (file.endsWith('.json'))
-      locales[file.slice(0, -5)] = JSON.parse(readFileSync(`${LOCALES}${file}`, 'utf8')) as Record<
-        string,
-        unknown
-      >
-  }
-  return locales
-}
 
 const SCREEN_LOADERS = fileURLToPath(new URL('./src/app/screen-loaders.ts', import.meta.url))
 
@@ -116,7 +103,7 @@ function appShell(): Plugin {
     configureServer(server) {
       server.middlewares.use(`/${SHELL_SCRIPT}`, (_request, response) => {
         response.setHeader('content-type', 'text/javascript; charset=utf-8')
-        response.end(shellScript(readLocales()))
+        response.end(shellScript(readShellLocales()))
       })
     },
     generateBundle(_options, bundle) {
@@ -124,14 +111,17 @@ function appShell(): Plugin {
         type: 'asset',
         fileName: SHELL_SCRIPT,
         // Minified: it is part of the first load, and its source is the TypeScript compiler's output.
-        source: minifySync(SHELL_SCRIPT, shellScript(readLocales(), routeFiles(bundle))).code,
+        source: minifySync(SHELL_SCRIPT, shellScript(readShellLocales(), routeFiles(bundle))).code,
       })
+      // The other languages' shell texts, for the server to write into each page (the script
+      // above carries the default language's only).
+      this.emitFile({ type: 'asset', fileName: SHELL_TEXTS_FILE, source: shellTextsFile(readShellLocales()) })
     },
     transformIndexHtml: {
       order: 'pre',
       handler(html, context) {
         return context.path.endsWith('/index.html') || context.path === '/'
-          ? renderShell(html, readLocales())
+          ? renderShell(html, readShellLocales())
           : html
       },
     },

@@ -123,9 +123,10 @@ async function serveClients(app: FastifyInstance, deps: RouteDeps, options: AppO
   const web = options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : undefined
   const admin =
     options.adminDist && existsSync(join(options.adminDist, 'index.html')) ? options.adminDist : undefined
+  // The app's pages in the reader's language, `/` and `/trade` with their first screen
+  // (first-screen-routes.ts); the files are served as built.
+  const sendAppPage = web ? firstScreenRoutes(app, web, deps) : undefined
   if (web) {
-    // `/` and `/trade` carry their first screen (first-screen-routes.ts); the files are served as built.
-    firstScreenRoutes(app, web, deps)
     await app.register(fastifyStatic, { ...STATIC_FILE_OPTIONS, root: web, prefix: '/', index: false })
   }
   if (admin) {
@@ -141,7 +142,7 @@ async function serveClients(app: FastifyInstance, deps: RouteDeps, options: AppO
     if (request.method === 'GET' && !isApiPath(path)) {
       if (admin && (path === '/admin' || path.startsWith('/admin/')))
         return reply.sendFile('index.html', admin)
-      if (web) return reply.type('text/html').sendFile('index.html', web)
+      if (sendAppPage) return sendAppPage(request, reply)
     }
     return sendRefusal(reply, 404, 'not_found')
   })

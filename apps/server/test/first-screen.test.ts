@@ -2,9 +2,17 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
-import { MarketStatus, type Instrument } from '@tp/contracts'
+import { MarketStatus, SHELL_TEXTS_FILE, type Instrument } from '@tp/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONTENT_END, CONTENT_START, FIRST_SCREEN_ROWS } from '../src/web-shell/first-screen-html.ts'
+import {
+  CONTENT_END,
+  CONTENT_START,
+  BRAND_NAME_SLOT,
+  FIRST_SCREEN_ROWS,
+  withBrandName,
+  withPageLanguage,
+} from '../src/web-shell/first-screen-html.ts'
+import { setSetting } from '../src/settings/settings.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { rawGet } from './raw-http.ts'
 
@@ -14,7 +22,16 @@ import { rawGet } from './raw-http.ts'
  */
 
 const SKELETON = '<div class="boot-row"><i></i></div>'
-const PAGE = `<!doctype html><html><body><div class="boot-list">${CONTENT_START}${SKELETON}${CONTENT_END}</div></body></html>`
+const PAGE = `<!doctype html><html><head><title>T</title></head><body>${BRAND_NAME_SLOT}<div class="boot-list">${CONTENT_START}${SKELETON}${CONTENT_END}</div></body></html>`
+/** The build's shell texts (SHELL_TEXTS_FILE), two languages of them. */
+const SHELL_TEXTS = { hk: { c: 'hk', t: ['行情'] }, en: { c: 'en', t: ['Market'] } }
+/** The page as served with no first screen: in `lang`, with its shell texts when the build has them. */
+const served = (lang: 'hk' | 'en' | 'de', brand = '') =>
+  withPageLanguage(
+    withBrandName(PAGE, brand),
+    lang,
+    lang === 'de' ? undefined : JSON.stringify(SHELL_TEXTS[lang]),
+  )
 
 const rows = (html: string) => html.match(/class="boot-row boot-quote-row"/g)?.length ?? 0
 const codes = (html: string) => [...html.matchAll(/<bdi class="boot-code">([^<]*)<\/bdi>/g)].map((m) => m[1])
@@ -36,6 +53,7 @@ describe.each(DRIVERS)('the first screen in the page on %s', (driver) => {
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'web-dist-'))
     await writeFile(join(dist, 'index.html'), PAGE)
+    await writeFile(join(dist, SHELL_TEXTS_FILE), JSON.stringify(SHELL_TEXTS))
     // No stored history: no instrument has a price until the test's ticks.
     app = await startTestApp(driver, { historyCandles: 0, app: { webDist: dist } })
     list = (await app.get('/v1/api/forex/trade_list')).body.data as Instrument[]
@@ -49,7 +67,7 @@ describe.each(DRIVERS)('the first screen in the page on %s', (driver) => {
     for (const path of ['/', '/trade']) {
       const { answer, body } = await page(path)
       expect(answer.status).toBe(200)
-      expect(body).toBe(PAGE)
+      expect(body).toBe(served('hk'))
     }
   })
 
@@ -97,7 +115,7 @@ describe.each(DRIVERS)('the first screen in the page on %s', (driver) => {
     const expected = list.filter((item) => item.CategoryId === category).slice(0, FIRST_SCREEN_ROWS)
     expect(codes(body)).toEqual(expected.map((item) => item.ShowCode))
     for (const choice of ['favourites', '0', '-1', '1.5', 'abc', '99999']) {
-      expect((await page(`/?category=${choice}`)).body).toBe(PAGE)
+      expect((await page(`/?category=${choice}`)).body).toBe(served('hk'))
     }
   })
 
@@ -110,7 +128,7 @@ describe.each(DRIVERS)('the first screen in the page on %s', (driver) => {
     const chosen = (await page(`/trade?id=${other.Id}`)).body
     expect(chosen).toContain(`data-instrument="${other.Id}"`)
     expect(chosen).toContain(`>${(101.5).toFixed(other.PricePrecision)}<`)
-    for (const id of ['999999', 'abc', '']) expect((await page(`/trade?id=${id}`)).body).toBe(PAGE)
+    for (const id of ['999999', 'abc', '']) expect((await page(`/trade?id=${id}`)).body).toBe(served('hk'))
     // A repeated parameter reads as its first value, as the app's URLSearchParams.get does.
     expect((await page(`/trade?id=${other.Id}&id=${first.Id}`)).body).toContain(
       `data-instrument="${other.Id}"`,
@@ -125,13 +143,38 @@ describe.each(DRIVERS)('the first screen in the page on %s', (driver) => {
     const now = (await app.get('/v1/api/forex/trade_list')).body.data as Instrument[]
     // Bitcoin trades around the clock: its old quote is not shown as live.
     expect(now.find((item) => item.Code === 'BTCUSD')?.MarketStatus).toBe(MarketStatus.Open)
-    expect((await page(`/trade?id=${btc.Id}`)).body).toBe(PAGE)
+    expect((await page(`/trade?id=${btc.Id}`)).body).toBe(served('hk'))
     app.tick({ code: 'BTCUSD', bid: 65_100, ask: 65_130 })
     expect((await page(`/trade?id=${btc.Id}`)).body).toContain(`data-instrument="${btc.Id}"`)
   })
 
-  it('leaves every other page, and index.html itself, as built', async () => {
-    for (const path of ['/index.html', '/order', '/mine/invite?x=1'])
-      expect((await page(path)).body).toBe(PAGE)
+  it("serves every other page of the app in the reader's language, with its shell texts and the site's name", async () => {
+    const brand = 'Meridian Markets'
+    for (const path of ['/order', '/mine/invite?x=1', '/login']) {
+      const { answer, body } = await page(path, { 'accept-language': 'en-GB,en;q=0.9,zh-HK;q=0.5' })
+      expect(answer.status).toBe(200)
+      expect(answer.headers['cache-control']).toBe('no-cache')
+      expect(answer.headers.vary).toMatch(/accept-language/)
+      expect(body).toBe(served('en', brand))
+      expect((await page(path)).body).toBe(served('hk', brand))
+      expect((await page(path, { cookie: 'lang=en' })).body).toBe(served('en', brand))
+      // A language the build has no shell texts for: its name, and the script's default texts.
+      expect((await page(path, { cookie: 'lang=de' })).body).toBe(served('de', brand))
+    }
+    expect(served('en')).toContain('<meta name="shell-texts" content="{&#34;c&#34;:&#34;en&#34;')
+    // Staff's site title, escaped; none set: the app's own name follows with the app.
+    await setSetting(app.db, 'site_title', 'Tom & <Jerry>')
+    expect((await page('/login')).body).toContain(
+      '<span class="boot-auth-name">Tom &#38; &#60;Jerry&#62;</span>',
+    )
+    await setSetting(app.db, 'site_title', ' ')
+    expect((await page('/login')).body).toBe(served('hk'))
+    await setSetting(app.db, 'site_title', brand)
+  })
+
+  it('serves index.html itself, the API and the files as they are', async () => {
+    expect((await page('/index.html')).body).toBe(PAGE)
+    expect((await page('/shell-texts.json')).body).toBe(JSON.stringify(SHELL_TEXTS))
+    expect((await rawGet(app.base, '/api/no-such-call', {})).status).toBe(404)
   })
 })

@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { sendVisitorToLogin } from './app/guards/require-auth.tsx'
 import { applyHashRoute } from './app/hash-route.ts'
-import { followShellTexts } from './app/layout/remember-shell-texts.ts'
 import { Providers } from './app/providers.tsx'
 import { createAppRouter } from './app/router.tsx'
 import './app/styles.css'
@@ -16,6 +16,7 @@ import { startRealtime } from './common/realtime.ts'
 async function start(): Promise<void> {
   // Before the router reads the URL: old `/#/register?invite_code=X` links become `/register?...`.
   applyHashRoute()
+  sendVisitorToLogin()
   // The theme is on <html> before the first paint (app-shell.js); this follows later changes (the
   // system's, another tab's) and is not part of the first load.
   void import('./common/theme/theme.ts').then((theme) => theme.startTheme())
@@ -23,7 +24,6 @@ async function start(): Promise<void> {
   // task of its own (nextTask), so that none blocks a tap for long on a slow phone.
   const language = startLanguage()
   await initI18n(language)
-  followShellTexts()
   await nextTask()
   const router = createAppRouter()
   setNavigator((to, options) => void router.navigate(to, options))
@@ -46,10 +46,11 @@ async function start(): Promise<void> {
   )
   // Once the page has loaded and the browser is idle, so that on a slow line their calls and files
   // come after the first screen's rather than among them: the closed-site, desktop-browser and
-  // partner-link checks, and antd-mobile's texts in the user's language (for its sheets, dialogs and
-  // pickers, which open on a tap).
+  // partner-link checks, antd-mobile's texts in the user's language (for its sheets, dialogs and
+  // pickers, which open on a tap), and the shell's texts kept in it for the next visit's first paint.
   whenLoadedAndIdle(() => {
     void import('./features/system/site-modes.ts').then((modes) => modes.applySiteModes())
+    void import('./app/layout/remember-shell-texts.ts').then((shell) => shell.followShellTexts())
     void import('./common/i18n/antd-config.ts').then((antd) => antd.followAntdLocale(language))
   })
   // The toast's code (antd-mobile's animation library) at the first touch or key, which is what

@@ -8,6 +8,7 @@ import {
   shellPrice,
   tradeQuoteHtml,
   withFirstScreen,
+  withPageLanguage,
 } from './first-screen-html.ts'
 
 const NOW = 1_700_000_000_000
@@ -73,14 +74,29 @@ describe('the first screen written into the page', () => {
     expect(tradeQuoteHtml(instrument({ LastPrice: 0 }), 'hk', FRESH)).toBe('')
     expect(tradeQuoteHtml(instrument({ ForexQuotations: quotedAt(NOW - 60_000) }), 'hk', FRESH)).toBe('')
     expect(tradeQuoteHtml(instrument(), 'hk', FRESH)).toContain('data-instrument="7"')
+    // The closed-market notice's place only on a closed market (the shell's script writes its text).
+    expect(tradeQuoteHtml(instrument(), 'hk', FRESH)).not.toContain('boot-notice')
+    expect(tradeQuoteHtml(weekend, 'hk', FRESH)).toContain('<div class="boot-notice"><p></p></div>')
   })
 
-  it('replaces the skeleton between the markers and names its language, and leaves a page without them as it is', () => {
+  it('replaces the skeleton between the markers, and leaves a page without them as it is', () => {
     const page = `<head></head><body>${CONTENT_START}<i></i>${CONTENT_END}</body>`
-    expect(withFirstScreen(page, '<b>rows</b>', 'jp')).toBe(
-      '<head>\n    <meta name="page-lang" content="jp"></head><body><b>rows</b></body>',
+    expect(withFirstScreen(page, '<b>rows</b>')).toBe('<head></head><body><b>rows</b></body>')
+    expect(withFirstScreen(page, '')).toBe(page)
+    expect(withFirstScreen('<body></body>', '<b>rows</b>')).toBe('<body></body>')
+  })
+
+  it("names the page's language and writes its shell texts, escaped, first in <head>", () => {
+    const texts = JSON.stringify({ c: 'en', t: ['Market', '"><script>x</script>'] })
+    const page = withPageLanguage('<html><head><title>T</title></head></html>', 'en', texts)
+    expect(page).toBe(
+      '<html><head>\n    <meta name="page-lang" content="en">\n    <meta name="shell-texts" content="' +
+        texts.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`) +
+        '"><title>T</title></head></html>',
     )
-    expect(withFirstScreen(page, '', 'jp')).toBe(page)
-    expect(withFirstScreen('<body></body>', '<b>rows</b>', 'jp')).toBe('<body></body>')
+    expect(page).not.toContain('<script>')
+    expect(withPageLanguage('<head></head>', 'jp', undefined)).toBe(
+      '<head>\n    <meta name="page-lang" content="jp"></head>',
+    )
   })
 })

@@ -108,7 +108,8 @@ export function marketRowsHtml(items: readonly Instrument[], lang: LanguageCode,
 
 /**
  * `/trade`'s quote of `item` where the app's quote panel shows it: last price and change, the code
- * beside them (the app has it in its header), and the chart's place below.
+ * beside them (the app has it in its header), the closed-market notice's place when it is closed,
+ * and the chart's place below.
  */
 export function tradeQuoteHtml(item: Instrument | undefined, lang: LanguageCode, fresh: Freshness): string {
   if (!item || !isPriced(item, fresh)) return ''
@@ -120,20 +121,42 @@ export function tradeQuoteHtml(item: Instrument | undefined, lang: LanguageCode,
     `${shellPrice(item.LastPrice, item.PricePrecision, lang)}</span>` +
     `<span class="boot-change num change-${change.direction}">${change.text}</span>` +
     `</span><bdi class="boot-code">${escapeHtml(item.ShowCode)}</bdi></div>` +
+    // The closed-market notice's place: the shell's script writes its text (app/layout/boot-shell.ts).
+    (item.MarketStatus === MarketStatus.Closed ? '<div class="boot-notice"><p></p></div>' : '') +
     '<i class="boot-chart"></i></div>'
   )
 }
 
 /**
- * index.html with `content` in place of the shell's skeleton (between the two markers), and the
- * language it is written in as `<meta name="page-lang">` first in `<head>`: the shell's script
- * starts in that language when the phone has no stored choice (app/layout/boot-shell.ts). The page
- * as built when the content is empty or the markers are missing.
+ * index.html with `content` in place of the shell's skeleton (between the two markers); the page as
+ * built when the content is empty or the markers are missing.
  */
-export function withFirstScreen(indexHtml: string, content: string, lang: LanguageCode): string {
+export function withFirstScreen(indexHtml: string, content: string): string {
   const start = indexHtml.indexOf(CONTENT_START)
   const end = indexHtml.indexOf(CONTENT_END)
   if (!content || start < 0 || end < start) return indexHtml
-  const page = indexHtml.slice(0, start) + content + indexHtml.slice(end + CONTENT_END.length)
-  return page.replace('<head>', `<head>\n    <meta name="page-lang" content="${lang}">`)
+  return indexHtml.slice(0, start) + content + indexHtml.slice(end + CONTENT_END.length)
+}
+
+/**
+ * The page with the language it is written in first in `<head>`: `<meta name="page-lang">`, in which
+ * the shell's script starts when the phone has no stored choice, and `<meta name="shell-texts">`,
+ * that language's shell texts (header, tabs, sign-in headings: the script itself carries only the
+ * default language's), so that a first visit in English shows English before the app has loaded
+ * (app/layout/boot-shell.ts in apps/web).
+ */
+export function withPageLanguage(html: string, lang: LanguageCode, shellTexts: string | undefined): string {
+  const metas = [`<meta name="page-lang" content="${lang}">`]
+  if (shellTexts) metas.push(`<meta name="shell-texts" content="${escapeHtml(shellTexts)}">`)
+  return html.replace('<head>', `<head>\n    ${metas.join('\n    ')}`)
+}
+
+/** Where index.html's sign-in heading holds the site's name (the app's brand: site_title). */
+export const BRAND_NAME_SLOT = '<span class="boot-auth-name"></span>'
+
+/** The page with the site's name in the shell's sign-in heading, as the app's AuthPage shows it. */
+export function withBrandName(html: string, name: string): string {
+  return name
+    ? html.replace(BRAND_NAME_SLOT, `<span class="boot-auth-name">${escapeHtml(name)}</span>`)
+    : html
 }

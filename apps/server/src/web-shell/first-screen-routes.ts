@@ -1,34 +1,57 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { DEFAULT_LANGUAGE, isLanguageCode, languageFromTags, type LanguageCode } from '@tp/contracts'
+import {
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  languageFromTags,
+  SHELL_TEXTS_FILE,
+  type LanguageCode,
+} from '@tp/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { PUBLIC_DATA_COMPRESSION } from '../http/compression.ts'
 import type { InstrumentDef } from '../market/catalogue.ts'
 import type { MarketData } from '../market/market-data.ts'
 import type { TradingDesk } from '../trading/desk.ts'
+import { getSetting } from '../settings/settings.ts'
+import type { Db } from '../db/client.ts'
 import {
   CONTENT_START,
   FIRST_SCREEN_ROWS,
   marketRowsHtml,
   tradeQuoteHtml,
+  withBrandName,
   withFirstScreen,
+  withPageLanguage,
   type Freshness,
 } from './first-screen-html.ts'
 
 interface Sources {
+  db: Db
   market: MarketData
   desk: TradingDesk
   clock: () => Date
 }
 
 /**
- * `/` and `/trade` as index.html with their first screen written in from the server's live quotes
- * (docs/decisions/017-first-screen-in-the-page.md). The page is never cached (`no-cache`), so it is
- * as fresh as the request; the service worker's copy of index.html has the skeleton instead.
+ * The phone app's pages: index.html in the reader's language (page-lang and the shell's texts, for
+ * every path the app's router answers), and `/` and `/trade` with their first screen written in
+ * from the server's live quotes (docs/decisions/017-first-screen-in-the-page.md). A page is never
+ * cached (`no-cache`), so it is as fresh as the request; the service worker's copy of index.html
+ * has the skeleton and the default language instead. Returns the sender of every other path's page.
  */
-export function firstScreenRoutes(app: FastifyInstance, webDist: string, { market, desk, clock }: Sources) {
-  const page = builtPage(join(webDist, 'index.html'), (message) => app.log.warn(message))
+export function firstScreenRoutes(
+  app: FastifyInstance,
+  webDist: string,
+  { db, market, desk, clock }: Sources,
+) {
+  const built = builtPage(webDist, (message) => app.log.warn(message))
   const options = { ...PUBLIC_DATA_COMPRESSION }
+  const send = (request: FastifyRequest, reply: FastifyReply, content = '', brand = '') => {
+    const lang = pageLanguage(request)
+    const { html, shellTexts } = built()
+    const page = withBrandName(withFirstScreen(html, content), brand)
+    return sendPage(reply, withPageLanguage(page, lang, shellTexts(lang)))
+  }
 
   const now = (): Freshness => ({
     nowMs: clock().getTime(),
@@ -51,7 +74,7 @@ export function firstScreenRoutes(app: FastifyInstance, webDist: string, { marke
           ? market.instruments().filter((def) => def.categoryId === categoryId)
           : []
     const rows = view(defs.slice(0, FIRST_SCREEN_ROWS), lang, fresh.nowMs)
-    return sendPage(reply, withFirstScreen(page(), marketRowsHtml(rows, lang, fresh), lang))
+    return send(request, reply, marketRowsHtml(rows, lang, fresh))
   })
 
   app.get('/trade', options, async (request, reply) => {
@@ -63,8 +86,14 @@ export function firstScreenRoutes(app: FastifyInstance, webDist: string, { marke
     const all = market.instruments()
     const def = id === undefined ? all[0] : all.find((entry) => String(entry.id) === id)
     const [item] = view(def ? [def] : [], lang, fresh.nowMs)
-    return sendPage(reply, withFirstScreen(page(), tradeQuoteHtml(item, lang, fresh), lang))
+    return send(request, reply, tradeQuoteHtml(item, lang, fresh))
   })
+
+  // Other paths may be a sign-in screen (a visitor's Orders or Mine too), whose heading names the site.
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const brand = (await getSetting(db, 'site_title')).trim()
+    return send(request, reply, '', brand)
+  }
 }
 
 const sendPage = (reply: FastifyReply, html: string) =>
@@ -75,21 +104,42 @@ const sendPage = (reply: FastifyReply, html: string) =>
     .send(html)
 
 /**
- * The built index.html, read again when the build changes on disk (its asset names change with
- * every build); a page without the markers is served as it is, with a warning, once per build.
+ * The built index.html and the shell's texts beside it (SHELL_TEXTS_FILE), read again when the build
+ * changes on disk (its asset names change with every build); a page without the markers is served
+ * as it is, and one without the texts in the default language, with a warning, once per build.
  */
-function builtPage(file: string, warn: (message: string) => void): () => string {
-  let html = ''
+function builtPage(webDist: string, warn: (message: string) => void) {
+  const file = join(webDist, 'index.html')
+  let current = { html: '', shellTexts: (_lang: LanguageCode): string | undefined => undefined }
   let builtAt = -1
   return () => {
     const modified = statSync(file).mtimeMs
     if (modified !== builtAt) {
-      html = readFileSync(file, 'utf8')
+      const html = readFileSync(file, 'utf8')
       builtAt = modified
       if (!html.includes(CONTENT_START))
         warn(`${file} has no ${CONTENT_START} marker: no first screen is written in`)
+      current = { html, shellTexts: shellTextsOf(join(webDist, SHELL_TEXTS_FILE), warn) }
     }
-    return html
+    return current
+  }
+}
+
+/** One language's entry of the build's shell texts, as JSON text; undefined when it has none. */
+function shellTextsOf(
+  file: string,
+  warn: (message: string) => void,
+): (lang: LanguageCode) => string | undefined {
+  let all: Record<string, unknown> = {}
+  try {
+    all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  } catch {
+    warn(`${file} is missing or unreadable: pages show the shell in the default language until the app runs`)
+  }
+  const texts = new Map<string, string | undefined>()
+  return (lang) => {
+    if (!texts.has(lang)) texts.set(lang, all[lang] === undefined ? undefined : JSON.stringify(all[lang]))
+    return texts.get(lang)
   }
 }
 

@@ -6,6 +6,7 @@ import { initI18n } from '../../common/i18n/i18n.ts'
 import { useSession } from '../../common/session/session-store.ts'
 import { setupAntdRender } from '../../common/lib/antd-render.ts'
 import { buildRoutes } from '../router.tsx'
+import { sendVisitorToLogin } from './require-auth.tsx'
 
 // The layout's app-wide effects talk to the network; these tests are about routing only.
 vi.mock('../../common/realtime.ts', () => ({
@@ -159,5 +160,37 @@ describe('route guard', () => {
     renderAt('/mine/password')
     expect(await screen.findByTestId('real-account-required')).toBeTruthy()
     expect(screen.queryByTestId('password-new')).toBeNull()
+  })
+})
+
+describe('a visitor opening a signed-in screen', () => {
+  afterEach(() => {
+    useSession.setState({ token: null, user: null, signingOut: false })
+    window.history.replaceState(null, '', '/')
+  })
+
+  it('lands on /login before the router starts, with the screen to come back to', () => {
+    useSession.setState({ token: null, user: null })
+    for (const [opened, landed] of [
+      ['/order', `/login?from=${encodeURIComponent('/order')}`],
+      ['/user/', `/login?from=${encodeURIComponent('/user/')}`],
+      ['/mine/invite?tab=2', `/login?from=${encodeURIComponent('/mine/invite?tab=2')}`],
+    ]) {
+      window.history.replaceState(null, '', opened)
+      sendVisitorToLogin()
+      expect(window.location.pathname + window.location.search).toBe(landed)
+    }
+  })
+
+  it('stays on public screens, unknown paths and, signed in, everywhere', () => {
+    for (const path of ['/', '/trade?id=3', '/login', '/news', '/no-such-screen']) {
+      window.history.replaceState(null, '', path)
+      sendVisitorToLogin()
+      expect(window.location.pathname + window.location.search).toBe(path)
+    }
+    useSession.setState({ token: 'tok', user: { ...USER, is_demo: 0 } })
+    window.history.replaceState(null, '', '/order')
+    sendVisitorToLogin()
+    expect(window.location.pathname).toBe('/order')
   })
 })

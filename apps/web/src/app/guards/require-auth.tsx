@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
-import { Navigate, Outlet, useLocation } from 'react-router'
+import { matchPath, Navigate, Outlet, useLocation } from 'react-router'
 import { loginPath } from '../../common/lib/navigation.ts'
 import { useSession } from '../../common/session/session-store.ts'
+import { SCREENS } from '../screens.ts'
 
 /**
  * Routes marked "Login: yes" in docs/product.md "Screens". A visitor goes to /login?from=<wanted path and
@@ -27,4 +28,18 @@ export function RequireAuth() {
 function endFinishedSignOut(): void {
   const session = useSession.getState()
   if (session.signingOut && !session.token) session.endSignOut()
+}
+
+/**
+ * Before the router starts: a visitor who opens a signed-in screen (Orders, Mine, a link to one) is
+ * sent to /login as RequireAuth would send them, so that the router does not first fetch and run the
+ * code of a screen they cannot see, then the sign-in screen's. RequireAuth still guards every later
+ * navigation; the app shell's script draws /login for the same visitor (app/layout/boot-shell.ts).
+ */
+export function sendVisitorToLogin(): void {
+  if (useSession.getState().token) return
+  const { pathname, search } = window.location
+  const screen = SCREENS.find((entry) => matchPath(entry.path, pathname))
+  if (!screen || screen.access === 'public') return
+  window.history.replaceState(null, '', loginPath(pathname + search))
 }

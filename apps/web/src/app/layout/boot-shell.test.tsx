@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { LANGUAGES } from '@tp/contracts/light'
@@ -6,14 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MarketIcon, MineIcon, OrdersIcon, RankIcon, TradeIcon } from '../../common/components/icons.tsx'
 import { SCREENS, TABS } from '../screens.ts'
 import { SHELL_SCREENS, SHELL_TEXTS_KEY, renderShell, shellDictionary, shellScript } from './boot-shell.ts'
+import { readShellLocales } from './shell-locales.ts'
 
-const LOCALES = join(import.meta.dirname, '../../common/i18n/locales')
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- locale files as read from disk
-const locales: Record<string, any> = Object.fromEntries(
-  readdirSync(LOCALES)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => [file.slice(0, -5), JSON.parse(readFileSync(join(LOCALES, file), 'utf8'))]),
-)
+const locales: Record<string, any> = readShellLocales()
 const indexHtml = readFileSync(join(import.meta.dirname, '../../../index.html'), 'utf8')
 
 describe('the app shell dictionary', () => {
@@ -37,6 +33,8 @@ describe('the app shell dictionary', () => {
   it('refuses to build with a missing label, naming the language and key', () => {
     const broken = { ...locales, fa: { ...locales.fa, tabs: { ...locales.fa.tabs, rank: '' } } }
     expect(() => shellDictionary(broken)).toThrow('fa has no text for tabs.rank')
+    const noNotice = { ...locales, de: { ...locales.de, trade: { ...locales.de.trade, marketClosed: ' ' } } }
+    expect(() => shellDictionary(noNotice)).toThrow('de has no text for trade.marketClosed')
   })
 
   it('fills index.html with the default language and leaves no placeholder', () => {
@@ -111,30 +109,89 @@ describe('/app-shell.js in the page', () => {
     }
   })
 
+  const authShown = () => document.getElementById('boot-shell')?.classList.contains('boot-auth-on')
+  const text = (selector: string) => document.querySelector(selector)?.textContent
+
   it('falls back to hk for an unknown language; no tab bar (nor title) off the tab and sign-in screens', async () => {
     localStorage.setItem('lang', 'xx')
     loadPage('/login/')
     await flush()
     expect(document.documentElement.lang).toBe('zh-Hant-HK')
-    expect(document.querySelector('.boot-title')?.textContent).toBe(locales.hk.pages.login)
+    expect(text('.boot-auth-title')).toBe(locales.hk.auth.welcome)
     expect(document.getElementById('boot-shell')?.classList.contains('boot-with-tabs')).toBe(false)
     localStorage.setItem('token', 'a-token')
     loadPage('/mine/system')
     await flush()
-    expect(document.querySelector('.boot-title')?.textContent).toBe('')
+    expect(text('.boot-title')).toBe('')
+    expect(authShown()).toBe(false)
     expect(document.getElementById('boot-shell')?.classList.contains('boot-with-tabs')).toBe(false)
   })
 
-  it("draws the sign-in screen's shell for a visitor on a signed-in screen, and the screen itself once signed in", async () => {
+  it("draws the sign-in screen's heading for a visitor on a signed-in screen, and the screen itself once signed in", async () => {
     loadPage('/order')
     await flush()
-    expect(document.querySelector('.boot-title')?.textContent).toBe(locales.hk.pages.login)
+    // As the app's AuthPage: no title in the header, the heading below it, no tabs.
+    expect(text('.boot-title')).toBe('')
+    expect(authShown()).toBe(true)
+    expect(text('.boot-auth-title')).toBe(locales.hk.auth.welcome)
+    expect(text('.boot-auth-subtitle')).toBe(locales.hk.auth.loginSubtitle)
     expect(document.getElementById('boot-shell')?.classList.contains('boot-with-tabs')).toBe(false)
+    loadPage('/register')
+    await flush()
+    expect(text('.boot-auth-title')).toBe(locales.hk.auth.registerTitle)
     localStorage.setItem('token', 'a-token')
     loadPage('/order')
     await flush()
-    expect(document.querySelector('.boot-title')?.textContent).toBe(locales.hk.pages.orders)
+    expect(authShown()).toBe(false)
+    expect(text('.boot-title')).toBe(locales.hk.pages.orders)
     expect(document.querySelector('.boot-tab[aria-current="page"]')?.getAttribute('href')).toBe('/order')
+  })
+
+  it('keeps the header title where remembered texts of an older app have no sign-in headings', async () => {
+    const { a: _headings, ...older } = shellDictionary(locales).langs.en!
+    localStorage.setItem('lang', 'en')
+    localStorage.setItem(SHELL_TEXTS_KEY, JSON.stringify(older))
+    loadPage('/login')
+    await flush()
+    expect(authShown()).toBe(false)
+    expect(text('.boot-title')).toBe(locales.en.pages.login)
+  })
+
+  it("shows a first visit in the page's language from the texts the server wrote into it", async () => {
+    const metas = [
+      ['page-lang', 'ar'],
+      ['shell-texts', JSON.stringify(shellDictionary(locales).langs.ar)],
+    ].map(([name, content]) => {
+      const meta = document.createElement('meta')
+      meta.name = name!
+      meta.content = content!
+      document.head.appendChild(meta)
+      return meta
+    })
+    try {
+      loadPage('/order')
+      await flush()
+      expect(document.documentElement.lang).toBe('ar')
+      expect(document.documentElement.dir).toBe('rtl')
+      expect(text('.boot-auth-title')).toBe(locales.ar.auth.welcome)
+      loadPage('/')
+      await flush()
+      expect(text('.boot-title')).toBe(locales.ar.pages.market)
+      expect(text('.boot-tab-label')).toBe(locales.ar.tabs.market)
+      // A stored choice of another language: the page's texts are not it.
+      localStorage.setItem('lang', 'jp')
+      loadPage('/')
+      await flush()
+      expect(document.documentElement.lang).toBe('zh-Hant-HK')
+      // Texts of another language than the page's are not taken either.
+      localStorage.removeItem('lang')
+      metas[0]!.content = 'en'
+      loadPage('/')
+      await flush()
+      expect(document.documentElement.lang).toBe('zh-Hant-HK')
+    } finally {
+      metas.forEach((meta) => meta.remove())
+    }
   })
 
   it('starts, with no stored choice, in the language the server wrote the page in', async () => {
@@ -195,6 +252,21 @@ describe('/app-shell.js in the page', () => {
     await flush()
     expect(contentShown()).toBe(true)
     expect(document.cookie).not.toContain('lang=')
+  })
+
+  it('writes the closed-market notice under a closed quote, or leaves it to the app with older texts', async () => {
+    const closedQuote = `<div class="boot-content" data-lang="en" data-instrument="3"><b>1.08412</b><div class="boot-notice"><p></p></div></div>`
+    localStorage.setItem('lang', 'en')
+    localStorage.setItem(SHELL_TEXTS_KEY, JSON.stringify(shellDictionary(locales).langs.en))
+    loadPage('/trade?id=3', closedQuote)
+    await flush()
+    expect(text('.boot-notice p')).toBe(locales.en.trade.marketClosed)
+    const { n: _notice, ...older } = shellDictionary(locales).langs.en!
+    localStorage.setItem(SHELL_TEXTS_KEY, JSON.stringify(older))
+    loadPage('/trade?id=3', closedQuote)
+    await flush()
+    expect(document.querySelector('.boot-notice')).toBeNull()
+    expect(contentShown()).toBe(true)
   })
 
   it("keeps /trade's quote only when it is of the instrument the app opens", async () => {

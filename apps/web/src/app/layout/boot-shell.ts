@@ -27,10 +27,24 @@ export interface ShellTexts {
   b: string
   /** Page titles, in SHELL_SCREENS order (`paths` of the dictionary). */
   p: string[]
+  /**
+   * The sign-in screens' headings, [title, subtitle] in AUTH_SCREENS order: drawn by the shell
+   * where the app will show one (a visitor on Orders or Mine lands on /login). Absent in texts
+   * remembered by an older app, which then show the header only.
+   */
+  a?: [string, string][]
+  /**
+   * /trade's closed-market notice (`trade.marketClosed`, of the `trading` message part), drawn under
+   * a closed instrument's quote that the server wrote in. Absent where the part was not loaded when
+   * the app remembered the texts: the shell then leaves it to the app.
+   */
+  n?: string
 }
 
 export interface ShellDictionary {
   paths: string[]
+  /** AUTH_SCREENS' paths. */
+  auth: string[]
   tabs: string[]
   /**
    * The tabs only a signed-in user sees (Orders, Mine): a visitor without a token who opens one is
@@ -67,6 +81,19 @@ const TITLED_PATHS = new Set<string>([...TABS.map((tab) => tab.key), '/login', '
 export const SHELL_SCREENS = SCREENS.filter((screen) => TITLED_PATHS.has(screen.path))
 
 /**
+ * The sign-in screens (features/auth, AuthPage) and their heading's message keys: the app draws
+ * them with an empty header and a hero (brand, title, subtitle), which the shell draws too.
+ */
+export const AUTH_SCREENS = [
+  { path: '/login', title: 'auth.welcome', subtitle: 'auth.loginSubtitle' },
+  { path: '/register', title: 'auth.registerTitle', subtitle: 'auth.registerSubtitle' },
+  { path: '/forgot', title: 'auth.forgotTitle', subtitle: 'auth.forgotSubtitle' },
+] as const
+
+/** The closed-market notice's message key (features/trade, QuotePanel). */
+const CLOSED_NOTICE = 'trade.marketClosed'
+
+/**
  * The storage key of the current language's shell texts, written by the app whenever it applies a
  * language (rememberShellTexts) and read by `/app-shell.js` on the next visit: the script carries
  * only the default language's texts, not the 21 languages' (they would be most of the first load).
@@ -90,6 +117,8 @@ export function shellTexts(
     t: TABS.map((tab) => required(tab.title)),
     b: required('common.loading'),
     p: SHELL_SCREENS.map((screen) => required(screen.title)),
+    a: AUTH_SCREENS.map((screen) => [required(screen.title), required(screen.subtitle)]),
+    n: text(CLOSED_NOTICE),
   }
 }
 
@@ -105,10 +134,13 @@ export function shellDictionary(
   for (const language of LANGUAGES) {
     const messages = locales[language.code]
     if (!messages) throw new Error(`app shell: no messages for ${language.code}`)
-    langs[language.code] = shellTexts(language, (key) => lookup(messages, key))
+    const texts = shellTexts(language, (key) => lookup(messages, key))
+    if (texts.n === undefined) throw new Error(`app shell: ${language.code} has no text for ${CLOSED_NOTICE}`)
+    langs[language.code] = texts
   }
   return {
     paths: SHELL_SCREENS.map((s) => s.path),
+    auth: AUTH_SCREENS.map((s) => s.path),
     tabs: TABS.map((t) => t.key),
     signedIn: TABS.filter(
       (tab) => SCREENS.find((screen) => screen.path === tab.key)?.access !== 'public',
@@ -204,16 +236,22 @@ export function startShell(dictionary: ShellDictionary): void {
       // No fetch: the app asks for the list itself.
     }
   }
-  let texts = code ? dictionary.langs[code] : undefined
-  if (!texts) {
-    // The texts the app remembered for the stored language (anything malformed is ignored).
+  // The script carries the default language's texts only. Others come with the page (`shell-texts`,
+  // written by the server in the language of `page-lang`: web-shell/first-screen-routes.ts) or from
+  // what the app remembered for the stored language; anything malformed or of another language is
+  // ignored.
+  const parsed = (json: string | null | undefined): ShellTexts | undefined => {
     try {
-      const saved = JSON.parse(storage(dictionary.key) ?? 'null') as ShellTexts | null
-      if (saved && saved.c === code && Array.isArray(saved.t) && Array.isArray(saved.p)) texts = saved
+      const found = JSON.parse(json ?? 'null') as ShellTexts | null
+      return found && found.c === code && Array.isArray(found.t) && Array.isArray(found.p) ? found : undefined
     } catch {
-      // Not JSON: the default language's texts below.
+      return undefined
     }
   }
+  let texts =
+    (code ? dictionary.langs[code] : undefined) ??
+    parsed(document.querySelector('meta[name="shell-texts"]')?.getAttribute('content')) ??
+    parsed(storage(dictionary.key))
   texts ??= dictionary.langs.hk
   if (!texts) return
   root.lang = texts.l
@@ -221,9 +259,26 @@ export function startShell(dictionary: ShellDictionary): void {
 
   const fill = (shell: HTMLElement) => {
     const screen = dictionary.paths.indexOf(path)
+    // A sign-in screen: the app's has no title in its header, and a heading below it.
+    const heading = texts.a?.[dictionary.auth.indexOf(path)]
     const title = shell.querySelector('.boot-title')
-    if (title) title.textContent = screen >= 0 ? (texts.p[screen] ?? '') : ''
+    if (title) title.textContent = heading ? '' : screen >= 0 ? (texts.p[screen] ?? '') : ''
+    shell.classList.toggle('boot-auth-on', heading !== undefined)
+    if (heading) {
+      const [headingTitle, headingSubtitle] = heading
+      const set = (selector: string, text: string) => {
+        const element = shell.querySelector(selector)
+        if (element) element.textContent = text
+      }
+      set('.boot-auth-title', headingTitle)
+      set('.boot-auth-subtitle', headingSubtitle)
+    }
     shell.querySelector('.boot-list')?.setAttribute('aria-label', texts.b)
+    // Not shown with texts that lack it: the app's quote panel says it.
+    const notice = shell.querySelector('.boot-notice')
+    const words = notice?.querySelector('p')
+    if (words && texts.n) words.textContent = texts.n
+    else notice?.remove()
     // The server's first screen (prices written into the page) stays only if it is what the app
     // will show: in the app's language, and on /trade the instrument the app opens (the one in the
     // address, else the one shown last).
@@ -286,6 +341,14 @@ export function shellScript(
   const hk = dictionary.langs.hk
   const json = JSON.stringify({ ...dictionary, langs: hk ? { hk } : {} })
   return `/* The app shell's texts and theme before the first paint: src/app/layout/boot-shell.ts */\n;(${startShell.toString()})(${json})\n`
+}
+
+/**
+ * SHELL_TEXTS_FILE's content: every language's shell texts, code → texts. The server writes the
+ * page's language's into the page (`<meta name="shell-texts">`), where startShell finds them.
+ */
+export function shellTextsFile(locales: Record<string, Messages>): string {
+  return JSON.stringify(shellDictionary(locales).langs)
 }
 
 /**

@@ -8,11 +8,9 @@ import { ROOT, browserAvailable, openPhonePage, startPlatform, startSmsCatcher }
 const SCREENS = join(ROOT, '.tmp/screens')
 const PASSWORD = 'Passw0rd!'
 
-/** The text of the toasts on screen, once one shows. */
-async function toastText(page: Page): Promise<string> {
-  await page.locator('.adm-toast-main').first().waitFor()
-  return (await page.locator('.adm-toast-main').allInnerTexts()).join()
-}
+/** The text of the toasts on screen now (a "loading" one shows while the request is out). */
+const toastText = async (page: Page): Promise<string> =>
+  (await page.locator('.adm-toast-main').allInnerTexts()).join()
 
 describe.skipIf(!browserAvailable())('mobile sign-up with an SMS provider, on a Japanese phone', () => {
   let sms: Awaited<ReturnType<typeof startSmsCatcher>>
@@ -40,7 +38,9 @@ describe.skipIf(!browserAvailable())('mobile sign-up with an SMS provider, on a 
     // A Tokyo landline cannot take a text: refused before any message leaves.
     await page.getByTestId('register-mobile').fill('312345678')
     await page.getByTestId('register-send-code').click()
-    expect(await toastText(page)).toContain('選択した国または地域で有効な携帯電話番号を入力してください')
+    await expect
+      .poll(() => toastText(page))
+      .toContain('選択した国または地域で有効な携帯電話番号を入力してください')
     expect(sms.messages).toEqual([])
     await page.screenshot({ path: join(SCREENS, 'register-mobile-refused-jp.png') })
 

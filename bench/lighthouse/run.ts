@@ -11,7 +11,7 @@
  * Each figure is the median of `--runs` runs. Full reports land in .tmp/lighthouse/*.json.
  */
 import { execSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +20,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { ROOT, freePort, startServer } from '../../apps/server/test/server-process.ts'
+import { MarketStatus } from '@tp/contracts'
 import { firstPriceMs } from './first-price.ts'
 
 const { values: args } = parseArgs({
@@ -29,8 +30,12 @@ const { values: args } = parseArgs({
     'signed-in': { type: 'string', default: '/order' },
     'skip-build': { type: 'boolean', default: false },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
+    // The server's clock shifted by libfaketime (Debian's faketime package), e.g. `-4d`: markets
+    // are closed at weekends, when pages draw less (no ticks) and /trade says so instead.
+    'server-time': { type: 'string' },
   },
 })
+const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1'
 const RUNS = Math.max(1, Number(args.runs) || 1)
 const PAGES = args.pages.split(',').filter(Boolean)
 const SIGNED_IN_PAGES = args['signed-in'].split(',').filter(Boolean)
@@ -137,6 +142,15 @@ const row = (name: string, f: Figures) =>
     f.cls.toFixed(3).padStart(7),
   ].join(' ')
 
+/** The environment that shifts the server's clock by `--server-time`, if asked for. */
+function serverClock(): Record<string, string> {
+  const shift = args['server-time']
+  if (!shift) return {}
+  if (!existsSync(LIBFAKETIME))
+    throw new Error(`--server-time needs ${LIBFAKETIME}: apt-get install faketime`)
+  return { LD_PRELOAD: LIBFAKETIME, FAKETIME: shift }
+}
+
 async function main() {
   mkdirSync(REPORTS, { recursive: true })
   if (!args['skip-build']) {
@@ -152,7 +166,7 @@ async function main() {
   const server = await startServer({
     port: await freePort(),
     dataDir,
-    env: { MARKET_HISTORY_CANDLES: '1000', LOG_LEVEL: 'info', HOUSE_TRADERS: '1' },
+    env: { MARKET_HISTORY_CANDLES: '1000', LOG_LEVEL: 'info', HOUSE_TRADERS: '1', ...serverClock() },
     readyTimeoutMs: 180_000,
   })
   const baselinePort = await freePort()
@@ -168,7 +182,14 @@ async function main() {
     ],
   })
   try {
-    console.log(`Lighthouse mobile (default throttling), median of ${RUNS} run(s) each\n`)
+    const markets = (await (await fetch(`${server.base}/v1/api/forex/trade_list`)).json()) as {
+      data?: { MarketStatus?: number }[]
+    }
+    const open = markets.data?.filter((item) => item.MarketStatus === MarketStatus.Open).length ?? 0
+    console.log(
+      `Lighthouse mobile (default throttling), median of ${RUNS} run(s) each; ` +
+        `${open} of ${markets.data?.length ?? 0} markets open${args['server-time'] ? ` (server time ${args['server-time']})` : ''}\n`,
+    )
     console.log(
       [
         'page'.padEnd(12),

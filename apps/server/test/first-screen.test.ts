@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { MarketStatus, SHELL_TEXTS_FILE, type Instrument } from '@tp/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -162,6 +162,14 @@ describe.each(DRIVERS)('the first screen in the page on %s', (driver) => {
       expect((await page(path, { cookie: 'lang=de' })).body).toBe(served('de', brand))
     }
     expect(served('en')).toContain('<meta name="shell-texts" content="{&#34;c&#34;:&#34;en&#34;')
+    // Compressed as the browser takes it, and said to vary with it.
+    for (const encoding of ['br', 'gzip']) {
+      const { answer, body } = await page('/order', { 'accept-encoding': encoding, cookie: 'lang=en' })
+      expect(answer.headers['content-encoding']).toBe(encoding)
+      expect(answer.headers.vary).toBe('cookie, accept-language, accept-encoding')
+      const text = encoding === 'br' ? body : gunzipSync(answer.body).toString()
+      expect(text).toBe(served('en', brand))
+    }
     // Staff's site title, escaped; none set: the app's own name follows with the app.
     await setSetting(app.db, 'site_title', 'Tom & <Jerry>')
     expect((await page('/login')).body).toContain(

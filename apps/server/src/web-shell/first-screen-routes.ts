@@ -1,5 +1,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { negotiate } from '@fastify/accept-negotiator'
 import {
   DEFAULT_LANGUAGE,
   isLanguageCode,
@@ -89,19 +91,47 @@ export function firstScreenRoutes(
     return send(request, reply, tradeQuoteHtml(item, lang, fresh))
   })
 
-  // Other paths may be a sign-in screen (a visitor's Orders or Mine too), whose heading names the site.
+  // Every other path: the same page for all readers of a language, compressed once per build,
+  // language and site name. It may be a sign-in screen (a visitor's Orders or Mine too), whose
+  // heading names the site.
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const brand = (await getSetting(db, 'site_title')).trim()
-    return send(request, reply, '', brand)
+    const lang = pageLanguage(request)
+    const { html, shellTexts, compressed } = built()
+    const page = compressed(`${lang}\n${brand}`, () =>
+      withPageLanguage(withBrandName(html, brand), lang, shellTexts(lang)),
+    )
+    const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip'])
+    if (encoding) reply.header('content-encoding', encoding)
+    return sendPage(reply, encoding ? page[encoding] : page.text, 'cookie, accept-language, accept-encoding')
   }
 }
 
-const sendPage = (reply: FastifyReply, html: string) =>
-  reply
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'cookie, accept-language')
-    .send(html)
+/** A page as text and compressed, best first: it is sent many times for each time it is made. */
+interface CompressedPage {
+  text: string
+  br: Buffer
+  gzip: Buffer
+}
+
+function compressPage(text: string): CompressedPage {
+  return {
+    text,
+    br: brotliCompressSync(text, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      },
+    }),
+    gzip: gzipSync(text, { level: constants.Z_BEST_COMPRESSION }),
+  }
+}
+
+/** Languages times site names a build's pages are kept for; a site renamed often starts afresh. */
+const KEPT_PAGES = 64
+
+const sendPage = (reply: FastifyReply, html: string | Buffer, vary = 'cookie, accept-language') =>
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', vary).send(html)
 
 /**
  * The built index.html and the shell's texts beside it (SHELL_TEXTS_FILE), read again when the build
@@ -110,7 +140,8 @@ const sendPage = (reply: FastifyReply, html: string) =>
  */
 function builtPage(webDist: string, warn: (message: string) => void) {
   const file = join(webDist, 'index.html')
-  let current = { html: '', shellTexts: (_lang: LanguageCode): string | undefined => undefined }
+  const nothing = (_lang: LanguageCode): string | undefined => undefined
+  let current = { html: '', shellTexts: nothing, compressed: keptPages() }
   let builtAt = -1
   return () => {
     const modified = statSync(file).mtimeMs
@@ -119,9 +150,27 @@ function builtPage(webDist: string, warn: (message: string) => void) {
       builtAt = modified
       if (!html.includes(CONTENT_START))
         warn(`${file} has no ${CONTENT_START} marker: no first screen is written in`)
-      current = { html, shellTexts: shellTextsOf(join(webDist, SHELL_TEXTS_FILE), warn) }
+      current = {
+        html,
+        shellTexts: shellTextsOf(join(webDist, SHELL_TEXTS_FILE), warn),
+        compressed: keptPages(),
+      }
     }
     return current
+  }
+}
+
+/** Pages by key, made and compressed on first use; at most KEPT_PAGES. */
+function keptPages(): (key: string, make: () => string) => CompressedPage {
+  const pages = new Map<string, CompressedPage>()
+  return (key, make) => {
+    let page = pages.get(key)
+    if (!page) {
+      if (pages.size >= KEPT_PAGES) pages.clear()
+      page = compressPage(make())
+      pages.set(key, page)
+    }
+    return page
   }
 }
 

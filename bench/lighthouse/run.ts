@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
     'signed-in': { type: 'string', default: '/order' },
     'skip-build': { type: 'boolean', default: false },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
-    // The server's clock shifted by libfaketime (Debian's faketime package), e.g. `-4d`: markets
+    // The server's clock shifted by libfaketime (Debian's faketime package), e.g. `--server-time=-4d`: markets
     // are closed at weekends, when pages draw less (no ticks) and /trade says so instead.
     'server-time': { type: 'string' },
   },

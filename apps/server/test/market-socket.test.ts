@@ -61,6 +61,27 @@ describe('market topics on /v1/ws', () => {
     client.socket.close()
   })
 
+  it('sends DAY_MARKET.{code} the quotes of that instrument only, as DAY_MARKET messages', async () => {
+    const client = await connect(app)
+    client.send({ type: 'sub', params: 'DAY_MARKET.EURUSD' })
+    client.send({ type: 'ping' })
+    expect(await client.next()).toEqual({ type: 'pong' })
+    app.tick({ code: 'BTCUSD', bid: 70_100, ask: 70_130, timeMs: Date.now() })
+    tickEurusd()
+    const message = (await client.next()) as DayMarketMessage
+    expect(message).toMatchObject({ type: 'DAY_MARKET', symbol: 'EURUSD', quotation: { close: bid } })
+    client.send({ type: 'ping' })
+    // Bitcoin's tick came first: had it been sent, it would have arrived before EURUSD's.
+    expect(await client.next()).toEqual({ type: 'pong' })
+    client.send({ type: 'unsub', params: 'DAY_MARKET.EURUSD' })
+    client.send({ type: 'ping' })
+    expect(await client.next()).toEqual({ type: 'pong' })
+    tickEurusd()
+    client.send({ type: 'ping' })
+    expect(await client.next()).toEqual({ type: 'pong' })
+    client.socket.close()
+  })
+
   it('sends one KLINE per period on KLINE.{code}, for that code only', async () => {
     const client = await connect(app)
     client.send({ type: 'sub', params: 'KLINE.EURUSD' })

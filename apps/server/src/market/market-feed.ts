@@ -1,4 +1,4 @@
-import { DAY_MARKET_TOPIC, klineTopic } from '@tp/contracts'
+import { DAY_MARKET_TOPIC, dayMarketTopic, klineTopic } from '@tp/contracts'
 import { tickRefusal, type TickRefusal } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
@@ -68,6 +68,9 @@ export function startMarketFeed(options: {
     if (!messages) return
     options.onQuote?.(messages.day.quotation.forex_id, { bid: tick.bid, ask: tick.ask, timeMs: tick.timeMs })
     topics.publish(DAY_MARKET_TOPIC, tick.code, messages.day)
+    // The same message to the sockets that follow this instrument alone (a trade screen).
+    const one = dayMarketTopic(tick.code)
+    if (topics.subscriberCount(one) > 0) topics.publish(one, tick.code, messages.day)
     const topic = klineTopic(tick.code)
     if (topics.subscriberCount(topic) === 0) return
     for (const kline of messages.klines()) topics.publish(topic, kline.kline.Period, kline)

@@ -57,6 +57,13 @@ export type SwapModeValue = (typeof SwapMode)[keyof typeof SwapMode]
 
 export const DAY_MARKET_TOPIC = 'DAY_MARKET'
 
+/**
+ * One instrument's quotes alone (this platform's own topic; the family's clients take all of
+ * `DAY_MARKET`): the same `DAY_MARKET` messages, for a screen that shows one instrument, so that the
+ * phone is not woken by every tick of every other one.
+ */
+export const dayMarketTopic = (code: string) => `${DAY_MARKET_TOPIC}.${code}`
+
 export const klineTopic = (code: string) => `KLINE.${code}`
 
 /** Most candles one `kline` call returns. */

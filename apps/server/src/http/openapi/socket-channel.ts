@@ -109,8 +109,9 @@ export function socketPath(): Record<string, Record<string, unknown>> {
         security: [],
         description: [
           'Each frame is one JSON object (`SocketClientFrame` in, `SocketServerMessage` out).',
-          '`sub`/`unsub` take a topic: `DAY_MARKET` (quotes), `KLINE.<code>` (candles of one',
-          'instrument), and, after `login` with a session token, `FOREX_TRADE` and `FOREX_CLOSED`.',
+          '`sub`/`unsub` take a topic: `DAY_MARKET` (quotes), `DAY_MARKET.<code>` (the quotes of one',
+          'instrument), `KLINE.<code>` (candles of one instrument), and, after `login` with a session',
+          'token, `FOREX_TRADE` and `FOREX_CLOSED`.',
           'A signed-in socket also gets its own `FOREX_EXPIRED`, `PRICE_ALERT`, `MARGIN_CALL` and',
           '`CHAT`; every socket gets `CATALOGUE`. When the session ends the server sends',
           '`login_result` code 0 and stops the private topics.',

@@ -58,14 +58,18 @@ async function loadPart(part: MessagePart, language: LanguageCode): Promise<void
   partsLoaded.add(id)
 }
 
-/** Loads a message part for the current language and the fallback; settles also when offline. */
+/**
+ * Loads a message part for the current language; settles also when offline. Not for the fallback
+ * language too: every language has every key (locales.test.ts), and a second chunk to fetch and
+ * parse on each screen's first visit is a long task on a slow phone.
+ */
 export async function loadMessagePart(part: MessagePart): Promise<void> {
   partsWanted.add(part)
   // Before initI18n (unit tests of loaders): the first language applied will bring it.
   if (!i18n.isInitialized) return
   const language = currentLanguage()
   try {
-    await Promise.all([loadPart(part, language), loadPart(part, DEFAULT_LANGUAGE)])
+    await loadPart(part, language)
   } catch (error) {
     // The screen still works; texts not loaded show their keys until a reload.
     console.debug('message part failed to load', part, error)

@@ -1,6 +1,6 @@
 import type { Instrument } from '@tp/contracts/light'
 import { currentQuote, type Quote } from './quote.ts'
-import { usdRateOf } from '../trading/order-estimate.ts'
+import { usdConversionCodes, usdRateOf } from '../trading/order-estimate.ts'
 import { useQuotesOf } from './use-quotes-of.ts'
 
 /**
@@ -13,8 +13,7 @@ export function usePricedQuote(
   instruments: readonly Instrument[],
 ): { quote: Quote; usdRate: number | null } {
   const currency = instrument.QuoteCurrency
-  const conversion = currency === 'USD' ? [] : [`USD${currency}`, `${currency}USD`]
-  const live = useQuotesOf([instrument.Code, ...conversion])
+  const live = useQuotesOf([instrument.Code, ...usdConversionCodes(currency)])
   const quoteOf = (code: string) => {
     const listed = instruments.find((item) => item.Code === code)
     return listed && currentQuote(listed, live.get(code))

@@ -14,6 +14,10 @@ const mid = (quote: Quote) => {
   return Number.isFinite(middle) && middle > 0 ? middle : quote.last
 }
 
+/** The pairs usdRateOf reads for `currency`: none for USD, else USD{cur} and {cur}USD. */
+export const usdConversionCodes = (currency: string): string[] =>
+  currency === 'USD' ? [] : [`USD${currency}`, `${currency}USD`]
+
 /**
  * US dollars per unit of `currency`, as the server converts margin and profit: 1 for USD, else the
  * mid price of the USD{cur} pair (inverted) or of the {cur}USD pair. Null when neither is listed.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { PriceChange } from '../../../common/components/price-change.tsx'
 import { changeDirection, formatPrice } from '../../../common/market/format.ts'
 import { currentQuote } from '../../../common/market/quote.ts'
-import { useLiveQuotes } from '../../../common/market/use-live-quotes.ts'
+import { useQuotesOf } from '../../../common/market/use-quotes-of.ts'
 
 /**
  * The instrument's live last price and change, and the day's range, on one line (repainted once
@@ -11,7 +11,9 @@ import { useLiveQuotes } from '../../../common/market/use-live-quotes.ts'
  */
 export function QuotePanel({ instrument }: { instrument: Instrument }) {
   const { t } = useTranslation()
-  const live = useLiveQuotes()
+  // This instrument's ticks only: a tick of any other one neither renders the panel nor asks for a
+  // frame (the market's dozens of instruments tick many times a second between them).
+  const live = useQuotesOf([instrument.Code])
   const quote = currentQuote(instrument, live.get(instrument.Code))
   const price = (value: number) => formatPrice(value, instrument.PricePrecision)
   const closed = instrument.MarketStatus === MarketStatus.Closed

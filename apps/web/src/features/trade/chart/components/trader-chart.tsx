@@ -16,7 +16,7 @@ import { fetchKline, useKline } from '../../api/kline-api.ts'
 import { useQuotesOf } from '../../../../common/market/use-quotes-of.ts'
 import { createCandleChart, type CandleChart } from '../../lib/candle-chart.ts'
 import { candleOf, isKlineMessage, type ChartBar } from '../../lib/candles.ts'
-import { usdRateOf } from '../../../../common/trading/order-estimate.ts'
+import { usdConversionCodes, usdRateOf } from '../../../../common/trading/order-estimate.ts'
 import { readPrefs, writePrefs, type ChartPrefs } from '../lib/chart-prefs.ts'
 import { readChartTheme } from '../lib/chart-theme.ts'
 import { profitIfHit } from '../lib/drag.ts'
@@ -172,10 +172,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
 
   // Quotes: this instrument's, and the pairs that turn its quote currency into USD.
   const currency = instrument.QuoteCurrency
-  const codes = useMemo(
-    () => [instrument.Code, `USD${currency}`, `${currency}USD`],
-    [instrument.Code, currency],
-  )
+  const codes = useMemo(() => [instrument.Code, ...usdConversionCodes(currency)], [instrument.Code, currency])
   const live = useQuotesOf(codes)
   const instruments = useInstruments()
   const quote = currentQuote(instrument, live.get(instrument.Code))

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, minifySync, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { precompress } from '../../build/vite-precompress.ts'
-import { renderShell, shellScript, shellTextsFile } from './src/app/layout/boot-shell.ts'
+import { renderShell, shellScript, shellTextsFile, type ShellPreload } from './src/app/layout/boot-shell.ts'
 import { readShellLocales } from './src/app/layout/shell-locales.ts'
 import { SCREENS } from './src/app/screens.ts'
 import { LANGUAGES } from '../../packages/contracts/src/languages.ts'
@@ -31,9 +31,9 @@ const I18N_DIR = new URL('./src/common/i18n/', import.meta.url)
  * that part's loaders and its default-language texts, which would otherwise follow the screen's
  * code one round trip later.
  */
-function preloadedScreenModules(): Map<string, string[]> {
+function preloadedScreenModules(): Map<string, { modules: string[]; part?: string }> {
   const source = readFileSync(SCREEN_LOADERS, 'utf8')
-  const modules = new Map<string, string[]>()
+  const modules = new Map<string, { modules: string[]; part?: string }>()
   for (const entry of source.split(/\n {2}(?='\/)/).slice(1)) {
     const path = /^'([^']+)'/.exec(entry)?.[1]
     const module = /import\('([^']+)'\)/.exec(entry)?.[1]
@@ -41,10 +41,9 @@ function preloadedScreenModules(): Map<string, string[]> {
     const part = entry.includes('withTradingMessages(')
       ? 'trading'
       : /withMessages\(\s*'(\w+)'/.exec(entry)?.[1]
-    const parts = part
-      ? [`${part}-part.ts`, `${part}/hk.json`].map((file) => fileURLToPath(new URL(file, I18N_DIR)))
-      : []
-    modules.set(path, [fileURLToPath(new URL(module, new URL('./src/app/', import.meta.url))), ...parts])
+    const screen = fileURLToPath(new URL(module, new URL('./src/app/', import.meta.url)))
+    const loaders = part ? [fileURLToPath(new URL(`${part}-part.ts`, I18N_DIR))] : []
+    modules.set(path, { modules: [screen, ...loaders], part })
   }
   return modules
 }
@@ -54,10 +53,11 @@ type Chunk = Extract<Bundle[string], { type: 'chunk' }>
 
 /**
  * For each preloaded route, the files its screen needs beyond the entry's own: its chunk, the chunks it
- * imports (not the entry's, which index.html preloads already) and their CSS. The app would ask for
- * them only after its code ran and the router matched; the shell's script asks at once.
+ * imports (not the entry's, which index.html preloads already) and their CSS, and its message part's
+ * texts by language. The app would ask for them only after its code ran and the router matched; the
+ * shell's script asks at once.
  */
-function routeFiles(bundle: Bundle): Record<string, string[]> {
+function routeFiles(bundle: Bundle): ShellPreload {
   const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk')
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
   const reach = (start: Chunk[]) => {
@@ -79,13 +79,25 @@ function routeFiles(bundle: Bundle): Record<string, string[]> {
       ?.importedCss ?? []),
   ]
   const files: Record<string, string[]> = {}
-  for (const [path, modules] of preloadedScreenModules()) {
+  const parts: Record<string, Record<string, string>> = {}
+  for (const [path, { modules, part }] of preloadedScreenModules()) {
     const starts = chunks.filter((chunk) => chunk.facadeModuleId && modules.includes(chunk.facadeModuleId))
     if (starts.length === 0) continue
     const own = [...reach(starts)].filter((name) => !entry.has(name))
     files[path] = [...own, ...own.flatMap(css)]
+    // The part's texts in each language: the shell's script asks for the reader's one only.
+    if (part) {
+      const folder = fileURLToPath(new URL(`${part}/`, I18N_DIR))
+      parts[path] = Object.fromEntries(
+        chunks
+          .filter(
+            (chunk) => chunk.facadeModuleId?.startsWith(folder) && chunk.facadeModuleId.endsWith('.json'),
+          )
+          .map((chunk) => [chunk.facadeModuleId!.slice(folder.length, -'.json'.length), chunk.fileName]),
+      )
+    }
   }
-  return files
+  return { files, parts }
 }
 
 /** Where index.html loads the shell's script from (a classic script: the server's policy allows no inline one). */

@@ -56,11 +56,18 @@ export interface ShellDictionary {
   langs: Record<string, ShellTexts>
   /** The storage key under which the app remembers the current language's texts (SHELL_TEXTS_KEY). */
   key: string
+  /** What each route's screen needs first, fetched once the shell has painted. */
+  preload: ShellPreload
+}
+
+export interface ShellPreload {
   /**
    * Built files of a route's screen (its chunk, the chunks only it imports, its CSS), fetched as the
    * page starts instead of after the app's code has run and asked for them.
    */
-  preload: Record<string, string[]>
+  files: Record<string, string[]>
+  /** A route's message part (common/i18n), its built file by language: the reader's one is fetched. */
+  parts: Record<string, Record<string, string>>
 }
 
 function lookup(messages: Messages, key: string): string | undefined {
@@ -128,7 +135,7 @@ export function shellTexts(
  */
 export function shellDictionary(
   locales: Record<string, Messages>,
-  preload: Record<string, string[]> = {},
+  preload: ShellPreload = { files: {}, parts: {} },
 ): ShellDictionary {
   const langs: Record<string, ShellTexts> = {}
   for (const language of LANGUAGES) {
@@ -180,18 +187,28 @@ export function startShell(dictionary: ShellDictionary): void {
   // two small files, and the app's code follows a frame later instead of sharing the line with it.
   const preload = () => {
     const app = document.querySelector('meta[name="app-preload"]')?.getAttribute('content') ?? ''
-    const files = [...app.split(' ').filter(Boolean), ...(dictionary.preload[path] ?? []).map((f) => `/${f}`)]
-    for (const file of files) {
-      const link = document.createElement('link')
-      const css = file.endsWith('.css')
-      link.rel = css ? 'preload' : 'modulepreload'
-      if (css) link.as = 'style'
-      link.href = file
-      // As Vite's own tags and loader ask for them (CORS, same-origin credentials): a preload
-      // made otherwise would not be reused, and the file would be fetched twice.
-      link.crossOrigin = ''
-      document.head.appendChild(link)
+    const part = dictionary.preload.parts[path]?.[language]
+    const files = [
+      ...app.split(' ').filter(Boolean),
+      ...[...(dictionary.preload.files[path] ?? []), ...(part ? [part] : [])].map((f) => `/${f}`),
+    ]
+    // A few at a time, each batch a task of its own: asking for twenty files at once is a long
+    // task on a slow phone (a few milliseconds each).
+    const next = (from: number) => {
+      for (const file of files.slice(from, from + 4)) {
+        const link = document.createElement('link')
+        const css = file.endsWith('.css')
+        link.rel = css ? 'preload' : 'modulepreload'
+        if (css) link.as = 'style'
+        link.href = file
+        // As Vite's own tags and loader ask for them (CORS, same-origin credentials): a preload
+        // made otherwise would not be reused, and the file would be fetched twice.
+        link.crossOrigin = ''
+        document.head.appendChild(link)
+      }
+      if (from + 4 < files.length) setTimeout(() => next(from + 4), 0)
     }
+    next(0)
   }
   let preloading = false
   const preloadAfterPaint = () => {
@@ -309,16 +326,17 @@ export function startShell(dictionary: ShellDictionary): void {
     fill(shell)
     // The frame after this one shows the shell: the app's files are asked for once it is painted.
     preloadAfterPaint()
-    // A page's first Intl.NumberFormat sets up the engine's number formatting, tens of milliseconds
-    // on a phone whatever the locale: done now, in a task of its own, while the app's code is still
-    // on its way, rather than inside the app's first render (every figure it shows goes through Intl).
-    setTimeout(() => {
-      try {
-        new Intl.NumberFormat(texts.l).format(0)
-      } catch {
-        // An engine without Intl's locales: the app falls back on its own.
-      }
-    }, 0)
+    // A page's first Intl.NumberFormat sets up the engine's number formatting: 15 to 70 ms on a
+    // desktop whatever the locale, several times that on a phone, and every figure the app shows goes
+    // through Intl. Done here, before the shell's first paint (this callback runs before the browser
+    // may paint), so that it delays the paint a little rather than block a tap later: inside the
+    // app's first render, or in a task of its own after the paint, it would be a long task of the
+    // load (decision 041).
+    try {
+      new Intl.NumberFormat(texts.l).format(0)
+    } catch {
+      // An engine without Intl's locales: the app falls back on its own.
+    }
     return true
   }
   if (done()) return
@@ -335,7 +353,7 @@ export function startShell(dictionary: ShellDictionary): void {
  */
 export function shellScript(
   locales: Record<string, Messages>,
-  preload: Record<string, string[]> = {},
+  preload: ShellPreload = { files: {}, parts: {} },
 ): string {
   const dictionary = shellDictionary(locales, preload)
   const hk = dictionary.langs.hk

@@ -28,8 +28,8 @@ const I18N_DIR = new URL('./src/common/i18n/', import.meta.url)
 /**
  * The modules each preloaded route's loader imports, as src/app/screen-loaders.ts writes them: the
  * screen, and when its texts are a message part (`withTradingMessages`, `withMessages('news', …)`),
- * that part's loaders and its default-language texts, which would otherwise follow the screen's
- * code one round trip later.
+ * that part's loaders, and the part's name: the shell asks for its texts in the reader's language,
+ * which would otherwise follow the screen's code one round trip later.
  */
 function preloadedScreenModules(): Map<string, { modules: string[]; part?: string }> {
   const source = readFileSync(SCREEN_LOADERS, 'utf8')

@@ -32,7 +32,7 @@ const route = routeArg > 0 ? process.argv[routeArg + 1] : '/'
 const SCREEN = SCREENS[route]
 if (!SCREEN) throw new Error(`--route must be one of ${Object.keys(SCREENS).join(', ')}, not ${route}`)
 const budgetArg = process.argv.indexOf('--budget-kb')
-const budgetKb = budgetArg > 0 ? Number(process.argv[budgetArg + 1]) : 151
+const budgetKb = budgetArg > 0 ? Number(process.argv[budgetArg + 1]) : 152
 // A missing or mistyped number would make every comparison false and --check always pass.
 if (!(budgetKb > 0))
   throw new Error(`--budget-kb needs a positive number, not ${process.argv[budgetArg + 1]}`)

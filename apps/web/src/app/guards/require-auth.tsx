@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { matchPath, Navigate, Outlet, useLocation } from 'react-router'
+import { Navigate, Outlet, useLocation } from 'react-router'
 import { loginPath } from '../../common/lib/navigation.ts'
 import { useSession } from '../../common/session/session-store.ts'
 import { SCREENS } from '../screens.ts'
@@ -39,7 +39,9 @@ function endFinishedSignOut(): void {
 export function sendVisitorToLogin(): void {
   if (useSession.getState().token) return
   const { pathname, search } = window.location
-  const screen = SCREENS.find((entry) => matchPath(entry.path, pathname))
+  // The screens' paths have no parameters: the address, less a trailing slash, is the path.
+  const address = pathname.replace(/(.)\/+$/, '$1')
+  const screen = SCREENS.find((entry) => entry.path === address)
   if (!screen || screen.access === 'public') return
   window.history.replaceState(null, '', loginPath(pathname + search))
 }

@@ -1,7 +1,7 @@
 import type { Instrument } from '@tp/contracts/light'
 import { currentQuote, type Quote } from './quote.ts'
 import { usdConversionCodes, usdRateOf } from '../trading/order-estimate.ts'
-import { useQuotesOf } from './use-quotes-of.ts'
+import { useQuotesOf } from './use-live-quotes.ts'
 
 /**
  * The live quote of an instrument and the rate that turns its quote currency into USD, from its own

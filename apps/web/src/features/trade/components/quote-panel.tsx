@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { PriceChange } from '../../../common/components/price-change.tsx'
 import { changeDirection, formatPrice } from '../../../common/market/format.ts'
 import { currentQuote } from '../../../common/market/quote.ts'
-import { useQuotesOf } from '../../../common/market/use-quotes-of.ts'
+import { useQuotesOf } from '../../../common/market/use-live-quotes.ts'
 
 /**
  * The instrument's live last price and change, and the day's range, on one line (repainted once

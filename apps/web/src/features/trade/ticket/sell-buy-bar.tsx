@@ -2,7 +2,7 @@ import { MarketStatus, Side, type Instrument, type SideValue } from '@tp/contrac
 import { useTranslation } from 'react-i18next'
 import { formatPrice } from '../../../common/market/format.ts'
 import { currentQuote, type Quote } from '../../../common/market/quote.ts'
-import { useQuotesOf } from '../../../common/market/use-quotes-of.ts'
+import { useQuotesOf } from '../../../common/market/use-live-quotes.ts'
 
 interface Props {
   instrument: Instrument

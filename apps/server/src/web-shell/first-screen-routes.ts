@@ -48,11 +48,10 @@ export function firstScreenRoutes(
 ) {
   const built = builtPage(webDist, (message) => app.log.warn(message))
   const options = { ...PUBLIC_DATA_COMPRESSION }
-  const send = (request: FastifyRequest, reply: FastifyReply, content = '', brand = '') => {
-    const lang = pageLanguage(request)
+  // `/` and `/trade`: their first screen in `lang`, made afresh per request (live prices).
+  const send = (reply: FastifyReply, lang: LanguageCode, content: string) => {
     const { html, shellTexts } = built()
-    const page = withBrandName(withFirstScreen(html, content), brand)
-    return sendPage(reply, withPageLanguage(page, lang, shellTexts(lang)))
+    return sendPage(reply, withPageLanguage(withFirstScreen(html, content), lang, shellTexts(lang)))
   }
 
   const now = (): Freshness => ({
@@ -76,7 +75,7 @@ export function firstScreenRoutes(
           ? market.instruments().filter((def) => def.categoryId === categoryId)
           : []
     const rows = view(defs.slice(0, FIRST_SCREEN_ROWS), lang, fresh.nowMs)
-    return send(request, reply, marketRowsHtml(rows, lang, fresh))
+    return send(reply, lang, marketRowsHtml(rows, lang, fresh))
   })
 
   app.get('/trade', options, async (request, reply) => {
@@ -88,7 +87,7 @@ export function firstScreenRoutes(
     const all = market.instruments()
     const def = id === undefined ? all[0] : all.find((entry) => String(entry.id) === id)
     const [item] = view(def ? [def] : [], lang, fresh.nowMs)
-    return send(request, reply, tradeQuoteHtml(item, lang, fresh))
+    return send(reply, lang, tradeQuoteHtml(item, lang, fresh))
   })
 
   // Every other path: the same page for all readers of a language, compressed once per build,

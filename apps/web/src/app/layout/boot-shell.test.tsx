@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { LANGUAGES } from '@tp/contracts/light'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { BrandMark } from '../../common/components/brand.tsx'
 import { MarketIcon, MineIcon, OrdersIcon, RankIcon, TradeIcon } from '../../common/components/icons.tsx'
 import { SCREENS, TABS } from '../screens.ts'
 import { SHELL_SCREENS, SHELL_TEXTS_KEY, renderShell, shellDictionary, shellScript } from './boot-shell.ts'
@@ -42,6 +43,21 @@ describe('the app shell dictionary', () => {
     expect(html).not.toMatch(/\{\{/)
     expect(html).toContain(`<h1 class="boot-title">${locales.hk.pages.market}</h1>`)
     expect(html).toContain('<script vite-ignore src="/app-shell.js"></script>')
+  })
+
+  it("draws the same brand mark as the app's sign-in screen", () => {
+    // Attribute by attribute: JSX's names are HTML's, and the shell's gradient has an id of its own.
+    const normalise = (svg: string) =>
+      svg
+        .replace(/\s*\n\s*/g, ' ')
+        .replace(/ \/>/g, '/>')
+        .replace(/><\/(stop|rect|path|circle)>/g, '/>')
+        .replace(/boot-brand-gradient/g, 'brand-gradient')
+        .replace(/ class="brand-mark"/, '')
+        .replace(/>\s+</g, '><')
+    const app = normalise(renderToStaticMarkup(<BrandMark size={40} />))
+    const shell = normalise(/<svg width="40"[\s\S]*?<\/svg>/.exec(indexHtml)?.[0] ?? '')
+    expect(shell).toBe(app)
   })
 
   it('draws the same tab icons as the app tab bar', () => {

@@ -13,8 +13,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // antd alone is past the default 500 KB before compression; it is one cached file.
-    chunkSizeWarningLimit: 1200,
+    // antd alone is past the default 500 KB before compression (1.2 MB with the components the back
+    // office uses, 381 KB gzipped); it is one cached file, not on the phone's path.
+    chunkSizeWarningLimit: 1400,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,5 +1,5 @@
 import { DAY_MARKET_TOPIC, dayMarketTopic } from '@tp/contracts/light'
-import { useEffect } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useFrameMap } from '../hooks/use-frame-map.ts'
 import { realtime } from '../realtime.ts'
 import { isDayMarketMessage, messageQuote, type Quote } from './quote.ts'
@@ -28,16 +28,43 @@ export function useLiveQuotes(): ReadonlyMap<string, Quote> {
  */
 export function useQuotesOf(codes: readonly string[]): ReadonlyMap<string, Quote> {
   const { values, set } = useFrameMap<Quote>()
+  useTicksOf(codes, set)
+  return values
+}
+
+/**
+ * The newest quote of a few instruments, kept without rendering anything: for a component that
+ * draws ticks itself (the chart's bid and ask lines) and reads a quote when the user acts.
+ * `onTick` runs on each of their ticks, after the map has it; the map keeps its identity.
+ */
+export function useLatestQuotes(
+  codes: readonly string[],
+  onTick?: (code: string, quote: Quote) => void,
+): ReadonlyMap<string, Quote> {
+  const [latest] = useState(() => new Map<string, Quote>())
+  const handler = useRef(onTick)
+  handler.current = onTick
+  useTicksOf(codes, (code, quote) => {
+    latest.set(code, quote)
+    handler.current?.(code, quote)
+  })
+  return latest
+}
+
+/** Follows `DAY_MARKET.<code>` of each code while mounted; `onTick` may change between renders. */
+function useTicksOf(codes: readonly string[], onTick: (code: string, quote: Quote) => void): void {
+  const handler = useRef(onTick)
+  handler.current = onTick
   const key = codes.join(',')
   useEffect(() => {
     const wanted = [...new Set(key.split(','))].filter(Boolean)
     const stops = wanted.map((code) =>
       realtime.subscribe(dayMarketTopic(code), (message) => {
         // A socket that also follows all of DAY_MARKET sees each of these ticks twice: the same quote.
-        if (isDayMarketMessage(message) && message.symbol === code) set(code, messageQuote(message))
+        if (isDayMarketMessage(message) && message.symbol === code)
+          handler.current(code, messageQuote(message))
       }),
     )
     return () => stops.forEach((stop) => stop())
-  }, [key, set])
-  return values
+  }, [key])
 }

@@ -66,8 +66,11 @@ export interface CandleChart {
   setType(type: ChartType): void
   setIndicators(ids: readonly IndicatorId[]): void
   setTheme(theme: ChartTheme): void
-  /** Bid, ask and order lines: drawn, moved or removed to match. */
-  setLines(lines: readonly PriceLineSpec[]): void
+  /**
+   * One group's lines (`quote`: bid and ask, moved on every tick; `orders`: the user's orders and
+   * drawn lines): drawn, moved or removed to match, the other group's left as they are.
+   */
+  setLines(lines: readonly PriceLineSpec[], group: LineGroup): void
   /** Moves one drawn line (while a finger drags it). */
   moveLine(id: string, price: number): void
   /** y in the main pane of a price, or null when off the scale. */
@@ -84,6 +87,9 @@ export interface CandleChart {
   pointAt(x: number, y: number): DrawnPoint | null
   destroy(): void
 }
+
+/** Lines set together: the live quote's, and the rest (the user's orders and drawings). */
+export type LineGroup = 'quote' | 'orders'
 
 /** Live candles of periods not shown yet: one per period at most, so the store is bounded. */
 type Pending = Map<Period, Candle>
@@ -140,7 +146,7 @@ export function createCandleChart(
   const trendLines = new TrendLines(chart, priceFormat)
   let trends: readonly TrendDrawing[] = []
   const drawTrends = () => trendLines.set(trends, candles, period, theme)
-  const lines = new Map<string, { spec: PriceLineSpec; line: IPriceLine }>()
+  const lines = new Map<string, { spec: PriceLineSpec; line: IPriceLine; group: LineGroup }>()
 
   function mainPoint(bar: ChartBar) {
     return type === 'line' || type === 'area'
@@ -348,17 +354,17 @@ export function createCandleChart(
       applyTheme()
       drawTrends()
     },
-    setLines(specs) {
+    setLines(specs, group) {
       const wanted = new Map(specs.map((spec) => [spec.id, spec]))
       for (const [id, entry] of lines) {
-        if (!wanted.has(id)) {
+        if (entry.group === group && !wanted.has(id)) {
           main.removePriceLine(entry.line)
           lines.delete(id)
         }
       }
       for (const spec of specs) {
         const entry = lines.get(spec.id)
-        if (!entry) lines.set(spec.id, { spec, line: main.createPriceLine(lineOptions(spec)) })
+        if (!entry) lines.set(spec.id, { spec, group, line: main.createPriceLine(lineOptions(spec)) })
         else if (
           entry.spec.price !== spec.price ||
           entry.spec.title !== spec.title ||

@@ -1,19 +1,29 @@
+import type { Instrument } from '@tp/contracts/light'
 import { useTranslation } from 'react-i18next'
+import { useStore } from 'zustand'
 import { formatPrice } from '../../../../common/market/format.ts'
-import type { ChartBar } from '../../lib/candles.ts'
+import { currentQuote } from '../../../../common/market/quote.ts'
+import { useQuotesOf } from '../../../../common/market/use-live-quotes.ts'
+import type { LegendStore } from '../lib/legend-store.ts'
+import { spreadPoints } from '../lib/trade-lines.ts'
 
 interface Props {
-  /** The bar under the crosshair, else the newest. */
-  bar: ChartBar | null
-  precision: number
-  bid: number
-  ask: number
-  spread: number | null
+  instrument: Instrument
+  /** The bar under the crosshair, else the newest (the chart sets them). */
+  bars: LegendStore
 }
 
-/** Open, high, low, close and volume of one bar, and the live bid, ask and spread, over the chart. */
-export function ChartLegend({ bar, precision, bid, ask, spread }: Props) {
+/**
+ * Open, high, low, close and volume of one bar, and the live bid, ask and spread, over the chart.
+ * It follows the ticks itself, so only the legend renders on each.
+ */
+export function ChartLegend({ instrument, bars }: Props) {
   const { t } = useTranslation()
+  const bar = useStore(bars, (state) => state.hover ?? state.last)
+  const live = useQuotesOf([instrument.Code])
+  const { bid, ask } = currentQuote(instrument, live.get(instrument.Code))
+  const precision = instrument.PricePrecision
+  const spread = spreadPoints(bid, ask, precision)
   const price = (value: number | undefined) =>
     value !== undefined && value > 0 ? formatPrice(value, precision) : '—'
   const direction = bar && bar.close < bar.open ? 'chart-fall' : 'chart-rise'

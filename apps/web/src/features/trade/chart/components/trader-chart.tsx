@@ -13,18 +13,18 @@ import { Dialog } from '../../../../common/lib/antd-dialog.ts'
 import { nextTask } from '../../../../common/lib/next-task.ts'
 import { DEALS_QUERY, modifyPending, saveStops } from '../../../../common/trading/orders-api.ts'
 import { fetchKline, useKline } from '../../api/kline-api.ts'
-import { useQuotesOf } from '../../../../common/market/use-live-quotes.ts'
+import { useLatestQuotes } from '../../../../common/market/use-live-quotes.ts'
 import { createCandleChart, type CandleChart } from '../../lib/candle-chart.ts'
-import { candleOf, isKlineMessage, type ChartBar } from '../../lib/candles.ts'
+import { candleOf, isKlineMessage } from '../../lib/candles.ts'
 import { usdConversionCodes, usdRateOf } from '../../../../common/trading/order-estimate.ts'
 import { readPrefs, writePrefs, type ChartPrefs } from '../lib/chart-prefs.ts'
 import { readChartTheme } from '../lib/chart-theme.ts'
+import { createLegendStore } from '../lib/legend-store.ts'
 import { profitIfHit } from '../lib/drag.ts'
 import { movedTerms } from '../lib/line-move.ts'
 import {
   isDraggable,
   orderLines,
-  spreadPoints,
   type DragRole,
   type DraggableLine,
   type PriceLineSpec,
@@ -76,8 +76,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
   const [chart, setChart] = useState<CandleChart | null>(null)
   const [chartFailed, setChartFailed] = useState(false)
   const [drawn, setDrawn] = useState<Drawn>({ period: '', bars: 0, lastTime: null })
-  const [hover, setHover] = useState<ChartBar | null>(null)
-  const [lastBar, setLastBar] = useState<ChartBar | null>(null)
+  const [legend] = useState(createLegendStore)
   const [prefs, setPrefs] = useState<ChartPrefs>(readPrefs)
   const [sheetOpen, setSheetOpen] = useState(false)
   const [linesOpen, setLinesOpen] = useState(false)
@@ -103,7 +102,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
       if (cancelled) return
       try {
         made = createCandleChart(element, precision, readChartTheme(), readPrefs().type, {
-          onHover: setHover,
+          onHover: (bar) => legend.setState({ hover: bar }),
           onNearFirstBar: () => loadOlder.current(),
         })
         made.setIndicators(readPrefs().indicators)
@@ -128,8 +127,8 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
     const bars = chart.show(kline.data, period)
     history.current = { loading: false, exhausted: false, period }
     setDrawn({ period, bars, lastTime: chart.lastBarTime() })
-    setLastBar(chart.lastBar())
-  }, [chart, kline.data, period])
+    legend.setState({ last: chart.lastBar() })
+  }, [chart, kline.data, period, legend])
 
   loadOlder.current = () => {
     const state = history.current
@@ -156,11 +155,12 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
       if (!isKlineMessage(message)) return
       const update = chart.update(candleOf(message), message.kline.Period)
       if (update.change === 'ignore') return
-      setLastBar(chart.lastBar())
+      legend.setState({ last: chart.lastBar() })
       if (update.change === 'append')
         setDrawn((current) => ({ ...current, bars: update.bars, lastTime: chart.lastBarTime() }))
+      else markDragLines.current()
     })
-  }, [chart, instrument.Code])
+  }, [chart, instrument.Code, legend])
 
   // Prefs: drawn and remembered.
   useEffect(() => {
@@ -170,21 +170,34 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
     writePrefs(prefs)
   }, [chart, prefs])
 
-  // Quotes: this instrument's, and the pairs that turn its quote currency into USD.
+  // Quotes: this instrument's, and the pairs that turn its quote currency into USD. Each tick moves
+  // the bid and ask lines itself: the chart's screen does not render on ticks (the legend follows
+  // them on its own), and a dragged line reads the quote when it is dropped.
   const currency = instrument.QuoteCurrency
   const codes = useMemo(() => [instrument.Code, ...usdConversionCodes(currency)], [instrument.Code, currency])
-  const live = useQuotesOf(codes)
+  const latest = useLatestQuotes(codes, (code) => {
+    if (code !== instrument.Code) return
+    drawQuoteLines()
+    markDragLines.current()
+  })
   const instruments = useInstruments()
-  const quote = currentQuote(instrument, live.get(instrument.Code))
   const quoteOf = useCallback(
     (code: string): Quote | undefined => {
       const listed = instruments.data?.find((item) => item.Code === code)
-      return listed ? currentQuote(listed, live.get(code)) : live.get(code)
+      return listed ? currentQuote(listed, latest.get(code)) : latest.get(code)
     },
-    [instruments.data, live],
+    [instruments.data, latest],
   )
-  const latestQuote = useRef(quote)
-  latestQuote.current = quote
+  const drawQuoteLines = () => {
+    if (!chart) return
+    const { bid, ask } = currentQuote(instrument, latest.get(instrument.Code))
+    const lines: PriceLineSpec[] = []
+    if (bid > 0) lines.push({ id: 'bid', role: 'bid', price: bid, title: t('chart.bid') })
+    if (ask > 0) lines.push({ id: 'ask', role: 'ask', price: ask, title: t('chart.ask') })
+    chart.setLines(lines, 'quote')
+  }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- drawn again on each tick, here when the chart or language is new
+  useEffect(drawQuoteLines, [chart, t])
 
   const orders = useChartOrders()
   const texts = useMemo(
@@ -208,15 +221,23 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
 
   useEffect(() => {
     if (!chart) return
-    const lines: PriceLineSpec[] = []
-    if (quote.bid > 0) lines.push({ id: 'bid', role: 'bid', price: quote.bid, title: t('chart.bid') })
-    if (quote.ask > 0) lines.push({ id: 'ask', role: 'ask', price: quote.ask, title: t('chart.ask') })
-    for (const line of tradeLines) {
-      const moved = held.current?.id === line.id ? held.current.price : line.price
-      lines.push({ ...line, price: moved })
-    }
-    chart.setLines([...drawings.lines, ...lines])
-  }, [chart, quote.bid, quote.ask, tradeLines, t, linesVersion, drawings.lines])
+    const lines = tradeLines.map((line) =>
+      held.current?.id === line.id ? { ...line, price: held.current.price } : line,
+    )
+    chart.setLines([...drawings.lines, ...lines], 'orders')
+  }, [chart, tradeLines, linesVersion, drawings.lines])
+
+  // id:price:y of each draggable line, so a browser test knows where to grab one: written after each
+  // render and each tick (the price scale follows the candles).
+  const markDragLines = useRef(() => undefined as void)
+  markDragLines.current = () => {
+    const element = container.current
+    if (!element) return
+    element.dataset.dragLines = draggable
+      .map((line) => `${line.id}:${line.price}:${Math.round(chart?.yOf(line.price) ?? -1)}`)
+      .join(' ')
+  }
+  useEffect(() => markDragLines.current())
 
   const release = useCallback(() => {
     held.current = null
@@ -226,7 +247,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
   const confirmMove = useCallback(
     async (line: DraggableLine, price: number) => {
       const { order, role } = line
-      const moved = movedTerms(line, price, precision, latestQuote.current)
+      const moved = movedTerms(line, price, precision, currentQuote(instrument, latest.get(instrument.Code)))
       if (!moved.ok) {
         showToast({ content: t(moved.problem.key, moved.problem.values) })
         release()
@@ -288,7 +309,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
       }
       release()
     },
-    [precision, t, release, instrument.ForexContNum, currency, quoteOf, queryClient],
+    [precision, t, release, instrument, latest, currency, quoteOf, queryClient],
   )
 
   const dragging = useLineDrag({
@@ -299,8 +320,6 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
     held,
     onDrop: (line, price) => void confirmMove(line, price),
   })
-
-  const spread = spreadPoints(quote.bid, quote.ask, precision)
 
   let overlay = null
   if (chartFailed || (kline.isError && !kline.data)) {
@@ -347,18 +366,8 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
           data-placing={
             drawings.placing ? `${drawings.placing.kind}${drawings.placing.first ? '-2' : ''}` : ''
           }
-          // id:price:y of each draggable line (y as of this render), so a test knows where to grab.
-          data-drag-lines={draggable
-            .map((line) => `${line.id}:${line.price}:${Math.round(chart?.yOf(line.price) ?? -1)}`)
-            .join(' ')}
         />
-        <ChartLegend
-          bar={hover ?? lastBar}
-          precision={precision}
-          bid={quote.bid}
-          ask={quote.ask}
-          spread={spread}
-        />
+        <ChartLegend instrument={instrument} bars={legend} />
         {overlay && <div className="chart-overlay">{overlay}</div>}
         {drawings.placing && (
           <div className="chart-hint" role="status" data-testid="chart-draw-hint">

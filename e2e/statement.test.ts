@@ -146,6 +146,29 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       expect(text).toContain('入金,250.00')
     })
 
+    it('shows the account history of a period: the last 30 days, today, and none before', async () => {
+      await openScreen(page, `${app.base}/mine/history`, 'jp')
+      expect(await page.getByTestId('history-preset-30d').getAttribute('aria-pressed')).toBe('true')
+      // The deposit, the fee and the profit of the round trip: every row of the last 30 days.
+      await expect.poll(() => page.getByTestId('ledger-row').count()).toBeGreaterThanOrEqual(3)
+      const all = await page.getByTestId('ledger-row').count()
+      await page.getByTestId('history-preset-today').click()
+      await page.waitForURL((url) => url.searchParams.get('period') === 'today')
+      await expect.poll(() => page.getByTestId('ledger-row').count()).toBe(all)
+      await shot('ledger-period-jp')
+      await openScreen(page, `${app.base}/mine/history?period=custom&from=2020-01-01&to=2020-01-02`, 'ar')
+      await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+      expect(await page.getByTestId('ledger-empty').innerText()).toBe('لا توجد سجلات في هذه الفترة')
+      expect(await page.getByTestId('history-from').inputValue()).toBe('2020-01-01')
+      // The balance is the account's, whatever the period.
+      expect(await page.getByTestId('balance-available').innerText()).not.toBe('0.00')
+      await shot('ledger-period-empty-ar')
+      await openScreen(page, `${app.base}/mine/history?period=7d`, 'en')
+      await expect.poll(() => page.getByTestId('ledger-row').count()).toBe(all)
+      await shot('ledger-period-en')
+      expect(appAndPhone.pageErrors).toEqual([])
+    })
+
     it('lays the History tab out in English and right to left in Arabic', async () => {
       await openScreen(page, `${app.base}/order?type=3&period=7d`, 'en')
       await page.getByTestId('history-totals').waitFor()

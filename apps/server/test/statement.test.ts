@@ -168,6 +168,53 @@ describe.each(DRIVERS)('history, totals and statement on %s', (driver) => {
     expect(page.body.data.total).toBe(2)
   })
 
+  it('lists the ledger rows booked in [from, to), only the caller’s, and refuses a bad period', async () => {
+    const alice = await demo()
+    const bob = await demo()
+    await roundTrip(alice.token)
+    await roundTrip(bob.token)
+    const base = app.clock.now().getTime() - 3_600_000
+    const rows = await spreadLedger(alice.userId, base)
+    await spreadLedger(bob.userId, base)
+    expect(rows.length).toBeGreaterThanOrEqual(3)
+    const ledgerIds = async (path: string, query: Record<string, number>) => {
+      const answer = await get(alice.token, path, { limit: 100, ...query })
+      expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 1 })
+      return {
+        ids: (answer.body.data.list as { Id: number }[]).map((row) => row.Id),
+        total: answer.body.data.total as number,
+      }
+    }
+    const all = rows.map((row) => row.id).reverse()
+    expect((await ledgerIds('/v1/api/main/account/forexDetail', {})).ids).toEqual(all)
+    // Rows 1 s apart from `base`: [base + 1 s, base + 2 s) holds the second row alone.
+    expect(
+      await ledgerIds('/v1/api/main/account/forexDetail', { from: base + 1_000, to: base + 2_000 }),
+    ).toEqual({
+      ids: [rows[1]!.id],
+      total: 1,
+    })
+    const wide = { from: base, to: base + rows.length * 1_000 }
+    expect((await ledgerIds('/v1/api/main/account/forexDetail', wide)).ids).toEqual(all)
+    expect((await ledgerIds('/v1/api/main/account/forexDetail', { from: base - 10, to: base })).ids).toEqual(
+      [],
+    )
+    // The trading rows alone (forexChange) take the same period.
+    const trading = await ledgerIds('/v1/api/main/accountLog/forexChange', wide)
+    expect(trading.ids.length).toBeGreaterThan(0)
+    expect(all).toEqual(expect.arrayContaining(trading.ids))
+    for (const bad of [
+      { from: base },
+      { from: base, to: base },
+      { from: base, to: base + MAX_HISTORY_RANGE_MS + 1 },
+    ])
+      refusedWith(await get(alice.token, '/v1/api/main/account/forexDetail', bad), 'range_invalid')
+    refusedWith(
+      await get(alice.token, '/v1/api/main/account/forexDetail', { from: 'yesterday', to: base }),
+      'invalid_input',
+    )
+  })
+
   it('refuses a period that is half given, backwards, too long or on a live list, on HTTP 200', async () => {
     const { token } = await demo()
     const now = app.clock.now().getTime()

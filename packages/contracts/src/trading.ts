@@ -132,6 +132,12 @@ export const myDealRequest = pageRequest
       ctx.addIssue({ code: 'custom', message: 'invalid_input', path: ['from'] })
   })
 
+/**
+ * The ledger (`forexDetail`, `accountLog/forexChange`): a page, and optionally `from`/`to` (Unix
+ * ms, [from, to), both or neither, as `my_deal`'s): only the rows booked in that period.
+ */
+export const ledgerRequest = pageRequest.extend(rangeFields).superRefine(checkRange(false))
+
 export const orderIdRequest = z.object({ id })
 
 /**

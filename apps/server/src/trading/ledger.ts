@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../db/client.ts'
 import { accounts, ledger } from '../db/schema.ts'
 
@@ -8,15 +8,21 @@ import { accounts, ledger } from '../db/schema.ts'
  * books every change of a balance, real or demo, from the engine's events.
  */
 
-/** A user's ledger rows, newest first, optionally of some types only, with their count. */
+/** A user's ledger rows, newest first, optionally of some types only and booked in [from, to), with their count. */
 export async function ledgerPage(
   db: DbOrTx,
   userId: number,
   offset: number,
   limit: number,
   types?: readonly number[],
+  period?: { from: number; to: number },
 ) {
-  const where = and(eq(ledger.userId, userId), types ? inArray(ledger.type, [...types]) : undefined)
+  const where = and(
+    eq(ledger.userId, userId),
+    types ? inArray(ledger.type, [...types]) : undefined,
+    period ? gte(ledger.createdAt, new Date(period.from)) : undefined,
+    period ? lt(ledger.createdAt, new Date(period.to)) : undefined,
+  )
   const rows = await db
     .select()
     .from(ledger)

@@ -81,9 +81,12 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
     ),
   '/mine/password': () =>
     import('../features/account/components/password-screen.tsx').then((m) => m.PasswordScreen),
+  // Its period bar says "Today", "7 days"… with the trading part's texts, as the History tab.
   '/mine/history': () =>
-    withMoneyMessages(
-      import('../features/history/components/history-screen.tsx').then((m) => m.HistoryScreen),
+    withTradingMessages(
+      withMoneyMessages(
+        import('../features/history/components/history-screen.tsx').then((m) => m.HistoryScreen),
+      ),
     ),
   // Its paging footer says "no more" with the money part's text.
   '/mine/alerts': () =>

@@ -9,10 +9,10 @@ import {
   closeRequest,
   expiryOf,
   idempotencyHeader,
+  ledgerRequest,
   modifyPendingRequest,
   myDealRequest,
   orderIdRequest,
-  pageRequest,
   setStopRequest,
   setTrailingRequest,
   submitRequest,
@@ -225,10 +225,11 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   })
 
   const ledgerAnswer = async (request: FastifyRequest, types?: readonly number[]) => {
-    const { page, limit } = parse(pageRequest, request.query)
+    const { page, limit, from, to } = parse(ledgerRequest, request.query)
     const { userId } = sessionOf(request)
     const lang = langOf(request)
-    const { rows, total } = await ledgerPage(db, userId, (page - 1) * limit, limit, types)
+    const period = from !== undefined && to !== undefined ? { from, to } : undefined
+    const { rows, total } = await ledgerPage(db, userId, (page - 1) * limit, limit, types, period)
     return ok<LedgerPage>(request, {
       list: rows.map((r) => ({
         Id: r.id,

@@ -4,6 +4,8 @@ import { PullToRefresh } from 'antd-mobile'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadFailed } from '../../../common/components/load-failed.tsx'
+import { HistoryPeriodBar } from '../../../common/history/history-period-bar.tsx'
+import { useHistoryPeriod } from '../../../common/history/use-history-period.ts'
 import { formatDateTime, isoTime } from '../../../common/lib/datetime.ts'
 import { Page } from '../../../common/components/page.tsx'
 import { PageLoading } from '../../../common/components/page-loading.tsx'
@@ -15,6 +17,7 @@ import { LEDGER_QUERY } from '../api/ledger-api.ts'
 import { useLedger } from '../hooks/use-ledger.ts'
 import { heldText, ledgerDescription } from '../lib/ledger-text.ts'
 import '../../../common/wallet/money.css'
+import './ledger.css'
 
 /** Pull-to-refresh closes 0.5 s after the refresh is done (docs/product.md "Limits"). */
 const COMPLETE_DELAY_MS = 500
@@ -47,7 +50,8 @@ function LedgerRow({ record }: { record: LedgerRecord }) {
 }
 
 /**
- * /mine/history: available and frozen USD, then the ledger, paged, with pull-to-refresh (which
+ * /mine/history: available and frozen USD, then the ledger of a period (the last 30 days unless
+ * another is picked, kept in the address as the History tab's), paged, with pull-to-refresh (which
  * starts again from page 1 and closes 0.5 s after it is done, docs/product.md "Limits"). antd-mobile's own
  * PullToRefresh: this screen is loaded apart, and sharing the light one of the home screen would
  * split it into a chunk of its own, which the first load would pay for.
@@ -55,7 +59,8 @@ function LedgerRow({ record }: { record: LedgerRecord }) {
 export function HistoryScreen() {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const ledger = useLedger()
+  const { preset, period } = useHistoryPeriod()
+  const ledger = useLedger(period)
   const [refreshFailed, setRefreshFailed] = useState(false)
 
   async function refresh() {
@@ -74,7 +79,7 @@ export function HistoryScreen() {
     body =
       rows.length === 0 ? (
         <p className="list-empty" data-testid="ledger-empty">
-          {t('money.noRecords')}
+          {t('money.noRecordsInPeriod')}
         </p>
       ) : (
         <>
@@ -99,6 +104,9 @@ export function HistoryScreen() {
         completeText={refreshFailed ? t('market.refreshFailed') : t('market.refreshed')}
       >
         <BalanceCard />
+        <div className="ledger-period">
+          <HistoryPeriodBar preset={preset} period={period} />
+        </div>
         {body}
       </PullToRefresh>
     </Page>

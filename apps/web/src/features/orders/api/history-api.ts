@@ -1,7 +1,7 @@
 import type { HistoryTotals, MyDealAnswer, StatementFormat } from '@tp/contracts/light'
 import { api } from '../../../common/api-client.ts'
 import { DEALS_PAGE_SIZE } from '../../../common/trading/orders-api.ts'
-import type { HistoryPeriod } from '../lib/history-period.ts'
+import type { HistoryPeriod } from '../../../common/history/history-period.ts'
 
 export const HISTORY_TOTALS_QUERY = 'history-totals'
 

@@ -1,5 +1,5 @@
-import type { PeriodPreset, HistoryPeriod } from '../lib/history-period.ts'
-import { HistoryPeriodBar } from './history-period-bar.tsx'
+import type { PeriodPreset, HistoryPeriod } from '../../../common/history/history-period.ts'
+import { HistoryPeriodBar } from '../../../common/history/history-period-bar.tsx'
 import { HistoryTotals } from './history-totals.tsx'
 import { StatementDownload } from './statement-download.tsx'
 import './history.css'

@@ -4,7 +4,7 @@ import { LoadFailed } from '../../../common/components/load-failed.tsx'
 import { formatAmount } from '../../../common/lib/money.ts'
 import { useHistoryTotals } from '../hooks/use-history.ts'
 import { formatProfit, profitDirection } from '../lib/deals.ts'
-import type { HistoryPeriod } from '../lib/history-period.ts'
+import type { HistoryPeriod } from '../../../common/history/history-period.ts'
 
 /** The totals shown, in the order a trader reads them; each a signed USD amount as booked. */
 const ROWS: { key: keyof Totals; label: string }[] = [

@@ -11,7 +11,7 @@ import { BALANCE_QUERY, DEAL_TABS, DEALS_QUERY, type DealTab } from '../../../co
 import { useForexClosed, useForexTrade } from '../hooks/use-account-live.ts'
 import { useBalance, useDeals } from '../hooks/use-deals.ts'
 import { HISTORY_TOTALS_QUERY } from '../api/history-api.ts'
-import { useHistoryPeriod } from '../hooks/use-history.ts'
+import { useHistoryPeriod } from '../../../common/history/use-history-period.ts'
 import { useExpiredNotice } from '../../../common/trading/use-expired-notice.ts'
 import { flattenDeals, liveMarks, parseTab, withLiveMark } from '../lib/deals.ts'
 import { AccountSummary } from './account-summary.tsx'

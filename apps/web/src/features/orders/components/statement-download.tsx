@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toastInfo } from '../../../common/lib/toast.ts'
 import { downloadStatement } from '../api/history-api.ts'
-import type { HistoryPeriod } from '../lib/history-period.ts'
+import type { HistoryPeriod } from '../../../common/history/history-period.ts'
 
 /** The period's statement to download, as CSV (in the reader's language) or PDF (in English). */
 export function StatementDownload({ period }: { period: HistoryPeriod }) {

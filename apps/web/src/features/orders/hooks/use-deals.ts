@@ -8,7 +8,7 @@ import {
   type DealTab,
 } from '../../../common/trading/orders-api.ts'
 import { fetchHistoryPage } from '../api/history-api.ts'
-import type { HistoryPeriod } from '../lib/history-period.ts'
+import type { HistoryPeriod } from '../../../common/history/history-period.ts'
 
 /**
  * One tab's orders (History's within `period`), page by page from 1 until the loaded count reaches `total`. Always fetched

@@ -8,7 +8,8 @@ import {
   PERIOD_PRESETS,
   type HistoryPeriod,
   type PeriodPreset,
-} from '../lib/history-period.ts'
+} from './history-period.ts'
+import './history-period.css'
 
 const PRESET_LABELS: Record<PeriodPreset, string> = {
   today: 'history.today',
@@ -23,8 +24,9 @@ interface Props {
 }
 
 /**
- * The History tab's period: today, the last 7 or 30 days, or two days picked (both included). The
- * choice goes into the address (`period`, `from`, `to`), which the list and the totals read.
+ * A history's period: today, the last 7 or 30 days, or two days picked (both included). The choice
+ * goes into the address (`period`, `from`, `to`, the address's other parameters kept), which the
+ * screen's list and totals read (useHistoryPeriod).
  */
 export function HistoryPeriodBar({ preset, period }: Props) {
   const { t } = useTranslation()
@@ -35,7 +37,9 @@ export function HistoryPeriodBar({ preset, period }: Props) {
   const [error, setError] = useState<string | null>(null)
 
   const go = (next: Record<string, string>) => {
-    const kept = new URLSearchParams({ type: params.get('type') ?? '3', ...next })
+    const kept = new URLSearchParams(params)
+    for (const name of ['period', 'from', 'to']) kept.delete(name)
+    for (const [name, value] of Object.entries(next)) kept.set(name, value)
     setParams(kept, { replace: true })
   }
   const choose = (next: PeriodPreset) => {

@@ -1,8 +1,8 @@
 import { MAX_HISTORY_DAYS } from '@tp/contracts/light'
 
 /*
- * The period of the History tab (issue 25): today, the last 7 or 30 days, or two dates picked, as
- * the days of the phone's own time zone. The server takes the instants they start and end at,
+ * The period of a history (issue 25: the orders' History tab and the account history): today, the
+ * last 7 or 30 days, or two dates picked, as the days of the phone's own time zone. The server takes the instants they start and end at,
  * [from, to) in Unix ms (docs/decisions/038-account-statement.md).
  */
 
@@ -14,7 +14,7 @@ export interface HistoryPeriod {
   to: number
 }
 
-/** The History tab opens on the last 30 days. */
+/** A history opens on the last 30 days. */
 export const DEFAULT_PRESET: PeriodPreset = '30d'
 
 const DAYS: Record<Exclude<PeriodPreset, 'custom'>, number> = { today: 1, '7d': 7, '30d': 30 }

@@ -203,12 +203,13 @@ describe.each(DRIVERS)('history, totals and statement on %s', (driver) => {
     const trading = await ledgerIds('/v1/api/main/accountLog/forexChange', wide)
     expect(trading.ids.length).toBeGreaterThan(0)
     expect(all).toEqual(expect.arrayContaining(trading.ids))
-    for (const bad of [
+    const bad: Record<string, number>[] = [
       { from: base },
       { from: base, to: base },
       { from: base, to: base + MAX_HISTORY_RANGE_MS + 1 },
-    ])
-      refusedWith(await get(alice.token, '/v1/api/main/account/forexDetail', bad), 'range_invalid')
+    ]
+    for (const query of bad)
+      refusedWith(await get(alice.token, '/v1/api/main/account/forexDetail', query), 'range_invalid')
     refusedWith(
       await get(alice.token, '/v1/api/main/account/forexDetail', { from: 'yesterday', to: base }),
       'invalid_input',

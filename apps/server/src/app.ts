@@ -29,6 +29,7 @@ import { newsRoutes } from './http/routes/news.ts'
 import { rankRoutes } from './http/routes/rank.ts'
 import { chatRoutes } from './http/routes/chat.ts'
 import { feedbackRoutes } from './http/routes/feedback.ts'
+import { noticeRoutes } from './http/routes/notices.ts'
 import { webManifestRoutes } from './http/routes/web-manifest.ts'
 import { adminRoutes } from './http/admin/admin-routes.ts'
 import { openApiRoute } from './http/openapi/openapi-route.ts'
@@ -107,6 +108,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   rankRoutes(app, deps)
   chatRoutes(app, deps)
   feedbackRoutes(app, deps)
+  noticeRoutes(app, deps)
   webManifestRoutes(app, deps)
   adminRoutes(app, deps)
   openApiRoute(app)

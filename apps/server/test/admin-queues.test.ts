@@ -560,6 +560,99 @@ describe.each(DRIVERS)('back-office review queues on %s', (driver) => {
     expect(await app.db.select().from(auditLog).where(like(auditLog.action, 'deposit.%'))).not.toHaveLength(0)
   })
 
+  it('tells the client of each final decision once, in their inbox and language, and no one else', async () => {
+    const alice = await registerAndLogin(app)
+    const bob = await registerAndLogin(app)
+    const inbox = async (who: Account, lang = 'en') => {
+      const answer = await app.get('/api/notice/list?limit=50', { token: who.token, lang })
+      expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 1 })
+      return answer.body.data as {
+        list: {
+          id: number
+          kind: string
+          title: string
+          body: string
+          detail: string
+          link: string
+          read: boolean
+        }[]
+        total: number
+        unread: number
+      }
+    }
+    const credited = await depositOf(alice, '120')
+    const rejected = await depositOf(alice, '30')
+    expect((await adminPost(`/deposits/${credited}/approve`, {}, 'finance')).body.code).toBe(1)
+    expect(
+      (await adminPost(`/deposits/${rejected}/reject`, { remark: 'proof unreadable' }, 'finance')).body.code,
+    ).toBe(1)
+    // Decided again: refused, and no second notice.
+    expect((await adminPost(`/deposits/${credited}/approve`, {}, 'admin')).body.code).toBe(0)
+    expect((await adminPost(`/deposits/${rejected}/reject`, { remark: 'again' }, 'admin')).body.code).toBe(0)
+    const paid = await withdrawalOf(alice, '40')
+    const refused = await withdrawalOf(alice, '25')
+    expect(
+      (await adminPost(`/withdrawals/${paid}/approve`, { real_number: 'TX-77' }, 'finance')).body.code,
+    ).toBe(1)
+    expect(
+      (await adminPost(`/withdrawals/${refused}/reject`, { remark: 'wrong network' }, 'finance')).body.code,
+    ).toBe(1)
+    const check = await identityOf(alice)
+    expect((await adminPost(`/identity/${check}/reject`, { reason: 'blurred' }, 'support')).body.code).toBe(1)
+
+    const mine = await inbox(alice)
+    const kinds = mine.list.map((notice) => notice.kind)
+    // Newest first; the deposits made for the two withdrawals were credited too (one notice each).
+    expect(kinds).toEqual([
+      'identity_rejected',
+      'withdrawal_rejected',
+      'withdrawal_paid',
+      'deposit_credited',
+      'deposit_credited',
+      'deposit_rejected',
+      'deposit_credited',
+    ])
+    expect(mine).toMatchObject({ total: 7, unread: 7 })
+    const byKind = (kind: string) => mine.list.find((notice) => notice.kind === kind)!
+    expect(byKind('deposit_rejected')).toMatchObject({
+      title: 'Deposit not credited',
+      body: `Your deposit #${rejected} of 30.00 USD was not credited.`,
+      detail: 'proof unreadable',
+      link: '/mine/charge',
+      read: false,
+    })
+    expect(byKind('withdrawal_paid')).toMatchObject({ detail: 'TX-77', link: '/mine/withdraw' })
+    expect(byKind('withdrawal_paid').body).toBe(`Your withdrawal #${paid} of 40.00 USD has been paid.`)
+    expect(byKind('withdrawal_rejected').detail).toBe('wrong network')
+    expect(byKind('identity_rejected')).toMatchObject({ detail: 'blurred', link: '/mine/auth' })
+    const chinese = await inbox(alice, 'hk')
+    expect(chinese.list[0]!.title).not.toBe('Identity check not approved')
+    expect((await inbox(bob)).list).toEqual([])
+
+    // Read marks: only one's own; one, then all.
+    const first = mine.list[0]!.id
+    const bobMarks = await app.post('/api/notice/read', { id: first }, { token: bob.token, json: true })
+    expect(bobMarks.body).toMatchObject({ code: 1, data: { unread: 0 } })
+    expect((await inbox(alice)).unread).toBe(7)
+    const one = await app.post('/api/notice/read', { id: first }, { token: alice.token, json: true })
+    expect(one.body).toMatchObject({ code: 1, data: { unread: 6 } })
+    expect((await app.get('/api/notice/unread', { token: alice.token })).body).toMatchObject({
+      data: { unread: 6 },
+    })
+    const all = await app.post('/api/notice/read', { all: 1 }, { token: alice.token, json: true })
+    expect(all.body).toMatchObject({ code: 1, data: { unread: 0 } })
+    expect((await inbox(alice)).list.every((notice) => notice.read)).toBe(true)
+    for (const bad of [{}, { id: 'x' }, { id: first, all: 1 }, { all: 2 }]) {
+      const answer = await app.post('/api/notice/read', bad, { token: alice.token, json: true })
+      expect(answer.status).toBe(200)
+      expect(answer.body).toMatchObject({ code: 0, reason: 'invalid_input' })
+    }
+    expect((await app.get('/api/notice/list?limit=0', { token: alice.token })).body).toMatchObject({
+      code: 0,
+    })
+    expect((await app.get('/api/notice/list')).body.code).not.toBe(1)
+  })
+
   it('counts what waits on the dashboard', async () => {
     const counts = async (role: Role = 'dealer') => {
       const answer = await adminGet('/dashboard', role)

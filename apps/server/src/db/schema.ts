@@ -987,3 +987,32 @@ export const feedback = pgTable(
     check('feedback_answered_has_answer', sql`${t.status} <> 'answered' or ${t.answer} <> ''`),
   ],
 )
+
+/**
+ * A client's notification (issue 26, decision 043): written in the transaction of what caused it
+ * (a staff decision on a deposit, withdrawal or identity check), at most once per cause (`ref`, the
+ * row it is about, is unique per user and kind), and read in the app's inbox. `params` holds the
+ * figures its text is written from in the reader's language; `detail` what staff wrote (plain text).
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    ref: text('ref').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    detail: text('detail').notNull().default(''),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notices_cause_idx').on(t.userId, t.kind, t.ref),
+    index('notices_user_idx').on(t.userId, t.id),
+    index('notices_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+)

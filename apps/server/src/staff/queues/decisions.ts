@@ -11,11 +11,14 @@ import { refuse, type Outcome } from '../../outcome/outcome.ts'
 import type { TradingDesk } from '../../trading/desk.ts'
 import type { ApprovalResult } from '../../money/four-eyes.ts'
 import { audit, type Actor } from '../../audit/audit.ts'
+import { notify } from '../../notices/notices.ts'
 
 /*
  * Staff decisions of the review queues, each audited in the decision's own transaction: a decision
  * is never kept without its audit row, and a refused one (already decided, not found) writes none.
- * Only a waiting item can be decided, so `before` is always the waiting status.
+ * Only a waiting item can be decided, so `before` is always the waiting status. A final decision
+ * also writes the client's notice in that transaction (decision 043); a first of two approvals
+ * decides nothing the client is told of.
  */
 
 const usd = (amount: string) => new Decimal(amount).toFixed(2)
@@ -37,8 +40,8 @@ export async function decideDeposit(
   decision: DepositDecision,
   remark = '',
 ): Promise<ApprovalResult | Outcome<void>> {
-  const audited: DepositDecided = (tx, d) =>
-    audit(tx, actor, {
+  const audited: DepositDecided = async (tx, d) => {
+    await audit(tx, actor, {
       // The first of two approvals (decision 025) books nothing: the deposit stays unchecked.
       action:
         decision === 'approve' && d.status === DepositStatus.Unchecked
@@ -54,6 +57,15 @@ export async function decideDeposit(
         ...(decision === 'approve' ? approvers(d) : { remark: d.remark }),
       },
     })
+    if (d.status === DepositStatus.Unchecked) return
+    await notify(tx, {
+      userId: d.userId,
+      kind: d.status === DepositStatus.Finished ? 'deposit_credited' : 'deposit_rejected',
+      ref: `deposit:${d.id}`,
+      params: { id: d.id, amount: d.amount },
+      detail: d.status === DepositStatus.Finished ? '' : d.remark,
+    })
+  }
   if (decision === 'approve') return approveDeposit(db, desk, depositId, actor.staffId, audited)
   const status = decision === 'reject' ? DepositStatus.Rejected : DepositStatus.Invalid
   const outcome = await rejectDeposit(db, depositId, status, remark, audited)
@@ -80,8 +92,8 @@ export function decideWithdrawalAs(
   decision: 'approve' | 'reject',
   text: string,
 ): Promise<ApprovalResult> {
-  const audited: WithdrawalDecided = (tx, w) =>
-    audit(tx, actor, {
+  const audited: WithdrawalDecided = async (tx, w) => {
+    await audit(tx, actor, {
       // The first of two approvals (decision 025) pays nothing: the withdrawal stays waiting.
       action:
         decision === 'approve' && w.status === WithdrawalStatus.Waiting
@@ -102,6 +114,15 @@ export function decideWithdrawalAs(
             : { real_number: w.notes, ...approvers(w) }),
       },
     })
+    if (w.status === WithdrawalStatus.Waiting) return
+    await notify(tx, {
+      userId: w.userId,
+      kind: w.status === WithdrawalStatus.Paid ? 'withdrawal_paid' : 'withdrawal_rejected',
+      ref: `withdrawal:${w.id}`,
+      params: { id: w.id, amount: w.amount },
+      detail: w.notes,
+    })
+  }
   const pay = decision === 'approve' ? 'pay' : 'reject'
   return decideWithdrawal(db, desk, withdrawalId, pay, actor.staffId, text, audited)
 }
@@ -118,8 +139,8 @@ export function decideIdentity(
   return reviewIdentityCheck(
     db,
     { checkId, approve: decision === 'approve', reason, staff: actor.email.slice(0, 64), now },
-    (tx, check) =>
-      audit(tx, actor, {
+    async (tx, check) => {
+      await audit(tx, actor, {
         action: `identity.${decision}`,
         target: `identity:${check.id}`,
         before: { status: IdentityCheckStatus.Waiting },
@@ -128,6 +149,14 @@ export function decideIdentity(
           user_id: check.userId,
           ...(decision === 'reject' ? { reason: check.rejectReason } : {}),
         },
-      }),
+      })
+      const approved = check.status === IdentityCheckStatus.Approved
+      await notify(tx, {
+        userId: check.userId,
+        kind: approved ? 'identity_approved' : 'identity_rejected',
+        ref: `identity:${check.id}`,
+        detail: approved ? '' : (check.rejectReason ?? ''),
+      })
+    },
   )
 }

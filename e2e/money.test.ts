@@ -195,6 +195,41 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         .where(eq(withdrawCurrencies.code, 'USDT'))
     })
 
+    it('tells the user of the decisions in the inbox: the bell, the notices in four languages, read marks', async () => {
+      await open('/user')
+      // The deposit credited and the withdrawal rejected, both unread.
+      await expect.poll(() => page.getByTestId('notice-unread').innerText()).toBe('2')
+      await appAndPhone.shot('notices-bell-en')
+      await page.getByTestId('notice-bell').click()
+      await page.waitForURL((url) => url.pathname === '/mine/notices')
+      const rows = page.locator('[data-testid^="notice-"][data-read]')
+      await expect.poll(() => rows.count()).toBe(2)
+      expect(await rows.nth(0).innerText()).toContain('Withdrawal rejected')
+      expect(await rows.nth(0).getByTestId('notice-detail').innerText()).toBe('rejected in a test')
+      expect(await rows.nth(1).innerText()).toContain('Deposit credited')
+      await appAndPhone.shot('notices-en')
+      for (const lang of ['hk', 'jp', 'ar']) {
+        await open('/mine/notices', lang)
+        await expect.poll(() => rows.count()).toBe(2)
+        await appAndPhone.shot(`notices-${lang}`)
+      }
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+      // Opening one marks it read and goes to its screen.
+      await open('/mine/notices')
+      await rows.nth(1).click()
+      await page.waitForURL((url) => url.pathname === '/mine/charge')
+      await open('/mine/notices')
+      await expect.poll(() => rows.nth(1).getAttribute('data-read')).toBe('true')
+      expect(await rows.nth(0).getAttribute('data-read')).toBe('false')
+      await page.getByTestId('notices-read-all').click()
+      await expect.poll(() => rows.nth(0).getAttribute('data-read')).toBe('true')
+      await expect.poll(() => page.getByTestId('notices-read-all').count()).toBe(0)
+      await open('/user')
+      await page.getByTestId('notice-bell').waitFor()
+      expect(await page.getByTestId('notice-unread').count()).toBe(0)
+      expect(appAndPhone.pageErrors).toEqual([])
+    })
+
     it.each(['hk', 'en', 'ar'])('shows every money screen in %s', async (lang) => {
       for (const [path, name] of [
         ['/mine/wallet', 'wallet'],

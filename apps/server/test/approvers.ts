@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
-import { approveDeposit } from '../src/money/deposits.ts'
-import { decideWithdrawal } from '../src/money/withdrawals.ts'
+import type { Actor } from '../src/audit/audit.ts'
+import { decideDeposit, decideWithdrawalAs } from '../src/staff/queues/decisions.ts'
 import { createStaff } from '../src/staff/staff-accounts.ts'
 import type { TestApp } from './harness.ts'
 
 /*
  * Staff decisions for tests that need money in or out without going through the back office's
- * routes: two finance members per app, so that an amount above the four-eyes threshold (decision
+ * routes, taken as the back office takes them (staff/queues/decisions.ts: audited, with the client's
+ * notice): two finance members per app, so that an amount above the four-eyes threshold (decision
  * 025) is approved by two different people, as it must be.
  */
 
@@ -34,13 +35,19 @@ export function financePair(app: TestApp): Promise<[number, number]> {
   return pair
 }
 
+const actor = (staffId: number): Actor => ({
+  staffId,
+  email: `finance-${staffId}@broker.example`,
+  address: '127.0.0.1',
+})
+
 /** Approves a deposit as finance, by a second finance member too when the amount needs two. */
 export async function approvedDeposit(app: TestApp, depositId: number) {
   const [first, second] = await financePair(app)
-  const once = await approveDeposit(app.db, app.desk, depositId, first)
+  const once = await decideDeposit(app.db, app.desk, actor(first), depositId, 'approve')
   expect(once).toMatchObject({ ok: true })
-  if (once.ok && once.waiting)
-    expect(await approveDeposit(app.db, app.desk, depositId, second)).toMatchObject({
+  if (once.ok && 'waiting' in once && once.waiting)
+    expect(await decideDeposit(app.db, app.desk, actor(second), depositId, 'approve')).toMatchObject({
       ok: true,
       waiting: false,
     })
@@ -50,7 +57,10 @@ export async function approvedDeposit(app: TestApp, depositId: number) {
 /** Pays (by two when needed) or rejects a withdrawal as finance; the last decision's answer. */
 export async function decidedWithdrawal(app: TestApp, withdrawalId: number, decision: 'pay' | 'reject') {
   const [first, second] = await financePair(app)
-  const once = await decideWithdrawal(app.db, app.desk, withdrawalId, decision, first)
-  if (once.ok && once.waiting) return decideWithdrawal(app.db, app.desk, withdrawalId, decision, second)
+  const as = decision === 'pay' ? 'approve' : 'reject'
+  const text = decision === 'pay' ? '' : 'rejected in a test'
+  const once = await decideWithdrawalAs(app.db, app.desk, actor(first), withdrawalId, as, text)
+  if (once.ok && once.waiting)
+    return decideWithdrawalAs(app.db, app.desk, actor(second), withdrawalId, as, text)
   return once
 }

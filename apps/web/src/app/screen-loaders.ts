@@ -88,6 +88,11 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
         import('../features/history/components/history-screen.tsx').then((m) => m.HistoryScreen),
       ),
     ),
+  '/mine/notices': () =>
+    withMessages(
+      'center',
+      import('../features/notices/components/notices-screen.tsx').then((m) => m.NoticesScreen),
+    ),
   // Its paging footer says "no more" with the money part's text.
   '/mine/alerts': () =>
     withTradingMessages(

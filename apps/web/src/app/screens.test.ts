@@ -34,6 +34,8 @@ const SPEC_ROUTES: Record<string, boolean> = {
   '/mine/withdraw-way': true,
   // Issue 13: price alerts, in a screen of their own.
   '/mine/alerts': true,
+  // Issue 26: the inbox of notifications (decision 043).
+  '/mine/notices': true,
 }
 
 /** docs/product.md "Screens" and "Roles": demo accounts may not use these. */

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router'
 import { LoadFailed } from '../../../common/components/load-failed.tsx'
 import { Page } from '../../../common/components/page.tsx'
 import { PageLoading } from '../../../common/components/page-loading.tsx'
+import { NoticeBell } from '../../../common/notices/notice-bell.tsx'
 import { isDemoUser, useSession } from '../../../common/session/session-store.ts'
 import { useUserInfo } from '../../../common/session/use-user-info.ts'
 import { useRealAccountLink } from '../hooks/use-real-account-link.ts'
@@ -11,7 +12,10 @@ import { ResetDemoButton } from './reset-demo-button.tsx'
 import { UserCard } from './user-card.tsx'
 import { UserMenu } from './user-menu.tsx'
 
-/** /user: the signed-in user's card, deposit and withdraw, and the entries to every account screen. */
+/**
+ * /user: the signed-in user's card, deposit and withdraw, and the entries to every account screen;
+ * the inbox's bell in the bar.
+ */
 export function UserCenterScreen() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -21,7 +25,7 @@ export function UserCenterScreen() {
   const user = useSession((state) => state.user)
 
   return (
-    <Page title={t('pages.mine')} back={false} className="user-center">
+    <Page title={t('pages.mine')} back={false} className="user-center" right={<NoticeBell />}>
       {user ? (
         <UserCard user={user} onOpen={() => navigate('/mine/history')} />
       ) : info.isError ? (

@@ -12,19 +12,45 @@ const LINKS: Record<NoticeKind, string> = {
   withdrawal_rejected: '/mine/withdraw',
   identity_approved: '/mine/auth',
   identity_rejected: '/mine/auth',
+  stop_loss: '/order?type=3',
+  trailing_stop: '/order?type=3',
+  take_profit: '/order?type=3',
+  stop_out: '/order?type=3',
+  margin_call: '/order',
+  pending_filled: '/order',
+  pending_expired: '/order?type=3',
+  pending_cancelled: '/order?type=3',
+  price_alert: '/mine/alerts',
 }
 
-/** Amounts are kept as exact text; a notice shows them with two decimals. */
-function shown(params: Record<string, string | number>): Record<string, string | number> {
+/** An instrument's name as the app shows it (`EUR/USD`), by id; undefined once it is gone. */
+export type InstrumentName = (id: number) => string | undefined
+
+/**
+ * The figures a notice's text is written from: amounts and profits with two decimals (they are kept
+ * exact), an instrument by its name, a cancel's reason in words of `lang`.
+ */
+function shown(
+  params: Record<string, string | number>,
+  lang: LanguageCode,
+  name: InstrumentName,
+): Record<string, string | number> {
   const out: Record<string, string | number> = { ...params }
-  if (typeof params.amount === 'string') out.amount = new Decimal(params.amount).toFixed(2)
+  for (const key of ['amount', 'profit'] as const) {
+    const value = params[key]
+    if (value !== undefined) out[key] = new Decimal(value).toFixed(2)
+  }
+  if (typeof params.profit === 'string' && new Decimal(params.profit).gt(0)) out.profit = `+${out.profit}`
+  if (typeof params.instrument === 'number')
+    out.instrument = name(params.instrument) ?? `#${params.instrument}`
+  if (typeof params.reason === 'string') out.reason = translate(lang, `notice.reasons.${params.reason}`)
   return out
 }
 
 /** A stored notice as its owner reads it, its text in `lang`. */
-export function noticeItem(row: NoticeRow, lang: LanguageCode): NoticeItem {
+export function noticeItem(row: NoticeRow, lang: LanguageCode, name: InstrumentName): NoticeItem {
   const kind = row.kind as NoticeKind
-  const params = shown(row.params)
+  const params = shown(row.params, lang, name)
   return {
     id: row.id,
     kind,

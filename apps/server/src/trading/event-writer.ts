@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { OrderStatus } from '@tp/contracts'
 import type { EngineEvent } from '@tp/engine'
 import { firstRow, type DbOrTx } from '../db/client.ts'
+import { tradingNotices } from '../notices/trading-notices.ts'
 import type { IdempotentOutcome } from './idempotency-keys.ts'
 import { asStored, type StoredOrder } from './stored-orders.ts'
 
@@ -23,7 +24,7 @@ const BALANCE_CLASH = 'balance out of step'
  * Writes one batch of engine events, all in one statement however big the batch: the final state of
  * every order it touched (only the stop of a position whose trailing stop alone moved), every
  * booking as a ledger row in event order, the final balance and margin-call state of every account
- * it touched, and the idempotency keys of the commands. The statement fails as a whole (and so
+ * it touched, the owners' notices the events call for, and the idempotency keys of the commands. The statement fails as a whole (and so
  * writes nothing) if the writer fence no longer holds `epoch`, if an order or alert row would
  * overwrite another user's, an order row a finished one (or a trailed stop a position no longer
  * open), or if an account's bookings do not start from the balance it has.
@@ -157,6 +158,9 @@ export async function writeEvents(
     cb: o.closedById,
   }))
   const keyRows = keys.map((k) => ({ u: k.userId, k: k.key, o: k.outcome }))
+  // The owners' notices of these events (decision 043), once per cause; a margin call's is named by
+  // the statement's time (one a batch and account at most).
+  const noticeRows = tradingNotices(events).map((n) => ({ u: n.userId, k: n.kind, r: n.ref, p: n.params }))
   // One statement (data-modifying CTEs): atomic on its own and a single round trip per batch. The
   // last select turns a broken fence or a refused order row into an error (a failed cast of text that
   // depends on the data, so the planner cannot fold it away), which undoes the whole statement.
@@ -210,6 +214,12 @@ export async function writeEvents(
         fired_bid = coalesce(excluded.fired_bid, price_alerts.fired_bid),
         removed_at = coalesce(excluded.removed_at, price_alerts.removed_at)
       where price_alerts.user_id = excluded.user_id
+      returning 1),
+    n as (
+      insert into notices (user_id, kind, ref, params)
+      select u, k, coalesce(r, k || ':' || (extract(epoch from now()) * 1000)::bigint), p
+      from jsonb_to_recordset(${JSON.stringify(noticeRows)}::jsonb) as x(u integer, k text, r text, p jsonb)
+      on conflict (user_id, kind, ref) do nothing
       returning 1),
     k as (
       insert into idempotency_keys (user_id, key, outcome)

@@ -11,6 +11,15 @@ export const NOTICE_KINDS = [
   'withdrawal_rejected',
   'identity_approved',
   'identity_rejected',
+  'stop_loss',
+  'trailing_stop',
+  'take_profit',
+  'stop_out',
+  'margin_call',
+  'pending_filled',
+  'pending_expired',
+  'pending_cancelled',
+  'price_alert',
 ] as const
 export type NoticeKind = (typeof NOTICE_KINDS)[number]
 

@@ -153,7 +153,8 @@ export interface Booking {
 
 export type EngineEvent =
   | { type: 'order_placed'; order: Order }
-  | { type: 'position_opened'; order: Order }
+  /** `fromPending`: a pending order reached its price and filled (not a market order). */
+  | { type: 'position_opened'; order: Order; fromPending?: true }
   /** A position's stop-loss or take-profit changed by a command (or its trailing stop was set). */
   | { type: 'stops_changed'; order: Order }
   /**

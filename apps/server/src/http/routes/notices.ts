@@ -12,7 +12,8 @@ import type { RouteDeps } from '../route-deps.ts'
  * language, and read marks. Only the caller's own notices are ever read or marked.
  */
 export function noticeRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db, clock } = deps
+  const { db, clock, market } = deps
+  const name = (id: number) => market.instrument(id)?.showCode
   const signedIn = { preHandler: requireSession(db, clock) }
 
   app.get('/api/notice/list', signedIn, async (request) => {
@@ -20,7 +21,7 @@ export function noticeRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const lang = langOf(request)
     const found = await noticePage(db, sessionOf(request).userId, page, limit)
     return ok<NoticePage>(request, {
-      list: found.rows.map((row) => noticeItem(row, lang)),
+      list: found.rows.map((row) => noticeItem(row, lang, name)),
       total: found.total,
       unread: found.unread,
     })

@@ -36,9 +36,9 @@ export function fill(
   // A position does not expire: the expiry was the pending order's (its index entry goes stale).
   order.expiresAtMs = 0
   s.orders.set(order.id, order)
-  account.pending.delete(order.id)
+  const fromPending = account.pending.delete(order.id)
   attachPosition(s, account, order)
-  events.push({ type: 'position_opened', order: { ...order } })
+  events.push({ type: 'position_opened', order: { ...order }, ...(fromPending ? { fromPending } : {}) })
   if (!fee.isZero()) book(s, account, LedgerType.TRADE_FEE, fee.negated(), `order:${order.id}`, events)
 }
 

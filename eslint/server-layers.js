@@ -13,7 +13,19 @@ export const LAYERS = [
   { name: 'back office', rooms: ['staff'] },
   {
     name: 'domains',
-    rooms: ['chat', 'feedback', 'identity', 'market', 'money', 'news', 'notices', 'rank', 'trading', 'uploads', 'users'],
+    rooms: [
+      'chat',
+      'feedback',
+      'identity',
+      'market',
+      'money',
+      'news',
+      'notices',
+      'rank',
+      'trading',
+      'uploads',
+      'users',
+    ],
   },
   {
     name: 'foundations',

@@ -369,8 +369,18 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       expect(await page.getByTestId('four-eyes-note').innerText()).toContain('Needs two approvals')
       await page.getByTestId('decide-approve').click()
       await expect.poll(() => page.locator('.ant-modal').innerText()).toContain('Nothing is credited yet')
-      await page.locator('.ant-modal').getByRole('button', { name: 'Cancel' }).click()
-      await page.locator('.ant-modal').waitFor({ state: 'hidden' })
+      // A click while the dialog is still zooming in can miss: clicked again until it is gone.
+      const modal = page.locator('.ant-modal')
+      await expect
+        .poll(async () => {
+          if (await modal.isVisible())
+            await modal
+              .getByRole('button', { name: 'Cancel' })
+              .click({ timeout: 2_000 })
+              .catch(() => undefined)
+          return modal.isVisible()
+        })
+        .toBe(false)
       await decide('approve')
       await expect.poll(() => page.locator('.ant-message').innerText()).toContain('First approval recorded')
       await page.getByTestId('queue-drawer').waitFor({ state: 'hidden' })

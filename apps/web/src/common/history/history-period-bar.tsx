@@ -67,7 +67,7 @@ export function HistoryPeriodBar({ preset, period }: Props) {
           <button
             key={value}
             type="button"
-            className="history-preset"
+            className="history-button history-preset"
             aria-pressed={value === 'custom' ? editing : !editing && value === preset}
             data-testid={`history-preset-${value}`}
             onClick={() => choose(value)}
@@ -98,7 +98,12 @@ export function HistoryPeriodBar({ preset, period }: Props) {
               onChange={(event) => setToDay(event.target.value)}
             />
           </label>
-          <button type="button" className="history-apply" data-testid="history-apply" onClick={apply}>
+          <button
+            type="button"
+            className="history-button history-apply"
+            data-testid="history-apply"
+            onClick={apply}
+          >
             {t('history.apply')}
           </button>
           {error && (

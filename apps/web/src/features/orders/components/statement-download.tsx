@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { toastInfo } from '../../../common/lib/toast.ts'
 import { downloadStatement } from '../api/history-api.ts'
 import type { HistoryPeriod } from '../../../common/history/history-period.ts'
+import '../../../common/history/history-period.css'
 
 /** The period's statement to download, as CSV (in the reader's language) or PDF (in English). */
 export function StatementDownload({ period }: { period: HistoryPeriod }) {
@@ -28,7 +29,7 @@ export function StatementDownload({ period }: { period: HistoryPeriod }) {
         <button
           key={format}
           type="button"
-          className="history-download-button"
+          className="history-button history-download-button"
           disabled={busy}
           data-testid={`statement-${format}`}
           onClick={() => void download(format)}

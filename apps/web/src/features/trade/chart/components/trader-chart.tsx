@@ -5,31 +5,23 @@ import { useTranslation } from 'react-i18next'
 import { LoadFailed } from '../../../../common/components/load-failed.tsx'
 import { PageLoading } from '../../../../common/components/page-loading.tsx'
 import { formatPrice } from '../../../../common/market/format.ts'
-import { useInstruments } from '../../../../common/market/instruments-api.ts'
-import { currentQuote, type Quote } from '../../../../common/market/quote.ts'
 import { realtime } from '../../../../common/realtime.ts'
 import { showToast, toastSuccess } from '../../../../common/lib/toast.ts'
 import { Dialog } from '../../../../common/lib/antd-dialog.ts'
 import { nextTask } from '../../../../common/lib/next-task.ts'
 import { DEALS_QUERY, modifyPending, saveStops } from '../../../../common/trading/orders-api.ts'
 import { fetchKline, useKline } from '../../api/kline-api.ts'
-import { useLatestQuotes } from '../../../../common/market/use-live-quotes.ts'
 import { createCandleChart, type CandleChart } from '../../lib/candle-chart.ts'
 import { candleOf, isKlineMessage } from '../../lib/candles.ts'
-import { usdConversionCodes, usdRateOf } from '../../../../common/trading/order-estimate.ts'
+import { usdRateOf } from '../../../../common/trading/order-estimate.ts'
 import { readPrefs, writePrefs, type ChartPrefs } from '../lib/chart-prefs.ts'
 import { readChartTheme } from '../lib/chart-theme.ts'
 import { createLegendStore } from '../lib/legend-store.ts'
 import { profitIfHit } from '../lib/drag.ts'
 import { movedTerms } from '../lib/line-move.ts'
-import {
-  isDraggable,
-  orderLines,
-  type DragRole,
-  type DraggableLine,
-  type PriceLineSpec,
-} from '../lib/trade-lines.ts'
+import { isDraggable, orderLines, type DragRole, type DraggableLine } from '../lib/trade-lines.ts'
 import { useChartDrawings } from '../hooks/use-chart-drawings.ts'
+import { useChartQuotes } from '../hooks/use-chart-quotes.ts'
 import { useChartOrders } from '../hooks/use-chart-orders.ts'
 import { useFullscreen } from '../hooks/use-fullscreen.ts'
 import { useLineDrag, type HeldLine } from '../hooks/use-line-drag.ts'
@@ -170,34 +162,9 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
     writePrefs(prefs)
   }, [chart, prefs])
 
-  // Quotes: this instrument's, and the pairs that turn its quote currency into USD. Each tick moves
-  // the bid and ask lines itself: the chart's screen does not render on ticks (the legend follows
-  // them on its own), and a dragged line reads the quote when it is dropped.
+  // Ticks move the bid and ask lines and the draggable lines' marks, not this screen (decision 042).
+  const { quoteNow, quoteOf } = useChartQuotes(chart, instrument, () => markDragLines.current())
   const currency = instrument.QuoteCurrency
-  const codes = useMemo(() => [instrument.Code, ...usdConversionCodes(currency)], [instrument.Code, currency])
-  const latest = useLatestQuotes(codes, (code) => {
-    if (code !== instrument.Code) return
-    drawQuoteLines()
-    markDragLines.current()
-  })
-  const instruments = useInstruments()
-  const quoteOf = useCallback(
-    (code: string): Quote | undefined => {
-      const listed = instruments.data?.find((item) => item.Code === code)
-      return listed ? currentQuote(listed, latest.get(code)) : latest.get(code)
-    },
-    [instruments.data, latest],
-  )
-  const drawQuoteLines = () => {
-    if (!chart) return
-    const { bid, ask } = currentQuote(instrument, latest.get(instrument.Code))
-    const lines: PriceLineSpec[] = []
-    if (bid > 0) lines.push({ id: 'bid', role: 'bid', price: bid, title: t('chart.bid') })
-    if (ask > 0) lines.push({ id: 'ask', role: 'ask', price: ask, title: t('chart.ask') })
-    chart.setLines(lines, 'quote')
-  }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- drawn again on each tick, here when the chart or language is new
-  useEffect(drawQuoteLines, [chart, t])
 
   const orders = useChartOrders()
   const texts = useMemo(
@@ -247,7 +214,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
   const confirmMove = useCallback(
     async (line: DraggableLine, price: number) => {
       const { order, role } = line
-      const moved = movedTerms(line, price, precision, currentQuote(instrument, latest.get(instrument.Code)))
+      const moved = movedTerms(line, price, precision, quoteNow())
       if (!moved.ok) {
         showToast({ content: t(moved.problem.key, moved.problem.values) })
         release()
@@ -309,7 +276,7 @@ export default function TraderChart({ instrument, period }: TraderChartProps) {
       }
       release()
     },
-    [precision, t, release, instrument, latest, currency, quoteOf, queryClient],
+    [precision, t, release, instrument.ForexContNum, quoteNow, currency, quoteOf, queryClient],
   )
 
   const dragging = useLineDrag({

@@ -22,6 +22,7 @@ import { outboxMessenger } from '../../apps/server/src/messaging/outbox.ts'
 import { setSetting } from '../../apps/server/src/settings/settings.ts'
 import { SessionRevocations } from '../../apps/server/src/users/sessions.ts'
 import { openFilesystemUploads } from '../../apps/server/src/uploads/uploads.ts'
+import { NO_PUSH_SERVICES } from '../../apps/server/src/notices/push-endpoints.ts'
 
 const url = process.env.BENCH_DATABASE_URL
 const database = url ? await openDatabase({ url }) : await openDatabase({ dataDir: 'memory://' })
@@ -61,6 +62,7 @@ const app = await buildApp(
     desk: live.desk,
     sessionRevocations: new SessionRevocations(),
     uploads: await openFilesystemUploads(mkdtempSync(join(tmpdir(), 'bench-uploads-')), undefined),
+    webPush: { publicKey: '', endpoints: NO_PUSH_SERVICES },
   },
   { logger: false, https: false },
 )

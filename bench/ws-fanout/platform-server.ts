@@ -22,6 +22,7 @@ import { DEFAULT_RATE_LIMITS } from '../../apps/server/src/http/route-deps.ts'
 import { outboxMessenger } from '../../apps/server/src/messaging/outbox.ts'
 import { SessionRevocations } from '../../apps/server/src/users/sessions.ts'
 import { openFilesystemUploads } from '../../apps/server/src/uploads/uploads.ts'
+import { NO_PUSH_SERVICES } from '../../apps/server/src/notices/push-endpoints.ts'
 import { simulatedInstruments } from '../../apps/server/src/market/open-market.ts'
 import { silentSource, startLiveServices } from '../../apps/server/src/live-services.ts'
 import { processLocalLock } from '../../apps/server/src/db/writer-lock.ts'
@@ -102,6 +103,7 @@ const app = plain
         desk: live.desk,
         sessionRevocations: new SessionRevocations(),
         uploads: await openFilesystemUploads(mkdtempSync(join(tmpdir(), 'bench-uploads-')), undefined),
+        webPush: { publicKey: '', endpoints: NO_PUSH_SERVICES },
         // Every client of the benchmark comes from 127.0.0.1.
         socketLimits: {
           maxSocketsPerAddress: Number.MAX_SAFE_INTEGER,

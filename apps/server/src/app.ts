@@ -30,6 +30,7 @@ import { rankRoutes } from './http/routes/rank.ts'
 import { chatRoutes } from './http/routes/chat.ts'
 import { feedbackRoutes } from './http/routes/feedback.ts'
 import { noticeRoutes } from './http/routes/notices.ts'
+import { pushRoutes } from './http/routes/push.ts'
 import { webManifestRoutes } from './http/routes/web-manifest.ts'
 import { adminRoutes } from './http/admin/admin-routes.ts'
 import { openApiRoute } from './http/openapi/openapi-route.ts'
@@ -109,6 +110,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   chatRoutes(app, deps)
   feedbackRoutes(app, deps)
   noticeRoutes(app, deps)
+  pushRoutes(app, deps)
   webManifestRoutes(app, deps)
   adminRoutes(app, deps)
   openApiRoute(app)

@@ -73,4 +73,17 @@ describe('loadConfig', () => {
     expect(loaded.ok).toBe(false)
     if (!loaded.ok) expect(loaded.errors.join('\n')).toMatch(/^CORS_ORIGINS: must/)
   })
+
+  it('takes a VAPID key pair whole or not at all, and a list of push services', () => {
+    const publicKey = `B${'A'.repeat(86)}`
+    const privateKey = 'a'.repeat(43)
+    const both = loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey })
+    expect(both.ok && both.config.VAPID_PUBLIC_KEY).toBe(publicKey)
+    const half = loadConfig({ VAPID_PUBLIC_KEY: publicKey })
+    expect(!half.ok && half.errors).toEqual(['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither'])
+    expect(loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey }).ok).toBe(false)
+    const services = loadConfig({ PUSH_SERVICES: 'fcm.googleapis.com, push.example.net' })
+    expect(services.ok && services.config.PUSH_SERVICES).toEqual(['fcm.googleapis.com', 'push.example.net'])
+    expect(loadConfig({ PUSH_SERVICES: 'https://fcm.googleapis.com' }).ok).toBe(false)
+  })
 })

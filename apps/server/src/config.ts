@@ -103,6 +103,32 @@ const environment = z.object({
     .min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)')
     .optional(),
   /**
+   * The VAPID key pair web push messages are signed with (base64url, as `npx web-push
+   * generate-vapid-keys` prints them): both or neither. Unset: a pair is made on first start and
+   * kept in DATA_DIR/vapid-keys.json. Set them when several servers send for the same app.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key, base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)')
+    .optional(),
+  /**
+   * The push services a device's subscription may name (notices/push-endpoints.ts): host names,
+   * a subdomain matching too, reached over https. Unset: the browsers' own services (Google,
+   * Mozilla, Apple, Microsoft). Nothing else is ever sent a request, so a client cannot point the
+   * server at an address of its choosing.
+   */
+  PUSH_SERVICES: z
+    .string()
+    .transform(list)
+    .refine((entries) => entries.length > 0 && entries.every((e) => /^[a-z0-9.-]+$/.test(e)), {
+      message: 'must be a comma-separated list of host names (e.g. fcm.googleapis.com)',
+    })
+    .optional(),
+  /**
    * The house demo traders of the ranking (rank/house-traders.ts): 1 runs them, 0 does not. Unset:
    * they run, except in a server that tests start (VITEST is set), where nothing may trade unasked.
    */
@@ -129,6 +155,8 @@ export function loadConfig(
     return { ok: false, errors: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }
   }
   const settings = result.data
+  if ((settings.VAPID_PUBLIC_KEY === undefined) !== (settings.VAPID_PRIVATE_KEY === undefined))
+    return { ok: false, errors: ['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither'] }
   return {
     ok: true,
     config: {

@@ -16,6 +16,10 @@ import { simulatedInstruments } from './market/open-market.ts'
 import { readTickFile, replaySource, simulatorSource, type PriceSource } from './market/price-source.ts'
 import { startLiveServices } from './live-services.ts'
 import { openFilesystemUploads } from './uploads/uploads.ts'
+import { loadVapidKeys } from './notices/vapid-keys.ts'
+import { vapidSubject, webPushTransport } from './notices/push-transport.ts'
+import { BROWSER_PUSH_SERVICES, pushEndpointPolicy } from './notices/push-endpoints.ts'
+import { startNoticeDelivery } from './notices/notice-delivery.ts'
 
 // The composition root: read settings, wire the adapters together, start, and stop cleanly.
 const loaded = loadConfig(process.env)
@@ -73,18 +77,30 @@ const live = await startLiveServices(database.db, {
 const { market } = live
 
 const appsDir = fileURLToPath(new URL('../../', import.meta.url))
+const messenger = outboxMessenger(
+  database.db,
+  {
+    ...(config.SMTP_URL ? { email: smtpTransport(config.SMTP_URL, config.MAIL_FROM) } : {}),
+    ...(config.SMS_URL ? { sms: smsTransportFromUrl(config.SMS_URL) } : {}),
+  },
+  { warn: (obj, msg) => app.log.warn(obj, msg), info: (obj, msg) => app.log.info(obj, msg) },
+)
+const vapidKeys = await loadVapidKeys(
+  config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+    ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+    : undefined,
+  join(config.dataDir, 'vapid-keys.json'),
+)
+const push = webPushTransport(vapidKeys, vapidSubject(config.PUBLIC_URL, config.MAIL_FROM))
 const app = await buildApp(
   {
     db: database.db,
     clock: () => new Date(),
-    messenger: outboxMessenger(
-      database.db,
-      {
-        ...(config.SMTP_URL ? { email: smtpTransport(config.SMTP_URL, config.MAIL_FROM) } : {}),
-        ...(config.SMS_URL ? { sms: smsTransportFromUrl(config.SMS_URL) } : {}),
-      },
-      { warn: (obj, msg) => app.log.warn(obj, msg), info: (obj, msg) => app.log.info(obj, msg) },
-    ),
+    messenger,
+    webPush: {
+      publicKey: push.publicKey,
+      endpoints: pushEndpointPolicy(config.PUSH_SERVICES ?? BROWSER_PUSH_SERVICES),
+    },
     rateLimits: DEFAULT_RATE_LIMITS,
     publicUrl: config.PUBLIC_URL,
     market,
@@ -105,6 +121,17 @@ const app = await buildApp(
 reportIdleError = (error) => app.log.warn({ err: error.message }, 'database connection dropped while idle')
 reportError = (err, context) => app.log.error({ err }, context)
 reportTickRefused = (report) => app.log.warn(report, 'price tick refused')
+// Notices go out by push and e-mail after their commit, beside the desk (decision 044).
+const delivery = startNoticeDelivery({
+  db: database.db,
+  push,
+  messenger,
+  name: (id) => market.instrument(id)?.showCode,
+  publicUrl: config.PUBLIC_URL,
+  clock: () => new Date(),
+  onError: (error, context) => reportError(error, context),
+  pollMs: 1000,
+})
 
 let stopping = false
 async function shutdown(signal: string) {
@@ -112,6 +139,7 @@ async function shutdown(signal: string) {
   stopping = true
   app.log.info({ signal }, 'shutting down')
   await live.stop()
+  await delivery.stop()
   await app.close()
   await database.close()
   await writerLock.release()

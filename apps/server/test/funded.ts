@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { deposits, uploads } from '../src/db/schema.ts'
 import { approvedDeposit } from './approvers.ts'
 import { registerAndLogin } from './accounts.ts'
@@ -9,16 +9,31 @@ import type { TestApp } from './harness.ts'
 export async function fundedUser(app: TestApp, amount: string) {
   const user = await registerAndLogin(app)
   const userId = user.user.id as number
+  await approvedDeposit(app, await depositRequested(app, { token: user.token, userId }, amount))
+  return { ...user, userId }
+}
+
+/** A deposit of `amount` USD the user asked for (with a proof), waiting for staff; its id. */
+export async function depositRequested(
+  app: TestApp,
+  user: { token: string; userId: number },
+  amount: string,
+) {
+  const { token, userId } = user
   const proof = randomBytes(16).toString('base64url')
   await app.db
     .insert(uploads)
     .values({ id: proof, userId, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 })
-  const [channel] = (await app.get('/api/quickCharge/info', { token: user.token })).body.data
+  const [channel] = (await app.get('/api/quickCharge/info', { token })).body.data
   await app.get(
     `/api/quickCharge/submit?number=${amount}&proofImg=${proof}&charge_id=${channel.id}&address=${channel.address}`,
-    { token: user.token },
+    { token },
   )
-  const [row] = await app.db.select().from(deposits).where(eq(deposits.userId, userId))
-  await approvedDeposit(app, row!.id)
-  return { ...user, userId }
+  const [row] = await app.db
+    .select()
+    .from(deposits)
+    .where(eq(deposits.userId, userId))
+    .orderBy(desc(deposits.id))
+    .limit(1)
+  return row!.id
 }

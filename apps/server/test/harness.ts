@@ -21,6 +21,10 @@ import { SessionRevocations } from '../src/users/sessions.ts'
 import { silentSource, startLiveServices } from '../src/live-services.ts'
 import { processLocalLock, type WriterLock } from '../src/db/writer-lock.ts'
 import { openFilesystemUploads } from '../src/uploads/uploads.ts'
+import { loadVapidKeys, type VapidKeys } from '../src/notices/vapid-keys.ts'
+import { webPushTransport } from '../src/notices/push-transport.ts'
+import { pushEndpointPolicy } from '../src/notices/push-endpoints.ts'
+import { startNoticeDelivery } from '../src/notices/notice-delivery.ts'
 
 /** The databases server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS: ('pglite' | 'postgres')[] = [
@@ -129,6 +133,13 @@ export interface TestAppOptions {
   onTickRefused?: (report: { code: string; reason: string; count: number }) => void
   /** How often the desk's clock runs on its own (open-trading.ts); 0: only when the caller runs it. */
   clockCheckMs?: number
+  /**
+   * Origins of local push services (a test's own, `http://127.0.0.1:port`) a device may subscribe
+   * with, besides none: the browsers' services are never reached from a test.
+   */
+  pushServices?: string[]
+  /** How often the notice delivery runs by itself; 0 (the default): only when a test drains it. */
+  noticePollMs?: number
   /** App settings such as trusted proxies, CORS origins and a logger (none by default). */
   app?: Partial<Pick<AppOptions, 'trustProxy' | 'corsOrigins' | 'logger' | 'webDist' | 'adminDist'>>
 }
@@ -175,11 +186,12 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
   // Uploaded images and the URL signing key go to a directory of this app's own, removed on close.
   const uploadsDir = await mkdtemp(join(tmpdir(), 'test-uploads-'))
   const uploads = await openFilesystemUploads(uploadsDir, undefined)
+  const vapidKeys = await loadVapidKeys(undefined, join(uploadsDir, 'vapid-keys.json'))
   // Every message as it left the platform, code included: through the e-mail transport, or in the
   // operator's log line when there is none. Tests read codes here, as a customer or an operator
   // would; the outbox keeps them masked.
   const delivered: DeliveredMessage[] = []
-  let server = await bootServer(db, clock, uploads, delivered, options)
+  let server = await bootServer(db, clock, uploads, vapidKeys, delivered, options)
   return {
     db,
     clock,
@@ -201,6 +213,12 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     get sessionRevocations() {
       return server.sessionRevocations
     },
+    /** The notice delivery of the running server: `drain()` sends what is due now. */
+    get noticeDelivery() {
+      return server.delivery
+    },
+    /** The VAPID key pair push messages are signed with (a second sender in a test signs as this app). */
+    vapidKeys,
     uploads,
     /** Messages as they left the platform (transport or log line), codes included, oldest first. */
     delivered,
@@ -218,7 +236,7 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
      */
     async restart() {
       await server.stop()
-      server = await bootServer(db, clock, uploads, delivered, options)
+      server = await bootServer(db, clock, uploads, vapidKeys, delivered, options)
     },
     async close() {
       await server.stop()
@@ -233,6 +251,7 @@ async function bootServer(
   db: Database['db'],
   clock: TestClock,
   uploads: Awaited<ReturnType<typeof openFilesystemUploads>>,
+  vapidKeys: VapidKeys,
   delivered: DeliveredMessage[],
   options: TestAppOptions,
 ) {
@@ -267,25 +286,28 @@ async function bootServer(
         delivered.push({ channel: 'sms', ...message })
       },
     }
+  const messenger = outboxMessenger(db, transports, {
+    // The app's own logger, as in main.ts (silent unless a test passes one).
+    warn: (obj, msg) => app.log.warn(obj, msg),
+    info: (obj, msg) => {
+      const line = obj as Partial<DeliveredMessage>
+      if (msg === 'message kept in the outbox (no transport)' && line.channel && line.to)
+        delivered.push({
+          channel: line.channel,
+          to: line.to,
+          subject: line.subject ?? '',
+          text: line.text ?? '',
+        })
+      app.log.info(obj, msg)
+    },
+  })
+  const push = webPushTransport(vapidKeys, 'mailto:test@example.com')
   const app = await buildApp(
     {
       db,
       clock: clock.now,
-      messenger: outboxMessenger(db, transports, {
-        // The app's own logger, as in main.ts (silent unless a test passes one).
-        warn: (obj, msg) => app.log.warn(obj, msg),
-        info: (obj, msg) => {
-          const line = obj as Partial<DeliveredMessage>
-          if (msg === 'message kept in the outbox (no transport)' && line.channel && line.to)
-            delivered.push({
-              channel: line.channel,
-              to: line.to,
-              subject: line.subject ?? '',
-              text: line.text ?? '',
-            })
-          app.log.info(obj, msg)
-        },
-      }),
+      messenger,
+      webPush: { publicKey: push.publicKey, endpoints: pushEndpointPolicy([], options.pushServices ?? []) },
       rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
       market,
       topics,
@@ -300,12 +322,24 @@ async function bootServer(
   // loop was busy on a loaded machine, and the kernel reset the connections past it (ECONNRESET).
   await app.listen({ port: 0, host: '127.0.0.1', backlog: 2048 })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  const delivery = startNoticeDelivery({
+    db,
+    push,
+    messenger,
+    name: (id) => market.instrument(id)?.showCode,
+    publicUrl: 'http://app.test',
+    clock: clock.now,
+    onError: options.onError ?? ((error, context) => console.error(context, error)),
+    pollMs: options.noticePollMs ?? 0,
+  })
   return {
     live,
     sessionRevocations,
     base,
+    delivery,
     async stop() {
       await live.stop()
+      await delivery.stop()
       await app.close()
     },
   }

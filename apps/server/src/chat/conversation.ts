@@ -2,8 +2,12 @@ import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import { ChatSender, ChatStatus, type ChatMessagePage } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
 import { chatConversations, chatMessages } from '../db/schema.ts'
+import { notify } from '../notices/notices.ts'
 import type { ChatDeps } from './deps.ts'
 import { chatMessageView, pushChatMessage } from './message-view.ts'
+
+/** A staff reply's first characters, shown with its notice. */
+const REPLY_PREVIEW_MAX = 200
 
 export interface NewChatMessage {
   userId: number
@@ -14,8 +18,8 @@ export interface NewChatMessage {
 }
 
 /**
- * Stores a message and opens (or reopens) its conversation, in one transaction, then pushes it to
- * the user's sockets. Callers have checked the input and the image's owner.
+ * Stores a message and opens (or reopens) its conversation, in one transaction (a staff reply with
+ * its notice), then pushes it to the user's sockets. Callers have checked the input and the image's owner.
  */
 export async function storeAndPush(deps: ChatDeps, message: NewChatMessage) {
   const now = deps.clock()
@@ -35,6 +39,15 @@ export async function storeAndPush(deps: ChatDeps, message: NewChatMessage) {
         set: reopen
           ? { status: ChatStatus.Open, lastMessageAt: now, closedAt: null }
           : { lastMessageAt: now },
+      })
+    // A staff reply reaches a user whose app is closed as a notice (issue 26): in the inbox, by push.
+    if (message.sender === ChatSender.Staff)
+      await notify(tx, {
+        userId: message.userId,
+        kind: 'support_reply',
+        ref: `chat:${inserted.id}`,
+        params: { name: message.staffName },
+        detail: message.text.slice(0, REPLY_PREVIEW_MAX),
       })
     return inserted
   })

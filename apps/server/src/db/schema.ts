@@ -55,6 +55,8 @@ export const users = pgTable(
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The language the user last used the app in (a `lang` code): what their e-mail and push are written in. */
+    language: text('language').notNull().default('hk'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1006,13 +1008,83 @@ export const notices = pgTable(
     params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
     detail: text('detail').notNull().default(''),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When its sends (push, e-mail) were planned, after the commit that wrote it; null until then. */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('notices_cause_idx').on(t.userId, t.kind, t.ref),
+    index('notices_undispatched_idx')
+      .on(t.id)
+      .where(sql`${t.dispatchedAt} is null`),
     index('notices_user_idx').on(t.userId, t.id),
     index('notices_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
   ],
+)
+
+/** A device's web push subscription (issue 26): where the browser's push service takes messages for it. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * One notice's send on one channel to one target (an e-mail; a push to one device), claimed before
+ * it is sent: pending → sending → sent (or failed after its tries; `unknown` when a process died
+ * while sending it, which is never sent again). Docs/decisions/044.
+ */
+export const noticeSends = pgTable(
+  'notice_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    noticeId: bigint('notice_id', { mode: 'number' })
+      .notNull()
+      .references(() => notices.id),
+    channel: text('channel').notNull(),
+    subscriptionId: integer('subscription_id').references(() => pushSubscriptions.id, {
+      onDelete: 'cascade',
+    }),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('notice_sends_target_key').on(t.noticeId, t.channel, t.subscriptionId).nullsNotDistinct(),
+    index('notice_sends_due_idx')
+      .on(t.nextAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+)
+
+/** A kind's channel as the user chose it; no row: the default (`noticeChannelDefault`). */
+export const noticePrefs = pgTable(
+  'notice_prefs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    channel: text('channel').notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.channel] })],
 )

@@ -5,6 +5,7 @@ import type { TopicHub } from '../realtime/topic-hub.ts'
 import type { TradingDesk } from '../trading/desk.ts'
 import type { ServiceDeps } from '../users/deps.ts'
 import type { Uploads } from '../uploads/uploads.ts'
+import type { PushEndpointPolicy } from '../notices/push-endpoints.ts'
 
 export interface RateLimit {
   max: number
@@ -30,6 +31,8 @@ export interface RateLimits {
    * the staff's list (or the database) with one account.
    */
   chat: RateLimit
+  /** Per user: notification settings and this device's push subscription. */
+  notices: RateLimit
   /** Per address: staff password attempts (argon2id makes each one cost; this keeps them few). */
   adminLogin: RateLimit
   /** Per address: staff second-factor attempts (the account itself rests after 5 wrong codes). */
@@ -48,6 +51,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // A trader downloads a statement or two, in both formats; ten a minute leaves room to change the period.
   statement: { max: 10, timeWindowMs: 60_000 },
   chat: { max: 30, timeWindowMs: 60_000 },
+  notices: { max: 60, timeWindowMs: 60_000 },
   adminLogin: { max: 10, timeWindowMs: 60_000 },
   adminSecondFactor: { max: 20, timeWindowMs: 60_000 },
 }
@@ -61,6 +65,8 @@ export interface RouteDeps extends ServiceDeps {
   desk: TradingDesk
   /** Image uploads (deposit proofs, identity checks) and their signed URLs. */
   uploads: Uploads
+  /** Web push: the key devices subscribe with, and the push services a subscription may name. */
+  webPush: { publicKey: string; endpoints: PushEndpointPolicy }
   /** Where the platform is reached (config PUBLIC_URL): staff mail names the back office's address. */
   publicUrl?: string
   /** Socket budgets and caps, when not the defaults (tests, benchmarks with thousands of sockets). */

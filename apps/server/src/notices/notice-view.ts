@@ -21,6 +21,7 @@ const LINKS: Record<NoticeKind, string> = {
   pending_expired: '/order?type=3',
   pending_cancelled: '/order?type=3',
   price_alert: '/mine/alerts',
+  support_reply: '/mine/chat',
 }
 
 /** An instrument's name as the app shows it (`EUR/USD`), by id; undefined once it is gone. */

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import {
   CodePurpose,
+  DEFAULT_LANGUAGE,
   email as emailSchema,
+  type LanguageCode,
   mobileNumber,
   type LoginRequest,
   type LoginResult,
@@ -142,7 +144,11 @@ async function solvedCaptcha(deps: ServiceDeps, input: LoginRequest, now: Date):
 }
 
 /** Registers a real user by e-mail or mobile, checked by a message code or an image captcha. */
-export async function register(deps: ServiceDeps, input: RegisterRequest): Promise<Outcome<void>> {
+export async function register(
+  deps: ServiceDeps,
+  input: RegisterRequest,
+  language: LanguageCode = DEFAULT_LANGUAGE,
+): Promise<Outcome<void>> {
   const { db } = deps
   const now = deps.clock()
   let email: string | null = null
@@ -192,7 +198,11 @@ export async function register(deps: ServiceDeps, input: RegisterRequest): Promi
   const passwordHash = await hashPassword(input.password)
   try {
     await db.transaction((tx) =>
-      insertUser(tx, { email, mobile, areaId, passwordHash, isDemo: false, demoId: null, invitedBy }, now),
+      insertUser(
+        tx,
+        { email, mobile, areaId, passwordHash, isDemo: false, demoId: null, invitedBy, language },
+        now,
+      ),
     )
   } catch (error) {
     if (isUniqueViolation(error)) return refuse('account_exists')

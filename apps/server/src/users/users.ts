@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js'
-import { and, eq } from 'drizzle-orm'
-import type { AreaCode, LoginType, UserInfo } from '@tp/contracts'
+import { and, eq, ne } from 'drizzle-orm'
+import type { AreaCode, LanguageCode, LoginType, UserInfo } from '@tp/contracts'
 import type { DbOrTx, Tx } from '../db/client.ts'
 import { accounts, areaCodes, users } from '../db/schema.ts'
 import { DIGITS, READABLE_ALPHABET, randomString } from '../security/hashing.ts'
@@ -55,7 +55,7 @@ export async function insertUser(
   tx: Tx,
   fields: Pick<
     typeof users.$inferInsert,
-    'email' | 'areaId' | 'mobile' | 'passwordHash' | 'isDemo' | 'demoId' | 'invitedBy'
+    'email' | 'areaId' | 'mobile' | 'passwordHash' | 'isDemo' | 'demoId' | 'invitedBy' | 'language'
   >,
   now: Date,
 ): Promise<UserRow> {
@@ -76,6 +76,17 @@ export async function insertUser(
   if (!user) throw new Error('user insert returned no row')
   await tx.insert(accounts).values({ userId: user.id })
   return user
+}
+
+/**
+ * Keeps the language the user reads the app in (the request's `lang`), which their e-mail and push
+ * messages are written in (issue 26). Writes only when it changed.
+ */
+export async function rememberLanguage(db: DbOrTx, userId: number, language: LanguageCode): Promise<void> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, userId), ne(users.language, language)))
 }
 
 /** Balances are shown with 2 decimals, rounded down: never show money the user does not have. */

@@ -1,6 +1,7 @@
 /*
  * A client's notifications (issue 26): what the platform did to their money, identity and trades,
- * kept in an inbox in the app (and, later, sent by web push and e-mail). docs/decisions/043.
+ * kept in an inbox in the app and sent by web push and e-mail as the client chose.
+ * docs/decisions/043 and 044.
  */
 
 /** What a notification tells; each is written at most once for the row that caused it. */
@@ -20,8 +21,51 @@ export const NOTICE_KINDS = [
   'pending_expired',
   'pending_cancelled',
   'price_alert',
+  'support_reply',
 ] as const
 export type NoticeKind = (typeof NOTICE_KINDS)[number]
+
+/** Where a notification goes besides the inbox, which holds every one. */
+export const NOTICE_CHANNELS = ['push', 'email'] as const
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number]
+
+/** The money and identity events: the ones also sent by e-mail (a trade's stop is not mail). */
+export const EMAIL_NOTICE_KINDS: readonly NoticeKind[] = [
+  'deposit_credited',
+  'deposit_rejected',
+  'withdrawal_paid',
+  'withdrawal_rejected',
+  'identity_approved',
+  'identity_rejected',
+]
+
+/** Whether `channel` can carry `kind` at all (e-mail only the money and identity events). */
+export const noticeChannelOffered = (kind: NoticeKind, channel: NoticeChannel): boolean =>
+  channel === 'push' || EMAIL_NOTICE_KINDS.includes(kind)
+
+/**
+ * Whether `channel` carries `kind` for a client who never chose: every offered channel. Money, risk
+ * (stops, margin call, stop-out) and the client's own alerts and orders are what a trader with the
+ * app closed must hear of; a client turns off what they do not want in `/mine/notices`.
+ */
+export const noticeChannelDefault = (kind: NoticeKind, channel: NoticeChannel): boolean =>
+  noticeChannelOffered(kind, channel)
+
+/** One kind's channels as its owner chose them (`GET /api/notice/prefs`); `email` null: not offered. */
+export interface NoticePref {
+  kind: NoticeKind
+  push: boolean
+  email: boolean | null
+}
+
+/** What a push message carries to the service worker, which shows it (title, body) and opens `link`. */
+export interface PushPayload {
+  id: number
+  kind: NoticeKind
+  title: string
+  body: string
+  link: string
+}
 
 /** Notifications on one inbox page unless the app asks otherwise. */
 export const NOTICE_PAGE_SIZE = 20

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify'
-import { noticeListRequest, noticeReadRequest, type NoticePage } from '@tp/contracts'
+import {
+  noticeListRequest,
+  noticePrefRequest,
+  noticeReadRequest,
+  type NoticePage,
+  type NoticePref,
+} from '@tp/contracts'
 import { markNoticesRead, noticePage, unreadNotices } from '../../notices/notices.ts'
 import { noticeItem } from '../../notices/notice-view.ts'
+import { noticePrefsOf, setNoticePref } from '../../notices/notice-prefs.ts'
+import { rememberLanguage } from '../../users/users.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
-import { langOf, ok } from '../envelope.ts'
+import { answer, langOf, ok } from '../envelope.ts'
 import { parse } from '../parse.ts'
-import type { RouteDeps } from '../route-deps.ts'
+import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 /**
  * The signed-in user's inbox (issue 26, decision 043): their notices, newest first, in the request's
@@ -27,14 +35,32 @@ export function noticeRoutes(app: FastifyInstance, deps: RouteDeps): void {
     })
   })
 
-  app.get('/api/notice/unread', signedIn, async (request) =>
-    ok<{ unread: number }>(request, { unread: await unreadNotices(db, sessionOf(request).userId) }),
-  )
+  // The app asks this on every screen with the bell and each minute: the language it is read in
+  // now is kept for the user's push and e-mail.
+  app.get('/api/notice/unread', signedIn, async (request) => {
+    const { userId } = sessionOf(request)
+    await rememberLanguage(db, userId, langOf(request))
+    return ok<{ unread: number }>(request, { unread: await unreadNotices(db, userId) })
+  })
 
   app.post('/api/notice/read', signedIn, async (request) => {
     const { id, all } = parse(noticeReadRequest, request.body ?? {})
     const which = all === undefined && id !== undefined ? id : 'all'
     const unread = await markNoticesRead(db, sessionOf(request).userId, which, clock())
     return ok<{ unread: number }>(request, { unread })
+  })
+
+  const limited = { ...signedIn, config: perUserRateLimited('notices', deps.rateLimits.notices) }
+  app.get('/api/notice/prefs', signedIn, async (request) =>
+    ok<{ list: NoticePref[] }>(request, { list: await noticePrefsOf(db, sessionOf(request).userId) }),
+  )
+
+  app.post('/api/notice/prefs', limited, async (request) => {
+    const { kind, channel, on } = parse(noticePrefRequest, request.body ?? {})
+    return answer(
+      request,
+      await setNoticePref(db, sessionOf(request).userId, { kind, channel, on: on === 1 }),
+      'saved',
+    )
   })
 }

@@ -10,9 +10,9 @@ import { demoLogin, login, register } from '../../users/auth.ts'
 import { createSignInGuard } from '../../users/sign-in-limits.ts'
 import { amendPassword, forgetPassword } from '../../users/passwords.ts'
 import { revokeSession } from '../../users/sessions.ts'
-import { userInfo } from '../../users/users.ts'
+import { rememberLanguage, userInfo } from '../../users/users.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
-import { answer, ok, sendRefusal } from '../envelope.ts'
+import { answer, langOf, ok, sendRefusal } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import { rateLimited, type RouteDeps } from '../route-deps.ts'
 
@@ -27,7 +27,11 @@ export function userRoutes(app: FastifyInstance, deps: RouteDeps): void {
   })
 
   app.post('/api/user/register', { config: rateLimited(deps.rateLimits.register) }, async (request) =>
-    answer(request, await register(deps, parse(registerRequest, request.body)), 'registered'),
+    answer(
+      request,
+      await register(deps, parse(registerRequest, request.body), langOf(request)),
+      'registered',
+    ),
   )
 
   app.get(
@@ -37,7 +41,9 @@ export function userRoutes(app: FastifyInstance, deps: RouteDeps): void {
   )
 
   app.get('/api/user/info', signedIn, async (request, reply) => {
-    const user = await userInfo(deps.db, sessionOf(request).userId)
+    const { userId } = sessionOf(request)
+    const user = await userInfo(deps.db, userId)
+    if (user) await rememberLanguage(deps.db, userId, langOf(request))
     return user ? ok(request, user) : sendRefusal(reply, 200, 'sign_in_again')
   })
 

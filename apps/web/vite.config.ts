@@ -218,6 +218,8 @@ function serviceWorker() {
         },
       ],
       cleanupOutdatedCaches: true,
+      // Web push: shows the server's notices and opens their screen (public/push-handler.js).
+      importScripts: ['/push-handler.js'],
       // The waiting worker takes over when the app asks it (src/common/pwa/register.ts), not by itself.
       skipWaiting: false,
       clientsClaim: false,

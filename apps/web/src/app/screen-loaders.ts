@@ -93,6 +93,11 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
       'center',
       import('../features/notices/components/notices-screen.tsx').then((m) => m.NoticesScreen),
     ),
+  '/mine/notices/settings': () =>
+    withMessages(
+      'center',
+      import('../features/notices/components/notice-settings-screen.tsx').then((m) => m.NoticeSettingsScreen),
+    ),
   // Its paging footer says "no more" with the money part's text.
   '/mine/alerts': () =>
     withTradingMessages(

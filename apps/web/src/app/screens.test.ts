@@ -36,6 +36,8 @@ const SPEC_ROUTES: Record<string, boolean> = {
   '/mine/alerts': true,
   // Issue 26: the inbox of notifications (decision 043).
   '/mine/notices': true,
+  // Issue 26: which notices reach the user by push and e-mail (decision 044).
+  '/mine/notices/settings': true,
 }
 
 /** docs/product.md "Screens" and "Roles": demo accounts may not use these. */

@@ -1,4 +1,4 @@
-import type { NoticePage } from '@tp/contracts/light'
+import type { NoticeChannel, NoticeKind, NoticePage, NoticePref } from '@tp/contracts/light'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api-client.ts'
 
@@ -33,4 +33,19 @@ export function markNoticesRead(which: number | 'all') {
       json: true,
     })
     .then((data) => data.unread)
+}
+
+/** Query key of the user's choice of channels per kind. */
+export const NOTICE_PREFS_QUERY = 'notice-prefs'
+
+/** Every kind with its channels as the user has them (`GET /api/notice/prefs`). */
+export function fetchNoticePrefs(signal?: AbortSignal) {
+  return api
+    .get<{ list: NoticePref[] }>('/api/notice/prefs', { silent: true, signal })
+    .then((data) => data.list)
+}
+
+/** Turns one kind's channel on or off. */
+export function saveNoticePref(kind: NoticeKind, channel: NoticeChannel, on: boolean) {
+  return api.post('/api/notice/prefs', { kind, channel, on: on ? 1 : 0 }, { json: true })
 }

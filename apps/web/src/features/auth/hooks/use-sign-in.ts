@@ -24,6 +24,10 @@ export function useCompleteSignIn() {
     (result: LoginResult) => {
       signIn(result.token, result.user)
       queryClient.setQueryData([USER_INFO_QUERY, result.token], result.user)
+      // A device with push on now gets this user's notices, nobody else's (loaded only when used).
+      void import('../../../common/notices/push-device.ts')
+        .then((push) => push.adoptPushDevice())
+        .catch(() => undefined)
       navigate(from, { replace: true })
     },
     [from, navigate, queryClient, signIn],

@@ -1,7 +1,8 @@
 import type { NoticeItem } from '@tp/contracts/light'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
+import { SettingsIcon } from '../../../common/components/icons.tsx'
 import { LoadFailed } from '../../../common/components/load-failed.tsx'
 import { Page } from '../../../common/components/page.tsx'
 import { PageLoading } from '../../../common/components/page-loading.tsx'
@@ -107,16 +108,26 @@ export function NoticesScreen() {
       title={t('pages.notices')}
       backTo="/user"
       right={
-        unread > 0 ? (
-          <button
-            type="button"
-            className="notice-read-all"
-            data-testid="notices-read-all"
-            onClick={() => void marked('all').catch(() => undefined)}
+        <span className="notice-actions">
+          {unread > 0 && (
+            <button
+              type="button"
+              className="notice-read-all"
+              data-testid="notices-read-all"
+              onClick={() => void marked('all').catch(() => undefined)}
+            >
+              {t('notices.markAllRead')}
+            </button>
+          )}
+          <Link
+            to="/mine/notices/settings"
+            className="notice-settings-link"
+            aria-label={t('pages.noticeSettings')}
+            data-testid="notice-settings"
           >
-            {t('notices.markAllRead')}
-          </button>
-        ) : null
+            <SettingsIcon />
+          </Link>
+        </span>
       }
     >
       {body}

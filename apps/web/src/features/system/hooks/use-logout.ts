@@ -11,6 +11,13 @@ export function useLogout() {
   return useCallback(async () => {
     useSession.getState().startSignOut()
     try {
+      // While still signed in: this device stops getting the user's notices.
+      const push = await import('../../../common/notices/push-device.ts')
+      await push.releasePushDevice()
+    } catch {
+      // No push, or the server is unreachable: the subscription moves at the next sign-in anyway.
+    }
+    try {
       await logout()
     } catch {
       // Already signed out there, or unreachable: the local sign-out below is what matters.

@@ -307,11 +307,11 @@ export const SCREENS = join(ROOT, '.tmp/screens')
  */
 export async function startAppWithPhone(
   driver: (typeof DRIVERS)[number],
-  options: Omit<TestAppOptions, 'app'> = {},
+  options: TestAppOptions = {},
 ) {
   mkdirSync(SCREENS, { recursive: true })
   buildWebOnce()
-  const app = await startTestApp(driver, { ...options, app: { webDist: WEB_DIST } })
+  const app = await startTestApp(driver, { ...options, app: { ...options.app, webDist: WEB_DIST } })
   const phone = await openPhonePage().catch(async (error: unknown) => {
     await app.close()
     throw error

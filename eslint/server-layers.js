@@ -17,6 +17,7 @@ export const LAYERS = [
       'chat',
       'feedback',
       'identity',
+      'legal',
       'market',
       'money',
       'news',

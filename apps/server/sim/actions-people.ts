@@ -7,6 +7,7 @@ import { approveDeposit, rejectDeposit } from '../src/money/deposits.ts'
 import { decideWithdrawal as decide } from '../src/money/withdrawals.ts'
 import { requestAdjustment } from '../src/staff/users/adjustments.ts'
 import { PASSWORD, type SimUser, type World } from './world.ts'
+import { currentLegalVersions } from '../test/accounts.ts'
 
 /** The address every simulated client withdraws to (a valid TRC-20 address). */
 const TRC20_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
@@ -22,6 +23,8 @@ export async function register(world: World): Promise<void> {
     password: PASSWORD,
     re_password: PASSWORD,
     sms_code: code,
+    // The legal documents as the app's form accepts them (decision 045).
+    legal_versions: await currentLegalVersions(world.app),
   })
   if (registered.body.code !== 1) return world.say('register', registered.body)
   const user = { email, token: '', userId: 0 }

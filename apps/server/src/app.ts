@@ -31,6 +31,7 @@ import { chatRoutes } from './http/routes/chat.ts'
 import { feedbackRoutes } from './http/routes/feedback.ts'
 import { noticeRoutes } from './http/routes/notices.ts'
 import { pushRoutes } from './http/routes/push.ts'
+import { legalRoutes } from './http/routes/legal.ts'
 import { webManifestRoutes } from './http/routes/web-manifest.ts'
 import { adminRoutes } from './http/admin/admin-routes.ts'
 import { openApiRoute } from './http/openapi/openapi-route.ts'
@@ -111,6 +112,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   feedbackRoutes(app, deps)
   noticeRoutes(app, deps)
   pushRoutes(app, deps)
+  legalRoutes(app, deps)
   webManifestRoutes(app, deps)
   adminRoutes(app, deps)
   openApiRoute(app)

@@ -28,6 +28,12 @@ export function lastStaffPassword(app: TestApp, email: string): string {
 let counter = 0
 export const freshEmail = () => `user${Date.now()}${counter++}@example.com`
 
+/** The current legal documents as a registration form sends them: `client_agreement:1,…`. */
+export async function currentLegalVersions(app: TestApp): Promise<string> {
+  const list = (await app.get('/api/legal/documents')).body.data.list as { kind: string; version: number }[]
+  return list.map((d) => `${d.kind}:${d.version}`).join(',')
+}
+
 /** Registers `email` through the real calls (send code, read it, register) and returns its token. */
 export async function registerAndLogin(
   app: TestApp,
@@ -37,6 +43,8 @@ export async function registerAndLogin(
   const sent = await app.post('/api/notify/send_email', { to: email, type: 1 })
   expect(sent.body.code).toBe(1)
   const registered = await app.post('/api/user/register', {
+    // The legal documents accepted as the app's form accepts them (decision 045).
+    legal_versions: await currentLegalVersions(app),
     type: 'email',
     account: email,
     password: PASSWORD,

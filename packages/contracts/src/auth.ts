@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { oneOf, serialId } from './numbers.ts'
+import { legalVersionsField } from './legal.ts'
 
 /** Form posts send '' for an empty field; treat it as absent. */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
@@ -59,6 +60,7 @@ export const registerRequest = z
     invite_code: optionalText(32),
     sms_code: verificationCode,
     key: optionalText(64),
+    legal_versions: z.preprocess(blankToUndefined, legalVersionsField.optional()),
   })
   .refine((r) => r.password === r.re_password, { error: 'passwords_differ', path: ['re_password'] })
 

@@ -33,6 +33,8 @@ export const REASONS = [
   'invite_invalid',
   'mobile_disabled',
   'mobile_invalid',
+  'consent_required',
+  'legal_version_outdated',
   'area_invalid',
   'demo_forbidden',
   'send_failed',

@@ -7,6 +7,7 @@ import {
   CommentOutlined,
   DashboardOutlined,
   DiffOutlined,
+  FileProtectOutlined,
   IdcardOutlined,
   LikeOutlined,
   LineChartOutlined,
@@ -104,6 +105,12 @@ const NAV: NavItem[] = [
     path: '/content',
     label: 'menu.content',
     icon: <ReadOutlined />,
+  },
+  {
+    page: 'legal',
+    path: '/legal',
+    label: 'menu.legal',
+    icon: <FileProtectOutlined />,
   },
   {
     page: 'outbox',

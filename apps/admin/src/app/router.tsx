@@ -57,6 +57,9 @@ const pages: Record<Exclude<PageName, 'dashboard'>, ReactElement> = {
   content: page(() =>
     import('../features/content/components/content-page.tsx').then((m) => ({ default: m.ContentPage })),
   ),
+  legal: page(() =>
+    import('../features/legal/components/legal-page.tsx').then((m) => ({ default: m.LegalPage })),
+  ),
   outbox: page(() =>
     import('../features/outbox/components/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })),
   ),

@@ -19,6 +19,7 @@ export const PAGES = {
   catalogue: ['admin', 'dealer'],
   settings: ['admin', 'dealer'],
   content: ['admin', 'support'],
+  legal: ['admin'],
   outbox: ['admin', 'support'],
   staff: ['admin'],
   audit: ['admin'],

@@ -1088,3 +1088,44 @@ export const noticePrefs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.channel] })],
 )
+
+/**
+ * A version of a legal document (issue 26, decision 045): a draft until published, then never
+ * changed; the current version of a kind is its newest published one.
+ */
+export const legalDocuments = pgTable(
+  'legal_documents',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    version: integer('version').notNull(),
+    /** Title and body per language code (plain text); English always there. */
+    texts: jsonb('texts').$type<Record<string, { title: string; body: string }>>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('legal_documents_version_key').on(t.kind, t.version)],
+)
+
+/** A client's acceptance of one version of a document: when, from where, and through what. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => legalDocuments.id),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    /** The client's address as the server saw it (TRUST_PROXY decides whose header counts). */
+    address: text('address').notNull(),
+    /** `register` or `app` (the legal page). */
+    via: text('via').notNull(),
+  },
+  (t) => [
+    unique('consents_user_document_key').on(t.userId, t.documentId),
+    index('consents_document_idx').on(t.documentId),
+  ],
+)

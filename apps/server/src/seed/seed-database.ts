@@ -5,6 +5,7 @@ import { SETTING_DEFAULTS } from '../settings/settings.ts'
 import { seedWithdrawCurrencies } from './seed-withdraw-currencies.ts'
 import { seedDepositChannels } from './seed-deposit-channels.ts'
 import { seedNews } from './seed-news.ts'
+import { seedLegalDocuments } from './seed-legal-documents.ts'
 
 const AREA_CODES: { code: string; global_code: string }[] = JSON.parse(
   readFileSync(new URL('./area-codes.json', import.meta.url), 'utf8'),
@@ -23,4 +24,5 @@ export async function seedDatabase(db: Db): Promise<void> {
   await seedWithdrawCurrencies(db)
   await seedDepositChannels(db)
   await seedNews(db)
+  await seedLegalDocuments(db, new Date())
 }

@@ -16,7 +16,7 @@ import { hashPassword, spendPasswordCheck, verifyPassword } from '../security/ha
 import type { TradingDesk } from '../trading/desk.ts'
 import type { ServiceDeps } from './deps.ts'
 import { createDemoAccount } from './demo-accounts.ts'
-import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
+import { accept, refuse, type Outcome, type Refusal } from '../outcome/outcome.ts'
 import { openSession } from './sessions.ts'
 import { getSetting } from '../settings/settings.ts'
 import { mobileSignUpOffered } from './mobile-sign-up.ts'
@@ -30,6 +30,7 @@ import {
 } from './users.ts'
 import { consumeCode } from './verification-codes.ts'
 import { consumeCaptcha } from './captcha.ts'
+import { acceptVersions, versionsCurrent } from '../legal/consents.ts'
 import {
   LOGIN_LOCK_MS,
   claimAccountAttempt,
@@ -144,13 +145,30 @@ async function solvedCaptcha(deps: ServiceDeps, input: LoginRequest, now: Date):
 }
 
 /** Registers a real user by e-mail or mobile, checked by a message code or an image captcha. */
+class RegistrationRefused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.reason)
+  }
+}
+
+/** Where a registration comes from: the page's language, and the address its consents are recorded with. */
+export interface RegisterContext {
+  language: LanguageCode
+  address: string
+}
+
 export async function register(
   deps: ServiceDeps,
   input: RegisterRequest,
-  language: LanguageCode = DEFAULT_LANGUAGE,
+  context: RegisterContext = { language: DEFAULT_LANGUAGE, address: '' },
 ): Promise<Outcome<void>> {
   const { db } = deps
+  const { language } = context
   const now = deps.clock()
+  // The legal documents the form showed must still be the current ones (decision 045).
+  const versions = input.legal_versions ?? []
+  const current = await versionsCurrent(db, versions, language)
+  if (!current.ok) return current
   let email: string | null = null
   let mobile: string | null = null
   let areaId: number | null = null
@@ -197,15 +215,25 @@ export async function register(
   }
   const passwordHash = await hashPassword(input.password)
   try {
-    await db.transaction((tx) =>
-      insertUser(
+    await db.transaction(async (tx) => {
+      const user = await insertUser(
         tx,
         { email, mobile, areaId, passwordHash, isDemo: false, demoId: null, invitedBy, language },
         now,
-      ),
-    )
+      )
+      // The account and its consents together: a user never exists with half of them recorded.
+      const accepted = await acceptVersions(
+        tx,
+        versions,
+        { userId: user.id, address: context.address, via: 'register', now },
+        language,
+      )
+      if (!accepted.ok) throw new RegistrationRefused(accepted)
+    })
   } catch (error) {
     if (isUniqueViolation(error)) return refuse('account_exists')
+    // A version published between the check and the transaction: nothing was created.
+    if (error instanceof RegistrationRefused) return error.refusal
     throw error
   }
   return accept(undefined)

@@ -52,7 +52,12 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
       import('../features/feedback/components/feedback-screen.tsx').then((m) => m.FeedbackScreen),
     ),
   '/login': () => import('../features/auth/components/login-screen.tsx').then((m) => m.LoginScreen),
-  '/register': () => import('../features/auth/components/register-screen.tsx').then((m) => m.RegisterScreen),
+  // Its legal consent's texts are the center part's.
+  '/register': () =>
+    withMessages(
+      'center',
+      import('../features/auth/components/register-screen.tsx').then((m) => m.RegisterScreen),
+    ),
   '/forgot': () => import('../features/auth/components/forgot-screen.tsx').then((m) => m.ForgotScreen),
   '/product': () =>
     withMessages(
@@ -92,6 +97,11 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
     withMessages(
       'center',
       import('../features/notices/components/notices-screen.tsx').then((m) => m.NoticesScreen),
+    ),
+  '/mine/legal': () =>
+    withMessages(
+      'center',
+      import('../features/legal/components/legal-screen.tsx').then((m) => m.LegalScreen),
     ),
   '/mine/notices/settings': () =>
     withMessages(

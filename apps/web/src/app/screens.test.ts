@@ -38,6 +38,8 @@ const SPEC_ROUTES: Record<string, boolean> = {
   '/mine/notices': true,
   // Issue 26: which notices reach the user by push and e-mail (decision 044).
   '/mine/notices/settings': true,
+  // Issue 26: the legal documents to read and accept (decision 045).
+  '/mine/legal': true,
 }
 
 /** docs/product.md "Screens" and "Roles": demo accounts may not use these. */

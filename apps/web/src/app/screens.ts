@@ -39,6 +39,7 @@ export const SCREENS = [
   { path: '/mine/alerts', access: 'user', title: 'pages.alerts' },
   { path: '/mine/notices', access: 'user', title: 'pages.notices' },
   { path: '/mine/notices/settings', access: 'user', title: 'pages.noticeSettings' },
+  { path: '/mine/legal', access: 'user', title: 'pages.legal' },
   { path: '/mine/charge', access: 'real', title: 'pages.deposit' },
   { path: '/mine/withdraw', access: 'real', title: 'pages.withdraw' },
   { path: '/mine/system', access: 'user', title: 'pages.system' },

@@ -28,6 +28,11 @@ export const PERMISSIONS = {
   'settings.trading': ['dealer'],
   'settings.site': [],
   'content.edit': ['support'],
+  /**
+   * Issue 26: the client agreement, risk disclosure, privacy notice and execution policy: what
+   * clients sign is the compliance officer's (an admin's), never a support member's.
+   */
+  'legal.edit': [],
   'outbox.read': ['support'],
   'chat.answer': ['support'],
   /** Issue 25: reading users' feedback, setting its status and writing the answer they see. */

@@ -6,6 +6,7 @@ import { riskEn } from './risk-messages.ts'
 import { catalogueEn } from './catalogue-messages.ts'
 import { settingsEn } from './settings-messages.ts'
 import { contentEn } from './content-messages.ts'
+import { legalEn } from './legal-messages.ts'
 import { outboxEn } from './outbox-messages.ts'
 import { staffEn } from './staff-messages.ts'
 import { approvalsEn } from './approvals-messages.ts'
@@ -48,6 +49,7 @@ export const en = {
   'menu.catalogue': 'Catalogue',
   'menu.settings': 'Settings',
   'menu.content': 'News and companies',
+  'menu.legal': 'Legal documents',
   'menu.outbox': 'Outbox',
   'menu.staff': 'Staff',
   'menu.audit': 'Audit log',
@@ -218,6 +220,7 @@ export const en = {
   ...catalogueEn,
   ...settingsEn,
   ...contentEn,
+  ...legalEn,
   ...outboxEn,
   ...staffEn,
   ...approvalsEn,

@@ -7,6 +7,7 @@ import { riskHk } from './risk-messages.ts'
 import { catalogueHk } from './catalogue-messages.ts'
 import { settingsHk } from './settings-messages.ts'
 import { contentHk } from './content-messages.ts'
+import { legalHk } from './legal-messages.ts'
 import { outboxHk } from './outbox-messages.ts'
 import { staffHk } from './staff-messages.ts'
 import { approvalsHk } from './approvals-messages.ts'
@@ -49,6 +50,7 @@ export const zhHk: Messages = {
   'menu.catalogue': '產品目錄',
   'menu.settings': '系統設定',
   'menu.content': '新聞與合作公司',
+  'menu.legal': '法律文件',
   'menu.outbox': '發件箱',
   'menu.staff': '員工管理',
   'menu.audit': '審計日誌',
@@ -216,6 +218,7 @@ export const zhHk: Messages = {
   ...catalogueHk,
   ...settingsHk,
   ...contentHk,
+  ...legalHk,
   ...outboxHk,
   ...staffHk,
   ...approvalsHk,

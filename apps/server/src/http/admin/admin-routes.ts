@@ -9,6 +9,7 @@ import { adminRiskRoutes } from './risk-routes.ts'
 import { adminChatRoutes } from './chat-routes.ts'
 import { adminFeedbackRoutes } from './feedback-routes.ts'
 import { adminContentRoutes } from './content-routes.ts'
+import { adminLegalRoutes } from './legal-routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
 import { adminAuditRoutes } from './audit-routes.ts'
 import { adminApprovalRoutes } from './approvals-routes.ts'
@@ -28,6 +29,7 @@ export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   adminChatRoutes(app, deps)
   adminFeedbackRoutes(app, deps)
   adminContentRoutes(app, deps)
+  adminLegalRoutes(app, deps)
   adminStaffRoutes(app, deps)
   adminAuditRoutes(app, deps)
   adminApprovalRoutes(app, deps)

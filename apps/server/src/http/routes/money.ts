@@ -26,6 +26,7 @@ import type { MoneyResult } from '../../trading/desk.ts'
 import { requireRealAccount, sessionOf } from '../auth-guard.ts'
 import { answer, langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
+import { consentGateOf } from '../../legal/consents.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 /**
@@ -37,6 +38,8 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock, desk } = deps
   const realAccount = { preHandler: requireRealAccount(db, clock) }
   const moneyRequest = { ...realAccount, config: perUserRateLimited('money', deps.rateLimits.money) }
+  // A deposit only on the current agreement and risk disclosure (decision 045).
+  const consentGate = consentGateOf(db, deps.publicUrl ?? '')
   const moneyAnswer = (request: FastifyRequest, result: MoneyResult, msgKey: string) =>
     result.ok ? ok(request, null, msgKey) : refused(request, result)
 
@@ -56,6 +59,8 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/api/quickCharge/submit', moneyRequest, async (request) => {
     const q = parse(coinDepositRequest, request.query)
     const { userId } = sessionOf(request)
+    const consent = await consentGate.check(userId, langOf(request), clock().getTime())
+    if (!consent.ok) return refused(request, consent)
     const outcome = await submitDeposit(db, userId, {
       type: 0,
       channelId: q.charge_id,
@@ -69,6 +74,8 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/api/quickCharge/wire_submit', moneyRequest, async (request) => {
     const q = parse(bankDepositRequest, request.query)
     const { userId } = sessionOf(request)
+    const consent = await consentGate.check(userId, langOf(request), clock().getTime())
+    if (!consent.ok) return refused(request, consent)
     const outcome = await submitDeposit(db, userId, {
       type: 1,
       accountId: q.wire_id,

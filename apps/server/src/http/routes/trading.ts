@@ -36,6 +36,7 @@ import { markText, transOrder, wireTime } from '../../trading/order-view.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
 import { langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
+import { consentGateOf } from '../../legal/consents.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 /** Orders that ended: closed positions, and pending orders cancelled or expired before they filled. */
@@ -55,6 +56,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const signedIn = { preHandler: requireSession(db, deps.clock) }
   const command = { ...signedIn, config: perUserRateLimited('trading', deps.rateLimits.trading) }
   const now = () => deps.clock().getTime()
+  const consentGate = consentGateOf(db, deps.publicUrl ?? '')
   const answer = (
     request: FastifyRequest,
     result: DeskResult,
@@ -67,6 +69,9 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const q = parse(submitRequest, request.query)
     const key = parse(idempotencyHeader, request.headers)['idempotency-key'] ?? q.client_order_id
     const { userId } = sessionOf(request)
+    // A real client trades only on the current agreement and risk disclosure (decision 045).
+    const consent = await consentGate.check(userId, langOf(request), now())
+    if (!consent.ok) return refused(request, consent)
     const pending = q.status === 0
     const expiresAtMs = pending ? expiryOf(q.expire_type, q.expire_time, now()) : 0
     if (expiresAtMs === 'invalid') return refused(request, refuse('expiry_invalid'))

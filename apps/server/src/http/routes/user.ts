@@ -29,7 +29,10 @@ export function userRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.post('/api/user/register', { config: rateLimited(deps.rateLimits.register) }, async (request) =>
     answer(
       request,
-      await register(deps, parse(registerRequest, request.body), langOf(request)),
+      await register(deps, parse(registerRequest, request.body), {
+        language: langOf(request),
+        address: request.ip,
+      }),
       'registered',
     ),
   )

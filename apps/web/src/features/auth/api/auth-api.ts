@@ -50,6 +50,8 @@ export interface RegisterForm {
   invite_code: string
   sms_code: string
   key?: string
+  /** The legal documents' versions the form showed and the user accepted (`client_agreement:1,…`). */
+  legal_versions?: string
 }
 
 export function register(form: RegisterForm) {

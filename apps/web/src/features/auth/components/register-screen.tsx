@@ -17,6 +17,8 @@ import { passwordFormProblem } from '../utils/validate.ts'
 import { AccountField, AccountModeSwitch } from './account-field.tsx'
 import { AuthPage } from './auth-page.tsx'
 import { CaptchaImage } from './captcha-image.tsx'
+import { LegalConsent, legalVersions, useRegistrationDocuments } from './legal-consent.tsx'
+import '../../../common/legal/legal.css'
 
 /** Registration verification type 2: an image captcha instead of an e-mail or SMS code. */
 const VERIFY_BY_CAPTCHA = 2
@@ -41,6 +43,9 @@ export function RegisterScreen() {
   const mobile = account.mode === 'mobile'
   const completeSignIn = useCompleteSignIn()
   const [busy, setBusy] = useState(false)
+  // The legal documents a newcomer accepts (decision 045); none to show if they could not be read.
+  const documents = useRegistrationDocuments() ?? []
+  const [accepted, setAccepted] = useState(false)
 
   async function sendCode(): Promise<boolean> {
     const to = values.account.trim()
@@ -68,6 +73,7 @@ export function RegisterScreen() {
             values.repeat,
           )
     if (problem) return toastInfo(t(problem))
+    if (documents.length > 0 && !accepted) return toastInfo(t('legal.mustAccept'))
     const accountValue = values.account.trim()
     setBusy(true)
     let registered = false
@@ -82,6 +88,7 @@ export function RegisterScreen() {
         invite_code: values.invite.trim(),
         sms_code: values.code.trim(),
         key: byCaptcha ? captcha.captcha?.id : undefined,
+        legal_versions: documents.length > 0 ? legalVersions(documents) : undefined,
       })
       registered = true
       toastSuccess(result.msg)
@@ -156,6 +163,7 @@ export function RegisterScreen() {
           onChange={set('invite')}
           testId="register-invite"
         />
+        <LegalConsent documents={documents} accepted={accepted} onChange={setAccepted} />
         <SubmitButton busy={busy} testId="register-submit">
           {t('auth.register')}
         </SubmitButton>

@@ -1,4 +1,5 @@
 import type { BankAccount, BankCurrency, CoinChannel, DepositRecord, RecordPage } from '@tp/contracts/light'
+import { onConsentRefusal } from '../../../common/legal/consent-refusal.ts'
 import { api } from '../../../common/api-client.ts'
 import { MONEY_PAGE_SIZE } from '../../../common/lib/paging.ts'
 
@@ -33,11 +34,15 @@ export function submitCoinDeposit(form: {
   address: string
   charge_id: number
 }) {
-  return api.getResult<null>('/api/quickCharge/submit', { query: form, loading: true })
+  return api
+    .getResult<null>('/api/quickCharge/submit', { query: form, loading: true })
+    .catch(onConsentRefusal)
 }
 
 export function submitBankDeposit(form: { number: string; proofImg: string; wire_id: number }) {
-  return api.getResult<null>('/api/quickCharge/wire_submit', { query: form, loading: true })
+  return api
+    .getResult<null>('/api/quickCharge/wire_submit', { query: form, loading: true })
+    .catch(onConsentRefusal)
 }
 
 /** Every deposit of the user, coin and bank alike, newest first. */

@@ -1,4 +1,5 @@
 import { OrderStatus, type BalanceAnswer, type MyDealAnswer, type TransOrder } from '@tp/contracts/light'
+import { onConsentRefusal } from '../../../common/legal/consent-refusal.ts'
 import { api } from '../../../common/api-client.ts'
 import type { SubmitParams } from '../lib/order-check.ts'
 
@@ -8,11 +9,13 @@ import type { SubmitParams } from '../lib/order-check.ts'
  * A requote (the price moved beyond the deviation) is not shown: the caller offers the new price.
  */
 export function submitOrder(params: SubmitParams) {
-  return api.getResult<{ id: number }>('/v1/api/forex/submit', {
-    query: { ...params },
-    loading: true,
-    quietReasons: [REQUOTE],
-  })
+  return api
+    .getResult<{ id: number }>('/v1/api/forex/submit', {
+      query: { ...params },
+      loading: true,
+      quietReasons: [REQUOTE],
+    })
+    .catch(onConsentRefusal)
 }
 
 /** The `reason` of a market order refused because the price moved beyond its deviation (decision 023). */

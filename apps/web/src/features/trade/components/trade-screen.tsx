@@ -5,6 +5,7 @@ import { ChevronDownIcon } from '../../../common/components/icons.tsx'
 import { LoadFailed } from '../../../common/components/load-failed.tsx'
 import { LogoImage } from '../../../common/components/logo-image.tsx'
 import { MarginCallBanner } from '../../../common/components/margin-call-banner.tsx'
+import { RiskWarning } from '../../../common/components/risk-warning.tsx'
 import { Page } from '../../../common/components/page.tsx'
 import { PageLoading } from '../../../common/components/page-loading.tsx'
 import { useInstruments } from '../../../common/market/instruments-api.ts'
@@ -91,6 +92,7 @@ export function TradeScreen() {
       className="trade-page"
     >
       <MarginCallBanner />
+      <RiskWarning />
       {body}
       {drawerUsed && (
         <Suspense fallback={null}>

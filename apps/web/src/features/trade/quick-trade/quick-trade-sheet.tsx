@@ -3,6 +3,7 @@ import { Popup } from 'antd-mobile'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { RiskWarning } from '../../../common/components/risk-warning.tsx'
 import { formatAmount } from '../../../common/lib/money.ts'
 import { currentPath, loginPath } from '../../../common/lib/navigation.ts'
 import { toastInfo } from '../../../common/lib/toast.ts'
@@ -175,6 +176,7 @@ export function QuickTradeSheet({ instrument, instruments, open, onClose }: Quic
             {sideButton(Side.Sell)}
             {sideButton(Side.Buy)}
           </div>
+          <RiskWarning />
         </section>
       </Popup>
       {specOpen !== null && (

@@ -1,0 +1,171 @@
+/// <reference lib="dom" />
+import { eq } from 'drizzle-orm'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { consents, users } from '../apps/server/src/db/schema.ts'
+import { PASSWORD, lastCode } from '../apps/server/test/accounts.ts'
+import { approvedDeposit } from '../apps/server/test/approvers.ts'
+import { depositRequested } from '../apps/server/test/funded.ts'
+import type { TestApp } from '../apps/server/test/harness.ts'
+import { adminShot, buildAdminOnce, DESKTOP, openBackOffice, ADMIN_DIST } from './admin-platform.ts'
+import {
+  BROWSER_DRIVERS,
+  browserAvailable,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  openScreen,
+  startAppWithPhone,
+  type AppWithPhone,
+} from './platform.ts'
+
+/*
+ * Consent before risk (issue 26, decision 045), in the phone browser and the back office: a
+ * newcomer registers only with the legal documents accepted (read in a sheet without leaving the
+ * form); an admin publishes a new client agreement; the client's next trade is refused and takes
+ * them to the page that asks again; once accepted, they trade. Every trading screen shows the risk
+ * warning. The app runs in this process so the test can act as staff and move the clock.
+ */
+
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('consent before risk on %s', (driver) => {
+  let appAndPhone: AppWithPhone
+  let app: TestApp
+  let page: Page
+  let browser: Browser
+  let desk: Page
+  const email = `consent-${Date.now()}@example.com`
+  let btc: number
+  let token = ''
+
+  const freshQuote = async () => {
+    app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
+    await app.desk.settle()
+  }
+
+  beforeAll(async () => {
+    buildAdminOnce()
+    appAndPhone = await startAppWithPhone(driver, {
+      historyCandles: 20,
+      settings: { max_quote_age_ms: '3600000' },
+      app: { adminDist: ADMIN_DIST },
+    })
+    app = appAndPhone.app
+    page = appAndPhone.page
+    btc = app.market.instrumentByCode('BTCUSD')!.id
+    await freshQuote()
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+    desk = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })).newPage()
+  }, 180_000)
+  afterAll(async () => {
+    await browser?.close()
+    await appAndPhone?.close()
+  })
+
+  it('registers only once the documents are accepted, and records each version', async () => {
+    await page.goto(`${app.base}/`)
+    await openScreen(page, `${app.base}/register`, 'en')
+    await page.getByTestId('register-legal').waitFor()
+    await page.getByTestId('register-legal-risk_disclosure').click()
+    await page.getByTestId('legal-document-risk_disclosure').waitFor()
+    expect(await page.getByTestId('legal-document-risk_disclosure').innerText()).toContain('high risk')
+    await appAndPhone.shot('consent-register-sheet-en')
+    await page.locator('.adm-popup-close-icon').click()
+    await page.getByTestId('legal-document-risk_disclosure').waitFor({ state: 'detached' })
+
+    await page.getByTestId('register-email').fill(email)
+    await page.getByTestId('register-send-code').click()
+    await expect.poll(() => page.getByTestId('register-send-code').isDisabled()).toBe(true)
+    await page.getByTestId('register-code').fill(await lastCode(app, email))
+    await page.getByTestId('register-password').fill(PASSWORD)
+    await page.getByTestId('register-repassword').fill(PASSWORD)
+    await page.getByTestId('register-submit').click()
+    await expect.poll(() => page.locator('.adm-toast-main').innerText()).toContain('accept the documents')
+    expect(await app.db.select().from(users).where(eq(users.email, email))).toEqual([])
+    await page.getByTestId('register-accept').check()
+    await appAndPhone.shot('consent-register-en')
+    await page.getByTestId('register-submit').click()
+    await page.waitForURL((url) => url.pathname !== '/register')
+    const [user] = await app.db.select().from(users).where(eq(users.email, email))
+    const accepted = await app.db.select().from(consents).where(eq(consents.userId, user!.id))
+    expect(accepted).toHaveLength(4)
+    // Money in while the documents accepted are the current ones.
+    token = (await page.evaluate(() => localStorage.getItem('token'))) ?? ''
+    await approvedDeposit(app, await depositRequested(app, { token, userId: user!.id }, '1000'))
+    for (const lang of ['hk', 'ar', 'jp']) {
+      await page.evaluate(() => localStorage.removeItem('token'))
+      await openScreen(page, `${app.base}/register`, lang)
+      await page.getByTestId('register-legal').waitFor()
+      await appAndPhone.shot(`consent-register-${lang}`)
+    }
+  })
+
+  it('publishes a new client agreement from the back office', async () => {
+    await openBackOffice(app, desk, 'admin')
+    await desk.getByTestId('nav-legal').click()
+    await desk.getByTestId('legal-page').waitFor()
+    await desk.getByTestId('legal-new-client_agreement').click()
+    await desk.getByTestId('legal-title').fill('Client Agreement (2027)')
+    await desk.getByTestId('legal-body').fill('1. New terms.\n\n2. Everything else as before.')
+    await adminShot(desk, 'legal-editor')
+    await desk.getByTestId('legal-save').click()
+    await desk.getByText('Draft', { exact: true }).waitFor()
+    await desk.locator('[data-testid^="legal-publish-"]').first().click()
+    await desk.getByTestId('legal-publish-confirm').click()
+    await expect.poll(() => desk.getByText(/Current, published/).count()).toBe(4)
+    await adminShot(desk, 'legal-page')
+  })
+
+  it('refuses the next trade, asks again on the legal page, and trades once accepted', async () => {
+    const [user] = await app.db.select().from(users).where(eq(users.email, email))
+    const login = await app.post('/api/user/loginForU', {
+      account: email,
+      password: PASSWORD,
+      login_type: 'email',
+    })
+    const token = login.body.data.token as string
+    await approvedDeposit(app, await depositRequested(app, { token, userId: user!.id }, '1000'))
+    // The gate trusts its copy of the current versions for 10 s.
+    app.clock.advance(11_000)
+    await freshQuote()
+    await page.evaluate((value) => localStorage.setItem('token', value), token)
+
+    await openScreen(page, `${app.base}/trade?id=${btc}`, 'en')
+    await page.getByTestId('ticket-buy').waitFor()
+    await expect.poll(() => page.getByTestId('risk-warning').innerText()).toContain('CFDs are complex')
+    await appAndPhone.shot('consent-trade-risk-en')
+    await page.getByTestId('ticket-buy').click()
+    await page.getByTestId('order-submit').click()
+    await page.waitForURL((url) => url.pathname === '/mine/legal')
+    await expect
+      .poll(() => page.getByTestId('legal-client_agreement').getAttribute('data-accepted'))
+      .toBe('false')
+    expect(await page.getByTestId('legal-risk_disclosure').getAttribute('data-accepted')).toBe('true')
+    await appAndPhone.shot('consent-legal-en')
+    for (const lang of ['hk', 'ar', 'jp']) {
+      await openScreen(page, `${app.base}/mine/legal`, lang, true)
+      await page.getByTestId('legal-accept').waitFor()
+      await appAndPhone.shot(`consent-legal-${lang}`)
+    }
+    await openScreen(page, `${app.base}/mine/legal`, 'en', true)
+    await page.getByTestId('legal-open-client_agreement').click()
+    await expect
+      .poll(() => page.getByTestId('legal-document-client_agreement').innerText())
+      .toContain('New terms')
+    await page.locator('.adm-popup-close-icon').click()
+    await page.getByTestId('legal-accept').click()
+    await expect
+      .poll(() => page.getByTestId('legal-client_agreement').getAttribute('data-accepted'))
+      .toBe('true')
+
+    await openScreen(page, `${app.base}/trade?id=${btc}`, 'en')
+    await page.getByTestId('ticket-buy').click()
+    await page.getByTestId('order-submit').click()
+    await expect
+      .poll(async () => (await app.get('/v1/api/forex/my_deal?status=1', { token })).body.data.data.length)
+      .toBe(1)
+    for (const lang of ['hk', 'ar', 'jp']) {
+      await openScreen(page, `${app.base}/trade?id=${btc}`, lang)
+      await expect.poll(() => page.getByTestId('risk-warning').getAttribute('data-percent')).not.toBeNull()
+      await appAndPhone.shot(`consent-trade-risk-${lang}`)
+    }
+  })
+})

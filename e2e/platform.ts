@@ -305,10 +305,7 @@ export const SCREENS = join(ROOT, '.tmp/screens')
  * `beforeAll`. `open` shows a screen of the app in a language, loaded; `shot` takes a screenshot
  * into SCREENS once toasts and spinners have gone; `close` ends both.
  */
-export async function startAppWithPhone(
-  driver: (typeof DRIVERS)[number],
-  options: TestAppOptions = {},
-) {
+export async function startAppWithPhone(driver: (typeof DRIVERS)[number], options: TestAppOptions = {}) {
   mkdirSync(SCREENS, { recursive: true })
   buildWebOnce()
   const app = await startTestApp(driver, { ...options, app: { ...options.app, webDist: WEB_DIST } })

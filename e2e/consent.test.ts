@@ -98,7 +98,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('consent before risk 
     }
   })
 
-  it('publishes a new client agreement from the back office', async () => {
+  it('publishes a new client agreement from the back office, where the appropriateness test is kept too', async () => {
     await openBackOffice(app, desk, 'admin')
     await desk.getByTestId('nav-legal').click()
     await desk.getByTestId('legal-page').waitFor()
@@ -112,6 +112,12 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('consent before risk 
     await desk.getByTestId('legal-publish-confirm').click()
     await expect.poll(() => desk.getByText(/Current, published/).count()).toBe(4)
     await adminShot(desk, 'legal-page')
+    await desk.getByTestId('appropriateness-section').scrollIntoViewIfNeeded()
+    await desk.getByTestId('appropriateness-edit').click()
+    await desk.getByTestId('appropriateness-question-0').waitFor()
+    expect(await desk.getByTestId('appropriateness-question-0').inputValue()).toContain('leverage')
+    await adminShot(desk, 'appropriateness-editor')
+    await desk.keyboard.press('Escape')
   })
 
   it('refuses the next trade, asks again on the legal page, and trades once accepted', async () => {
@@ -155,6 +161,33 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('consent before risk 
     await expect
       .poll(() => page.getByTestId('legal-client_agreement').getAttribute('data-accepted'))
       .toBe('true')
+
+    // The documents accepted: the appropriateness test is next, before the first real trade.
+    await openScreen(page, `${app.base}/trade?id=${btc}`, 'en')
+    await page.getByTestId('ticket-buy').click()
+    await page.getByTestId('order-submit').click()
+    await page.waitForURL((url) => url.pathname === '/mine/appropriateness')
+    await page.getByTestId('appropriateness-submit').waitFor()
+    await appAndPhone.shot('appropriateness-en')
+    await page.getByTestId('appropriateness-submit').click()
+    await expect.poll(() => page.locator('.adm-toast-main').innerText()).toContain('answer every question')
+    // Wrong answers everywhere (the second option of each): failed, with the warning.
+    for (let q = 0; q < 5; q++) await page.getByTestId(`appropriateness-${q}-1`).check()
+    await page.getByTestId('appropriateness-submit').click()
+    await page.getByTestId('appropriateness-failed').waitFor()
+    await appAndPhone.shot('appropriateness-failed-en')
+    for (const lang of ['hk', 'ar', 'jp']) {
+      await openScreen(page, `${app.base}/mine/appropriateness`, lang, true)
+      await page.getByTestId('appropriateness-failed').waitFor()
+      await appAndPhone.shot(`appropriateness-failed-${lang}`)
+    }
+    await openScreen(page, `${app.base}/mine/appropriateness`, 'hk', true)
+    await page.getByTestId('appropriateness-retake').click()
+    await page.getByTestId('appropriateness-0-0').waitFor()
+    await appAndPhone.shot('appropriateness-hk')
+    await openScreen(page, `${app.base}/mine/appropriateness`, 'en', true)
+    await page.getByTestId('appropriateness-continue').click()
+    await page.getByTestId('appropriateness-cleared').waitFor()
 
     await openScreen(page, `${app.base}/trade?id=${btc}`, 'en')
     await page.getByTestId('ticket-buy').click()

@@ -8,6 +8,7 @@ import { decideWithdrawal as decide } from '../src/money/withdrawals.ts'
 import { requestAdjustment } from '../src/staff/users/adjustments.ts'
 import { PASSWORD, type SimUser, type World } from './world.ts'
 import { currentLegalVersions } from '../test/accounts.ts'
+import { currentQuestionnaire } from '../src/legal/appropriateness.ts'
 
 /** The address every simulated client withdraws to (a valid TRC-20 address). */
 const TRC20_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
@@ -30,6 +31,12 @@ export async function register(world: World): Promise<void> {
   const user = { email, token: '', userId: 0 }
   if (!(await world.signIn(user))) return world.say('register: could not sign in')
   world.users.push(user)
+  // The appropriateness test, answered right (decision 046); a refused answer leaves them uncleared.
+  const questionnaire = await currentQuestionnaire(world.app.db)
+  if (questionnaire) {
+    const answers = questionnaire.questions.map((q) => q.correct).join(',')
+    await world.post('/api/appropriateness/answer', { answers }, { token: user.token })
+  }
   world.say(`register user ${world.users.length - 1}`)
 }
 

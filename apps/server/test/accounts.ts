@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import type { TestApp } from './harness.ts'
+import { currentQuestionnaire } from '../src/legal/appropriateness.ts'
 
 export const PASSWORD = 'Passw0rd!'
 
@@ -59,5 +60,16 @@ export async function registerAndLogin(
     login_type: 'email',
   })
   expect(login.body.code).toBe(1)
-  return { email, token: login.body.data.token as string, user: login.body.data.user }
+  const token = login.body.data.token as string
+  await passAppropriateness(app, token)
+  return { email, token, user: login.body.data.user }
+}
+
+/** Takes the appropriateness test with the right answers, as a client who understands CFDs (decision 046). */
+export async function passAppropriateness(app: TestApp, token: string): Promise<void> {
+  const questionnaire = await currentQuestionnaire(app.db)
+  if (!questionnaire) return
+  const answers = questionnaire.questions.map((q) => q.correct).join(',')
+  const answer = await app.post('/api/appropriateness/answer', { answers }, { token })
+  expect(answer.body).toMatchObject({ code: 1, data: { passed: true } })
 }

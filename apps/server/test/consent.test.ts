@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consents, legalDocuments, users } from '../src/db/schema.ts'
+import { appropriatenessResults, consents, legalDocuments, users } from '../src/db/schema.ts'
 import { computeRiskWarning } from '../src/legal/risk-warning.ts'
 import { freshEmail, lastCode, PASSWORD, registerAndLogin } from './accounts.ts'
 import { approvedDeposit } from './approvers.ts'
@@ -205,7 +205,98 @@ describe.each(DRIVERS)('consent to the legal documents on %s', (driver) => {
     expect((await trade(older.token)).body).toMatchObject({ code: 0, data: { kind: 'risk_disclosure' } })
     await acceptAll(older.token)
     await approvedDeposit(app, await depositRequested(app, older, '1000'))
-    expect((await trade(older.token)).body).toMatchObject({ code: 1 })
+    // The documents accepted and the money in: the appropriateness test is next (decision 046).
+    expect((await trade(older.token)).body).toMatchObject({
+      code: 0,
+      reason: 'appropriateness_required',
+      data: { page: '/mine/appropriateness' },
+    })
+    expect((await trade(older.token)).body.msg).toContain('/mine/appropriateness')
+  })
+
+  it('asks the appropriateness test before the first real trade; a failed one warns, and going on is recorded', async () => {
+    const client = await olderClient()
+    await acceptAll(client.token)
+    await approvedDeposit(app, await depositRequested(app, client, '1000'))
+    const test = (await app.get('/api/appropriateness', { token: client.token, lang: 'hk' })).body.data
+    expect(test).toMatchObject({ version: 1, pass_score: 4, result: null, cleared: false })
+    expect(test.questions).toHaveLength(5)
+    expect(test.questions[0].question).toMatch(/[\u4e00-\u9fff]/)
+    expect(JSON.stringify(test)).not.toContain('correct')
+
+    // Malformed answers change nothing.
+    for (const answers of ['0,0', '0,0,0,0,9', 'a', '', '0,0,0,0,0,0'])
+      expect(
+        (await app.post('/api/appropriateness/answer', { answers }, { token: client.token })).body.code,
+      ).toBe(0)
+    // All wrong: failed, recorded; trading still refused until the warning is acknowledged.
+    const failed = await app.post(
+      '/api/appropriateness/answer',
+      { answers: '1,1,0,0,1' },
+      { token: client.token },
+    )
+    expect(failed.body).toMatchObject({
+      code: 1,
+      data: { passed: false, score: 0, total: 5, acknowledged: false },
+    })
+    expect((await trade(client.token)).body).toMatchObject({ code: 0, reason: 'appropriateness_required' })
+    const acknowledged = await app.post('/api/appropriateness/acknowledge', {}, { token: client.token })
+    expect(acknowledged.body).toMatchObject({ code: 1 })
+    expect((await trade(client.token)).body).toMatchObject({ code: 1 })
+    const after = (await app.get('/api/appropriateness', { token: client.token })).body.data
+    expect(after).toMatchObject({ cleared: true, result: { passed: false, acknowledged: true } })
+    const rows = await app.db
+      .select()
+      .from(appropriatenessResults)
+      .where(eq(appropriatenessResults.userId, client.userId))
+    expect(rows).toEqual([
+      expect.objectContaining({ passed: false, score: 0, address: '127.0.0.1', answers: [1, 1, 0, 0, 1] }),
+    ])
+    expect(rows[0]!.acknowledgedAt).not.toBeNull()
+    // A demo account is never asked.
+    const demo = await app.get('/api/user/createAccountDemoForU?demo_id=appropriateness-demo-abcdef')
+    expect((await trade(demo.body.data.token)).body).toMatchObject({ code: 1 })
+  })
+
+  it('lets admins write a new version of the questionnaire, asked from then on', async () => {
+    const current = (await app.get('/admin/api/appropriateness', { token: admin.token })).body.data
+    expect(current).toMatchObject({ version: 1, pass_score: 4 })
+    expect(current.taken).toBeGreaterThan(0)
+    const questions = [
+      { correct: 1, texts: { en: { question: 'Is leverage risky?', options: ['No', 'Yes'] } } },
+      { correct: 0, texts: { en: { question: 'Do you own the asset?', options: ['No', 'Yes'] } } },
+    ]
+    for (const bad of [
+      { questions, pass_score: 3 },
+      { questions: [{ correct: 2, texts: { en: { question: 'x', options: ['a', 'b'] } } }], pass_score: 1 },
+      { questions: [{ correct: 0, texts: { hk: { question: 'x', options: ['a', 'b'] } } }], pass_score: 1 },
+      {
+        questions: [
+          {
+            correct: 0,
+            texts: { en: { question: 'x', options: ['a', 'b'] }, hk: { question: 'y', options: ['a'] } },
+          },
+        ],
+        pass_score: 1,
+      },
+    ])
+      expect(
+        (await app.post('/admin/api/appropriateness', bad, { token: admin.token, json: true })).body.code,
+      ).toBe(0)
+    const saved = await app.post(
+      '/admin/api/appropriateness',
+      { questions, pass_score: 2 },
+      { token: admin.token, json: true },
+    )
+    expect(saved.body).toMatchObject({ code: 1, data: { version: 2 } })
+    const client = await olderClient()
+    const test = (await app.get('/api/appropriateness', { token: client.token, lang: 'hk' })).body.data
+    expect(test).toMatchObject({ version: 2, pass_score: 2 })
+    expect(test.questions[0]).toEqual({ question: 'Is leverage risky?', options: ['No', 'Yes'] })
+    const passed = await app.post('/api/appropriateness/answer', { answers: '1,0' }, { token: client.token })
+    expect(passed.body).toMatchObject({ code: 1, data: { passed: true, score: 2, total: 2 } })
+    const support = await signedInStaff(app, 'support')
+    expect((await app.get('/admin/api/appropriateness', { token: support.token })).status).toBe(403)
   })
 
   it('asks again for a new version of the agreement before the next trade, never before a close', async () => {

@@ -35,6 +35,8 @@ export const REASONS = [
   'mobile_invalid',
   'consent_required',
   'legal_version_outdated',
+  'appropriateness_required',
+  'answers_invalid',
   'area_invalid',
   'demo_forbidden',
   'send_failed',

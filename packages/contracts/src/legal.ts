@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { integer } from './numbers.ts'
 import { LANGUAGE_CODES, type LanguageCode } from './languages.ts'
-import { LEGAL_BODY_MAX, LEGAL_KINDS, LEGAL_TITLE_MAX } from './light/legal.ts'
+import {
+  APPROPRIATENESS_MAX_OPTIONS,
+  APPROPRIATENESS_MAX_QUESTIONS,
+  LEGAL_BODY_MAX,
+  LEGAL_KINDS,
+  LEGAL_TITLE_MAX,
+} from './light/legal.ts'
 export * from './light/legal.ts'
 
 /** Shapes of the legal documents' calls (issue 26, docs/decisions/045). */
@@ -53,3 +59,43 @@ export const legalDraftRequest = z.object({
   kind: z.enum(LEGAL_KINDS),
   texts: legalTexts,
 })
+
+/** `POST /api/appropriateness/answer`: the option picked for each question, in order (`0,2,1,…`). */
+export const appropriatenessAnswerRequest = z.object({
+  answers: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}(,\d{1,2}){0,29}$/)
+    .transform((text) => text.split(',').map(Number)),
+})
+
+const questionText = z.object({
+  question: z.string().trim().min(1).max(500),
+  options: z.array(z.string().trim().min(1).max(300)).min(2).max(APPROPRIATENESS_MAX_OPTIONS),
+})
+
+/** `POST /admin/api/appropriateness`: a new version of the questionnaire (live at once). */
+export const appropriatenessSaveRequest = z
+  .object({
+    questions: z
+      .array(
+        z.object({
+          correct: integer({ min: 0, max: APPROPRIATENESS_MAX_OPTIONS - 1 }),
+          texts: z
+            .partialRecord(z.enum(LANGUAGE_CODES as [LanguageCode, ...LanguageCode[]]), questionText)
+            .refine((texts) => texts.en !== undefined, { message: 'english_required' }),
+        }),
+      )
+      .min(1)
+      .max(APPROPRIATENESS_MAX_QUESTIONS),
+    pass_score: integer({ min: 1, max: APPROPRIATENESS_MAX_QUESTIONS }),
+  })
+  .refine((q) => q.pass_score <= q.questions.length, { message: 'pass_score', path: ['pass_score'] })
+  .refine(
+    (q) =>
+      q.questions.every((question) => {
+        const counts = Object.values(question.texts).map((text) => text?.options.length)
+        return counts.every((n) => n === counts[0]) && question.correct < (counts[0] ?? 0)
+      }),
+    { message: 'options', path: ['questions'] },
+  )

@@ -1129,3 +1129,37 @@ export const consents = pgTable(
     index('consents_document_idx').on(t.documentId),
   ],
 )
+
+/** A version of the appropriateness questionnaire (issue 26, decision 046): the newest is the one asked. */
+export const appropriatenessVersions = pgTable('appropriateness_versions', {
+  id: serial('id').primaryKey(),
+  version: integer('version').notNull().unique(),
+  /** Each question's right option and its texts per language (English always there). */
+  questions: jsonb('questions')
+    .$type<{ correct: number; texts: Record<string, { question: string; options: string[] }> }[]>()
+    .notNull(),
+  passScore: integer('pass_score').notNull(),
+  createdAt: createdAt(),
+})
+
+/** A client's answers to one version, scored; a failed one may be acknowledged to go on. */
+export const appropriatenessResults = pgTable(
+  'appropriateness_results',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => appropriatenessVersions.id),
+    answers: jsonb('answers').$type<number[]>().notNull(),
+    score: integer('score').notNull(),
+    passed: boolean('passed').notNull(),
+    /** When the client, warned that the product may not suit them, chose to go on. */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('appropriateness_results_user_idx').on(t.userId, t.id)],
+)

@@ -1,10 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { CONSENT_GATED_KINDS, LEGAL_PAGE, type LanguageCode, type LegalKind } from '@tp/contracts'
+import {
+  APPROPRIATENESS_PAGE,
+  CONSENT_GATED_KINDS,
+  LEGAL_PAGE,
+  type LanguageCode,
+  type LegalKind,
+} from '@tp/contracts'
 import type { Db, DbOrTx } from '../db/client.ts'
 import { consents, users } from '../db/schema.ts'
 import { translate } from '../i18n/translate.ts'
 import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { currentDocuments } from './documents.ts'
+import { appropriatenessCleared, currentQuestionnaire } from './appropriateness.ts'
 
 /*
  * A client's acceptance of the legal documents (issue 26, decision 045): recorded with the version,
@@ -84,13 +91,17 @@ const PASSED_MAX = 100_000
 
 /**
  * The gate before a real deposit or trade: the current client agreement and risk disclosure must
- * be accepted. A pass is remembered (acceptances are never taken back) until a new version is
- * published, so an order costs a query only the first time; a refusal is never remembered, so the
- * client passes as soon as they accept. Demo accounts pass: they risk no money.
+ * be accepted, and before a trade the appropriateness test taken (passed, or its warning
+ * acknowledged; decision 046). A pass is remembered (acceptances and results are never taken
+ * back) until a new version is published, so an order costs a query only the first time; a
+ * refusal is never remembered, so the client passes as soon as they accept. Demo accounts pass:
+ * they risk no money.
  */
 export function consentGate(db: Db, publicUrl: string) {
-  let current: { ids: number[]; kinds: Map<number, LegalKind>; at: number; key: string } | undefined
+  let current:
+    { ids: number[]; kinds: Map<number, LegalKind>; at: number; key: string; test: boolean } | undefined
   const passed = new Map<number, string>()
+  const cleared = new Set<number>()
 
   async function gated(nowMs: number) {
     if (current && nowMs - current.at < CURRENT_TTL_MS) return current
@@ -101,29 +112,58 @@ export function consentGate(db: Db, publicUrl: string) {
       if (document) kinds.set(document.id, kind)
     }
     const ids = [...kinds.keys()]
-    current = { ids, kinds, at: nowMs, key: ids.join(',') }
+    const test = (await currentQuestionnaire(db)) !== undefined
+    current = { ids, kinds, at: nowMs, key: ids.join(','), test }
     return current
   }
 
+  const isDemo = async (userId: number) =>
+    (await db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId)))[0]?.isDemo ?? false
+
+  async function documentsAccepted(
+    userId: number,
+    lang: LanguageCode,
+    nowMs: number,
+  ): Promise<Outcome<void>> {
+    const { ids, kinds, key } = await gated(nowMs)
+    if (ids.length === 0 || passed.get(userId) === key) return accept(undefined)
+    const accepted = (await isDemo(userId)) ? new Set(ids) : await acceptedAmong(db, userId, ids)
+    const missing = ids.find((id) => !accepted.has(id))
+    if (missing !== undefined) {
+      const kind = kinds.get(missing) as LegalKind
+      const url = `${publicUrl}${LEGAL_PAGE}`
+      return refuse(
+        'consent_required',
+        { document: translate(lang, `legal.kinds.${kind}`), url },
+        { kind, page: LEGAL_PAGE, url },
+      )
+    }
+    if (passed.size >= PASSED_MAX) passed.clear()
+    passed.set(userId, key)
+    return accept(undefined)
+  }
+
+  async function testTaken(userId: number, nowMs: number): Promise<Outcome<void>> {
+    const { test } = await gated(nowMs)
+    if (!test || cleared.has(userId)) return accept(undefined)
+    if (!(await isDemo(userId)) && !(await appropriatenessCleared(db, userId))) {
+      const url = `${publicUrl}${APPROPRIATENESS_PAGE}`
+      return refuse('appropriateness_required', { url }, { page: APPROPRIATENESS_PAGE, url })
+    }
+    if (cleared.size >= PASSED_MAX) cleared.clear()
+    cleared.add(userId)
+    return accept(undefined)
+  }
+
   return {
-    async check(userId: number, lang: LanguageCode, nowMs: number): Promise<Outcome<void>> {
-      const { ids, kinds, key } = await gated(nowMs)
-      if (ids.length === 0 || passed.get(userId) === key) return accept(undefined)
-      const [user] = await db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId))
-      const accepted = user?.isDemo ? new Set(ids) : await acceptedAmong(db, userId, ids)
-      const missing = ids.find((id) => !accepted.has(id))
-      if (missing !== undefined) {
-        const kind = kinds.get(missing) as LegalKind
-        const url = `${publicUrl}${LEGAL_PAGE}`
-        return refuse(
-          'consent_required',
-          { document: translate(lang, `legal.kinds.${kind}`), url },
-          { kind, page: LEGAL_PAGE, url },
-        )
-      }
-      if (passed.size >= PASSED_MAX) passed.clear()
-      passed.set(userId, key)
-      return accept(undefined)
+    /** Before a real deposit: the documents. */
+    async deposit(userId: number, lang: LanguageCode, nowMs: number): Promise<Outcome<void>> {
+      return documentsAccepted(userId, lang, nowMs)
+    },
+    /** Before a new real order: the documents, then the appropriateness test. */
+    async trade(userId: number, lang: LanguageCode, nowMs: number): Promise<Outcome<void>> {
+      const documents = await documentsAccepted(userId, lang, nowMs)
+      return documents.ok ? testTaken(userId, nowMs) : documents
     },
   }
 }

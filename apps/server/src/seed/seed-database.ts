@@ -6,6 +6,7 @@ import { seedWithdrawCurrencies } from './seed-withdraw-currencies.ts'
 import { seedDepositChannels } from './seed-deposit-channels.ts'
 import { seedNews } from './seed-news.ts'
 import { seedLegalDocuments } from './seed-legal-documents.ts'
+import { seedAppropriateness } from './seed-appropriateness.ts'
 
 const AREA_CODES: { code: string; global_code: string }[] = JSON.parse(
   readFileSync(new URL('./area-codes.json', import.meta.url), 'utf8'),
@@ -25,4 +26,5 @@ export async function seedDatabase(db: Db): Promise<void> {
   await seedDepositChannels(db)
   await seedNews(db)
   await seedLegalDocuments(db, new Date())
+  await seedAppropriateness(db, new Date())
 }

@@ -103,6 +103,13 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
       'center',
       import('../features/legal/components/legal-screen.tsx').then((m) => m.LegalScreen),
     ),
+  '/mine/appropriateness': () =>
+    withMessages(
+      'center',
+      import('../features/appropriateness/components/appropriateness-screen.tsx').then(
+        (m) => m.AppropriatenessScreen,
+      ),
+    ),
   '/mine/notices/settings': () =>
     withMessages(
       'center',

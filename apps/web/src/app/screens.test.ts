@@ -40,6 +40,8 @@ const SPEC_ROUTES: Record<string, boolean> = {
   '/mine/notices/settings': true,
   // Issue 26: the legal documents to read and accept (decision 045).
   '/mine/legal': true,
+  // Issue 26: the appropriateness test before the first real trade (decision 046).
+  '/mine/appropriateness': true,
 }
 
 /** docs/product.md "Screens" and "Roles": demo accounts may not use these. */
@@ -70,7 +72,8 @@ describe('route table', () => {
     expect(TABS.map((tab) => tab.key)).toEqual(['/', '/trade', '/order', '/rank', '/user'])
   })
 
-  it('loads every screen lazily into a component', async () => {
+  // Each screen's whole module graph is transformed the first time: seconds on a busy machine.
+  it('loads every screen lazily into a component', { timeout: 60_000 }, async () => {
     for (const screen of SCREENS) {
       expect(typeof (await SCREEN_LOADERS[screen.path]())).toBe('function')
     }

@@ -8,7 +8,11 @@ export type Access = 'public' | 'user' | 'real'
 export interface Screen {
   path: string
   access: Access
-  /** Translation key of the screen's title (document title, demo notice). */
+  /**
+   * Translation key of the screen's title (document title, demo notice): in the core texts, or in
+   * the message part the screen loads with (screen-loaders.ts), which is there before its title is
+   * shown; a screen of a part keeps its title there, off the first load.
+   */
   title: string
 }
 
@@ -38,8 +42,9 @@ export const SCREENS = [
   { path: '/mine/history', access: 'user', title: 'pages.history' },
   { path: '/mine/alerts', access: 'user', title: 'pages.alerts' },
   { path: '/mine/notices', access: 'user', title: 'pages.notices' },
-  { path: '/mine/notices/settings', access: 'user', title: 'pages.noticeSettings' },
-  { path: '/mine/legal', access: 'user', title: 'pages.legal' },
+  { path: '/mine/notices/settings', access: 'user', title: 'notices.settings' },
+  { path: '/mine/legal', access: 'user', title: 'legal.title' },
+  { path: '/mine/appropriateness', access: 'user', title: 'appropriateness.title' },
   { path: '/mine/charge', access: 'real', title: 'pages.deposit' },
   { path: '/mine/withdraw', access: 'real', title: 'pages.withdraw' },
   { path: '/mine/system', access: 'user', title: 'pages.system' },

@@ -75,3 +75,60 @@ export interface StaffLegalDocument {
   /** Clients who accepted this version. */
   accepted: number
 }
+
+/*
+ * The appropriateness test (issue 26, decision 046): a short questionnaire staff write, taken
+ * before the first real trade. A failed test shows a warning; the client may go on after
+ * acknowledging it, and both are recorded, as regulators expect of retail brokers.
+ */
+
+/** The app's page of the appropriateness test. */
+export const APPROPRIATENESS_PAGE = '/mine/appropriateness'
+
+/** Questions in a questionnaire at most, and options per question. */
+export const APPROPRIATENESS_MAX_QUESTIONS = 20
+export const APPROPRIATENESS_MAX_OPTIONS = 6
+
+/** One question as a client reads it (`GET /api/appropriateness`): in their language, else English. */
+export interface AppropriatenessQuestion {
+  question: string
+  options: string[]
+}
+
+/** The client's latest result, if any. */
+export interface AppropriatenessResult {
+  passed: boolean
+  score: number
+  total: number
+  /** A failed test the client chose to go on after: when they acknowledged the warning. */
+  acknowledged: boolean
+  created_at: string
+}
+
+/** `GET /api/appropriateness`: the current questionnaire and where the client stands. */
+export interface AppropriatenessTest {
+  version: number
+  questions: AppropriatenessQuestion[]
+  pass_score: number
+  result: AppropriatenessResult | null
+  /** Whether the client may trade real money as far as this test goes. */
+  cleared: boolean
+}
+
+/** A question as staff write it: its text and options per language (English required), the right option. */
+export interface StaffAppropriatenessQuestion {
+  correct: number
+  texts: Partial<Record<string, AppropriatenessQuestion>>
+}
+
+/** The current questionnaire for staff (`GET /admin/api/appropriateness`). */
+export interface StaffAppropriateness {
+  version: number
+  questions: StaffAppropriatenessQuestion[]
+  pass_score: number
+  created_at: string
+  /** Results recorded on this version: taken, passed, failed and acknowledged. */
+  taken: number
+  passed: number
+  acknowledged: number
+}

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify'
-import { idPathParams, legalDraftRequest, type StaffLegalDocument } from '@tp/contracts'
+import {
+  appropriatenessSaveRequest,
+  idPathParams,
+  legalDraftRequest,
+  type StaffAppropriateness,
+  type StaffLegalDocument,
+} from '@tp/contracts'
 import { audit } from '../../audit/audit.ts'
 import { publishDocument, saveDraft, staffDocuments } from '../../legal/documents.ts'
+import { saveQuestionnaire, staffQuestionnaire } from '../../legal/appropriateness.ts'
 import { answer, ok } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
@@ -9,7 +16,8 @@ import { actorOf, requireStaff } from './staff-guard.ts'
 
 /**
  * The legal documents for staff (issue 26, decision 045): every version, a draft written per
- * language and published once; each change audited in its transaction. Admins only (`legal.edit`).
+ * language and published once; and the appropriateness questionnaire (decision 046). Each change
+ * audited in its transaction. Admins only (`legal.edit`).
  */
 export function adminLegalRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock } = deps
@@ -33,6 +41,25 @@ export function adminLegalRoutes(app: FastifyInstance, deps: RouteDeps): void {
       return saved
     })
     return answer(request, outcome, 'saved')
+  })
+
+  app.get('/admin/api/appropriateness', guard, async (request) =>
+    ok<StaffAppropriateness | null>(request, (await staffQuestionnaire(db)) ?? null),
+  )
+
+  /** A new version of the appropriateness questionnaire, asked from now on (decision 046). */
+  app.post('/admin/api/appropriateness', guard, async (request) => {
+    const input = parse(appropriatenessSaveRequest, request.body)
+    const saved = await db.transaction(async (tx) => {
+      const version = await saveQuestionnaire(tx, input, clock())
+      await audit(tx, actorOf(request), {
+        action: 'appropriateness.save',
+        target: `appropriateness:${version.version}`,
+        after: { questions: input.questions.length, pass_score: input.pass_score },
+      })
+      return version
+    })
+    return ok(request, saved, 'saved')
   })
 
   /** Publishes a draft: clients are asked to accept it (the agreement and risk disclosure) before they go on. */

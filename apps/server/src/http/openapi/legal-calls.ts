@@ -1,4 +1,11 @@
-import { idPathParams, legalAcceptRequest, legalDocumentRequest, legalDraftRequest } from '@tp/contracts'
+import {
+  appropriatenessAnswerRequest,
+  appropriatenessSaveRequest,
+  idPathParams,
+  legalAcceptRequest,
+  legalDocumentRequest,
+  legalDraftRequest,
+} from '@tp/contracts'
 import type { Call } from './call.ts'
 import { staff } from './staff-auth.ts'
 
@@ -37,6 +44,31 @@ export const PHONE_LEGAL_CALLS: Call[] = [
     auth: 'none',
     answer: 'RiskWarning',
   },
+  {
+    method: 'GET',
+    path: '/api/appropriateness',
+    summary:
+      "The appropriateness test (decision 046) in the request's language, the client's latest result and whether they are cleared to trade real money",
+    auth: 'session',
+    answer: 'AppropriatenessTest',
+  },
+  {
+    method: 'POST',
+    path: '/api/appropriateness/answer',
+    summary:
+      'Answer the current test (`answers`: the option picked for each question, `0,2,1,…`); scored and recorded with the address',
+    auth: 'session',
+    body: appropriatenessAnswerRequest,
+    limited: true,
+    answer: 'AppropriatenessResult',
+  },
+  {
+    method: 'POST',
+    path: '/api/appropriateness/acknowledge',
+    summary: 'Go on after a failed test’s warning (recorded): real trading is then allowed',
+    auth: 'session',
+    limited: true,
+  },
 ]
 
 /** The legal documents for staff (routes/../admin/legal-routes.ts): admins only. */
@@ -64,5 +96,20 @@ export const BACK_OFFICE_LEGAL_CALLS: Call[] = [
       'Publish a draft: the current version of its kind from now on; a new client agreement or risk disclosure is asked for before each client’s next deposit or trade',
     auth: staff('legal.edit'),
     params: idPathParams,
+  },
+  {
+    method: 'GET',
+    path: '/admin/api/appropriateness',
+    summary: 'The current appropriateness questionnaire with its right answers, and how its results went',
+    auth: staff('legal.edit'),
+    answer: 'StaffAppropriateness | null',
+  },
+  {
+    method: 'POST',
+    path: '/admin/api/appropriateness',
+    summary:
+      'Save a new version of the questionnaire (English required, the same options in every language), asked from now on',
+    auth: staff('legal.edit'),
+    body: appropriatenessSaveRequest,
   },
 ]

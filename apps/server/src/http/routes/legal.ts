@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   CONSENT_GATED_KINDS,
   LEGAL_KINDS,
+  appropriatenessAnswerRequest,
   legalAcceptRequest,
   legalDocumentRequest,
+  type AppropriatenessTest,
   type LegalDocument,
   type LegalDocumentSummary,
   type RiskWarning,
@@ -11,6 +13,7 @@ import {
 import { acceptVersions, acceptedAmong } from '../../legal/consents.ts'
 import { currentDocuments, documentView, textIn } from '../../legal/documents.ts'
 import { riskWarningSource } from '../../legal/risk-warning.ts'
+import { acknowledgeWarning, answerTest, testFor } from '../../legal/appropriateness.ts'
 import { findSession, tokenFromHeader } from '../../users/sessions.ts'
 import { wireTime } from '../../trading/order-view.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
@@ -21,7 +24,7 @@ import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 /**
  * The legal documents for clients (issue 26, decision 045): the current versions (with whether the
  * signed-in client accepted each), one document's text in the reader's language, accepting a
- * version, and the risk warning's figure. Reading is open to anyone: a visitor reads them before
+ * version, and the risk warning's figure; and the appropriateness test (decision 046). Reading is open to anyone: a visitor reads them before
  * registering.
  */
 export function legalRoutes(app: FastifyInstance, deps: RouteDeps): void {
@@ -81,4 +84,19 @@ export function legalRoutes(app: FastifyInstance, deps: RouteDeps): void {
   })
 
   app.get('/api/legal/risk_warning', async (request) => ok<RiskWarning>(request, await riskWarning()))
+
+  // The appropriateness test (decision 046): asked before the first real trade.
+  app.get('/api/appropriateness', signedIn, async (request, reply) => {
+    const test = await testFor(db, sessionOf(request).userId, langOf(request))
+    return test ? ok<AppropriatenessTest>(request, test) : sendRefusal(reply, 200, 'not_found')
+  })
+
+  app.post('/api/appropriateness/answer', signedIn, async (request) => {
+    const { answers } = parse(appropriatenessAnswerRequest, request.body ?? {})
+    return answer(request, await answerTest(db, sessionOf(request).userId, answers, request.ip, clock()))
+  })
+
+  app.post('/api/appropriateness/acknowledge', signedIn, async (request) =>
+    answer(request, await acknowledgeWarning(db, sessionOf(request).userId, clock()), 'saved'),
+  )
 }

@@ -59,7 +59,7 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/api/quickCharge/submit', moneyRequest, async (request) => {
     const q = parse(coinDepositRequest, request.query)
     const { userId } = sessionOf(request)
-    const consent = await consentGate.check(userId, langOf(request), clock().getTime())
+    const consent = await consentGate.deposit(userId, langOf(request), clock().getTime())
     if (!consent.ok) return refused(request, consent)
     const outcome = await submitDeposit(db, userId, {
       type: 0,
@@ -74,7 +74,7 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/api/quickCharge/wire_submit', moneyRequest, async (request) => {
     const q = parse(bankDepositRequest, request.query)
     const { userId } = sessionOf(request)
-    const consent = await consentGate.check(userId, langOf(request), clock().getTime())
+    const consent = await consentGate.deposit(userId, langOf(request), clock().getTime())
     if (!consent.ok) return refused(request, consent)
     const outcome = await submitDeposit(db, userId, {
       type: 1,

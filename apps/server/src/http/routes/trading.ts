@@ -69,8 +69,9 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const q = parse(submitRequest, request.query)
     const key = parse(idempotencyHeader, request.headers)['idempotency-key'] ?? q.client_order_id
     const { userId } = sessionOf(request)
-    // A real client trades only on the current agreement and risk disclosure (decision 045).
-    const consent = await consentGate.check(userId, langOf(request), now())
+    // A real client trades only on the current agreement and risk disclosure (decision 045), with
+    // the appropriateness test taken (decision 046).
+    const consent = await consentGate.trade(userId, langOf(request), now())
     if (!consent.ok) return refused(request, consent)
     const pending = q.status === 0
     const expiresAtMs = pending ? expiryOf(q.expire_type, q.expire_time, now()) : 0

@@ -1,4 +1,11 @@
-import type { LegalDocument, LegalDocumentSummary, LegalKind, RiskWarning } from '@tp/contracts/light'
+import type {
+  AppropriatenessResult,
+  AppropriatenessTest,
+  LegalDocument,
+  LegalDocumentSummary,
+  LegalKind,
+  RiskWarning,
+} from '@tp/contracts/light'
 import { api } from '../api-client.ts'
 
 /*
@@ -28,4 +35,25 @@ export function acceptLegal(kind: LegalKind, version: number) {
 
 export function fetchRiskWarning(signal?: AbortSignal) {
   return api.get<RiskWarning>('/api/legal/risk_warning', { silent: true, signal })
+}
+
+export const APPROPRIATENESS_QUERY = 'appropriateness'
+
+/** The appropriateness test in the app's language and where the user stands (decision 046). */
+export function fetchAppropriateness(signal?: AbortSignal) {
+  return api.get<AppropriatenessTest>('/api/appropriateness', { silent: true, signal })
+}
+
+/** The option picked for each question, in order. */
+export function answerAppropriateness(answers: number[]) {
+  return api.post<AppropriatenessResult>(
+    '/api/appropriateness/answer',
+    { answers: answers.join(',') },
+    { json: true },
+  )
+}
+
+/** Goes on after a failed test's warning. */
+export function acknowledgeAppropriateness() {
+  return api.post('/api/appropriateness/acknowledge', {}, { json: true })
 }

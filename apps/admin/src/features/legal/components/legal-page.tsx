@@ -11,6 +11,7 @@ import { useT } from '../../../common/i18n/i18n.tsx'
 import type { MessageKey } from '../../../common/i18n/en.ts'
 import { legalApi, legalKeys } from '../api/legal-api.ts'
 import type { LegalEditing } from './legal-editor-drawer.tsx'
+import { AppropriatenessSection } from './appropriateness-section.tsx'
 
 const LegalEditorDrawer = lazy(() => import('./legal-editor-drawer.tsx'))
 
@@ -119,6 +120,7 @@ export function LegalPage() {
           },
         ]}
       />
+      <AppropriatenessSection />
       {editing && (
         <Suspense fallback={null}>
           <LegalEditorDrawer

@@ -100,7 +100,7 @@ export function LegalScreen() {
     )
   }
   return (
-    <Page title={t('pages.legal')} backTo="/user">
+    <Page title={t('legal.title')} backTo="/user">
       {body}
       <LegalDocumentSheet kind={open} onClose={() => setOpen(undefined)} />
     </Page>

@@ -161,7 +161,7 @@ export function NoticeSettingsScreen() {
   }
 
   return (
-    <Page title={t('pages.noticeSettings')} backTo="/mine/notices">
+    <Page title={t('notices.settings')} backTo="/mine/notices">
       {body}
     </Page>
   )

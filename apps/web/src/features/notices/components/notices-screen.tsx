@@ -2,7 +2,6 @@ import type { NoticeItem } from '@tp/contracts/light'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { SettingsIcon } from '../../../common/components/icons.tsx'
 import { LoadFailed } from '../../../common/components/load-failed.tsx'
 import { Page } from '../../../common/components/page.tsx'
 import { PageLoading } from '../../../common/components/page-loading.tsx'
@@ -15,6 +14,7 @@ import {
   NOTICES_QUERY,
   UNREAD_NOTICES_QUERY,
 } from '../../../common/notices/notices-api.ts'
+import { SettingsIcon } from './settings-icon.tsx'
 import './notices-screen.css'
 
 /** One notice: its title, what happened, what staff wrote and when; a dot while unread. */
@@ -122,7 +122,7 @@ export function NoticesScreen() {
           <Link
             to="/mine/notices/settings"
             className="notice-settings-link"
-            aria-label={t('pages.noticeSettings')}
+            aria-label={t('notices.settings')}
             data-testid="notice-settings"
           >
             <SettingsIcon />

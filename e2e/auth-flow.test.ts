@@ -80,6 +80,8 @@ describe.skipIf(!browserAvailable())('sign-up and sign-in in the phone browser',
     await page.getByTestId('register-password').fill(PASSWORD)
     await page.getByTestId('register-repassword').fill(PASSWORD)
     await shot('register')
+    // The legal documents accepted (decision 045).
+    await page.getByTestId('register-accept').check()
     await page.getByTestId('register-submit').click()
 
     // Registered and signed in at once: no second trip through the login screen.

@@ -192,9 +192,11 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('consent before risk 
     await openScreen(page, `${app.base}/trade?id=${btc}`, 'en')
     await page.getByTestId('ticket-buy').click()
     await page.getByTestId('order-submit').click()
-    await expect
-      .poll(async () => (await app.get('/v1/api/forex/my_deal?status=1', { token })).body.data.data.length)
-      .toBe(1)
+    await page.getByTestId('order-success').waitFor()
+    await page.getByTestId('order-success-close').click()
+    await page.getByTestId('order-success').waitFor({ state: 'detached' })
+    const open = await app.get('/v1/api/forex/my_deal?status=1', { token })
+    expect(open.body.data.data).toHaveLength(1)
     for (const lang of ['hk', 'ar', 'jp']) {
       await openScreen(page, `${app.base}/trade?id=${btc}`, lang)
       await expect.poll(() => page.getByTestId('risk-warning').getAttribute('data-percent')).not.toBeNull()

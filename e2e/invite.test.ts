@@ -87,6 +87,8 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         await other.getByTestId('register-code').fill(await lastCode(app, email))
         await other.getByTestId('register-password').fill(PASSWORD)
         await other.getByTestId('register-repassword').fill(PASSWORD)
+        // The legal documents accepted (decision 045).
+        await other.getByTestId('register-accept').check()
         await other.getByTestId('register-submit').click()
         await other.waitForURL((url) => url.pathname !== '/register')
       } finally {

@@ -51,6 +51,8 @@ describe.skipIf(!browserAvailable())('mobile sign-up with an SMS provider, on a 
     await page.getByTestId('register-password').fill(PASSWORD)
     await page.getByTestId('register-repassword').fill(PASSWORD)
     await page.screenshot({ path: join(SCREENS, 'register-mobile-jp.png') })
+    // The legal documents accepted (decision 045).
+    await page.getByTestId('register-accept').check()
     await page.getByTestId('register-submit').click()
     await page.waitForURL((url) => url.pathname !== '/register')
 

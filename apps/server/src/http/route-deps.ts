@@ -31,7 +31,10 @@ export interface RateLimits {
    * the staff's list (or the database) with one account.
    */
   chat: RateLimit
-  /** Per user: notification settings and this device's push subscription. */
+  /**
+   * Per user: the client's own settings and records: notification choices, this device's push
+   * subscription, accepting the legal documents, answering the appropriateness test.
+   */
   notices: RateLimit
   /** Per address: staff password attempts (argon2id makes each one cost; this keeps them few). */
   adminLogin: RateLimit

@@ -46,6 +46,9 @@ export interface NoticeDeliveryDeps {
   pollMs: number
 }
 
+/** What sending needs of the delivery's collaborators. */
+type SendDeps = Omit<NoticeDeliveryDeps, 'pollMs' | 'onError'>
+
 /** Plans the sends of notices not yet dispatched; the number of notices dispatched. */
 export async function dispatchNotices(db: Db, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
@@ -116,7 +119,7 @@ export async function markCutOffSends(db: Db, now: Date): Promise<void> {
 }
 
 /** Sends what is due; the number of sends finished (sent, given up, or to try again later). */
-export async function sendDueNotices(deps: Omit<NoticeDeliveryDeps, 'pollMs' | 'onError'>): Promise<number> {
+export async function sendDueNotices(deps: SendDeps): Promise<number> {
   const { db } = deps
   const now = deps.clock()
   const claimed = await claimDueSends(db, now)
@@ -155,7 +158,7 @@ export async function sendDueNotices(deps: Omit<NoticeDeliveryDeps, 'pollMs' | '
 }
 
 async function sendOne(
-  deps: Omit<NoticeDeliveryDeps, 'pollMs' | 'onError'>,
+  deps: SendDeps,
   send: Claimed,
   row: { notice: typeof notices.$inferSelect; language: string; email: string | null },
   deviceById: Map<number, typeof pushSubscriptions.$inferSelect>,

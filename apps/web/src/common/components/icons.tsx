@@ -3,7 +3,8 @@ import type { SVGProps } from 'react'
 /** Small line icons drawn here, so the app needs no icon font (1.5 px strokes on a 24 px grid). */
 type IconProps = SVGProps<SVGSVGElement>
 
-function Svg({ children, ...props }: IconProps) {
+/** The frame every icon draws in; an icon kept beside its one lazy screen draws in it too. */
+export function Svg({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,8 +1,8 @@
-import { Button, Select, Space, Tag } from 'antd'
-import { CheckOutlined } from '@ant-design/icons'
+import { Button, Space, Tag } from 'antd'
 import { LANGUAGES, type LanguageCode, type NewsTexts } from '@tp/contracts/light'
 import { useT } from '../../../common/i18n/i18n.tsx'
 import { isStarted } from '../lib/article-texts.ts'
+import { WritingLanguageSelect } from '../../../common/components/writing-language-select.tsx'
 
 /** The language being written (any of the 21), which ones hold text, and removing one. */
 export function ArticleLanguageBar({
@@ -24,23 +24,11 @@ export function ArticleLanguageBar({
     <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
       <Space wrap>
         <span>{t('content.news.language')}</span>
-        <Select
-          data-testid="news-language"
+        <WritingLanguageSelect
+          testId="news-language"
           value={language}
           onChange={onLanguage}
-          showSearch={{ optionFilterProp: 'search' }}
-          style={{ width: 240 }}
-          options={LANGUAGES.map((l) => ({
-            value: l.code,
-            search: `${l.name} ${l.code}`,
-            label: (
-              <Space size={6}>
-                {l.name}
-                <Tag style={{ marginInlineEnd: 0 }}>{l.code}</Tag>
-                {isStarted(texts[l.code]) && <CheckOutlined style={{ color: '#16a34a' }} />}
-              </Space>
-            ),
-          }))}
+          written={(code) => isStarted(texts[code])}
         />
         {written.length > 0 && (
           <span>

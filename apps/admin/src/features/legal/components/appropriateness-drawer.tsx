@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { App, Button, Drawer, Input, InputNumber, Radio, Select, Space, Tag } from 'antd'
+import { App, Button, Drawer, Input, InputNumber, Radio, Space, Tag } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import {
   APPROPRIATENESS_MAX_OPTIONS,
@@ -10,6 +10,7 @@ import {
   type StaffAppropriatenessQuestion,
 } from '@tp/contracts/light'
 import { useI18n } from '../../../common/i18n/i18n.tsx'
+import { WritingLanguageSelect } from '../../../common/components/writing-language-select.tsx'
 import { appropriatenessApi } from '../api/legal-api.ts'
 
 const blank = (): StaffAppropriatenessQuestion => ({
@@ -89,17 +90,7 @@ export default function AppropriatenessDrawer({
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Space wrap>
           <span>{t('legal.language')}</span>
-          <Select
-            value={language}
-            onChange={setLanguage}
-            showSearch={{ optionFilterProp: 'search' }}
-            style={{ width: 240 }}
-            options={LANGUAGES.map((l) => ({
-              value: l.code,
-              search: `${l.name} ${l.code}`,
-              label: `${l.name} (${l.code})`,
-            }))}
-          />
+          <WritingLanguageSelect value={language} onChange={setLanguage} />
           <span>{t('appropriateness.passScore')}</span>
           <InputNumber
             min={1}

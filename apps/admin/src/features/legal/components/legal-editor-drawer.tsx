@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { App, Button, Drawer, Input, Select, Space, Tag } from 'antd'
-import { CheckOutlined } from '@ant-design/icons'
+import { App, Button, Drawer, Input, Space, Tag } from 'antd'
 import { LANGUAGES, type LanguageCode, type LegalKind, type StaffLegalDocument } from '@tp/contracts/light'
 import { useI18n } from '../../../common/i18n/i18n.tsx'
+import { WritingLanguageSelect } from '../../../common/components/writing-language-select.tsx'
 import type { MessageKey } from '../../../common/i18n/en.ts'
 import { legalApi, type LegalTexts } from '../api/legal-api.ts'
 
@@ -86,23 +86,11 @@ export default function LegalEditorDrawer({
         {readOnly && <Tag>{t('legal.readOnly')}</Tag>}
         <Space wrap>
           <span>{t('legal.language')}</span>
-          <Select
-            data-testid="legal-language"
+          <WritingLanguageSelect
+            testId="legal-language"
             value={language}
             onChange={setLanguage}
-            showSearch={{ optionFilterProp: 'search' }}
-            style={{ width: 240 }}
-            options={LANGUAGES.map((l) => ({
-              value: l.code,
-              search: `${l.name} ${l.code}`,
-              label: (
-                <Space size={6}>
-                  {l.name}
-                  <Tag style={{ marginInlineEnd: 0 }}>{l.code}</Tag>
-                  {started(texts[l.code]) && <CheckOutlined style={{ color: '#16a34a' }} />}
-                </Space>
-              ),
-            }))}
+            written={(code) => started(texts[code])}
           />
         </Space>
         <label style={{ display: 'block' }}>

@@ -1,4 +1,4 @@
-import type { NoticeChannel, NoticeKind, NoticePref } from '@tp/contracts/light'
+import { EMAIL_NOTICE_KINDS, type NoticeChannel, type NoticeKind, type NoticePref } from '@tp/contracts/light'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,19 +9,12 @@ import { fetchNoticePrefs, NOTICE_PREFS_QUERY, saveNoticePref } from '../../../c
 import { pushState, turnOffPush, turnOnPush, type PushState } from '../../../common/notices/push-device.ts'
 import './notice-settings.css'
 
-/** The kinds by what they are about, in the order a trader thinks of them. */
-const GROUPS: { name: 'money' | 'trading' | 'support'; kinds: NoticeKind[] }[] = [
-  {
-    name: 'money',
-    kinds: [
-      'deposit_credited',
-      'deposit_rejected',
-      'withdrawal_paid',
-      'withdrawal_rejected',
-      'identity_approved',
-      'identity_rejected',
-    ],
-  },
+/**
+ * The kinds by what they are about (money and identity first: those e-mail carries too), in the
+ * order a trader thinks of them.
+ */
+const GROUPS: { name: 'money' | 'trading' | 'support'; kinds: readonly NoticeKind[] }[] = [
+  { name: 'money', kinds: EMAIL_NOTICE_KINDS },
   {
     name: 'trading',
     kinds: [

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import type { TestApp } from '../apps/server/test/harness.ts'
 import { createStaff } from '../apps/server/src/staff/staff-accounts.ts'
-import { totpCode } from '../apps/server/src/staff/totp.ts'
+import { totpCode } from '../apps/server/src/security/totp.ts'
 import type { StaffRole } from '../apps/server/src/staff/roles.ts'
 import { ROOT } from './platform.ts'
 

@@ -6,7 +6,7 @@ import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { deposits, identityChecks, withdrawals } from '../apps/server/src/db/schema.ts'
 import { createStaff } from '../apps/server/src/staff/staff-accounts.ts'
-import { totpCode } from '../apps/server/src/staff/totp.ts'
+import { totpCode } from '../apps/server/src/security/totp.ts'
 import { signedInStaff } from '../apps/server/test/staff.ts'
 import { CHROMIUM, CHROMIUM_ARGS, browserAvailable, smallPng, BROWSER_DRIVERS } from './platform.ts'
 import {

@@ -22,6 +22,7 @@ import { statementRoutes } from './http/routes/statement.ts'
 import { alertRoutes } from './http/routes/alerts.ts'
 import { registerUploads } from './http/routes/uploads.ts'
 import { walletRoutes } from './http/routes/wallet.ts'
+import { securityRoutes } from './http/routes/security.ts'
 import { moneyRoutes } from './http/routes/money.ts'
 import { identityRoutes } from './http/routes/identity.ts'
 import { inviteRoutes } from './http/routes/invite.ts'
@@ -103,6 +104,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   alertRoutes(app, deps)
   await registerUploads(app, deps)
   walletRoutes(app, deps)
+  securityRoutes(app, deps)
   moneyRoutes(app, deps)
   identityRoutes(app, deps)
   inviteRoutes(app, deps)

@@ -4,7 +4,7 @@ import { auditLog, staff, staffSessions } from '../src/db/schema.ts'
 import { DEFAULT_RATE_LIMITS } from '../src/http/route-deps.ts'
 import { createStaff, ensureFirstAdmin } from '../src/staff/staff-accounts.ts'
 import { RECOVERY_CODE_COUNT, SECOND_FACTOR_MAX_FAILURES } from '../src/staff/staff-auth.ts'
-import { totpCode } from '../src/staff/totp.ts'
+import { totpCode } from '../src/security/totp.ts'
 import { registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 

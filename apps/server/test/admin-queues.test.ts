@@ -6,7 +6,7 @@ import { accounts, auditLog, deposits, ledger, uploads, withdrawals } from '../s
 import { ledgerMatchesBalance } from '../src/trading/ledger.ts'
 import { STREAM_TIMING } from '../src/staff/queues/event-stream.ts'
 import { createStaff } from '../src/staff/staff-accounts.ts'
-import { totpCode } from '../src/staff/totp.ts'
+import { totpCode } from '../src/security/totp.ts'
 import { freshEmail, registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { photoWithGps, transparentPng } from './images.ts'

@@ -4,11 +4,11 @@ import { staff, staffSessions } from '../src/db/schema.ts'
 import { createStaff } from '../src/staff/staff-accounts.ts'
 import { SECOND_FACTOR_LOCK_MS, SECOND_FACTOR_MAX_FAILURES } from '../src/staff/staff-auth.ts'
 import { Stage } from '../src/staff/staff-sessions.ts'
-import * as totp from '../src/staff/totp.ts'
+import * as totp from '../src/security/totp.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 
 // Every TOTP code the second step evaluates, counted: the real function runs behind the spy.
-vi.mock('../src/staff/totp.ts', async (importOriginal) => {
+vi.mock('../src/security/totp.ts', async (importOriginal) => {
   const real = await importOriginal<typeof totp>()
   return { ...real, acceptedTotpStep: vi.fn(real.acceptedTotpStep) }
 })

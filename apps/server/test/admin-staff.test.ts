@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../src/db/schema.ts'
-import { totpCode } from '../src/staff/totp.ts'
+import { totpCode } from '../src/security/totp.ts'
 import { lastStaffPassword, registerAndLogin } from './accounts.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { STAFF_PASSWORD, signedInStaff } from './staff.ts'

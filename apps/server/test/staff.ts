@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { createStaff } from '../src/staff/staff-accounts.ts'
 import type { StaffRole } from '../src/staff/roles.ts'
-import { totpCode } from '../src/staff/totp.ts'
+import { totpCode } from '../src/security/totp.ts'
 import type { TestApp } from './harness.ts'
 
 export const STAFF_PASSWORD = 'correct horse battery'

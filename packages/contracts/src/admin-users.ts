@@ -85,6 +85,8 @@ export interface AdminUserDetail extends AdminUserItem {
   live_sessions: number
   recent_sessions: number
   last_sign_in_at: string
+  /** The client's second factor (`totp`, `passkey`; empty: none), which an admin may reset. */
+  second_factor: string[]
 }
 
 /** `GET /admin/api/users/:id/ledger` item. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { recoveryCodeText } from './security.ts'
 import { email } from './auth.ts'
 import { STAFF_PASSWORD_MAX_LENGTH } from './light/admin.ts'
 export * from './light/admin.ts'
@@ -19,14 +20,7 @@ export const totpCodeRequest = z.object({
 })
 
 /** A recovery code as printed (letters and digits, dashes and spaces ignored). */
-export const recoveryCodeRequest = z.object({
-  code: z
-    .string()
-    .trim()
-    .max(32)
-    .transform((text) => text.replace(/[\s-]/g, '').toUpperCase())
-    .pipe(z.string().regex(/^[0-9A-Z]{10}$/)),
-})
+export const recoveryCodeRequest = z.object({ code: recoveryCodeText })
 
 export interface StaffProfile {
   id: number

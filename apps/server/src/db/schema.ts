@@ -24,6 +24,8 @@ import {
 
 /** Money columns: exact decimals (docs/decisions/002-money.md). Drizzle reads them as strings. */
 const money = (name: string) => numeric(name, { precision: 24, scale: 6 })
+export * from './second-factor-schema.ts'
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 export const areaCodes = pgTable('area_codes', {
@@ -120,6 +122,13 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * When this session last proved its owner again (decision 047): by a second factor, or by the
+     * password for a client without one. Withdrawals, payout methods and the second factor's own
+     * settings ask for a recent one.
+     */
+    reauthFactorAt: timestamp('reauth_factor_at', { withTimezone: true }),
+    reauthPasswordAt: timestamp('reauth_password_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 )

@@ -36,6 +36,11 @@ export interface RateLimits {
    * subscription, accepting the legal documents, answering the appropriateness test.
    */
   notices: RateLimit
+  /**
+   * Per user: a client's second factor: proofs given again (the factor itself rests after 5 wrong
+   * codes) and changes of its settings.
+   */
+  secondFactor: RateLimit
   /** Per address: staff password attempts (argon2id makes each one cost; this keeps them few). */
   adminLogin: RateLimit
   /** Per address: staff second-factor attempts (the account itself rests after 5 wrong codes). */
@@ -55,6 +60,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   statement: { max: 10, timeWindowMs: 60_000 },
   chat: { max: 30, timeWindowMs: 60_000 },
   notices: { max: 60, timeWindowMs: 60_000 },
+  secondFactor: { max: 20, timeWindowMs: 60_000 },
   adminLogin: { max: 10, timeWindowMs: 60_000 },
   adminSecondFactor: { max: 20, timeWindowMs: 60_000 },
 }
@@ -70,8 +76,6 @@ export interface RouteDeps extends ServiceDeps {
   uploads: Uploads
   /** Web push: the key devices subscribe with, and the push services a subscription may name. */
   webPush: { publicKey: string; endpoints: PushEndpointPolicy }
-  /** Where the platform is reached (config PUBLIC_URL): staff mail names the back office's address. */
-  publicUrl?: string
   /** Socket budgets and caps, when not the defaults (tests, benchmarks with thousands of sockets). */
   socketLimits?: Partial<SocketLimits>
 }

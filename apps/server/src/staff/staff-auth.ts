@@ -1,27 +1,25 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
-import QRCode from 'qrcode'
-import type { StaffLoginAnswer, StaffProfile, StaffSessionAnswer } from '@tp/contracts'
+import {
+  RECOVERY_CODE_COUNT,
+  type StaffLoginAnswer,
+  type StaffProfile,
+  type StaffSessionAnswer,
+} from '@tp/contracts'
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import { staff, staffRecoveryCodes, staffSessions } from '../db/schema.ts'
-import {
-  hashPassword,
-  READABLE_ALPHABET,
-  randomString,
-  sha256,
-  spendPasswordCheck,
-  verifyPassword,
-} from '../security/hashing.ts'
+import { hashPassword, spendPasswordCheck, verifyPassword } from '../security/hashing.ts'
+import { generateRecoveryCodes, recoveryCodeHash } from '../security/recovery-codes.ts'
 import { getSetting } from '../settings/settings.ts'
 import { accept, refuse, type Outcome, type Refusal } from '../outcome/outcome.ts'
 import { audit } from '../audit/audit.ts'
 import { findStaffByEmail, STAFF_PASSWORD_MIN_LENGTH } from './staff-accounts.ts'
 import { Stage, openStaffSession, type StaffSession } from './staff-sessions.ts'
-import { acceptedTotpStep, newTotpSecret, totpUri } from './totp.ts'
+import { acceptedTotpStep, newTotpSecret, totpQrSvg, totpUri } from '../security/totp.ts'
 
 /** Wrong second-factor codes in a row before the second factor waits SECOND_FACTOR_LOCK_MS. */
 export const SECOND_FACTOR_MAX_FAILURES = 5
 export const SECOND_FACTOR_LOCK_MS = 15 * 60 * 1000
-export const RECOVERY_CODE_COUNT = 10
+export { RECOVERY_CODE_COUNT }
 
 type StaffRow = NonNullable<Awaited<ReturnType<typeof findStaffByEmail>>>
 
@@ -67,7 +65,7 @@ async function secondFactorStage(db: Db, row: StaffRow, token: string): Promise<
   await db.update(staff).set({ totpSecret: secret, totpEnabled: false }).where(eq(staff.id, row.id))
   const issuer = (await getSetting(db, 'site_title')).trim() || 'Back office'
   const otpauthUrl = totpUri(secret, row.email, `${issuer} back office`)
-  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
+  const qrSvg = await totpQrSvg(otpauthUrl)
   return accept({ stage: 'setup', token, otpauth_url: otpauthUrl, qr_svg: qrSvg, secret })
 }
 
@@ -202,10 +200,10 @@ export async function staffTotp(
 
 /** Ten single-use codes, shown once; the old ones stop working. */
 async function newRecoveryCodes(db: DbOrTx, staffId: number): Promise<string[]> {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomString(READABLE_ALPHABET, 10))
+  const { shown, hashes } = generateRecoveryCodes(RECOVERY_CODE_COUNT)
   await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId))
-  await db.insert(staffRecoveryCodes).values(codes.map((code) => ({ staffId, codeHash: sha256(code) })))
-  return codes.map((code) => `${code.slice(0, 5)}-${code.slice(5)}`)
+  await db.insert(staffRecoveryCodes).values(hashes.map((codeHash) => ({ staffId, codeHash })))
+  return shown
 }
 
 /**
@@ -230,7 +228,7 @@ export async function staffRecovery(
       .where(
         and(
           eq(staffRecoveryCodes.staffId, row.id),
-          eq(staffRecoveryCodes.codeHash, sha256(code)),
+          eq(staffRecoveryCodes.codeHash, recoveryCodeHash(code)),
           isNull(staffRecoveryCodes.usedAt),
         ),
       )

@@ -8,8 +8,10 @@ import {
   type LoginRequest,
   type LoginResult,
   type RegisterRequest,
+  type SecondFactorProof,
   validMobile,
 } from '@tp/contracts'
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { isUniqueViolation } from '../db/pg-errors.ts'
 import { users } from '../db/schema.ts'
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../security/hashing.ts'
@@ -30,6 +32,11 @@ import {
 } from './users.ts'
 import { consumeCode } from './verification-codes.ts'
 import { consumeCaptcha } from './captcha.ts'
+import { factorMethods } from './second-factor/methods.ts'
+import { issueTicket, ticketUser, useTicket } from './second-factor/sign-in-tickets.ts'
+import { proveThen } from './second-factor/proofs.ts'
+import { checkPasskey } from './second-factor/passkeys.ts'
+import type { RelyingParty } from './second-factor/relying-party.ts'
 import { acceptVersions, versionsCurrent } from '../legal/consents.ts'
 import {
   LOGIN_LOCK_MS,
@@ -120,6 +127,13 @@ export async function login(
     await clearFailures(db, user.id)
     // Said only after the right password: a guess learns nothing about the account.
     if (user.disabledAt) return refuse('account_disabled')
+    // A second factor (decision 047): the password earns only a ticket for the second step.
+    const methods = await factorMethods(db, user.id)
+    if (methods.length > 0) {
+      const ticket = await issueTicket(db, { id: user.id, passwordHash }, address, now)
+      const url = `${deps.publicUrl ?? ''}/login`
+      return refuse('second_factor_required', { url }, { ticket, methods: methods.join(',') })
+    }
     const token = await openSessionWithPassword(deps, user.id, passwordHash)
     if (token === undefined) return refuse('wrong_credentials')
     return accept(await signedIn(deps, user.id, token))
@@ -259,4 +273,53 @@ export async function demoLogin(
   const [winner] = await db.select({ id: users.id }).from(users).where(eq(users.demoId, demoId))
   if (!winner) throw new Error(`demo account ${demoId} exists and cannot be found`)
   return accept(await signedIn(deps, winner.id))
+}
+
+/**
+ * The second step of a sign-in (decision 047): the ticket the right password earned and one proof
+ * (a code of the authenticator, a recovery code, or a passkey). The proof is spent and the ticket
+ * used up in the transaction that opens the session.
+ */
+export async function loginSecondStep(
+  deps: ServiceDeps,
+  input: { ticket: string } & SecondFactorProof,
+  rp: RelyingParty | undefined,
+): Promise<Outcome<LoginResult>> {
+  const now = deps.clock()
+  const userId = await ticketUser(deps.db, input.ticket, now)
+  if (userId === undefined) return refuse('sign_in_again')
+  const opened = await proveThen(deps.db, userId, input, { rp, purpose: 'sign_in', now }, async (tx) => {
+    await useTicket(tx, input.ticket, userId, now)
+    return openSession(tx, userId, now)
+  })
+  return opened.ok ? accept(await signedIn(deps, userId, opened.value)) : opened
+}
+
+/**
+ * Signs in with a passkey alone: it is something the client has, unlocked by something they know
+ * or are (the device asks for its PIN, fingerprint or face), so it stands for both factors.
+ */
+export async function loginWithPasskey(
+  deps: ServiceDeps,
+  assertion: AuthenticationResponseJSON,
+  rp: RelyingParty | undefined,
+): Promise<Outcome<LoginResult>> {
+  if (!rp) return refuse('passkey_invalid')
+  const now = deps.clock()
+  const checked = await checkPasskey(deps.db, assertion, rp, 'sign_in', null, now)
+  if (!checked.ok) return checked
+  const { userId } = checked.value
+  const token = await deps.db.transaction(async (tx) => {
+    if (!(await checked.value.spend(tx))) return undefined
+    const [user] = await tx
+      .select({ disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('share')
+    if (!user || user.disabledAt) return null
+    return openSession(tx, userId, now)
+  })
+  if (token === null) return refuse('account_disabled')
+  if (token === undefined) return refuse('passkey_invalid')
+  return accept(await signedIn(deps, userId, token))
 }

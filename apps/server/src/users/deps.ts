@@ -10,4 +10,6 @@ export interface ServiceDeps {
   messenger: Messenger
   /** Told of every ended session, so that signed-in sockets let go at once. */
   sessionRevocations: SessionRevocations
+  /** Where the platform is reached (config PUBLIC_URL): messages name its pages; passkeys are made for its host. */
+  publicUrl?: string
 }

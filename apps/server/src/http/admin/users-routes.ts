@@ -6,6 +6,7 @@ import {
   adminPositionIdParams,
   adminUserSearchRequest,
   pageRequest,
+  secondFactorResetRequest,
 } from '@tp/contracts'
 import { refuse } from '../../outcome/outcome.ts'
 import {
@@ -13,6 +14,7 @@ import {
   revokeUserSessions,
   setUserDisabled,
 } from '../../staff/users/account-actions.ts'
+import { resetSecondFactor } from '../../staff/users/second-factor-reset.ts'
 import { decideAdjustment, listAdjustments, requestAdjustment } from '../../staff/users/adjustments.ts'
 import { searchUsers, userDetail, userLedger } from '../../staff/users/user-queries.ts'
 import type { Permission } from '../../staff/roles.ts'
@@ -90,6 +92,13 @@ export function adminUsersRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.post('/admin/api/users/:id/revoke_sessions', guard('users.manage'), async (request) => {
     const { id } = parse(adminUserIdParams, request.params)
     return answer(request, await revokeUserSessions(actions, actorOf(request), id), 'saved')
+  })
+
+  // A client who lost their second factor, after staff checked who they are (decision 047).
+  app.post('/admin/api/users/:id/second_factor_reset', guard('users.manage'), async (request) => {
+    const { id } = parse(adminUserIdParams, request.params)
+    const { identity_check } = parse(secondFactorResetRequest, request.body)
+    return answer(request, await resetSecondFactor(actions, actorOf(request), id, identity_check), 'saved')
   })
 
   // The path names it `:orderId`; read as `id` so that a bad one is named like every other id.

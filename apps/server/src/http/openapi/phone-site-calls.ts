@@ -83,7 +83,8 @@ export const PHONE_SITE_CALLS: Call[] = [
   {
     method: 'POST',
     path: '/api/user/loginForU',
-    summary: 'Sign in with account and password',
+    summary:
+      'Sign in with account and password. An account with a second factor answers `second_factor_required` with `data: SecondFactorTicket` (decision 047)',
     auth: 'none',
     body: loginRequest,
     limited: true,

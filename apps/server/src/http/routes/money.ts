@@ -27,6 +27,7 @@ import { requireRealAccount, sessionOf } from '../auth-guard.ts'
 import { answer, langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import { consentGateOf } from '../../legal/consents.ts'
+import { requireStepUp } from '../../users/second-factor/step-up.ts'
 import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
 
 /**
@@ -98,6 +99,9 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const body = parse(withdrawRequest, request.body)
     const key = parse(idempotencyHeader, request.headers)['idempotency-key']
     const { userId } = sessionOf(request)
+    // Once the client has a second factor, money leaves only after a fresh proof (decision 047).
+    const proved = await requireStepUp(db, sessionOf(request), 'money', clock())
+    if (!proved.ok) return refused(request, proved)
     const input = {
       currencyId: body.draw_currency_id,
       amount: body.number,

@@ -4,9 +4,16 @@ import {
   demoRequest,
   forgetPasswordRequest,
   loginRequest,
+  passkeyLoginOptionsRequest,
+  passkeyLoginRequest,
   registerRequest,
+  secondFactorLoginRequest,
 } from '@tp/contracts'
-import { demoLogin, login, register } from '../../users/auth.ts'
+import { demoLogin, login, loginSecondStep, loginWithPasskey, register } from '../../users/auth.ts'
+import { passkeyAuthenticationOptions } from '../../users/second-factor/passkeys.ts'
+import { ticketUser } from '../../users/second-factor/sign-in-tickets.ts'
+import { refuse } from '../../outcome/outcome.ts'
+import { relyingPartyOf } from './security.ts'
 import { createSignInGuard } from '../../users/sign-in-limits.ts'
 import { amendPassword, forgetPassword } from '../../users/passwords.ts'
 import { revokeSession } from '../../users/sessions.ts'
@@ -24,6 +31,29 @@ export function userRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.post('/api/user/loginForU', { config: rateLimited(deps.rateLimits.login) }, async (request) => {
     const input = parse(loginRequest, request.body)
     return answer(request, await login(deps, input, { address: request.ip, guard: signInGuard }))
+  })
+
+  // The second step of a sign-in with a second factor, and a passkey's sign-in (decision 047).
+  const signInLimit = { config: rateLimited(deps.rateLimits.login) }
+  app.post('/api/user/login/second_factor', signInLimit, async (request) => {
+    const input = parse(secondFactorLoginRequest, request.body)
+    return answer(request, await loginSecondStep(deps, input, await relyingPartyOf(deps, request)))
+  })
+
+  app.post('/api/user/login/passkey_options', signInLimit, async (request) => {
+    const { ticket } = parse(passkeyLoginOptionsRequest, request.body ?? {})
+    const rp = await relyingPartyOf(deps, request)
+    if (!rp) return answer(request, refuse('passkey_invalid'))
+    const now = deps.clock()
+    // With a ticket: the passkeys of the account whose password was right; without: any of this site's.
+    const userId = ticket === undefined ? null : await ticketUser(deps.db, ticket, now)
+    if (userId === undefined) return answer(request, refuse('sign_in_again'))
+    return answer(request, await passkeyAuthenticationOptions(deps.db, rp, 'sign_in', userId, now))
+  })
+
+  app.post('/api/user/login/passkey', signInLimit, async (request) => {
+    const { passkey } = parse(passkeyLoginRequest, request.body)
+    return answer(request, await loginWithPasskey(deps, passkey, await relyingPartyOf(deps, request)))
   })
 
   app.post('/api/user/register', { config: rateLimited(deps.rateLimits.register) }, async (request) =>

@@ -14,7 +14,8 @@ import { bindPayoutMethod, deletePayoutMethod, savedPayoutMethods } from '../../
 import { currentPayoutRate, payoutRateTerms } from '../../money/payout-rate.ts'
 import { drawSymbolView, enabledCurrencies } from '../../money/withdraw-currencies.ts'
 import { requireRealAccount, sessionOf } from '../auth-guard.ts'
-import { answer, ok } from '../envelope.ts'
+import { answer, ok, refused } from '../envelope.ts'
+import { requireStepUp } from '../../users/second-factor/step-up.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
 
@@ -50,12 +51,17 @@ export function walletRoutes(app: FastifyInstance, deps: RouteDeps): void {
         ? parse(bindCoinMethodRequest, request.body)
         : parse(bindBankMethodRequest, request.body)
     const { userId } = sessionOf(request)
+    // Where money goes out to: changed only after a fresh proof once there is a second factor.
+    const proved = await requireStepUp(db, sessionOf(request), 'money', clock())
+    if (!proved.ok) return refused(request, proved)
     return answer(request, await bindPayoutMethod(db, userId, input), 'method_bound')
   })
 
   app.post('/api/wallet/del_draw_method', realAccount, async (request) => {
     const { id } = parse(deleteDrawMethodRequest, request.body)
     const { userId } = sessionOf(request)
+    const proved = await requireStepUp(db, sessionOf(request), 'money', clock())
+    if (!proved.ok) return refused(request, proved)
     return answer(request, await deletePayoutMethod(db, userId, id, clock()), 'method_deleted')
   })
 }

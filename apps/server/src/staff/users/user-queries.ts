@@ -16,6 +16,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { accounts, identityChecks, sessions, users } from '../../db/schema.ts'
 import type { MarketData } from '../../market/market-data.ts'
+import { factorMethods } from '../../users/second-factor/methods.ts'
 import type { TradingDesk } from '../../trading/desk.ts'
 import { ledgerPage } from '../../trading/ledger.ts'
 import { asStored } from '../../trading/stored-orders.ts'
@@ -171,6 +172,7 @@ export async function userDetail(
     live_sessions: live?.n ?? 0,
     recent_sessions: recent?.n ?? 0,
     last_sign_in_at: wireTime(last?.getTime() ?? 0),
+    second_factor: (await factorMethods(db, userId)).filter((method) => method !== 'recovery'),
   }
 }
 

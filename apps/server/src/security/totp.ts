@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth'
+import QRCode from 'qrcode'
 
 /** RFC 6238 defaults that every authenticator app reads: SHA-1, 6 digits, 30 s steps. */
 const PERIOD_S = 30
@@ -25,6 +26,11 @@ export function newTotpSecret(): string {
 /** The otpauth:// address an authenticator app reads from the set-up QR code. */
 export function totpUri(secret: string, account: string, issuer: string): string {
   return totp(secret, account, issuer).toString()
+}
+
+/** The set-up QR code (an SVG) of an otpauth:// address. */
+export function totpQrSvg(otpauthUrl: string): Promise<string> {
+  return QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
 }
 
 /**

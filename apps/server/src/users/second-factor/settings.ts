@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm'
+import type { PasskeyView, RecoveryCodes, SecurityStatus, TotpSetup } from '@tp/contracts'
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
+import type { Db, Tx } from '../../db/client.ts'
+import { userSecondFactors } from '../../db/schema.ts'
+import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
+import type { SessionRef } from '../sessions.ts'
+import { ensureFactorRow } from './factor-tries.ts'
+import { factorMethods } from './methods.ts'
+import { addPasskey, deletePasskey, passkeyRegistrationOptions, passkeyViews } from './passkeys.ts'
+import { ProofRefused } from './proofs.ts'
+import { dropRecoveryCodes, issueRecoveryCodes, recoveryCodesLeft } from './recovery.ts'
+import type { RelyingParty } from './relying-party.ts'
+import { requireStepUp, stampStepUp, stepUpUntil } from './step-up.ts'
+import { confirmTotp, removeTotp, startTotpSetup } from './totp-factor.ts'
+
+/*
+ * The client's own settings of their second factor (`/api/security/*`). Every change asks a recent
+ * proof first (`requireStepUp(…, 'settings')`): the password before the first factor, the factor after.
+ */
+
+export async function securityStatus(db: Db, session: SessionRef, now: Date): Promise<SecurityStatus> {
+  const { userId } = session
+  const [methods, passkeys, left, until] = await Promise.all([
+    factorMethods(db, userId),
+    passkeyViews(db, userId),
+    recoveryCodesLeft(db, userId),
+    stepUpUntil(db, session, now),
+  ])
+  return {
+    totp: methods.includes('totp'),
+    passkeys: passkeys satisfies PasskeyView[],
+    recovery_codes_left: methods.length > 0 ? left : 0,
+    step_up_until: until,
+  }
+}
+
+/**
+ * Runs a change of the client's factors with their row locked (two first factors added at once
+ * issue one set of codes), and answers fresh recovery codes when it set the first factor, none when
+ * the client had one already; a change that removed the last one drops the codes.
+ */
+async function changeFactors(
+  db: Db,
+  session: SessionRef,
+  now: Date,
+  change: (tx: Tx) => Promise<Outcome<unknown>>,
+): Promise<Outcome<RecoveryCodes>> {
+  const { userId } = session
+  try {
+    return await db.transaction(async (tx) => {
+      await ensureFactorRow(tx, userId)
+      await tx.select().from(userSecondFactors).where(eq(userSecondFactors.userId, userId)).for('update')
+      const before = await factorMethods(tx, userId)
+      const changed = await change(tx)
+      if (!changed.ok) throw new ProofRefused(changed)
+      const after = await factorMethods(tx, userId)
+      if (after.length === 0) {
+        await dropRecoveryCodes(tx, userId)
+        return accept({ recovery_codes: [] })
+      }
+      // Adding a factor is itself a proof of it: what asks for one next is not asked again at once.
+      if (after.length > before.length) await stampStepUp(tx, session.sessionId, 'factor', now)
+      return accept({ recovery_codes: before.length === 0 ? await issueRecoveryCodes(tx, userId) : [] })
+    })
+  } catch (error) {
+    if (error instanceof ProofRefused) return error.refusal
+    throw error
+  }
+}
+
+export async function beginTotp(
+  db: Db,
+  session: SessionRef,
+  labels: { account: string; issuer: string },
+  now: Date,
+): Promise<Outcome<TotpSetup>> {
+  const proved = await requireStepUp(db, session, 'settings', now)
+  if (!proved.ok) return proved
+  return startTotpSetup(db, session.userId, labels.account, labels.issuer)
+}
+
+export async function enableTotp(
+  db: Db,
+  session: SessionRef,
+  code: string,
+  now: Date,
+): Promise<Outcome<RecoveryCodes>> {
+  const proved = await requireStepUp(db, session, 'settings', now)
+  if (!proved.ok) return proved
+  return changeFactors(db, session, now, async (tx) =>
+    (await confirmTotp(tx, session.userId, code, now)) ? accept(null) : refuse('totp_invalid'),
+  )
+}
+
+export async function disableTotp(db: Db, session: SessionRef, now: Date): Promise<Outcome<RecoveryCodes>> {
+  const proved = await requireStepUp(db, session, 'settings', now)
+  if (!proved.ok) return proved
+  return changeFactors(db, session, now, async (tx) =>
+    (await removeTotp(tx, session.userId, now)) ? accept(null) : refuse('already_processed'),
+  )
+}
+
+export async function newPasskeyOptions(
+  db: Db,
+  session: SessionRef,
+  user: { uid: string; label: string },
+  rp: RelyingParty | undefined,
+  now: Date,
+): Promise<Outcome<PublicKeyCredentialCreationOptionsJSON>> {
+  if (!rp) return refuse('passkey_invalid')
+  const proved = await requireStepUp(db, session, 'settings', now)
+  if (!proved.ok) return proved
+  return passkeyRegistrationOptions(db, { id: session.userId, ...user }, rp, now)
+}
+
+export async function addOwnPasskey(
+  db: Db,
+  session: SessionRef,
+  input: { name: string; passkey: RegistrationResponseJSON },
+  rp: RelyingParty | undefined,
+  now: Date,
+): Promise<Outcome<RecoveryCodes>> {
+  if (!rp) return refuse('passkey_invalid')
+  const proved = await requireStepUp(db, session, 'settings', now)
+  if (!proved.ok) return proved
+  return changeFactors(db, session, now, (tx) => addPasskey(tx, session.userId, input, rp, now))
+}
+
+export async function removeOwnPasskey(
+  db: Db,
+  session: SessionRef,
+  id: number,
+  now: Date,
+): Promise<Outcome<RecoveryCodes>> {
+  const proved = await requireStepUp(db, session, 'settings', now)
+  if (!proved.ok) return proved
+  return changeFactors(db, session, now, async (tx) =>
+    (await deletePasskey(tx, session.userId, id)) ? accept(null) : refuse('not_found'),
+  )
+}
+
+/** New recovery codes (the old ones stop working), for a client with a second factor. */
+export async function renewRecoveryCodes(
+  db: Db,
+  session: SessionRef,
+  now: Date,
+): Promise<Outcome<RecoveryCodes>> {
+  const proved = await requireStepUp(db, session, 'settings', now)
+  if (!proved.ok) return proved
+  if ((await factorMethods(db, session.userId)).length === 0) return refuse('not_found')
+  return accept({ recovery_codes: await issueRecoveryCodes(db, session.userId) })
+}

@@ -77,6 +77,10 @@ describe.each(DRIVERS)('a client second factor on %s', (driver) => {
     expect(enabled.body.data.recovery_codes).toHaveLength(10)
     const after = await app.get('/api/security', { token: user.token })
     expect(after.body.data).toMatchObject({ totp: true, recovery_codes_left: 10 })
+    // Its owner hears of it (by e-mail too): a factor they did not add is a taken account.
+    const inbox = await app.get('/api/notice/list', { token: user.token })
+    expect(inbox.body.data.list[0]).toMatchObject({ kind: 'second_factor_added', link: '/mine/security' })
+    expect(inbox.body.data.list[0].body).toContain('authenticator app')
     // A second set-up while one is on is refused; the password no longer proves it is the client.
     expect((await post('/api/security/totp/setup', {}, user.token)).body.reason).toBe('already_processed')
     expect((await post('/api/security/verify', { password: PASSWORD }, user.token)).body).toMatchObject({
@@ -323,7 +327,10 @@ describe.each(DRIVERS)('a client second factor on %s', (driver) => {
     expect(detail.body.data.second_factor).toEqual(['totp'])
     expect((await reset(admin.token)).body.code).toBe(1)
     expect((await app.get('/api/user/info', { token: user.token })).body.code).toBe(999)
-    expect((await signIn(user.email)).body.code).toBe(1)
+    const again = await signIn(user.email)
+    expect(again.body.code).toBe(1)
+    const inbox = await app.get('/api/notice/list', { token: again.body.data.token })
+    expect(inbox.body.data.list[0]).toMatchObject({ kind: 'second_factor_removed' })
     const [entry] = await app.db
       .select()
       .from(auditLog)

@@ -22,6 +22,8 @@ const LINKS: Record<NoticeKind, string> = {
   pending_cancelled: '/order?type=3',
   price_alert: '/mine/alerts',
   support_reply: '/mine/chat',
+  second_factor_added: '/mine/security',
+  second_factor_removed: '/mine/security',
 }
 
 /** An instrument's name as the app shows it (`EUR/USD`), by id; undefined once it is gone. */
@@ -45,6 +47,7 @@ function shown(
   if (typeof params.instrument === 'number')
     out.instrument = name(params.instrument) ?? `#${params.instrument}`
   if (typeof params.reason === 'string') out.reason = translate(lang, `notice.reasons.${params.reason}`)
+  if (typeof params.method === 'string') out.method = translate(lang, `notice.method.${params.method}`)
   return out
 }
 

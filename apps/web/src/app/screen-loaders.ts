@@ -51,7 +51,12 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
       'feedback',
       import('../features/feedback/components/feedback-screen.tsx').then((m) => m.FeedbackScreen),
     ),
-  '/login': () => import('../features/auth/components/login-screen.tsx').then((m) => m.LoginScreen),
+  // Its second step's texts (decision 047) are the center part's.
+  '/login': () =>
+    withMessages(
+      'center',
+      import('../features/auth/components/login-screen.tsx').then((m) => m.LoginScreen),
+    ),
   // Its legal consent's texts are the center part's.
   '/register': () =>
     withMessages(
@@ -109,6 +114,11 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => Promise<ComponentType>> = 
       import('../features/appropriateness/components/appropriateness-screen.tsx').then(
         (m) => m.AppropriatenessScreen,
       ),
+    ),
+  '/mine/security': () =>
+    withMessages(
+      'center',
+      import('../features/security/components/security-screen.tsx').then((m) => m.SecurityScreen),
     ),
   '/mine/notices/settings': () =>
     withMessages(

@@ -42,6 +42,8 @@ const SPEC_ROUTES: Record<string, boolean> = {
   '/mine/legal': true,
   // Issue 26: the appropriateness test before the first real trade (decision 046).
   '/mine/appropriateness': true,
+  // Issue 26: the client's own second factor (decision 047).
+  '/mine/security': true,
 }
 
 /** docs/product.md "Screens" and "Roles": demo accounts may not use these. */
@@ -52,6 +54,7 @@ const REAL_ONLY = [
   '/mine/charge',
   '/mine/withdraw',
   '/mine/wallet',
+  '/mine/security',
 ]
 
 describe('route table', () => {

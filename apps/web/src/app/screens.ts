@@ -39,6 +39,7 @@ export const SCREENS = [
   { path: '/mine/email', access: 'user', title: 'pages.email' },
   { path: '/mine/announcement', access: 'user', title: 'pages.announcement' },
   { path: '/mine/password', access: 'real', title: 'pages.password' },
+  { path: '/mine/security', access: 'real', title: 'security.title' },
   { path: '/mine/history', access: 'user', title: 'pages.history' },
   { path: '/mine/alerts', access: 'user', title: 'pages.alerts' },
   { path: '/mine/notices', access: 'user', title: 'pages.notices' },

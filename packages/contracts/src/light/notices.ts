@@ -22,6 +22,8 @@ export const NOTICE_KINDS = [
   'pending_cancelled',
   'price_alert',
   'support_reply',
+  'second_factor_added',
+  'second_factor_removed',
 ] as const
 export type NoticeKind = (typeof NOTICE_KINDS)[number]
 
@@ -29,7 +31,10 @@ export type NoticeKind = (typeof NOTICE_KINDS)[number]
 export const NOTICE_CHANNELS = ['push', 'email'] as const
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number]
 
-/** The money and identity events: the ones also sent by e-mail (a trade's stop is not mail). */
+/**
+ * The money, identity and account-security events: the ones also sent by e-mail (a trade's stop is
+ * not mail). A second factor added or removed is how a taken-over account shows: its owner must hear.
+ */
 export const EMAIL_NOTICE_KINDS: readonly NoticeKind[] = [
   'deposit_credited',
   'deposit_rejected',
@@ -37,6 +42,8 @@ export const EMAIL_NOTICE_KINDS: readonly NoticeKind[] = [
   'withdrawal_rejected',
   'identity_approved',
   'identity_rejected',
+  'second_factor_added',
+  'second_factor_removed',
 ]
 
 /** Whether `channel` can carry `kind` at all (e-mail only the money and identity events). */

@@ -113,6 +113,18 @@ export const usersEn = {
   'users.revokeConfirm': 'End every session of {uid}?',
   'users.revokeHint': 'The user is signed out on every device at once and may sign in again.',
   'users.revoked': '{count} sessions ended.',
+  'users.secondFactor': 'Second factor',
+  'users.secondFactorNone': 'None',
+  'users.secondFactor.totp': 'Authenticator app',
+  'users.secondFactor.passkey': 'Passkeys',
+  'users.secondFactorReset': 'Reset second factor',
+  'users.secondFactorResetTitle': 'Reset the second factor of {uid}',
+  'users.secondFactorResetHint':
+    'Only after you have confirmed who the client is against their verified identity (for example a video call with the approved document). The client is signed out everywhere and signs in with the password alone until they set a new factor.',
+  'users.secondFactorResetCheck': 'How the identity was checked',
+  'users.secondFactorResetCheckHint': 'Kept in the audit log with the reset (at least 10 characters).',
+  'users.secondFactorResetCheckRequired': 'Describe the identity check (at least 10 characters).',
+  'users.secondFactorResetDone': 'Second factor removed; the client is signed out.',
 } as const
 
 export const usersHk: Record<keyof typeof usersEn, string> = {
@@ -225,4 +237,16 @@ export const usersHk: Record<keyof typeof usersEn, string> = {
   'users.revokeConfirm': '結束 {uid} 的所有登入工作階段？',
   'users.revokeHint': '用戶會即時在所有裝置登出，之後可以再次登入。',
   'users.revoked': '已結束 {count} 個登入工作階段。',
+  'users.secondFactor': '雙重驗證',
+  'users.secondFactorNone': '未設定',
+  'users.secondFactor.totp': '驗證器應用程式',
+  'users.secondFactor.passkey': '通行密鑰',
+  'users.secondFactorReset': '重設雙重驗證',
+  'users.secondFactorResetTitle': '重設 {uid} 的雙重驗證',
+  'users.secondFactorResetHint':
+    '僅在已根據客戶已核實的身份確認本人後進行（例如以已批核的證件進行視像通話）。客戶會在所有裝置登出，在設定新的驗證方式前只需密碼登入。',
+  'users.secondFactorResetCheck': '身份核實方式',
+  'users.secondFactorResetCheckHint': '會與重設一併記錄在審計日誌（最少 10 個字元）。',
+  'users.secondFactorResetCheckRequired': '請說明身份核實方式（最少 10 個字元）。',
+  'users.secondFactorResetDone': '已移除雙重驗證，客戶已被登出。',
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { identityChecks, signInTickets, userPasskeys, userSecondFactors, users } from '../../db/schema.ts'
 import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
 import { audit, type Actor } from '../../audit/audit.ts'
+import { notify } from '../../notices/notices.ts'
 import { revokeOtherSessions } from '../../users/sessions.ts'
 import { factorMethods } from '../../users/second-factor/methods.ts'
 import { dropRecoveryCodes } from '../../users/second-factor/recovery.ts'
@@ -59,6 +60,12 @@ export async function resetSecondFactor(
       .set({ usedAt: now })
       .where(and(eq(signInTickets.userId, userId), isNull(signInTickets.usedAt)))
     await revokeOtherSessions(tx, userId, now)
+    await notify(tx, {
+      userId,
+      kind: 'second_factor_removed',
+      ref: `reset:${now.getTime()}`,
+      params: { method: 'all' },
+    })
     await audit(tx, actor, {
       action: 'user.second_factor_reset',
       target: `user:${userId}`,

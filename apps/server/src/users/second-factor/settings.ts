@@ -4,6 +4,7 @@ import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON }
 import type { Db, Tx } from '../../db/client.ts'
 import { userSecondFactors } from '../../db/schema.ts'
 import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
+import { notify } from '../../notices/notices.ts'
 import type { SessionRef } from '../sessions.ts'
 import { ensureFactorRow } from './factor-tries.ts'
 import { factorMethods } from './methods.ts'
@@ -35,6 +36,13 @@ export async function securityStatus(db: Db, session: SessionRef, now: Date): Pr
   }
 }
 
+/** What a change did, for the notice its owner gets; `ref` tells one change from another. */
+interface FactorChange {
+  added: boolean
+  method: 'totp' | 'passkey'
+  ref: string
+}
+
 /**
  * Runs a change of the client's factors with their row locked (two first factors added at once
  * issue one set of codes), and answers fresh recovery codes when it set the first factor, none when
@@ -44,7 +52,7 @@ async function changeFactors(
   db: Db,
   session: SessionRef,
   now: Date,
-  change: (tx: Tx) => Promise<Outcome<unknown>>,
+  change: (tx: Tx) => Promise<Outcome<FactorChange>>,
 ): Promise<Outcome<RecoveryCodes>> {
   const { userId } = session
   try {
@@ -54,6 +62,14 @@ async function changeFactors(
       const before = await factorMethods(tx, userId)
       const changed = await change(tx)
       if (!changed.ok) throw new ProofRefused(changed)
+      // Told by e-mail and push too: a factor the owner did not add is how a taken account shows.
+      const { added, method, ref } = changed.value
+      await notify(tx, {
+        userId,
+        kind: added ? 'second_factor_added' : 'second_factor_removed',
+        ref: `${method}:${ref}`,
+        params: { method },
+      })
       const after = await factorMethods(tx, userId)
       if (after.length === 0) {
         await dropRecoveryCodes(tx, userId)
@@ -89,7 +105,9 @@ export async function enableTotp(
   const proved = await requireStepUp(db, session, 'settings', now)
   if (!proved.ok) return proved
   return changeFactors(db, session, now, async (tx) =>
-    (await confirmTotp(tx, session.userId, code, now)) ? accept(null) : refuse('totp_invalid'),
+    (await confirmTotp(tx, session.userId, code, now))
+      ? accept({ added: true, method: 'totp' as const, ref: `on:${now.getTime()}` })
+      : refuse('totp_invalid'),
   )
 }
 
@@ -97,7 +115,9 @@ export async function disableTotp(db: Db, session: SessionRef, now: Date): Promi
   const proved = await requireStepUp(db, session, 'settings', now)
   if (!proved.ok) return proved
   return changeFactors(db, session, now, async (tx) =>
-    (await removeTotp(tx, session.userId, now)) ? accept(null) : refuse('already_processed'),
+    (await removeTotp(tx, session.userId, now))
+      ? accept({ added: false, method: 'totp' as const, ref: `off:${now.getTime()}` })
+      : refuse('already_processed'),
   )
 }
 
@@ -124,7 +144,10 @@ export async function addOwnPasskey(
   if (!rp) return refuse('passkey_invalid')
   const proved = await requireStepUp(db, session, 'settings', now)
   if (!proved.ok) return proved
-  return changeFactors(db, session, now, (tx) => addPasskey(tx, session.userId, input, rp, now))
+  return changeFactors(db, session, now, async (tx) => {
+    const added = await addPasskey(tx, session.userId, input, rp, now)
+    return added.ok ? accept({ added: true, method: 'passkey' as const, ref: `${added.value.id}:on` }) : added
+  })
 }
 
 export async function removeOwnPasskey(
@@ -136,7 +159,9 @@ export async function removeOwnPasskey(
   const proved = await requireStepUp(db, session, 'settings', now)
   if (!proved.ok) return proved
   return changeFactors(db, session, now, async (tx) =>
-    (await deletePasskey(tx, session.userId, id)) ? accept(null) : refuse('not_found'),
+    (await deletePasskey(tx, session.userId, id))
+      ? accept({ added: false, method: 'passkey' as const, ref: `${id}:off` })
+      : refuse('not_found'),
   )
 }
 

@@ -1,5 +1,6 @@
 import type { BalanceAnswer, DrawSymbol, PayoutTypeValue, SavedPayoutMethod } from '@tp/contracts/light'
 import { api, type Params } from '../api-client.ts'
+import { STEP_UP_QUIET, withStepUp } from '../security/step-up.ts'
 
 /** Payout methods, the currencies withdrawals are paid in, and the balance (docs/product.md "Screens" and "Calls"). */
 
@@ -31,11 +32,23 @@ export function fetchPayoutMethods(
 
 /** Saves a coin address or a bank account; the server checks the fields and answers with its message. */
 export function bindPayoutMethod(fields: Params) {
-  return api.postResult<null>('/api/wallet/bind_draw_method', fields, { loading: true })
+  return withStepUp(() =>
+    api.postResult<null>('/api/wallet/bind_draw_method', fields, {
+      loading: true,
+      quietReasons: STEP_UP_QUIET,
+    }),
+  )
 }
 
+/** Where money goes out to: changed only after a fresh proof once the client has a second factor. */
 export function deletePayoutMethod(id: number) {
-  return api.postResult<null>('/api/wallet/del_draw_method', { id }, { loading: true })
+  return withStepUp(() =>
+    api.postResult<null>(
+      '/api/wallet/del_draw_method',
+      { id },
+      { loading: true, quietReasons: STEP_UP_QUIET },
+    ),
+  )
 }
 
 /** How a withdraw currency is named on screen: `code-protocol` ("USDT-TRC20"), else the code. */

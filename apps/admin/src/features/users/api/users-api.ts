@@ -21,6 +21,8 @@ export const usersApi = {
   disable: (id: number) => api.post<{ sessions_ended: number }>(`/users/${id}/disable`),
   enable: (id: number) => api.post(`/users/${id}/enable`),
   revokeSessions: (id: number) => api.post<{ sessions_ended: number }>(`/users/${id}/revoke_sessions`),
+  resetSecondFactor: (id: number, identityCheck: string) =>
+    api.post<{ removed: string[] }>(`/users/${id}/second_factor_reset`, { identity_check: identityCheck }),
   closePosition: (orderId: number) =>
     api.post<{ id: number; close_price: number; profit: string }>(`/positions/${orderId}/close`),
 }

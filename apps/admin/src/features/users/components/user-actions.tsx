@@ -6,9 +6,13 @@ import { useT } from '../../../common/i18n/i18n.tsx'
 import { useCan } from '../../../common/session/permissions.ts'
 import { usersApi } from '../api/users-api.ts'
 import { AdjustModal } from './adjust-modal.tsx'
+import { SecondFactorResetModal } from './second-factor-reset-modal.tsx'
 import { useConfirm } from '../../../common/components/use-confirm.tsx'
 
-/** What the signed-in role may do to this account: adjust its balance, disable or enable it, end its sessions. */
+/**
+ * What the signed-in role may do to this account: adjust its balance, disable or enable it, end its
+ * sessions, remove its second factor.
+ */
 export function UserActions({ user }: { user: AdminUserDetail }) {
   const t = useT()
   const can = useCan()
@@ -16,6 +20,7 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
   const { message } = App.useApp()
   const queryClient = useQueryClient()
   const [adjusting, setAdjusting] = useState(false)
+  const [resetting, setResetting] = useState(false)
   const uid = user.uid
   const reread = () => {
     void queryClient.invalidateQueries({ queryKey: ['user', user.id] })
@@ -65,9 +70,15 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
           <Button danger={!user.disabled} onClick={toggle} data-testid="user-toggle">
             {t(user.disabled ? 'users.enable' : 'users.disable')}
           </Button>
+          {user.second_factor.length > 0 && (
+            <Button onClick={() => setResetting(true)} data-testid="user-second-factor-reset">
+              {t('users.secondFactorReset')}
+            </Button>
+          )}
         </>
       )}
       <AdjustModal user={user} open={adjusting} onClose={() => setAdjusting(false)} />
+      <SecondFactorResetModal user={user} open={resetting} onClose={() => setResetting(false)} />
     </Space>
   )
 }

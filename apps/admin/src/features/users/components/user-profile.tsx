@@ -95,6 +95,20 @@ export function UserProfile({ user }: { user: AdminUserDetail }) {
           { label: t('users.liveSessions'), children: user.live_sessions },
           { label: t('users.recentSessions'), children: user.recent_sessions },
           { label: t('users.lastSignIn'), children: <UtcTime value={user.last_sign_in_at} /> },
+          {
+            label: t('users.secondFactor'),
+            children: (
+              <span data-testid="user-second-factor">
+                {user.second_factor.length === 0
+                  ? t('users.secondFactorNone')
+                  : user.second_factor
+                      .map((method) =>
+                        t(method === 'totp' ? 'users.secondFactor.totp' : 'users.secondFactor.passkey'),
+                      )
+                      .join(', ')}
+              </span>
+            ),
+          },
         ]}
       />
     </Space>

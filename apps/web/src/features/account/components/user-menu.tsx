@@ -18,6 +18,7 @@ const ENTRIES = [
   { key: 'realName', path: '/mine/auth', realOnly: true },
   { key: 'invite', path: '/mine/invite', realOnly: true },
   { key: 'password', path: '/mine/password', realOnly: true },
+  { key: 'security', path: '/mine/security', realOnly: true },
   { key: 'alerts', path: '/mine/alerts', realOnly: false },
   // Customer service follows service_link_type (ServiceEntry); open to demo accounts too.
   { key: 'service', path: '/mine/chat', realOnly: false },

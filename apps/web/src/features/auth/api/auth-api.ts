@@ -29,8 +29,16 @@ export interface LoginForm {
   captcha_code?: string
 }
 
+/** An account with a second factor is refused `second_factor_required`: the screen shows the second step. */
 export function login(form: LoginForm): Promise<LoginResult> {
-  return api.post<LoginResult>('/api/user/loginForU', { ...form }, { loading: true })
+  return api.post<LoginResult>(
+    '/api/user/loginForU',
+    { ...form },
+    {
+      loading: true,
+      quietReasons: ['second_factor_required'],
+    },
+  )
 }
 
 export function loginDemo(demoId: string): Promise<LoginResult> {

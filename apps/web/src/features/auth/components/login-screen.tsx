@@ -15,10 +15,28 @@ import { useCompleteSignIn, useFrom } from '../hooks/use-sign-in.ts'
 import { getDemoId } from '../utils/demo-id.ts'
 import { AccountField, AccountModeSwitch } from './account-field.tsx'
 import { AuthPage } from './auth-page.tsx'
+import { SecondFactorStep } from './second-factor-step.tsx'
+import { askPasskey, passkeysSupported } from '../../../common/security/passkey-browser.ts'
+import { loginPasskeyOptions, loginWithPasskey } from '../../../common/security/security-api.ts'
 import { CaptchaImage } from './captcha-image.tsx'
 
 /** The server's answer once an account or address has failed too often: sign in with the image code. */
 const CAPTCHA_REQUIRED = 'captcha_required'
+/** The right password of an account with a second factor (decision 047): the second step follows. */
+const SECOND_FACTOR_REQUIRED = 'second_factor_required'
+
+interface SecondStep {
+  ticket: string
+  methods: string[]
+}
+
+/** The second step the server asked for, if this refusal asks for one. */
+function secondStepOf(error: unknown): SecondStep | undefined {
+  if (!(error instanceof ApiError) || error.reason !== SECOND_FACTOR_REQUIRED) return undefined
+  const data = error.data as { ticket?: unknown; methods?: unknown } | null
+  if (typeof data?.ticket !== 'string') return undefined
+  return { ticket: data.ticket, methods: String(data.methods ?? '').split(',') }
+}
 
 export function LoginScreen() {
   const { t } = useTranslation()
@@ -31,6 +49,7 @@ export function LoginScreen() {
   // Shown from the first `captcha_required` answer on; each image is good for one try.
   const [needsCaptcha, setNeedsCaptcha] = useState(false)
   const captcha = useCaptcha(needsCaptcha)
+  const [secondStep, setSecondStep] = useState<SecondStep | undefined>()
 
   async function run(signIn: () => ReturnType<typeof login>) {
     if (busy) return
@@ -38,7 +57,9 @@ export function LoginScreen() {
     try {
       completeSignIn(await signIn())
     } catch (error) {
-      // The API client has shown the server's message.
+      // The API client has shown the server's message (but for the second step, which shows itself).
+      const step = secondStepOf(error)
+      if (step) return setSecondStep(step)
       if (error instanceof ApiError && error.reason === CAPTCHA_REQUIRED) setNeedsCaptcha(true)
       if (needsCaptcha) {
         set('captcha')('')
@@ -69,6 +90,26 @@ export function LoginScreen() {
       }),
     )
   }
+
+  const signInWithPasskey = () =>
+    void run(async () => {
+      const passkey = await askPasskey(await loginPasskeyOptions())
+      // Closed without choosing one: nothing to say.
+      if (!passkey) throw new Error('passkey prompt closed')
+      return loginWithPasskey(passkey)
+    })
+
+  if (secondStep)
+    return (
+      <AuthPage title={t('security.secondStepTitle')} subtitle={t('security.secondStepHint')}>
+        <SecondFactorStep
+          ticket={secondStep.ticket}
+          methods={secondStep.methods}
+          onSignedIn={completeSignIn}
+          onBack={() => setSecondStep(undefined)}
+        />
+      </AuthPage>
+    )
 
   return (
     <AuthPage title={t('auth.welcome')} subtitle={t('auth.loginSubtitle')}>
@@ -129,6 +170,20 @@ export function LoginScreen() {
         >
           {t('auth.tryDemo')}
         </Button>
+        {passkeysSupported() && (
+          <Button
+            block
+            size="large"
+            shape="rounded"
+            fill="none"
+            className="passkey-sign-in"
+            disabled={busy}
+            data-testid="login-passkey"
+            onClick={signInWithPasskey}
+          >
+            {t('security.signInWithPasskey')}
+          </Button>
+        )}
       </form>
       <p className="auth-footer">
         {t('auth.noAccount')}{' '}

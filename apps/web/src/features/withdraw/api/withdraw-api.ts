@@ -1,6 +1,7 @@
 import type { RecordPage, WithdrawRecord } from '@tp/contracts/light'
 import { api } from '../../../common/api-client.ts'
 import { MONEY_PAGE_SIZE } from '../../../common/lib/paging.ts'
+import { STEP_UP_QUIET, withStepUp } from '../../../common/security/step-up.ts'
 
 export const WITHDRAWALS_QUERY = 'withdrawals'
 
@@ -14,9 +15,14 @@ export interface WithdrawForm {
   draw_method_id: number
 }
 
-/** Freezes the amount at once; the answer's message is the success toast. */
+/**
+ * Freezes the amount at once; the answer's message is the success toast. A client with a second
+ * factor proves it is them first (the step-up sheet), then the request goes again.
+ */
 export function requestWithdrawal(form: WithdrawForm) {
-  return api.postResult<null>('/api/account/draw', { ...form }, { loading: true })
+  return withStepUp(() =>
+    api.postResult<null>('/api/account/draw', { ...form }, { loading: true, quietReasons: STEP_UP_QUIET }),
+  )
 }
 
 /** Every withdrawal of the user, coin and bank alike, newest first. */

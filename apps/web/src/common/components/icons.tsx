@@ -78,13 +78,6 @@ export const MineIcon = (p: IconProps) => (
   </Svg>
 )
 
-export const ClockIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </Svg>
-)
-
 export const ShieldIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6l8-3z" />
@@ -118,12 +111,6 @@ export const NewsIcon = (p: IconProps) => (
 export const ChevronBackIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M15 5l-7 7 7 7" />
-  </Svg>
-)
-
-export const ChevronDownIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 9l6 6 6-6" />
   </Svg>
 )
 

@@ -13,15 +13,7 @@ const CHECK_MAX = 500
  * Removing a client's second factor (decision 047): only after checking who they are against their
  * verified identity, which the admin describes; the audit keeps it beside what was removed.
  */
-export function SecondFactorResetModal({
-  user,
-  open,
-  onClose,
-}: {
-  user: AdminUserDetail
-  open: boolean
-  onClose: () => void
-}) {
+export function SecondFactorResetModal({ user, onClose }: { user: AdminUserDetail; onClose: () => void }) {
   const t = useT()
   const [form] = Form.useForm<{ check: string }>()
   const { message } = App.useApp()
@@ -33,7 +25,6 @@ export function SecondFactorResetModal({
     try {
       await usersApi.resetSecondFactor(user.id, check.trim())
       void message.success(t('users.secondFactorResetDone'))
-      form.resetFields()
       onClose()
     } catch {
       // The API client has shown the server's message (an identity not verified, say).
@@ -45,7 +36,7 @@ export function SecondFactorResetModal({
 
   return (
     <Modal
-      open={open}
+      open
       title={t('users.secondFactorResetTitle', { uid: user.uid })}
       okText={t('users.secondFactorReset')}
       okButtonProps={
@@ -54,7 +45,6 @@ export function SecondFactorResetModal({
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      forceRender
       data-testid="second-factor-reset-modal"
     >
       <Alert type="warning" showIcon title={t('users.secondFactorResetHint')} style={{ marginBottom: 16 }} />

@@ -78,7 +78,8 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
         </>
       )}
       <AdjustModal user={user} open={adjusting} onClose={() => setAdjusting(false)} />
-      <SecondFactorResetModal user={user} open={resetting} onClose={() => setResetting(false)} />
+      {/* Mounted only while open: a hidden second modal would take the Escape key of the first. */}
+      {resetting && <SecondFactorResetModal user={user} onClose={() => setResetting(false)} />}
     </Space>
   )
 }

@@ -1,7 +1,7 @@
 import type { Period } from '@tp/contracts/light'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ChevronDownIcon } from '../../../common/components/icons.tsx'
+import { Svg } from '../../../common/components/icons.tsx'
 import { LoadFailed } from '../../../common/components/load-failed.tsx'
 import { LogoImage } from '../../../common/components/logo-image.tsx'
 import { MarginCallBanner } from '../../../common/components/margin-call-banner.tsx'
@@ -18,6 +18,13 @@ import { QuotePanel } from './quote-panel.tsx'
 import { TradeTicket } from '../ticket/trade-ticket.tsx'
 import { useExpiredNotice } from '../../../common/trading/use-expired-notice.ts'
 import './trade.css'
+
+/** The title's caret. Kept beside its one user: every icon in common/components/icons.tsx is in the first load. */
+const ChevronDownIcon = ({ className }: { className: string }) => (
+  <Svg className={className}>
+    <path d="M6 9l6 6 6-6" />
+  </Svg>
+)
 
 const loadDrawer = () => import('./instrument-drawer.tsx')
 /** The instrument list (antd-mobile's Popup and SearchBar) is not part of /trade's first load. */

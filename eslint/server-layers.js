@@ -36,6 +36,7 @@ export const LAYERS = [
       'events',
       'i18n',
       'messaging',
+      'ops',
       'outcome',
       'realtime',
       'security',

@@ -41,6 +41,8 @@ import { registerCompression } from './http/compression.ts'
 import { firstScreenRoutes } from './web-shell/first-screen-routes.ts'
 import { registerGateway } from './http/socket/gateway.ts'
 import { currentMarginCall } from './trading/account-push.ts'
+import { measureRequests, opsRoutes } from './ops/ops-routes.ts'
+import { requestIdOf } from './ops/request-id.ts'
 
 /** API bodies are small forms; image uploads are multipart, with their own limits (http/routes/uploads.ts). */
 const API_BODY_LIMIT_BYTES = 64 * 1024
@@ -65,6 +67,9 @@ export interface AppOptions {
 export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger,
+    // A request id that follows the request through the logs: the caller's `x-request-id` (a load
+    // balancer's) when it is a plain token, else a new one; it is answered back in the same header.
+    genReqId: requestIdOf,
     bodyLimit: API_BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     // Fastify's "incoming request" and "request completed" lines are info, two per request: off.
@@ -78,6 +83,16 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   app.decorateRequest('session', undefined)
   app.addHook('onRequest', async (request) => {
     request.lang = requestLanguage(request.headers.lang)
+  })
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  if (deps.metrics) measureRequests(app, deps.metrics)
+  opsRoutes(app, {
+    db: deps.db,
+    tradingAvailable: () => deps.desk.available,
+    ...(deps.metrics && { metrics: deps.metrics }),
+    ...(deps.metricsToken && { metricsToken: deps.metricsToken }),
   })
   registerErrorHandling(app)
   registerSecurityHeaders(app, { https: options.https })

@@ -64,6 +64,8 @@ const environment = z.object({
     .optional(),
   /** Unset: http://localhost:<PORT> (filled in by loadConfig, which knows the port). */
   PUBLIC_URL: z.url().optional(),
+  /** `/metrics` asks for it as a bearer token; unset, only callers on this machine (loopback) may read it. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /**
    * The reverse proxies whose X-Forwarded-* headers count. Unset trusts none, so a client cannot
    * pick its own address (and with it its rate limits). A hop count is refused: Fastify 5 ignores

@@ -8,6 +8,7 @@ import { DEFAULT_HUB_LIMITS, TopicHub, type HubLimits } from './realtime/topic-h
 import { openTrading } from './trading/open-trading.ts'
 import { seedCatalogue } from './seed/seed-catalogue.ts'
 import { startHouseTraders } from './rank/house-traders.ts'
+import type { PlatformMetrics } from './ops/metrics.ts'
 
 export interface LiveServicesOptions {
   nowMs: number
@@ -34,6 +35,8 @@ export interface LiveServicesOptions {
    * one that fails writes on purpose (apps/server/sim/faulty-db.ts).
    */
   tradingDb?: Db
+  /** Where ticks, tick ages and the desk's commits are counted (main.ts; tests and benches go without). */
+  metrics?: PlatformMetrics
 }
 
 /**
@@ -44,20 +47,34 @@ export interface LiveServicesOptions {
 export async function startLiveServices(db: Db, options: LiveServicesOptions) {
   await seedCatalogue(db)
   const market = await openMarket(db, options.nowMs, options.historyCandles)
-  const topics = new TopicHub({ ...DEFAULT_HUB_LIMITS, ...options.hubLimits })
+  const { metrics } = options
+  const topics = new TopicHub(
+    { ...DEFAULT_HUB_LIMITS, ...options.hubLimits },
+    Date.now,
+    metrics && ((ms) => metrics.tickToClient.observe(ms / 1000)),
+  )
   const trading = await openTrading(options.tradingDb ?? db, market, topics, {
     writer: options.writer,
     nowMs: options.clock,
     onError: options.onError,
     onFatal: options.onFatal,
     clockCheckMs: options.clockCheckMs,
+    ...(metrics && {
+      observeCommit: (commands: number, seconds: number) => {
+        metrics.commitCommands.observe(commands)
+        metrics.commitSeconds.observe(seconds)
+      },
+    }),
   })
   const feed = startMarketFeed({
     db,
     market,
     source: options.source(market),
     topics,
-    onQuote: (instrumentId, quote) => trading.desk.tick(instrumentId, quote),
+    onQuote: (instrumentId, quote) => {
+      metrics?.ticks.inc()
+      trading.desk.tick(instrumentId, quote)
+    },
     onError: (error) => options.onError(error, 'writing candles failed; will retry'),
     nowMs: options.clock,
     onRefused: ({ code, reason, count }) => options.onTickRefused({ code, reason, count }),

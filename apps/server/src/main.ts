@@ -20,6 +20,7 @@ import { loadVapidKeys } from './notices/vapid-keys.ts'
 import { vapidSubject, webPushTransport } from './notices/push-transport.ts'
 import { BROWSER_PUSH_SERVICES, pushEndpointPolicy } from './notices/push-endpoints.ts'
 import { startNoticeDelivery } from './notices/notice-delivery.ts'
+import { PlatformMetrics } from './ops/metrics.ts'
 
 // The composition root: read settings, wire the adapters together, start, and stop cleanly.
 const loaded = loadConfig(process.env)
@@ -41,9 +42,16 @@ try {
   console.error(`Cannot start: ${(error as Error).message}`)
   process.exit(1)
 }
+// What /metrics reports; its gauges read the hub and the desk once they run.
+const metricSources = { sockets: () => 0, engineQueue: () => 0 }
+const metrics = new PlatformMetrics({
+  sockets: () => metricSources.sockets(),
+  engineQueue: () => metricSources.engineQueue(),
+})
 const database = await openDatabase({
   ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') }),
   onIdleError: (error) => reportIdleError(error),
+  onQuery: () => metrics.dbQueries.inc(),
 })
 await seedDatabase(database.db)
 const firstAdmin = await ensureFirstAdmin(database.db, {
@@ -73,8 +81,11 @@ const live = await startLiveServices(database.db, {
     reportError(new Error(message), 'stopping: trading cannot go on')
     process.exit(1)
   },
+  metrics,
 })
 const { market } = live
+metricSources.sockets = () => live.topics.socketCount
+metricSources.engineQueue = () => live.desk.queueDepth
 
 const appsDir = fileURLToPath(new URL('../../', import.meta.url))
 const messenger = outboxMessenger(
@@ -108,6 +119,8 @@ const app = await buildApp(
     desk: live.desk,
     sessionRevocations: new SessionRevocations(),
     uploads: await openFilesystemUploads(config.dataDir, config.UPLOAD_SIGNING_KEY),
+    metrics,
+    ...(config.METRICS_TOKEN && { metricsToken: config.METRICS_TOKEN }),
   },
   {
     logger: { level: config.LOG_LEVEL },

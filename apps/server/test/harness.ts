@@ -25,6 +25,7 @@ import { loadVapidKeys, type VapidKeys } from '../src/notices/vapid-keys.ts'
 import { webPushTransport } from '../src/notices/push-transport.ts'
 import { pushEndpointPolicy } from '../src/notices/push-endpoints.ts'
 import { startNoticeDelivery } from '../src/notices/notice-delivery.ts'
+import type { PlatformMetrics } from '../src/ops/metrics.ts'
 
 /** The databases server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS: ('pglite' | 'postgres')[] = [
@@ -88,9 +89,9 @@ export function tradingWeekdayMs(nowMs = Date.now()): number {
 }
 
 /** A fresh PostgreSQL database per test file, dropped at the end. */
-async function openPostgres(): Promise<Database> {
+async function openPostgres(onQuery?: () => void): Promise<Database> {
   const fresh = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string)
-  const database = await openDatabase({ url: fresh.url })
+  const database = await openDatabase({ url: fresh.url, ...(onQuery && { onQuery }) })
   return {
     ...database,
     async close() {
@@ -140,6 +141,9 @@ export interface TestAppOptions {
   pushServices?: string[]
   /** How often the notice delivery runs by itself; 0 (the default): only when a test drains it. */
   noticePollMs?: number
+  /** Metrics as main.ts keeps them (`/metrics`); none by default. */
+  metrics?: PlatformMetrics
+  metricsToken?: string
   /** App settings such as trusted proxies, CORS origins and a logger (none by default). */
   app?: Partial<Pick<AppOptions, 'trustProxy' | 'corsOrigins' | 'logger' | 'webDist' | 'adminDist'>>
 }
@@ -173,10 +177,16 @@ async function pgliteTemplate(): Promise<Blob> {
 
 /** The real app, listening on a free port, on a fresh database of the given driver. */
 export async function startTestApp(driver: 'pglite' | 'postgres', options: TestAppOptions = {}) {
+  const metrics = options.metrics
+  const onQuery = metrics && (() => metrics.dbQueries.inc())
   const database =
     driver === 'postgres'
-      ? await openPostgres()
-      : await openDatabase({ dataDir: 'memory://', template: await pgliteTemplate() })
+      ? await openPostgres(onQuery)
+      : await openDatabase({
+          dataDir: 'memory://',
+          template: await pgliteTemplate(),
+          ...(onQuery && { onQuery }),
+        })
   const { db } = database
   await seedDatabase(db)
   if (options.depositAddresses !== false) await setTestDepositAddresses(db)
@@ -268,6 +278,7 @@ async function bootServer(
     onFatal: options.onFatal ?? ((message) => console.error(message)),
     clockCheckMs: options.clockCheckMs,
     tradingDb: options.tradingDb?.(db),
+    metrics: options.metrics,
   })
   const { market, topics, desk } = live
   const sessionRevocations = new SessionRevocations()
@@ -315,6 +326,8 @@ async function bootServer(
       sessionRevocations,
       uploads,
       socketLimits: { ...GENEROUS_SOCKET_LIMITS, ...options.socketLimits },
+      ...(options.metrics && { metrics: options.metrics }),
+      ...(options.metricsToken && { metricsToken: options.metricsToken }),
     },
     { logger: false, https: false, ...options.app },
   )

@@ -39,18 +39,22 @@ export async function openDatabase(options: {
   dataDir?: string
   template?: Blob
   onIdleError?: (error: Error) => void
+  /** Told of every statement sent (metrics: database round trips). */
+  onQuery?: () => void
 }): Promise<Database> {
+  const onQuery = options.onQuery
+  const logger = onQuery && { logQuery: () => onQuery() }
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: PG_POOL_SIZE })
     // An idle connection that the server drops (restart, failover, admin) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error))
-    const db = drizzlePg(pool, { schema })
+    const db = drizzlePg(pool, { schema, ...(logger && { logger }) })
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() }
   }
   const client = await PGlite.create(options.dataDir ?? 'memory://', { loadDataDir: options.template })
-  const db = drizzlePglite(client, { schema })
+  const db = drizzlePglite(client, { schema, ...(logger && { logger }) })
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
   return {
     db: db as unknown as Db,

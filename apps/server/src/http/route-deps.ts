@@ -6,6 +6,7 @@ import type { TradingDesk } from '../trading/desk.ts'
 import type { ServiceDeps } from '../users/deps.ts'
 import type { Uploads } from '../uploads/uploads.ts'
 import type { PushEndpointPolicy } from '../notices/push-endpoints.ts'
+import type { PlatformMetrics } from '../ops/metrics.ts'
 
 export interface RateLimit {
   max: number
@@ -78,6 +79,10 @@ export interface RouteDeps extends ServiceDeps {
   webPush: { publicKey: string; endpoints: PushEndpointPolicy }
   /** Socket budgets and caps, when not the defaults (tests, benchmarks with thousands of sockets). */
   socketLimits?: Partial<SocketLimits>
+  /** What `/metrics` reports (main.ts); without it there is no `/metrics`. */
+  metrics?: PlatformMetrics
+  /** `METRICS_TOKEN`: the bearer token `/metrics` asks for; unset, loopback callers only. */
+  metricsToken?: string
 }
 
 export const rateLimited = (limit: RateLimit) => ({

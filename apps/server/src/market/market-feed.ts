@@ -67,13 +67,15 @@ export function startMarketFeed(options: {
     const messages = market.applyTick(tick)
     if (!messages) return
     options.onQuote?.(messages.day.quotation.forex_id, { bid: tick.bid, ask: tick.ask, timeMs: tick.timeMs })
-    topics.publish(DAY_MARKET_TOPIC, tick.code, messages.day)
+    topics.publish(DAY_MARKET_TOPIC, tick.code, messages.day, tick.timeMs)
     // The same message to the sockets that follow this instrument alone (a trade screen).
     const one = dayMarketTopic(tick.code)
     if (topics.subscriberCount(one) > 0) topics.publish(one, tick.code, messages.day)
     const topic = klineTopic(tick.code)
     if (topics.subscriberCount(topic) === 0) return
-    for (const kline of messages.klines()) topics.publish(topic, kline.kline.Period, kline)
+    // Keyed by candle, not period alone: a candle's last update is never replaced by the next one's first.
+    for (const kline of messages.klines())
+      topics.publish(topic, `${kline.kline.Period}:${kline.kline.Time}`, kline)
   }
 
   const flush = async () => {

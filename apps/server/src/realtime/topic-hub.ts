@@ -35,11 +35,22 @@ export interface Subscriber {
 
 const OPEN = 1
 
+/** A published message: its text (for `ws`) and its frame (for a socket's TCP stream), made once. */
+interface Pending {
+  payload: Buffer
+  framed: Buffer
+  bornAtMs: number | undefined
+}
+
 /**
  * Fans messages out to the sockets subscribed to a topic. A message is serialized once and the same
- * bytes go to every subscriber. A subscriber that does not keep up stops receiving every message:
- * it keeps the latest per key (an instrument's quote) until it drains, and is dropped if it never
- * does, so one slow phone never holds the others back or grows the server's memory.
+ * bytes go to every subscriber. Messages are not written as they come: they wait for the end of the
+ * event loop's turn, keeping the latest per topic and key (an instrument's quote), and then each
+ * subscriber gets its topics' waiting messages in one write per topic. However fast ticks come, a
+ * socket is never sent a queue of stale quotes: the busier the server, the more each write carries
+ * and the fewer writes it makes (decision 048). A subscriber that does not keep up stops receiving
+ * every message: it keeps the latest per key until it drains, and is dropped if it never does, so
+ * one slow phone never holds the others back or grows the server's memory.
  */
 export class TopicHub {
   private readonly topics = new Map<string, Set<Subscriber>>()
@@ -47,12 +58,23 @@ export class TopicHub {
   /** Every open socket, subscribed to anything or not: what `broadcast` reaches. */
   private readonly everyone = new Set<Subscriber>()
   private drainTimer: NodeJS.Timeout | undefined
-  readonly stats = { frames: 0, merged: 0, dropped: 0 }
+  /** Published this turn, by topic, the newest per key in first-arrival order. */
+  private pending = new Map<string, Map<string, Pending>>()
+  private flushScheduled = false
+  /** `frames` written, `merged` replaced before they went out, `dropped` sockets, `flushes` turns written. */
+  readonly stats = { frames: 0, merged: 0, dropped: 0, flushes: 0 }
 
   constructor(
     private readonly limits: HubLimits = DEFAULT_HUB_LIMITS,
     private readonly now: () => number = Date.now,
+    /** Told, once per message that carries its birth time, how old it was when its fan-out ended. */
+    private readonly observeAge?: (ms: number) => void,
   ) {}
+
+  /** Open sockets (metrics). */
+  get socketCount(): number {
+    return this.everyone.size
+  }
 
   subscriber(socket: WebSocket, tcp?: Duplex): Subscriber {
     const subscriber: Subscriber = { socket, tcp, backlog: undefined, congestedSince: 0 }
@@ -89,15 +111,43 @@ export class TopicHub {
     return this.topics.get(topic)?.size ?? 0
   }
 
-  /** Sends `message` to the topic's subscribers; `key` names what a newer message replaces. */
-  publish(topic: string, key: string, message: object): void {
-    const set = this.topics.get(topic)
-    if (!set) return
+  /**
+   * Sends `message` to the topic's subscribers; `key` names what a newer message replaces;
+   * `bornAtMs` (a tick's time) has the fan-out's end measured against it.
+   */
+  publish(topic: string, key: string, message: object, bornAtMs?: number): void {
+    if (!this.topics.has(topic)) return
     const payload = Buffer.from(JSON.stringify(message))
     // Framed once for all: per socket only a write of the same bytes (bench/ws-fanout measures it).
-    const framed = textFrame(payload)
-    const mergeKey = `${topic}\n${key}`
-    for (const subscriber of set) this.deliver(subscriber, mergeKey, payload, framed)
+    const entry: Pending = { payload, framed: textFrame(payload), bornAtMs }
+    let waiting = this.pending.get(topic)
+    if (!waiting) this.pending.set(topic, (waiting = new Map()))
+    // Delete first so a replaced value moves to the end: what waits goes out in time order.
+    if (waiting.delete(key)) this.stats.merged++
+    waiting.set(key, entry)
+    if (this.flushScheduled) return
+    this.flushScheduled = true
+    setImmediate(() => this.flush())
+  }
+
+  /** Writes what was published since the last flush: per subscriber, one write per topic. */
+  flush(): void {
+    this.flushScheduled = false
+    const pending = this.pending
+    if (pending.size === 0) return
+    this.pending = new Map()
+    this.stats.flushes++
+    for (const [topic, waiting] of pending) {
+      const set = this.topics.get(topic)
+      if (!set) continue
+      const entries = [...waiting]
+      const joined =
+        entries.length === 1 ? entries[0]![1].framed : Buffer.concat(entries.map(([, e]) => e.framed))
+      for (const subscriber of set) this.deliverAll(subscriber, topic, entries, joined)
+      if (!this.observeAge) continue
+      const now = this.now()
+      for (const [, entry] of entries) if (entry.bornAtMs !== undefined) this.observeAge(now - entry.bornAtMs)
+    }
   }
 
   /**
@@ -119,6 +169,26 @@ export class TopicHub {
   close(): void {
     clearInterval(this.drainTimer)
     this.drainTimer = undefined
+  }
+
+  /** A topic's waiting messages to one subscriber: one write of their frames, joined, when it keeps up. */
+  private deliverAll(
+    subscriber: Subscriber,
+    topic: string,
+    entries: [string, Pending][],
+    joined: Buffer,
+  ): void {
+    const { socket } = subscriber
+    if (socket.readyState !== OPEN) return
+    const writable = !subscriber.backlog && socket.bufferedAmount <= this.limits.softBufferBytes
+    if (!writable || !subscriber.tcp) {
+      // Congested (its backlog merges them), or no direct stream: one message at a time.
+      for (const [key, entry] of entries)
+        this.deliver(subscriber, `${topic}\n${key}`, entry.payload, entry.framed)
+      return
+    }
+    subscriber.tcp.write(joined)
+    this.stats.frames += entries.length
   }
 
   private deliver(subscriber: Subscriber, key: string, frame: Buffer, framed?: Buffer): void {

@@ -71,6 +71,8 @@ export interface DeskOptions {
   nowMs: () => number
   /** How long to try to take a lost writer lock back before giving up (REGAIN_WRITER_MS). */
   regainWriterMs?: number
+  /** Told of every commit of a batch: its commands and how long the transaction took (metrics). */
+  observeCommit?: (commands: number, seconds: number) => void
 }
 
 /** How long to wait before trying to rebuild again while the database is away. */
@@ -130,6 +132,11 @@ export class TradingDesk {
   /** Whether commands are being taken (false while recovering or after losing the writer lock). */
   get available(): boolean {
     return this.state === 'running'
+  }
+
+  /** Commands and money steps waiting for their turn (metrics). */
+  get queueDepth(): number {
+    return this.queue.length + this.moneyQueue.length
   }
 
   /**
@@ -458,7 +465,9 @@ export class TradingDesk {
     const answer = () => batch.forEach((item, i) => item.resolve(results[i] as DeskResult))
     if (events.length === 0 && keys.length === 0) return answer()
     try {
+      const started = performance.now()
       await writeEvents(this.options.db, this.epoch, events, keys)
+      this.options.observeCommit?.(batch.length, (performance.now() - started) / 1000)
     } catch (error) {
       if (isFenceLost(error)) {
         for (const item of batch) item.resolve(UNAVAILABLE)

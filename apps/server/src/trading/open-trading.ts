@@ -27,6 +27,8 @@ export interface TradingOptions {
    * `desk.onClock()` when it chooses (the simulation, whose every step must happen in its order).
    */
   clockCheckMs?: number
+  /** Told of every commit of the desk (metrics). */
+  observeCommit?: (commands: number, seconds: number) => void
 }
 
 /** Brings trading up: the desk (engine rebuilt from the database) and the owners' socket pushes. */
@@ -46,6 +48,7 @@ export async function openTrading(db: Db, market: MarketData, topics: TopicHub, 
     lastQuotes: quotes,
     writer: options.writer,
     nowMs: options.nowMs,
+    ...(options.observeCommit && { observeCommit: options.observeCommit }),
     hooks: {
       committed: (events) => late.push?.committed(events),
       error: options.onError,

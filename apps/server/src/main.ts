@@ -21,6 +21,7 @@ import { vapidSubject, webPushTransport } from './notices/push-transport.ts'
 import { BROWSER_PUSH_SERVICES, pushEndpointPolicy } from './notices/push-endpoints.ts'
 import { startNoticeDelivery } from './notices/notice-delivery.ts'
 import { PlatformMetrics } from './ops/metrics.ts'
+import { openRedis } from './db/redis.ts'
 
 // The composition root: read settings, wire the adapters together, start, and stop cleanly.
 const loaded = loadConfig(process.env)
@@ -48,6 +49,10 @@ const metrics = new PlatformMetrics({
   sockets: () => metricSources.sockets(),
   engineQueue: () => metricSources.engineQueue(),
 })
+// Shared by every process when there are several (issue 27): rate limits and sign-in limits.
+const redis = config.REDIS_URL
+  ? openRedis(config.REDIS_URL, (error) => reportIdleError(new Error(`redis: ${error.message}`)))
+  : undefined
 const database = await openDatabase({
   ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') }),
   onIdleError: (error) => reportIdleError(error),
@@ -121,6 +126,7 @@ const app = await buildApp(
     uploads: await openFilesystemUploads(config.dataDir, config.UPLOAD_SIGNING_KEY),
     metrics,
     ...(config.METRICS_TOKEN && { metricsToken: config.METRICS_TOKEN }),
+    ...(redis && { redis }),
   },
   {
     logger: { level: config.LOG_LEVEL },
@@ -155,6 +161,7 @@ async function shutdown(signal: string) {
   await delivery.stop()
   await app.close()
   await database.close()
+  redis?.disconnect()
   await writerLock.release()
   process.exit(0)
 }

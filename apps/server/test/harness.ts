@@ -26,6 +26,7 @@ import { webPushTransport } from '../src/notices/push-transport.ts'
 import { pushEndpointPolicy } from '../src/notices/push-endpoints.ts'
 import { startNoticeDelivery } from '../src/notices/notice-delivery.ts'
 import type { PlatformMetrics } from '../src/ops/metrics.ts'
+import type { Redis } from '../src/db/redis.ts'
 
 /** The databases server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS: ('pglite' | 'postgres')[] = [
@@ -141,6 +142,11 @@ export interface TestAppOptions {
   pushServices?: string[]
   /** How often the notice delivery runs by itself; 0 (the default): only when a test drains it. */
   noticePollMs?: number
+  /**
+   * Redis for the limits shared between processes, as main.ts opens it from REDIS_URL, with its own
+   * key prefix (several test apps given the same prefix share their limits, as processes do).
+   */
+  redis?: Redis
   /** Metrics as main.ts keeps them (`/metrics`); none by default. */
   metrics?: PlatformMetrics
   metricsToken?: string
@@ -327,6 +333,7 @@ async function bootServer(
       uploads,
       socketLimits: { ...GENEROUS_SOCKET_LIMITS, ...options.socketLimits },
       ...(options.metrics && { metrics: options.metrics }),
+      ...(options.redis && { redis: options.redis }),
       ...(options.metricsToken && { metricsToken: options.metricsToken }),
     },
     { logger: false, https: false, ...options.app },

@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../users/deps.ts'
 import type { Uploads } from '../uploads/uploads.ts'
 import type { PushEndpointPolicy } from '../notices/push-endpoints.ts'
 import type { PlatformMetrics } from '../ops/metrics.ts'
+import type { Redis } from '../db/redis.ts'
 
 export interface RateLimit {
   max: number
@@ -79,6 +80,11 @@ export interface RouteDeps extends ServiceDeps {
   webPush: { publicKey: string; endpoints: PushEndpointPolicy }
   /** Socket budgets and caps, when not the defaults (tests, benchmarks with thousands of sockets). */
   socketLimits?: Partial<SocketLimits>
+  /**
+   * Redis (`REDIS_URL`), shared by every process: rate limits and sign-in limits are counted there,
+   * so that another process behind the load balancer is no way round them. Unset: in this process.
+   */
+  redis?: Redis
   /** What `/metrics` reports (main.ts); without it there is no `/metrics`. */
   metrics?: PlatformMetrics
   /** `METRICS_TOKEN`: the bearer token `/metrics` asks for; unset, loopback callers only. */

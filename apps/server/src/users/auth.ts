@@ -79,7 +79,10 @@ async function openSessionWithPassword(
   })
 }
 
-/** Who is signing in from where; the guard is the process's in-memory half of the limits. */
+/** A count the shared limits could not take or give back (Redis unreachable): undefined. */
+const uncounted = (): undefined => undefined
+
+/** Who is signing in from where; the guard is the address and unknown-name half of the limits. */
 export interface SignInContext {
   address: string
   guard: SignInGuard
@@ -101,7 +104,9 @@ export async function login(
   const solved = await solvedCaptcha(deps, input, now)
   if (!solved.ok) return solved
   const { guard, address } = context
-  const addressSlot = guard.addresses.claim(address, now, solved.value)
+  // Limits that cannot be counted (Redis unreachable) let no password be tried.
+  const addressSlot = await guard.addresses.claim(address, now, solved.value).catch(uncounted)
+  if (!addressSlot) return refuse('server_error')
   if (!addressSlot.ok) return refuse('captcha_required', { minutes: waitMinutes(addressSlot.waitMs) })
 
   const user = await findUserByLogin(db, {
@@ -114,16 +119,17 @@ export async function login(
   const accountSlot =
     user && passwordHash
       ? await claimAccountAttempt(db, user, now, solved.value)
-      : guard.unknownAccounts.claim(unknownKey, now, solved.value)
+      : await guard.unknownAccounts.claim(unknownKey, now, solved.value).catch(uncounted)
+  if (!accountSlot) return refuse('server_error')
   if (!accountSlot.ok) {
-    guard.addresses.release(address) // no password was tried: not a failure of this address
+    await guard.addresses.release(address).catch(uncounted) // no password was tried: not a failure of this address
     return refuse('captcha_required', { minutes: waitMinutes(accountSlot.waitMs) })
   }
 
   if (!user || !passwordHash) {
     await spendPasswordCheck(input.password)
   } else if (await verifyPassword(passwordHash, input.password)) {
-    guard.addresses.release(address)
+    await guard.addresses.release(address).catch(uncounted)
     await clearFailures(db, user.id)
     // Said only after the right password: a guess learns nothing about the account.
     if (user.disabledAt) return refuse('account_disabled')

@@ -22,6 +22,21 @@ interface Entry {
 
 export type Claim = { ok: true; hot: boolean } | { ok: false; waitMs: number }
 
+/** Failure counts as the sign-in limits use them: in this process (FailureCounter) or in Redis. */
+export interface FailureCounts {
+  claim(key: string, now: Date, force?: boolean): Promise<Claim>
+  release(key: string): Promise<void>
+}
+
+/** A FailureCounter behind the shared interface: each claim is still taken before anything awaits. */
+export function inMemoryCounts(limits: FailureCounterLimits): FailureCounts {
+  const counter = new FailureCounter(limits)
+  return {
+    claim: async (key, now, force) => counter.claim(key, now, force),
+    release: async (key) => counter.release(key),
+  }
+}
+
 export class FailureCounter {
   private readonly entries = new Map<string, Entry>()
 

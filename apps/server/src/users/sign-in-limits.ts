@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm'
 import type { LoginType } from '@tp/contracts'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
-import { FailureCounter, type Claim } from './failure-counter.ts'
+import {
+  inMemoryCounts,
+  type Claim,
+  type FailureCounterLimits,
+  type FailureCounts,
+} from './failure-counter.ts'
+import type { Redis } from '../db/redis.ts'
+import { SharedFailureCounter } from './shared-failure-counter.ts'
 
 /**
  * Failed sign-ins on one account, from anywhere, after which its sign-in needs the image captcha or
@@ -20,29 +27,38 @@ export const ADDRESS_WINDOW_MS = 15 * 60 * 1000
 const MAX_TRACKED_KEYS = 100_000
 
 /**
- * The in-memory half of the sign-in limits: failures per address, and failures per account name
- * that has no account (counted exactly as a real account's, so that the answers cannot tell the two
- * apart). One per server process; the per-account count of real accounts is in the database.
+ * The other half of the sign-in limits (the per-account count of real accounts is in the database):
+ * failures per address, and failures per account name that has no account (counted exactly as a
+ * real account's, so that the answers cannot tell the two apart). In this process, or, with Redis,
+ * shared by every process, so that no process behind a load balancer is a way round them.
  */
 export interface SignInGuard {
-  addresses: FailureCounter
-  unknownAccounts: FailureCounter
+  addresses: FailureCounts
+  unknownAccounts: FailureCounts
 }
 
-export function createSignInGuard(): SignInGuard {
+const ADDRESS_LIMITS: FailureCounterLimits = {
+  maxFailures: ADDRESS_MAX_FAILURES,
+  hotMs: ADDRESS_WINDOW_MS,
+  decayMs: ADDRESS_WINDOW_MS,
+  maxKeys: MAX_TRACKED_KEYS,
+}
+const UNKNOWN_ACCOUNT_LIMITS: FailureCounterLimits = {
+  maxFailures: LOGIN_MAX_FAILURES,
+  hotMs: LOGIN_LOCK_MS,
+  decayMs: Infinity,
+  maxKeys: MAX_TRACKED_KEYS,
+}
+
+export function createSignInGuard(redis?: Redis): SignInGuard {
+  if (redis)
+    return {
+      addresses: new SharedFailureCounter(redis, 'tp:signin:address:', ADDRESS_LIMITS),
+      unknownAccounts: new SharedFailureCounter(redis, 'tp:signin:unknown:', UNKNOWN_ACCOUNT_LIMITS),
+    }
   return {
-    addresses: new FailureCounter({
-      maxFailures: ADDRESS_MAX_FAILURES,
-      hotMs: ADDRESS_WINDOW_MS,
-      decayMs: ADDRESS_WINDOW_MS,
-      maxKeys: MAX_TRACKED_KEYS,
-    }),
-    unknownAccounts: new FailureCounter({
-      maxFailures: LOGIN_MAX_FAILURES,
-      hotMs: LOGIN_LOCK_MS,
-      decayMs: Infinity,
-      maxKeys: MAX_TRACKED_KEYS,
-    }),
+    addresses: inMemoryCounts(ADDRESS_LIMITS),
+    unknownAccounts: inMemoryCounts(UNKNOWN_ACCOUNT_LIMITS),
   }
 }
 

@@ -81,7 +81,11 @@ export const signInTickets = pgTable(
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
   },
-  (t) => [index('sign_in_tickets_user_idx').on(t.userId)],
+  (t) => [
+    index('sign_in_tickets_user_idx').on(t.userId),
+    // Old tickets are deleted as new ones come (sign-in-tickets.ts): found by this.
+    index('sign_in_tickets_expires_idx').on(t.expiresAt),
+  ],
 )
 
 /**
@@ -89,12 +93,17 @@ export const signInTickets = pgTable(
  * signed-in client adds a passkey), `sign_in` (no user: any passkey signs its owner in; or the user
  * of a sign-in ticket) or `step_up` (a signed-in client confirms an action).
  */
-export const webauthnChallenges = pgTable('webauthn_challenges', {
-  id: serial('id').primaryKey(),
-  challenge: text('challenge').notNull().unique(),
-  purpose: text('purpose').notNull(),
-  userId: integer('user_id').references(() => users.id),
-  createdAt: at('created_at').notNull().defaultNow(),
-  expiresAt: at('expires_at').notNull(),
-  usedAt: at('used_at'),
-})
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: serial('id').primaryKey(),
+    challenge: text('challenge').notNull().unique(),
+    purpose: text('purpose').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  // Expired challenges are deleted as new ones come (passkeys.ts): found by this, not a scan.
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+)

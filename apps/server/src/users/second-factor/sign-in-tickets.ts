@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { signInTickets, users } from '../../db/schema.ts'
 import { newToken, sha256 } from '../../security/hashing.ts'
@@ -19,6 +19,8 @@ export async function issueTicket(
   now: Date,
 ): Promise<string> {
   const token = newToken()
+  // Old tickets go as new ones come: the table holds a few minutes' worth.
+  await db.delete(signInTickets).where(lt(signInTickets.expiresAt, now))
   await db.insert(signInTickets).values({
     tokenHash: sha256(token),
     userId: user.id,

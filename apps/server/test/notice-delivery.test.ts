@@ -162,13 +162,20 @@ describe.each(DRIVERS)('notice delivery on %s', (driver) => {
       { kind: 'price_alert', channel: 'sms', on: 1 },
       { kind: 'price_alert', channel: 'push', on: 2 },
       { kind: 'price_alert', channel: 'push' },
-    ])
-      expect((await choose(bad)).body, JSON.stringify(bad)).toMatchObject({ code: 0 })
+      // A second factor added or removed always reaches its owner (decision 047).
+      { kind: 'second_factor_added', channel: 'email', on: 0 },
+      { kind: 'second_factor_removed', channel: 'push', on: 0 },
+    ]) {
+      const refused = (await choose(bad)).body
+      expect(refused, JSON.stringify(bad)).toMatchObject({ code: 0 })
+      expect(refused.msg).not.toContain('field.')
+    }
     const prefs = (await app.get('/api/notice/prefs', { token: owner.token })).body.data.list
     expect(prefs).toHaveLength(NOTICE_KINDS.length)
     expect(prefs).toContainEqual({ kind: 'deposit_credited', push: true, email: false })
     expect(prefs).toContainEqual({ kind: 'price_alert', push: false, email: null })
     expect(prefs).toContainEqual({ kind: 'stop_loss', push: true, email: null })
+    expect(prefs).toContainEqual({ kind: 'second_factor_added', push: true, email: true })
 
     await approvedDeposit(app, await depositRequested(app, owner, '40'))
     await app.db.transaction((tx) =>

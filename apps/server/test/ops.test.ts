@@ -88,6 +88,14 @@ describe.each(DRIVERS)('operations endpoints on %s', (driver) => {
   })
 
   it('shows /metrics to this machine or a bearer of the token only, whatever a header claims', async () => {
+    // A reverse proxy on this machine connects from loopback for anyone: what it forwards is not local.
+    const forwarded: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+    ]
+    for (const headers of forwarded)
+      expect((await fetch(`${app.base}/metrics`, { headers })).status).toBe(403)
     const guarded = await startTestApp(driver, {
       historyCandles: 5,
       metrics: new PlatformMetrics({ sockets: () => 0, engineQueue: () => 0 }),

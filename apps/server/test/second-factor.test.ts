@@ -287,6 +287,30 @@ describe.each(DRIVERS)('a client second factor on %s', (driver) => {
     expect(wrongKey.body.reason).toBe('passkey_invalid')
   })
 
+  it('two renewals of the recovery codes at once leave one set of ten', async () => {
+    const user = await withTotp()
+    expect((await post('/api/security/verify', { totp_code: code(user.secret) }, user.token)).body.code).toBe(
+      1,
+    )
+    const answers = await Promise.all([1, 2].map(() => post('/api/security/recovery_codes', {}, user.token)))
+    expect(answers.every((a) => a.body.data.recovery_codes.length === 10)).toBe(true)
+    expect((await app.get('/api/security', { token: user.token })).body.data.recovery_codes_left).toBe(10)
+  })
+
+  it('a passkey refused for the limit cannot be sent again on the same challenge', async () => {
+    const user = await withTotp()
+    expect((await post('/api/security/verify', { totp_code: code(user.secret) }, user.token)).body.code).toBe(
+      1,
+    )
+    const options = (await post('/api/security/passkey/options', {}, user.token)).body.data
+    const made = new SoftwarePasskey('localhost', origin).create(options)
+    const first = await post('/api/security/passkey/add', { name: 'Key', passkey: made }, user.token)
+    expect(first.body.code).toBe(1)
+    const again = await post('/api/security/passkey/add', { name: 'Key again', passkey: made }, user.token)
+    expect(again.body.reason).toBe('passkey_invalid')
+    expect((await app.get('/api/security', { token: user.token })).body.data.passkeys).toHaveLength(1)
+  })
+
   it('removing the last factor drops the recovery codes; the next sign-in needs the password only', async () => {
     const user = await withTotp()
     expect((await post('/api/security/totp/disable', {}, user.token)).body.reason).toBe('step_up_required')

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm'
 import {
   NOTICE_KINDS,
   noticeChannelDefault,
+  noticeChannelLocked,
   noticeChannelOffered,
   type NoticeChannel,
   type NoticeKind,
@@ -28,7 +29,8 @@ async function choicesOf(db: DbOrTx, userIds: number[]): Promise<Choices> {
 
 const chosen = (choices: Choices, userId: number, kind: NoticeKind, channel: NoticeChannel) =>
   noticeChannelOffered(kind, channel) &&
-  (choices.get(key(userId, kind, channel)) ?? noticeChannelDefault(kind, channel))
+  (noticeChannelLocked(kind) ||
+    (choices.get(key(userId, kind, channel)) ?? noticeChannelDefault(kind, channel)))
 
 /** Every kind with its channels as the user has them now. */
 export async function noticePrefsOf(db: DbOrTx, userId: number): Promise<NoticePref[]> {
@@ -47,6 +49,7 @@ export async function setNoticePref(
   choice: { kind: NoticeKind; channel: NoticeChannel; on: boolean },
 ): Promise<Outcome<void>> {
   if (!noticeChannelOffered(choice.kind, choice.channel)) return refuse('invalid_input', { field: 'channel' })
+  if (noticeChannelLocked(choice.kind)) return refuse('invalid_input', { field: 'kind' })
   await db
     .insert(noticePrefs)
     .values({ userId, kind: choice.kind, channel: choice.channel, enabled: choice.on })

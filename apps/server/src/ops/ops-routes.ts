@@ -32,8 +32,16 @@ async function databaseAnswers(db: Db): Promise<boolean> {
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
 
-/** The caller's own address (never a forwarded one: a header cannot make a stranger local). */
-const fromLoopback = (request: FastifyRequest) => LOOPBACK.test(request.socket.remoteAddress ?? '')
+/**
+ * A caller on this machine: the connection's own address (never a forwarded one: a header cannot
+ * make a stranger local), and no proxy's forwarding headers (a reverse proxy on this machine
+ * connects from loopback on behalf of anyone: what it forwards is never local).
+ */
+const fromLoopback = (request: FastifyRequest) =>
+  LOOPBACK.test(request.socket.remoteAddress ?? '') &&
+  request.headers['x-forwarded-for'] === undefined &&
+  request.headers.forwarded === undefined &&
+  request.headers['x-real-ip'] === undefined
 
 function tokenMatches(request: FastifyRequest, token: string): boolean {
   const given = Buffer.from(String(request.headers.authorization ?? ''))

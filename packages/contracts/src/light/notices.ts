@@ -46,6 +46,18 @@ export const EMAIL_NOTICE_KINDS: readonly NoticeKind[] = [
   'second_factor_removed',
 ]
 
+/**
+ * Kinds a client cannot turn off: a second factor added or removed. Whoever took a session could
+ * otherwise silence them first and then add a factor of their own without the owner hearing of it.
+ */
+export const ALWAYS_SENT_NOTICE_KINDS: readonly NoticeKind[] = [
+  'second_factor_added',
+  'second_factor_removed',
+]
+
+/** Whether the client may turn `kind` off on a channel. */
+export const noticeChannelLocked = (kind: NoticeKind): boolean => ALWAYS_SENT_NOTICE_KINDS.includes(kind)
+
 /** Whether `channel` can carry `kind` at all (e-mail only the money and identity events). */
 export const noticeChannelOffered = (kind: NoticeKind, channel: NoticeChannel): boolean =>
   channel === 'push' || EMAIL_NOTICE_KINDS.includes(kind)

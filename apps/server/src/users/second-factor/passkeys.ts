@@ -8,6 +8,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
+  type WebAuthnCredential,
 } from '@simplewebauthn/server'
 import { MAX_PASSKEYS } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
@@ -113,27 +114,42 @@ export async function passkeyRegistrationOptions(
   return accept(options)
 }
 
-/** Checks and keeps the passkey the browser made; `first`: the client had no passkey before. */
-export async function addPasskey(
+/** A passkey the browser made, checked against the challenge it answered (spent, whatever follows). */
+export type NewPasskey = WebAuthnCredential
+
+/**
+ * Checks the passkey the browser made: its challenge (a `register` one of this user) is used up
+ * first, in its own statement, so that it is gone even if keeping the passkey is refused later.
+ */
+export async function checkNewPasskey(
   db: DbOrTx,
   userId: number,
-  input: { name: string; passkey: RegistrationResponseJSON },
+  passkey: RegistrationResponseJSON,
   rp: RelyingParty,
   now: Date,
-): Promise<Outcome<{ id: number }>> {
-  const challenge = await spendChallenge(db, input.passkey.response.clientDataJSON, 'register', userId, now)
+): Promise<Outcome<NewPasskey>> {
+  const challenge = await spendChallenge(db, passkey.response.clientDataJSON, 'register', userId, now)
   if (!challenge) return refuse('passkey_invalid')
-  const [held] = await db.select({ n: count() }).from(userPasskeys).where(eq(userPasskeys.userId, userId))
-  if ((held?.n ?? 0) >= MAX_PASSKEYS) return refuse('passkey_limit', { max: MAX_PASSKEYS })
   const checked = await verifyRegistrationResponse({
-    response: input.passkey,
+    response: passkey,
     expectedChallenge: challenge,
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
     requireUserVerification: true,
   }).catch(() => undefined)
-  if (!checked?.verified) return refuse('passkey_invalid')
-  const { credential } = checked.registrationInfo
+  return checked?.verified ? accept(checked.registrationInfo.credential) : refuse('passkey_invalid')
+}
+
+/** Keeps a checked passkey by its name (in the caller's transaction), within the count allowed. */
+export async function keepPasskey(
+  db: DbOrTx,
+  userId: number,
+  name: string,
+  credential: NewPasskey,
+  now: Date,
+): Promise<Outcome<{ id: number }>> {
+  const [held] = await db.select({ n: count() }).from(userPasskeys).where(eq(userPasskeys.userId, userId))
+  if ((held?.n ?? 0) >= MAX_PASSKEYS) return refuse('passkey_limit', { max: MAX_PASSKEYS })
   try {
     const [row] = await db
       .insert(userPasskeys)
@@ -143,7 +159,7 @@ export async function addPasskey(
         publicKey: toBase64url(credential.publicKey),
         counter: credential.counter,
         transports: (credential.transports ?? []).join(','),
-        name: input.name,
+        name,
         createdAt: now,
       })
       .returning({ id: userPasskeys.id })

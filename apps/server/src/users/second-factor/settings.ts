@@ -8,7 +8,13 @@ import { notify } from '../../notices/notices.ts'
 import type { SessionRef } from '../sessions.ts'
 import { ensureFactorRow } from './factor-tries.ts'
 import { factorMethods } from './methods.ts'
-import { addPasskey, deletePasskey, passkeyRegistrationOptions, passkeyViews } from './passkeys.ts'
+import {
+  checkNewPasskey,
+  deletePasskey,
+  keepPasskey,
+  passkeyRegistrationOptions,
+  passkeyViews,
+} from './passkeys.ts'
 import { ProofRefused } from './proofs.ts'
 import { dropRecoveryCodes, issueRecoveryCodes, recoveryCodesLeft } from './recovery.ts'
 import type { RelyingParty } from './relying-party.ts'
@@ -36,6 +42,12 @@ export async function securityStatus(db: Db, session: SessionRef, now: Date): Pr
   }
 }
 
+/** Holds the client's factors still until the transaction ends: changes of them go one at a time. */
+async function lockFactors(tx: Tx, userId: number): Promise<void> {
+  await ensureFactorRow(tx, userId)
+  await tx.select().from(userSecondFactors).where(eq(userSecondFactors.userId, userId)).for('update')
+}
+
 /** What a change did, for the notice its owner gets; `ref` tells one change from another. */
 interface FactorChange {
   added: boolean
@@ -57,8 +69,7 @@ async function changeFactors(
   const { userId } = session
   try {
     return await db.transaction(async (tx) => {
-      await ensureFactorRow(tx, userId)
-      await tx.select().from(userSecondFactors).where(eq(userSecondFactors.userId, userId)).for('update')
+      await lockFactors(tx, userId)
       const before = await factorMethods(tx, userId)
       const changed = await change(tx)
       if (!changed.ok) throw new ProofRefused(changed)
@@ -144,9 +155,11 @@ export async function addOwnPasskey(
   if (!rp) return refuse('passkey_invalid')
   const proved = await requireStepUp(db, session, 'settings', now)
   if (!proved.ok) return proved
+  const checked = await checkNewPasskey(db, session.userId, input.passkey, rp, now)
+  if (!checked.ok) return checked
   return changeFactors(db, session, now, async (tx) => {
-    const added = await addPasskey(tx, session.userId, input, rp, now)
-    return added.ok ? accept({ added: true, method: 'passkey' as const, ref: `${added.value.id}:on` }) : added
+    const kept = await keepPasskey(tx, session.userId, input.name, checked.value, now)
+    return kept.ok ? accept({ added: true, method: 'passkey' as const, ref: `${kept.value.id}:on` }) : kept
   })
 }
 
@@ -173,6 +186,10 @@ export async function renewRecoveryCodes(
 ): Promise<Outcome<RecoveryCodes>> {
   const proved = await requireStepUp(db, session, 'settings', now)
   if (!proved.ok) return proved
-  if ((await factorMethods(db, session.userId)).length === 0) return refuse('not_found')
-  return accept({ recovery_codes: await issueRecoveryCodes(db, session.userId) })
+  // With the factors held: two renewals at once leave one set, the one the second answer shows.
+  return db.transaction(async (tx) => {
+    await lockFactors(tx, session.userId)
+    if ((await factorMethods(tx, session.userId)).length === 0) return refuse('not_found')
+    return accept({ recovery_codes: await issueRecoveryCodes(tx, session.userId) })
+  })
 }

@@ -1,4 +1,10 @@
-import { EMAIL_NOTICE_KINDS, type NoticeChannel, type NoticeKind, type NoticePref } from '@tp/contracts/light'
+import {
+  EMAIL_NOTICE_KINDS,
+  noticeChannelLocked,
+  type NoticeChannel,
+  type NoticeKind,
+  type NoticePref,
+} from '@tp/contracts/light'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -117,6 +123,8 @@ export function NoticeSettingsScreen() {
           role="switch"
           className="notice-switch"
           checked={on}
+          // A second factor added or removed always reaches its owner (decision 047).
+          disabled={noticeChannelLocked(pref.kind)}
           aria-label={`${t(`notices.kinds.${pref.kind}`)}: ${t(`notices.${channel}`)}`}
           data-testid={`pref-${pref.kind}-${channel}`}
           onChange={(event) => void choose(pref.kind, channel, event.target.checked)}

@@ -9,6 +9,7 @@ import { approvedDeposit, decidedWithdrawal } from '../apps/server/test/approver
 import {
   browserAvailable,
   openScreen,
+  pickInPicker,
   signInPhone,
   smallPng,
   BROWSER_DRIVERS,
@@ -60,15 +61,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
     /** A screenshot once toasts and spinners have gone. */
     const shot = (name: string) => appAndPhone.shot(name)
 
-    /** Picks `label` in the antd-mobile picker that `row` opens. */
-    async function pick(row: string, label: string) {
-      await page.getByTestId(row).click()
-      const popup = page.locator('.adm-picker-popup').last()
-      await popup.locator('.adm-picker-view-column-item', { hasText: label }).first().click()
-      await page.waitForTimeout(400)
-      await popup.locator('.adm-picker-header-button').last().click()
-      await expect.poll(() => page.getByTestId(row).innerText()).toContain(label)
-    }
+    const pick = (row: string, label: string) => pickInPicker(page, row, label)
 
     it("offers to add a method when none is bound ('not bound')", async () => {
       await open('/mine/withdraw?tab=2')

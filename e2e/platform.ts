@@ -296,6 +296,16 @@ export async function settledScreenshot(page: Page, path: string, pauseMs = 300)
   await page.screenshot({ path })
 }
 
+/** Picks `label` in the antd-mobile picker that the row with test id `row` opens. */
+export async function pickInPicker(page: Page, row: string, label: string): Promise<void> {
+  await page.getByTestId(row).click()
+  const popup = page.locator('.adm-picker-popup').last()
+  await popup.locator('.adm-picker-view-column-item', { hasText: label }).first().click()
+  await page.waitForTimeout(400)
+  await popup.locator('.adm-picker-header-button').last().click()
+  await expect.poll(() => page.getByTestId(row).innerText()).toContain(label)
+}
+
 /** Where the browser tests leave their screenshots. */
 export const SCREENS = join(ROOT, '.tmp/screens')
 

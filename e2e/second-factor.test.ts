@@ -1,12 +1,11 @@
 /// <reference lib="dom" />
 import { eq } from 'drizzle-orm'
-import { randomBytes } from 'node:crypto'
 import { chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, identityChecks, uploads, withdrawals } from '../apps/server/src/db/schema.ts'
+import { auditLog, withdrawals } from '../apps/server/src/db/schema.ts'
 import { totpCode } from '../apps/server/src/security/totp.ts'
 import { PASSWORD, registerAndLogin } from '../apps/server/test/accounts.ts'
-import { approvedDeposit } from '../apps/server/test/approvers.ts'
+import { approvedDeposit, verifiedIdentity } from '../apps/server/test/approvers.ts'
 import { depositRequested } from '../apps/server/test/funded.ts'
 import type { TestApp } from '../apps/server/test/harness.ts'
 import { ADMIN_DIST, DESKTOP, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
@@ -16,6 +15,7 @@ import {
   CHROMIUM,
   CHROMIUM_ARGS,
   openScreen,
+  pickInPicker,
   startAppWithPhone,
   type AppWithPhone,
 } from './platform.ts'
@@ -77,15 +77,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await appAndPhone?.close()
     })
 
-    /** Picks `label` in the antd-mobile picker that `row` opens. */
-    async function pick(row: string, label: string) {
-      await page.getByTestId(row).click()
-      const popup = page.locator('.adm-picker-popup').last()
-      await popup.locator('.adm-picker-view-column-item', { hasText: label }).first().click()
-      await page.waitForTimeout(400)
-      await popup.locator('.adm-picker-header-button').last().click()
-      await expect.poll(() => page.getByTestId(row).innerText()).toContain(label)
-    }
+    const pick = (row: string, label: string) => pickInPicker(page, row, label)
 
     it('sets up an authenticator app after the password, and shows the recovery codes once', async () => {
       await open('/mine/security')
@@ -204,19 +196,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
     })
 
     it('an admin resets it in the back office only for a verified client, who is signed out', async () => {
-      const image = randomBytes(8).toString('base64url')
-      await app.db.insert(uploads).values([
-        { id: `${image}a`, userId, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 },
-        { id: `${image}b`, userId, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 },
-      ])
-      await app.db.insert(identityChecks).values({
-        userId,
-        name: 'Chan Tai Man',
-        cardId: 'A1234567',
-        frontUploadId: `${image}a`,
-        reverseUploadId: `${image}b`,
-        status: 2,
-      })
+      await verifiedIdentity(app, userId)
       const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
       try {
         const desk = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })).newPage()

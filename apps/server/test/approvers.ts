@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
+import { IdentityCheckStatus } from '@tp/contracts'
 import type { Actor } from '../src/audit/audit.ts'
+import { identityChecks, uploads } from '../src/db/schema.ts'
 import { decideDeposit, decideWithdrawalAs } from '../src/staff/queues/decisions.ts'
 import { createStaff } from '../src/staff/staff-accounts.ts'
 import type { TestApp } from './harness.ts'
@@ -63,4 +65,25 @@ export async function decidedWithdrawal(app: TestApp, withdrawalId: number, deci
   if (once.ok && once.waiting)
     return decideWithdrawalAs(app.db, app.desk, actor(second), withdrawalId, as, text)
   return once
+}
+
+/**
+ * An identity check of `userId` already approved (its two images stood in for by rows): what the
+ * second factor's reset by staff asks for (decision 047).
+ */
+export async function verifiedIdentity(app: TestApp, userId: number): Promise<void> {
+  const image = randomBytes(8).toString('base64url')
+  const picture = { userId, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 }
+  await app.db.insert(uploads).values([
+    { id: `${image}a`, ...picture },
+    { id: `${image}b`, ...picture },
+  ])
+  await app.db.insert(identityChecks).values({
+    userId,
+    name: 'Chan Tai Man',
+    cardId: 'A1234567',
+    frontUploadId: `${image}a`,
+    reverseUploadId: `${image}b`,
+    status: IdentityCheckStatus.Approved,
+  })
 }

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, identityChecks, uploads, users } from '../src/db/schema.ts'
+import { auditLog, users } from '../src/db/schema.ts'
 import { totpCode } from '../src/security/totp.ts'
 import { PASSWORD, registerAndLogin } from './accounts.ts'
+import { verifiedIdentity } from './approvers.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { SoftwarePasskey } from './software-passkey.ts'
 import { signedInStaff } from './staff.ts'
@@ -334,19 +334,7 @@ describe.each(DRIVERS)('a client second factor on %s', (driver) => {
     expect((await reset(support.token)).body.reason).toBe('staff_forbidden')
     expect((await reset(admin.token, 'short')).body.code).toBe(0)
     expect((await reset(admin.token)).body.reason).toBe('identity_unverified')
-    const image = randomBytes(8).toString('base64url')
-    await app.db.insert(uploads).values([
-      { id: `${image}a`, userId: user.user.id, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 },
-      { id: `${image}b`, userId: user.user.id, contentType: 'image/jpeg', bytes: 1, width: 1, height: 1 },
-    ])
-    await app.db.insert(identityChecks).values({
-      userId: user.user.id,
-      name: 'Chan Tai Man',
-      cardId: 'A1234567',
-      frontUploadId: `${image}a`,
-      reverseUploadId: `${image}b`,
-      status: 2,
-    })
+    await verifiedIdentity(app, user.user.id)
     const detail = await app.get(`/admin/api/users/${user.user.id}`, { token: admin.token })
     expect(detail.body.data.second_factor).toEqual(['totp'])
     expect((await reset(admin.token)).body.code).toBe(1)

@@ -28,12 +28,12 @@ import { confirmTotp, removeTotp, startTotpSetup } from './totp-factor.ts'
 
 export async function securityStatus(db: Db, session: SessionRef, now: Date): Promise<SecurityStatus> {
   const { userId } = session
-  const [methods, passkeys, left, until] = await Promise.all([
+  const [methods, passkeys, left] = await Promise.all([
     factorMethods(db, userId),
     passkeyViews(db, userId),
     recoveryCodesLeft(db, userId),
-    stepUpUntil(db, session, now),
   ])
+  const until = await stepUpUntil(db, session, methods, now)
   return {
     totp: methods.includes('totp'),
     passkeys: passkeys satisfies PasskeyView[],

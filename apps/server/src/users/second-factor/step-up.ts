@@ -30,12 +30,17 @@ async function reauthOf(db: DbOrTx, sessionId: number) {
 const recent = (at: Date | null | undefined, now: Date) =>
   at !== null && at !== undefined && now.getTime() - at.getTime() < STEP_UP_WINDOW_MS
 
-/** Until when (epoch ms) the session may do what asks for a proof; 0 if it must prove again. */
-export async function stepUpUntil(db: DbOrTx, session: SessionRef, now: Date): Promise<number> {
-  const [methods, reauth] = await Promise.all([
-    factorMethods(db, session.userId),
-    reauthOf(db, session.sessionId),
-  ])
+/**
+ * Until when (epoch ms) the session may do what asks for a proof; 0 if it must prove again.
+ * `methods`: the client's (`factorMethods`), which the caller has read already.
+ */
+export async function stepUpUntil(
+  db: DbOrTx,
+  session: SessionRef,
+  methods: readonly string[],
+  now: Date,
+): Promise<number> {
+  const reauth = await reauthOf(db, session.sessionId)
   const at = methods.length > 0 ? reauth?.factorAt : reauth?.passwordAt
   return at && recent(at, now) ? at.getTime() + STEP_UP_WINDOW_MS : 0
 }

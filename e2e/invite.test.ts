@@ -83,7 +83,6 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         await other.getByTestId('register-email').fill(email)
         await other.getByTestId('register-send-code').click()
         await expect.poll(() => other.getByTestId('register-send-code').isDisabled()).toBe(true)
-        await expect.poll(() => lastCode(app, email).catch(() => '')).toMatch(/^\d{6}$/)
         await other.getByTestId('register-code').fill(await lastCode(app, email))
         await other.getByTestId('register-password').fill(PASSWORD)
         await other.getByTestId('register-repassword').fill(PASSWORD)

@@ -6,13 +6,19 @@ export const PASSWORD = 'Passw0rd!'
 
 /**
  * The code in the newest message sent to `destination`, as it was delivered (the transport, or the
- * operator's log line without one): the outbox keeps codes masked, so staff never read one.
+ * operator's log line without one): the outbox keeps codes masked, so staff never read one. The
+ * outbox delivers after the call that asked for the code has answered (and a browser's button can
+ * change before that answer arrives), so this waits up to 5 s for the first message to arrive.
  */
 export async function lastCode(app: TestApp, destination: string): Promise<string> {
-  const message = app.delivered.findLast((m) => m.to === destination)
-  const code = message?.text.match(/\b(\d{6})\b/)?.[1]
-  if (!code) throw new Error(`no code was sent to ${destination}`)
-  return code
+  const deadline = Date.now() + 5_000
+  for (;;) {
+    const message = app.delivered.findLast((m) => m.to === destination)
+    const code = message?.text.match(/\b(\d{6})\b/)?.[1]
+    if (code) return code
+    if (Date.now() > deadline) throw new Error(`no code was sent to ${destination}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
 }
 
 /**

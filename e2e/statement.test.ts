@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LedgerType, type HistoryTotals } from '@tp/contracts'
 import type { TestApp } from '../apps/server/test/harness.ts'
+import { bookedOnDesk } from '../apps/server/test/funded.ts'
 import {
   BROWSER_DRIVERS,
   browserAvailable,
@@ -72,7 +73,9 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await tick()
       await call(`/v1/api/forex/close?id=${orderId}`)
       expect(
-        await app.desk.run(userId, (e) => e.adjustBalance(userId, '250', LedgerType.DEPOSIT, 'deposit:e2e')),
+        await bookedOnDesk(app.desk, userId, (e) =>
+          e.adjustBalance(userId, '250', LedgerType.DEPOSIT, 'deposit:e2e'),
+        ),
       ).toMatchObject({
         ok: true,
       })

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LedgerType, OrderStatus, Side } from '@tp/contracts'
-import type { EngineEvent, Order, Quote, TradingEngine } from '@tp/engine'
+import type { ClientCommand, EngineEvent, Order, Quote, TradingEngine } from '@tp/engine'
 import { money } from '@tp/engine'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { accounts, instruments, orders } from '../src/db/schema.ts'
@@ -113,20 +113,28 @@ async function user(w: World, balance = '10000', desk = w.desk): Promise<number>
   return userId
 }
 
-const buyArgs = (w: World, userId: number, lots = '0.1') => ({
-  userId,
+const buyArgs = (w: World, lots = '0.1') => ({
   instrumentId: w.btc,
   side: Side.Buy,
   lots,
   leverage: 2,
   stopLoss: 0,
   takeProfit: 0,
-  nowMs: Date.now(),
 })
-const buyBtc =
-  (w: World, userId: number, lots = '0.1') =>
-  (engine: TradingEngine) =>
-    engine.open(buyArgs(w, userId, lots))
+const buyBtc = (w: World, lots = '0.1'): ClientCommand => ({
+  kind: 'open',
+  order: buyArgs(w, lots),
+})
+
+/** Makes the engine's next `open` change memory and then throw (a bug halfway through a command). */
+function nextOpenThrows(engine: TradingEngine, message: string) {
+  const open = engine.open.bind(engine)
+  engine.open = (command) => {
+    engine.open = open
+    open(command)
+    throw new Error(message)
+  }
+}
 
 const storedOrders = async (w: World, userId: number) =>
   w.database.db.select().from(orders).where(eq(orders.userId, userId))
@@ -147,7 +155,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the writer fence on PostgreSQL'
     opened.push({ close: () => lockA.release() })
     const deskA = await openDesk(w, lockA, 1500)
     const u = await user(w, '10000', deskA)
-    expect((await deskA.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect((await deskA.run(u, buyBtc(w))).ok).toBe(true)
     const fence = await w.database.db.execute(sql`select epoch::int as epoch from writer_fence`)
     const epochA = ((fence as unknown as { rows: { epoch: number }[] }).rows[0] as { epoch: number }).epoch
 
@@ -158,7 +166,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the writer fence on PostgreSQL'
       `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`,
     )
     await until(() => !deskA.available)
-    expect(await deskA.run(u, buyBtc(w, u))).toEqual(UNAVAILABLE)
+    expect(await deskA.run(u, buyBtc(w))).toEqual(UNAVAILABLE)
 
     // A second server takes the lock and the fence, and trades.
     let lockB: WriterLock | undefined
@@ -169,7 +177,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the writer fence on PostgreSQL'
     expect(lockB).toBeDefined()
     opened.push({ close: () => (lockB as WriterLock).release() })
     const deskB = await openDesk(w, lockB as WriterLock)
-    expect((await deskB.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect((await deskB.run(u, buyBtc(w))).ok).toBe(true)
 
     // Whatever the first server still holds in memory, a write with its epoch fails as a whole.
     const stale: EngineEvent = {
@@ -188,7 +196,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the writer fence on PostgreSQL'
     // It cannot take the lock back while the second server holds it: it gives up and says so.
     await until(() => w.fatal.length > 0, 5000)
     expect(deskA.available).toBe(false)
-    expect(await deskA.run(u, buyBtc(w, u))).toEqual(UNAVAILABLE)
+    expect(await deskA.run(u, buyBtc(w))).toEqual(UNAVAILABLE)
     expect(await storedOrders(w, u)).toHaveLength(2)
     const [account] = await w.database.db.select().from(accounts).where(eq(accounts.userId, u))
     expect(account?.balance).not.toBe('1.000000')
@@ -205,7 +213,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       opened.push({ close: () => lock.release() })
       const desk = await openDesk(w, lock)
       const u = await user(w, '10000', desk)
-      expect((await desk.run(u, buyBtc(w, u))).ok).toBe(true)
+      expect((await desk.run(u, buyBtc(w))).ok).toBe(true)
       const admin = new pg.Client({ connectionString: w.url })
       await admin.connect()
       await admin.query(`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory'
@@ -213,7 +221,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await admin.end()
       await until(() => !desk.available)
       await until(() => desk.available, 5000)
-      expect((await desk.run(u, buyBtc(w, u))).ok).toBe(true)
+      expect((await desk.run(u, buyBtc(w))).ok).toBe(true)
       expect(desk.view.ordersOf(u)).toHaveLength(2)
       expect(w.fatal).toEqual([])
     })
@@ -228,7 +236,7 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     await w.database.db.execute(
       sql.raw(`alter table ledger add constraint block_one check (user_id <> ${bad}) not valid`),
     )
-    const [a, b] = await Promise.all([w.desk.run(good, buyBtc(w, good)), w.desk.run(bad, buyBtc(w, bad))])
+    const [a, b] = await Promise.all([w.desk.run(good, buyBtc(w)), w.desk.run(bad, buyBtc(w))])
     expect(a.ok).toBe(true)
     expect(b).toEqual(UNAVAILABLE)
     await w.desk.settle()
@@ -237,13 +245,13 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     expect(w.desk.view.ordersOf(bad)).toEqual([])
     expect(w.desk.view.ordersOf(good)).toHaveLength(1)
     await w.database.db.execute(sql`alter table ledger drop constraint block_one`)
-    expect((await w.desk.run(bad, buyBtc(w, bad))).ok).toBe(true)
+    expect((await w.desk.run(bad, buyBtc(w))).ok).toBe(true)
   })
 
   it("stores a trailed stop alone or within its order's full row, never on a closed or another user's position", async () => {
     const w = await world(driver)
     const [u, other] = [await user(w), await user(w)]
-    const opened = await w.desk.run(u, buyBtc(w, u))
+    const opened = await w.desk.run(u, buyBtc(w))
     if (!opened.ok) throw new Error('not opened')
     await w.desk.settle()
     const id = opened.orderId as number
@@ -270,7 +278,7 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     expect((await stored())?.stopLoss).toBe('165.0000000000')
     // Another user's id, or a position closed since: the whole batch is refused.
     await expect(writeEvents(w.database.db, epoch, [trailed(1, other)])).rejects.toThrow()
-    expect((await w.desk.run(u, (engine) => engine.close(u, id, Date.now()))).ok).toBe(true)
+    expect((await w.desk.run(u, { kind: 'close', orderId: id })).ok).toBe(true)
     await w.desk.settle()
     await expect(writeEvents(w.database.db, epoch, [trailed(180)])).rejects.toThrow()
     expect((await stored())?.status).not.toBe(OrderStatus.Holding)
@@ -279,22 +287,20 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
   it('a command that throws halfway is undone in memory (the engine is rebuilt from the database)', async () => {
     const w = await world(driver)
     const u = await user(w)
-    const answer = await w.desk.run(u, (engine) => {
-      buyBtc(w, u)(engine)
-      throw new Error('a bug after the engine changed')
-    })
+    nextOpenThrows(w.desk.view, 'a bug after the engine changed')
+    const answer = await w.desk.run(u, buyBtc(w))
     expect(answer).toEqual(UNAVAILABLE)
     await w.desk.settle()
     await until(() => w.desk.available)
     expect(w.desk.view.ordersOf(u)).toEqual([])
     expect(await storedOrders(w, u)).toHaveLength(0)
-    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect((await w.desk.run(u, buyBtc(w))).ok).toBe(true)
   })
 
   it('a tick that throws gets the engine rebuilt from the database, and trading goes on', async () => {
     const w = await world(driver)
     const u = await user(w)
-    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect((await w.desk.run(u, buyBtc(w))).ok).toBe(true)
     const broken = w.desk.view
     broken.applyTick = () => {
       throw new Error('a bug in the tick path')
@@ -306,7 +312,7 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     })
     expect(w.desk.view).not.toBe(broken)
     expect(w.desk.view.ordersOf(u)).toHaveLength(1)
-    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect((await w.desk.run(u, buyBtc(w))).ok).toBe(true)
     expect(w.errors.some((e) => e.startsWith('a tick failed'))).toBe(true)
   })
 
@@ -325,18 +331,18 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     failing = false
     expect(w.errors.some((e) => e.startsWith('reloading the catalogue failed'))).toBe(true)
     await until(() => w.desk.available && w.desk.view !== before)
-    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect((await w.desk.run(u, buyBtc(w))).ok).toBe(true)
   })
 
   it('a tick that arrives while a failed batch is retried never leaves memory behind the database', async () => {
     const w = await world(driver)
     const [good, bad] = [await user(w), await user(w)]
-    const placed = await w.desk.run(good, (engine) => engine.open({ ...buyArgs(w, good), stopLoss: 60_000 }))
+    const placed = await w.desk.run(good, { kind: 'open', order: { ...buyArgs(w), stopLoss: 60_000 } })
     expect(placed.ok).toBe(true)
     await w.database.db.execute(
       sql.raw(`alter table ledger add constraint block_one check (user_id <> ${bad}) not valid`),
     )
-    const failing = w.desk.run(bad, buyBtc(w, bad))
+    const failing = w.desk.run(bad, buyBtc(w))
     // The commit is under way (its statement fails); a tick through the stop arrives meanwhile.
     await new Promise((r) => setImmediate(r))
     w.desk.tick(w.btc, { bid: 59_000, ask: 59_030, timeMs: Date.now() })
@@ -350,7 +356,7 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     expect(w.desk.view.ordersOf(good).map((o) => o.id)).toEqual(live.map((o) => o.id))
     expect(live).toEqual([])
     expect(await ledgerMatchesBalance(w.database.db, good)).toBe(true)
-    expect((await w.desk.run(good, buyBtc(w, good))).ok).toBe(true)
+    expect((await w.desk.run(good, buyBtc(w))).ok).toBe(true)
     expect(await ledgerMatchesBalance(w.database.db, good)).toBe(true)
   })
 
@@ -358,19 +364,14 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     const w = await world(driver)
     const u = await user(w)
     // The account is loaded first, so that both commands join the same batch.
-    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
-    const [first, second] = await Promise.all([
-      w.desk.run(u, (engine) => {
-        buyBtc(w, u)(engine)
-        throw new Error('a bug after the fee was booked in memory')
-      }),
-      w.desk.run(u, buyBtc(w, u)),
-    ])
+    expect((await w.desk.run(u, buyBtc(w))).ok).toBe(true)
+    nextOpenThrows(w.desk.view, 'a bug after the fee was booked in memory')
+    const [first, second] = await Promise.all([w.desk.run(u, buyBtc(w)), w.desk.run(u, buyBtc(w))])
     expect(first).toEqual(UNAVAILABLE)
     expect(second).toEqual(UNAVAILABLE)
     await w.desk.settle()
     expect(await ledgerMatchesBalance(w.database.db, u)).toBe(true)
-    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect((await w.desk.run(u, buyBtc(w))).ok).toBe(true)
     expect(await ledgerMatchesBalance(w.database.db, u)).toBe(true)
   })
 
@@ -378,9 +379,9 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     const w = await world(driver)
     const u = await user(w)
     w.publishThrows = true
-    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect((await w.desk.run(u, buyBtc(w))).ok).toBe(true)
     w.publishThrows = false
-    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect((await w.desk.run(u, buyBtc(w))).ok).toBe(true)
     expect(await storedOrders(w, u)).toHaveLength(2)
     expect(await ledgerMatchesBalance(w.database.db, u)).toBe(true)
   })
@@ -388,9 +389,9 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
   it('order ids come from the database: a second desk never hands out an id the first one used', async () => {
     const w = await world(driver)
     const u = await user(w)
-    const first = await w.desk.run(u, buyBtc(w, u))
+    const first = await w.desk.run(u, buyBtc(w))
     const again = await openDesk(w, processLocalLock())
-    const second = await again.run(u, buyBtc(w, u))
+    const second = await again.run(u, buyBtc(w))
     expect(first.ok && second.ok).toBe(true)
     const ids = (await storedOrders(w, u)).map((o) => o.id)
     expect(new Set(ids).size).toBe(2)
@@ -399,12 +400,12 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
   it('starts with a live position on an instrument staff disabled, and opens nothing new on it', async () => {
     const w = await world(driver)
     const u = await user(w)
-    const placed = await w.desk.run(u, buyBtc(w, u))
+    const placed = await w.desk.run(u, buyBtc(w))
     expect(placed.ok).toBe(true)
     await w.database.db.update(instruments).set({ enabled: false }).where(eq(instruments.id, w.btc))
     const restarted = await openDesk(w, processLocalLock())
     expect(restarted.view.ordersOf(u).map((o) => o.status)).toEqual([OrderStatus.Holding])
-    expect(await restarted.run(u, buyBtc(w, u))).toEqual({ ok: false, reason: 'instrument_not_found' })
+    expect(await restarted.run(u, buyBtc(w))).toEqual({ ok: false, reason: 'instrument_not_found' })
   })
 
   it('keeps the margin-call state across a restart: the owner is not warned twice for one fall', async () => {
@@ -412,7 +413,7 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     const u = await user(w, '4000')
     // 0.1 BTC at 65,030, 1:2. At 45,000 the loss is 2,003 and the margin (at the ask) 2,251.5:
     // about 88 %, below the margin-call level and above stop-out.
-    expect((await w.desk.run(u, buyBtc(w, u))).ok).toBe(true)
+    expect((await w.desk.run(u, buyBtc(w))).ok).toBe(true)
     w.desk.tick(w.btc, { bid: 45_000, ask: 45_030, timeMs: Date.now() })
     await w.desk.settle()
     expect(w.committed.filter((e) => e.type === 'margin_call')).toHaveLength(1)
@@ -444,7 +445,7 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
       ok: true,
     })
     expect(w.desk.view.riskSettings()).toMatchObject({ feePerLot: false, stopOutLevel: 40 })
-    const placed = await w.desk.run(u, buyBtc(w, u))
+    const placed = await w.desk.run(u, buyBtc(w))
     expect(placed.ok).toBe(true)
     // 0.1 x 65,030 / 2 = 3,251.5 of margin; 0.1 % of it is 3.2515, to the cent up: 3.26.
     const [order] = await storedOrders(w, u)

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { CommandResult } from '@tp/engine'
 import { desc, eq } from 'drizzle-orm'
 import { deposits, uploads } from '../src/db/schema.ts'
 import { approvedDeposit } from './approvers.ts'
@@ -36,4 +37,16 @@ export async function depositRequested(
     .orderBy(desc(deposits.id))
     .limit(1)
   return row!.id
+}
+
+/**
+ * Books a money command straight on the desk (a statement's rows without the deposit and withdrawal
+ * screens): a money step with nothing to prepare, as staff's own steps run.
+ */
+export function bookedOnDesk(
+  desk: TestApp['desk'],
+  userId: number,
+  command: (engine: TestApp['desk']['view']) => CommandResult,
+) {
+  return desk.runMoney(userId, { prepare: async () => ({ ok: true, value: undefined }), command })
 }

@@ -11,6 +11,7 @@ import {
 } from '@tp/contracts'
 import { ledger, orders } from '../src/db/schema.ts'
 import { DRIVERS, startTestApp, type Answer, type TestApp } from './harness.ts'
+import { bookedOnDesk } from './funded.ts'
 
 /*
  * Issue 25: the trade history over a period, its totals from the ledger, and the statement (CSV and
@@ -110,8 +111,8 @@ describe.each(DRIVERS)('history, totals and statement on %s', (driver) => {
     const [row] = await app.db.select().from(orders).where(eq(orders.id, id))
     return { id, closedAtMs: row!.closedAt!.getTime() }
   }
-  const book = async (userId: number, run: Parameters<TestApp['desk']['run']>[1]) =>
-    expect(await app.desk.run(userId, run)).toMatchObject({ ok: true })
+  const book = async (userId: number, run: Parameters<typeof bookedOnDesk>[2]) =>
+    expect(await bookedOnDesk(app.desk, userId, run)).toMatchObject({ ok: true })
   const finished = async (token: string, query: Record<string, number> = {}) => {
     const answer = await get(token, '/v1/api/forex/my_deal', { finished: 1, limit: 100, ...query })
     expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 1 })

@@ -99,7 +99,7 @@ export async function houseRound(
   const oldest = held[0]
   if (oldest) {
     if (now - oldest.openedAtMs < MAX_HOLD_MS && random() >= CLOSE_CHANCE) return 'idle'
-    const result = await deps.desk.run(userId, (engine) => engine.close(userId, oldest.id, now))
+    const result = await deps.desk.run(userId, { kind: 'close', orderId: oldest.id })
     return result.ok ? 'closed' : 'idle'
   }
   if (random() >= OPEN_CHANCE) return 'idle'
@@ -118,18 +118,10 @@ export async function houseRound(
   const values = def.leverage.map((option) => option.Value).sort((a, b) => a - b)
   const leverage = values.find((value) => value > 1) ?? (values[0] as number)
   const side = random() < 0.5 ? Side.Buy : Side.Sell
-  const result = await deps.desk.run(userId, (engine) =>
-    engine.open({
-      userId,
-      instrumentId: def.id,
-      side,
-      lots: def.minLots,
-      leverage,
-      stopLoss: 0,
-      takeProfit: 0,
-      nowMs: now,
-    }),
-  )
+  const result = await deps.desk.run(userId, {
+    kind: 'open',
+    order: { instrumentId: def.id, side, lots: def.minLots, leverage, stopLoss: 0, takeProfit: 0 },
+  })
   return result.ok ? 'opened' : 'idle'
 }
 

@@ -1,4 +1,12 @@
-import { eventOwner, type CommandResult, type EngineEvent, type Quote, type TradingEngine } from '@tp/engine'
+import {
+  eventOwner,
+  runClientCommand,
+  type ClientCommand,
+  type CommandResult,
+  type EngineEvent,
+  type Quote,
+  type TradingEngine,
+} from '@tp/engine'
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import type { Refusal } from '../outcome/outcome.ts'
 import type { WriterLock } from '../db/writer-lock.ts'
@@ -14,7 +22,7 @@ export type DeskResult = CommandResult | typeof UNAVAILABLE
 
 interface Queued {
   userId: number
-  command: (engine: TradingEngine) => CommandResult
+  command: ClientCommand
   /** An idempotency key: the command's first answer is stored with its events. */
   key?: string
   resolve: (result: DeskResult) => void
@@ -144,7 +152,7 @@ export class TradingDesk {
    * UNAVAILABLE if they could not be. With an idempotency `key`, a command already run with that key
    * by that user within a day is not run again: its first answer comes back (see IdempotentRuns).
    */
-  run(userId: number, command: (engine: TradingEngine) => CommandResult, key?: string): Promise<DeskResult> {
+  run(userId: number, command: ClientCommand, key?: string): Promise<DeskResult> {
     if (key === undefined) return this.enqueue(userId, command)
     return this.once.run(userId, key, () => this.enqueue(userId, command, key))
   }
@@ -190,11 +198,7 @@ export class TradingDesk {
   }
 
   /** Queues a command for the next batch; with `key`, its answer is stored with its events. */
-  private async enqueue(
-    userId: number,
-    command: (engine: TradingEngine) => CommandResult,
-    key?: string,
-  ): Promise<DeskResult> {
+  private async enqueue(userId: number, command: ClientCommand, key?: string): Promise<DeskResult> {
     if (!(await this.admit(userId))) return UNAVAILABLE
     return new Promise((resolve) => {
       this.queue.push({ userId, command, ...(key === undefined ? {} : { key }), resolve })
@@ -433,7 +437,7 @@ export class TradingDesk {
       // An account loaded into an engine that a rebuild has since replaced is not in this one.
       if (this.state !== 'running' || !this.engine.hasAccount(item.userId)) return UNAVAILABLE
       try {
-        return item.command(this.engine)
+        return runClientCommand(this.engine, item.userId, item.command, this.options.nowMs())
       } catch (error) {
         this.options.hooks.error(error, 'a trading command failed; the engine will be rebuilt')
         this.stopForRebuild()

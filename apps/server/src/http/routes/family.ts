@@ -123,7 +123,7 @@ export function familyRoutes(app: FastifyInstance, deps: RouteDeps): void {
       ...(q.forex_id === undefined ? {} : { instrumentId: q.forex_id }),
       ...(q.result === undefined ? {} : { result: q.result }),
     }
-    const result = await desk.run(userId, (engine) => engine.closeAll(userId, pick, now()))
+    const result = await desk.run(userId, { kind: 'close_all', pick })
     if (!result.ok) return refused(request, refusalOf(result, market, q.forex_id))
     // A stop-out the closes caused closes the rest as a stop-out: only the user's own closes are listed.
     const closed: BatchCloseAnswer = result.events.flatMap((event) =>

@@ -80,6 +80,7 @@ export const REASONS = [
   'server_error',
   'captcha_required',
   'trading_unavailable',
+  'command_unanswered',
   'too_many_orders',
   'amount_out_of_range',
   'daily_limit',

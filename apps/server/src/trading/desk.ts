@@ -18,7 +18,12 @@ import { accountState } from './live-state.ts'
 
 /** A command the desk could not run or commit: nothing was written, the caller may retry. */
 export const UNAVAILABLE = { ok: false, reason: 'trading_unavailable' } as const
-export type DeskResult = CommandResult | typeof UNAVAILABLE
+/**
+ * A command sent to the engine by another process with no answer in time (decision 049): it may or
+ * may not have run; the same idempotency key never runs it twice.
+ */
+export const UNANSWERED = { ok: false, reason: 'command_unanswered' } as const
+export type DeskResult = CommandResult | typeof UNAVAILABLE | typeof UNANSWERED
 
 interface Queued {
   userId: number

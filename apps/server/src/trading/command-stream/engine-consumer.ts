@@ -1,0 +1,200 @@
+import type { Redis } from '../../db/redis.ts'
+import type { ClientCommand } from '@tp/engine'
+import { UNANSWERED, UNAVAILABLE, type DeskResult } from '../desk.ts'
+import {
+  ENTRY_FIELD,
+  parseEntry,
+  type CommandAnswer,
+  type CommandEntry,
+  type StreamNames,
+} from './stream-protocol.ts'
+
+/** What the consumer needs of the desk: commands, run with their key. */
+export interface CommandRunner {
+  run(userId: number, command: ClientCommand, key?: string): Promise<DeskResult>
+}
+
+export interface ConsumerOptions {
+  /** A connection of its own: a blocking read holds it. */
+  reader: Redis
+  /** For answers and acknowledgements. */
+  writer: Redis
+  names: StreamNames
+  /** This engine's name in the group (its pending entries are claimed by the next leader). */
+  consumer: string
+  desk: CommandRunner
+  onError: (error: unknown, context: string) => void
+  /** How long one read waits for entries (ms); the loop checks for a stop between reads. */
+  blockMs?: number
+  /** How many commands may be running at once before the consumer stops reading. */
+  maxInFlight?: number
+  /**
+   * An entry read by a consumer and left unacknowledged this long (ms) is taken over: its consumer
+   * died (or lost the writer lock) before answering. Checked about once a second.
+   */
+  claimIdleMs?: number
+}
+
+/**
+ * The engine's side of the command stream (decision 049). Only the process that holds the writer
+ * lock runs it. About once a second it takes over the entries a consumer read and left
+ * unacknowledged for a while (a leader that died mid-command): each runs again under its idempotency
+ * key, so one that was committed answers as it did and runs nothing. It reads new entries and hands each to
+ * the desk at once (the desk commits everything that arrived together in one statement), answers
+ * the asking gateway, and acknowledges the entry after the answer is sent.
+ */
+export function startCommandConsumer(options: ConsumerOptions) {
+  const { reader, writer, names, consumer, desk } = options
+  const blockMs = options.blockMs ?? 1000
+  const maxInFlight = options.maxInFlight ?? 2000
+  const claimIdleMs = options.claimIdleMs ?? 1500
+  let stopped = false
+  /** The stream ids being run here: a claim that finds one of them again leaves it alone. */
+  const handling = new Set<string>()
+  const running = new Set<Promise<void>>()
+
+  const ensureGroup = async () => {
+    try {
+      await writer.xgroup('CREATE', names.commands, names.group, '0', 'MKSTREAM')
+    } catch (error) {
+      if (!String((error as Error).message).includes('BUSYGROUP')) throw error
+    }
+  }
+
+  const handle = (streamId: string, fields: string[]) => {
+    if (handling.has(streamId)) return
+    handling.add(streamId)
+    const json = fieldOf(fields, ENTRY_FIELD)
+    const entry = json === undefined ? { invalid: 'no command field' } : parseEntry(json)
+    const done = (async () => {
+      try {
+        if ('invalid' in entry) {
+          // Never run, and no one to answer for sure: dropped with a log line.
+          options.onError(new Error(entry.invalid), `a malformed command entry ${streamId} was dropped`)
+          await finish(streamId)
+        } else {
+          const result = await runEntry(entry)
+          const message: CommandAnswer = { id: entry.id, result }
+          await finish(streamId, names.answers(entry.gateway), JSON.stringify(message))
+        }
+      } catch (error) {
+        // Left pending: the next leader (or this one after a restart) runs it again under its key.
+        options.onError(error, `command ${streamId} could not be answered or acknowledged`)
+      } finally {
+        handling.delete(streamId)
+      }
+    })()
+    running.add(done)
+    void done.finally(() => running.delete(done))
+  }
+
+  const runEntry = async (entry: CommandEntry): Promise<DeskResult> => {
+    if (Date.now() >= entry.runBefore) return UNANSWERED
+    try {
+      return await desk.run(entry.userId, entry.command, entry.key)
+    } catch (error) {
+      options.onError(error, `command of request ${entry.requestId ?? '-'} failed`)
+      return UNAVAILABLE
+    }
+  }
+
+  /**
+   * Acknowledges the entry and sends its answer in one step, only if this consumer still holds it:
+   * one that another consumer took over meanwhile (this one was too slow, or lost the writer lock)
+   * is answered by that one alone, so a gateway never hears "nothing was done" beside an order placed.
+   */
+  const finish = (streamId: string, channel = '', message = '') =>
+    writer.eval(FINISH_IF_HELD, 1, names.commands, names.group, streamId, consumer, channel, message)
+
+  /**
+   * Takes the entries left pending too long by any consumer (this one's own after a restart), except
+   * those this one is running: XCLAIM checks the idle time again, so two consumers never both take one.
+   */
+  const claimPending = async () => {
+    const pending = (await writer.xpending(
+      names.commands,
+      names.group,
+      'IDLE',
+      claimIdleMs,
+      '-',
+      '+',
+      500,
+    )) as [string, string, number, number][]
+    const ids = pending.map(([id]) => id).filter((id) => !handling.has(id))
+    if (ids.length === 0) return
+    const claimed = (await writer.xclaim(names.commands, names.group, consumer, claimIdleMs, ...ids)) as [
+      string,
+      string[] | null,
+    ][]
+    for (const [streamId, fields] of claimed) if (fields) handle(streamId, fields)
+  }
+
+  const loop = (async () => {
+    let ready = false
+    let claimedAt = 0
+    while (!stopped) {
+      try {
+        if (!ready) {
+          await ensureGroup()
+          ready = true
+        }
+        if (Date.now() - claimedAt >= 1000) {
+          claimedAt = Date.now()
+          await claimPending()
+        }
+        while (handling.size >= maxInFlight && !stopped) await sleep(5)
+        const read = (await reader.xreadgroup(
+          'GROUP',
+          names.group,
+          consumer,
+          'COUNT',
+          500,
+          'BLOCK',
+          blockMs,
+          'STREAMS',
+          names.commands,
+          '>',
+        )) as [string, [string, string[]][]][] | null
+        for (const [, entries] of read ?? [])
+          for (const [streamId, fields] of entries) handle(streamId, fields)
+      } catch (error) {
+        if (stopped) break
+        // Redis restarted (the group is gone with its stream) or is away: set up again once it answers.
+        ready = false
+        options.onError(error, 'reading the command stream failed; retrying')
+        await sleep(500)
+      }
+    }
+  })()
+
+  return {
+    /** Commands being run now (metrics). */
+    get inFlight() {
+      return handling.size
+    },
+    /** Stops reading and waits for the commands under way to be answered. */
+    async stop() {
+      stopped = true
+      reader.disconnect()
+      await loop
+      await Promise.allSettled([...running])
+    },
+  }
+}
+
+/** KEYS[1] the stream; ARGV: group, entry id, consumer, answer channel ('' for none), answer. */
+const FINISH_IF_HELD = `
+local held = redis.call('XPENDING', KEYS[1], ARGV[1], ARGV[2], ARGV[2], 1, ARGV[3])
+if #held == 0 then return 0 end
+redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])
+redis.call('XDEL', KEYS[1], ARGV[2])
+if ARGV[4] ~= '' then redis.call('PUBLISH', ARGV[4], ARGV[5]) end
+return 1
+`
+
+function fieldOf(fields: string[], name: string): string | undefined {
+  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === name) return fields[i + 1]
+  return undefined
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto'
+import type { ClientCommand } from '@tp/engine'
+import type { Redis } from '../../db/redis.ts'
+import { UNANSWERED, UNAVAILABLE, type DeskResult } from '../desk.ts'
+import { ENTRY_FIELD, type CommandAnswer, type CommandEntry, type StreamNames } from './stream-protocol.ts'
+
+export interface RemoteDeskOptions {
+  /** For adding commands. */
+  redis: Redis
+  /** A connection of its own, subscribed to this gateway's answers. */
+  subscriber: Redis
+  names: StreamNames
+  /** This gateway's name: unique among the processes on this Redis (its answers' channel). */
+  gatewayId: string
+  /** How long a caller waits for the engine's answer (ms) before hearing `command_unanswered`. */
+  answerWithinMs?: number
+  /** How long the engine may still start a command after it was sent (ms); less than the wait. */
+  runWithinMs?: number
+  /** The stream keeps about this many entries (older ones, answered long ago, are trimmed). */
+  maxStreamLength?: number
+  onError: (error: unknown, context: string) => void
+}
+
+interface Waiting {
+  resolve: (result: DeskResult) => void
+  timer: NodeJS.Timeout
+}
+
+/**
+ * A gateway's way to the trading desk (decision 049): `run` adds the command to the stream with an
+ * idempotency key (the client's, or one made here) and waits for the engine's answer on this
+ * gateway's channel. Nothing sent: `trading_unavailable` (safe to send again). Sent, but no answer
+ * in time: `command_unanswered` (it may have run; the engine starts nothing after `runWithinMs`, and
+ * the same key never runs twice).
+ */
+export class RemoteDesk {
+  private readonly waiting = new Map<string, Waiting>()
+  private readonly answerWithinMs: number
+  private readonly runWithinMs: number
+  private sequence = 0
+
+  private constructor(private readonly options: RemoteDeskOptions) {
+    this.answerWithinMs = options.answerWithinMs ?? 10_000
+    this.runWithinMs = options.runWithinMs ?? Math.max(0, this.answerWithinMs - 2_000)
+  }
+
+  /** Subscribes to this gateway's answers before any command is sent. */
+  static async open(options: RemoteDeskOptions): Promise<RemoteDesk> {
+    const desk = new RemoteDesk(options)
+    const channel = options.names.answers(options.gatewayId)
+    options.subscriber.on('message', (from: string, message: string) => {
+      if (from === channel) desk.answered(message)
+    })
+    await options.subscriber.subscribe(channel)
+    return desk
+  }
+
+  /** Whether commands can be sent now (Redis is connected). */
+  get available(): boolean {
+    return this.options.redis.status === 'ready' && this.options.subscriber.status === 'ready'
+  }
+
+  /** Commands sent and not answered yet (metrics). */
+  get queueDepth(): number {
+    return this.waiting.size
+  }
+
+  async run(userId: number, command: ClientCommand, key?: string, requestId?: string): Promise<DeskResult> {
+    if (!this.available) return UNAVAILABLE
+    const id = `${this.options.gatewayId}:${++this.sequence}`
+    const entry: CommandEntry = {
+      id,
+      gateway: this.options.gatewayId,
+      userId,
+      key: key ?? `gateway:${randomUUID()}`,
+      command,
+      runBefore: Date.now() + this.runWithinMs,
+      ...(requestId !== undefined && { requestId }),
+    }
+    const answer = new Promise<DeskResult>((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id)
+        resolve(UNANSWERED)
+      }, this.answerWithinMs)
+      this.waiting.set(id, { resolve, timer })
+    })
+    try {
+      await this.options.redis.xadd(
+        this.options.names.commands,
+        'MAXLEN',
+        '~',
+        this.options.maxStreamLength ?? 100_000,
+        '*',
+        ENTRY_FIELD,
+        JSON.stringify(entry),
+      )
+    } catch (error) {
+      // Not on the stream: nothing can run it.
+      this.settle(id, UNAVAILABLE)
+      this.options.onError(error, 'sending a command to the engine failed')
+    }
+    return answer
+  }
+
+  /** Answers every waiting caller `command_unanswered` and stops listening. */
+  async close(): Promise<void> {
+    for (const id of [...this.waiting.keys()]) this.settle(id, UNANSWERED)
+    await this.options.subscriber.unsubscribe().catch(() => {})
+  }
+
+  private answered(message: string): void {
+    let parsed: CommandAnswer
+    try {
+      parsed = JSON.parse(message) as CommandAnswer
+    } catch (error) {
+      return this.options.onError(error, 'a malformed answer from the engine was ignored')
+    }
+    // A second answer to one command (a claimed entry run again) finds no one waiting.
+    this.settle(parsed.id, parsed.result)
+  }
+
+  private settle(id: string, result: DeskResult): void {
+    const waiting = this.waiting.get(id)
+    if (!waiting) return
+    this.waiting.delete(id)
+    clearTimeout(waiting.timer)
+    waiting.resolve(result)
+  }
+}

@@ -60,6 +60,7 @@ const app = await buildApp(
     market: live.market,
     topics: live.topics,
     desk: live.desk,
+    reads: live.reads,
     sessionRevocations: new SessionRevocations(),
     uploads: await openFilesystemUploads(mkdtempSync(join(tmpdir(), 'bench-uploads-')), undefined),
     webPush: { publicKey: '', endpoints: NO_PUSH_SERVICES },

@@ -101,6 +101,7 @@ const app = plain
         market,
         topics,
         desk: live.desk,
+        reads: live.reads,
         sessionRevocations: new SessionRevocations(),
         uploads: await openFilesystemUploads(mkdtempSync(join(tmpdir(), 'bench-uploads-')), undefined),
         webPush: { publicKey: '', endpoints: NO_PUSH_SERVICES },

@@ -111,7 +111,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
     }),
   })
 
-  await registerGateway(app, { ...deps, marginCallOf: (userId) => currentMarginCall(deps.desk.view, userId) })
+  await registerGateway(app, { ...deps, marginCallOf: async (userId) => currentMarginCall(await deps.reads.ofUser(userId), userId) })
   siteRoutes(app, deps)
   notifyRoutes(app, deps)
   userRoutes(app, deps)

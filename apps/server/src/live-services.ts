@@ -6,6 +6,7 @@ import { openMarket } from './market/open-market.ts'
 import type { PriceSource } from './market/price-source.ts'
 import { DEFAULT_HUB_LIMITS, TopicHub, type HubLimits } from './realtime/topic-hub.ts'
 import { openTrading } from './trading/open-trading.ts'
+import { deskReads } from './trading/trading-reads.ts'
 import { seedCatalogue } from './seed/seed-catalogue.ts'
 import { startHouseTraders } from './rank/house-traders.ts'
 import type { PlatformMetrics } from './ops/metrics.ts'
@@ -92,6 +93,8 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     market,
     topics,
     desk: trading.desk,
+    /** Reads of trading state from the desk's engine (trading/trading-reads.ts). */
+    reads: deskReads(() => trading.desk),
     feed,
     /** Stops the house traders and the feed (writing its last candles), lets the desk commit, and closes the hub. */
     async stop() {

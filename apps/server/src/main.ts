@@ -122,6 +122,7 @@ const app = await buildApp(
     market,
     topics: live.topics,
     desk: live.desk,
+    reads: live.reads,
     sessionRevocations: new SessionRevocations(),
     uploads: await openFilesystemUploads(config.dataDir, config.UPLOAD_SIGNING_KEY),
     metrics,

@@ -27,6 +27,7 @@ import { pushEndpointPolicy } from '../src/notices/push-endpoints.ts'
 import { startNoticeDelivery } from '../src/notices/notice-delivery.ts'
 import type { PlatformMetrics } from '../src/ops/metrics.ts'
 import type { Redis } from '../src/db/redis.ts'
+import { storedReads } from '../src/trading/trading-reads.ts'
 
 /** The databases server tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DRIVERS: ('pglite' | 'postgres')[] = [
@@ -103,6 +104,8 @@ async function openPostgres(onQuery?: () => void): Promise<Database> {
 }
 
 export interface TestAppOptions {
+  /** Read trading state from the database as a gateway process does (trading/trading-reads.ts). */
+  storedReads?: true
   rateLimits?: Partial<RateLimits>
   /** Coin deposit addresses as staff would set them (deposit-addresses.ts); false: a fresh install's none. */
   depositAddresses?: boolean
@@ -329,6 +332,8 @@ async function bootServer(
       market,
       topics,
       desk,
+      // A gateway's reads (from the database) when a test asks for them, else the desk's engine.
+      reads: options.storedReads ? storedReads(db, () => market.lastQuotes()) : live.reads,
       sessionRevocations,
       uploads,
       socketLimits: { ...GENEROUS_SOCKET_LIMITS, ...options.socketLimits },

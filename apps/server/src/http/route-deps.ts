@@ -3,6 +3,7 @@ import type { MarketData } from '../market/market-data.ts'
 import type { SocketLimits } from './socket/socket-limits.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import type { TradingDesk } from '../trading/desk.ts'
+import type { TradingReads } from '../trading/trading-reads.ts'
 import type { ServiceDeps } from '../users/deps.ts'
 import type { Uploads } from '../uploads/uploads.ts'
 import type { PushEndpointPolicy } from '../notices/push-endpoints.ts'
@@ -74,6 +75,8 @@ export interface RouteDeps extends ServiceDeps {
   topics: TopicHub
   /** The trading engine's single writer. */
   desk: TradingDesk
+  /** How trading state is read (the desk's engine, or the database on a gateway: decision 049). */
+  reads: TradingReads
   /** Image uploads (deposit proofs, identity checks) and their signed URLs. */
   uploads: Uploads
   /** Web push: the key devices subscribe with, and the push services a subscription may name. */

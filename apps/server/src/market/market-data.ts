@@ -158,6 +158,13 @@ export class MarketData {
     return this.byId.get(id)?.quote
   }
 
+  /** The last quote of every instrument that has one (what an engine is primed with). */
+  lastQuotes(): Map<number, LastQuote> {
+    const quotes = new Map<number, LastQuote>()
+    for (const [id, live] of this.byId) if (live.quote) quotes.set(id, live.quote)
+    return quotes
+  }
+
   isOpen(id: number, nowMs: number): boolean {
     const live = this.byId.get(id)
     return live !== undefined && live.def.calendar.isOpenAt(nowMs)

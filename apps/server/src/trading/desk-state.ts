@@ -66,12 +66,23 @@ export async function rebuildEngine(db: Db, quotes: Map<number, Quote>): Promise
     async (tx) => [await loadTradingTerms(tx), await loadRisk(tx), await loadLiveState(tx)] as const,
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
+  const engine = engineHolding(terms, risk, quotes, state)
+  await topUpOrderIds(db, engine, 1)
+  return engine
+}
+
+/** An engine holding `state` (as loadLiveState reads it), with `quotes` primed (firing nothing). */
+export function engineHolding(
+  terms: InstrumentTerms[],
+  risk: RiskSettings,
+  quotes: Map<number, Quote>,
+  state: Awaited<ReturnType<typeof loadLiveState>>,
+): TradingEngine {
   const engine = new TradingEngine(terms, risk)
   for (const [id, quote] of quotes) engine.primeQuote(id, quote)
   for (const account of state.balances)
     engine.addAccount(account.userId, account.balance, account.marginCalled, account.frozen, account.demo)
   for (const order of state.orders) engine.restoreOrder(order)
   for (const alert of state.alerts) engine.restoreAlert(alert)
-  await topUpOrderIds(db, engine, 1)
   return engine
 }

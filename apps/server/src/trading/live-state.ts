@@ -6,19 +6,35 @@ import { firstRow, type DbOrTx } from '../db/client.ts'
 import { accounts, orders, priceAlerts, users } from '../db/schema.ts'
 import { orderFromRow } from './stored-orders.ts'
 
-/** Everything the engine needs after a restart: live orders and their accounts' balances and margin-call state. */
-export async function loadLiveState(db: DbOrTx) {
+/**
+ * Everything the engine needs after a restart: live orders and their accounts' balances and
+ * margin-call state, and the active alerts. With `userId`, that one account's (with its balance even
+ * when it has no live order: a read of one account, trading/trading-reads.ts).
+ */
+export async function loadLiveState(db: DbOrTx, userId?: number) {
+  const one = userId !== undefined
   const live = await db
     .select()
     .from(orders)
-    .where(inArray(orders.status, [OrderStatus.Pending, OrderStatus.Holding]))
+    .where(
+      and(
+        inArray(orders.status, [OrderStatus.Pending, OrderStatus.Holding]),
+        one ? eq(orders.userId, userId) : undefined,
+      ),
+    )
     .orderBy(orders.id)
-  const userIds = [...new Set(live.map((o) => o.userId))]
+  const userIds = one ? [userId] : [...new Set(live.map((o) => o.userId))]
   const balances = userIds.length ? await accountStates(db, userIds) : []
   const alerts = await db
     .select()
     .from(priceAlerts)
-    .where(and(isNull(priceAlerts.firedAt), isNull(priceAlerts.removedAt)))
+    .where(
+      and(
+        isNull(priceAlerts.firedAt),
+        isNull(priceAlerts.removedAt),
+        one ? eq(priceAlerts.userId, userId) : undefined,
+      ),
+    )
     .orderBy(priceAlerts.id)
   return { orders: live.map(orderFromRow), balances, alerts: alerts.map(alertFromRow) }
 }

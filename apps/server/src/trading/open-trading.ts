@@ -1,4 +1,3 @@
-import type { Quote } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import type { WriterLock } from '../db/writer-lock.ts'
 import type { MarketData } from '../market/market-data.ts'
@@ -33,14 +32,7 @@ export interface TradingOptions {
 
 /** Brings trading up: the desk (engine rebuilt from the database) and the owners' socket pushes. */
 export async function openTrading(db: Db, market: MarketData, topics: TopicHub, options: TradingOptions) {
-  const quotes = () => {
-    const map = new Map<number, Quote>()
-    for (const def of market.allInstruments()) {
-      const quote = market.lastQuote(def.id)
-      if (quote) map.set(def.id, quote)
-    }
-    return map
-  }
+  const quotes = () => market.lastQuotes()
   // The push needs the desk and the desk's hook needs the push: the hook finds it here once made.
   const late: { push?: ReturnType<typeof startAccountPush> } = {}
   const desk = await TradingDesk.open({

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { PUBLIC_DATA_COMPRESSION } from '../http/compression.ts'
 import type { InstrumentDef } from '../market/catalogue.ts'
 import type { MarketData } from '../market/market-data.ts'
-import type { TradingDesk } from '../trading/desk.ts'
+import type { TradingReads } from '../trading/trading-reads.ts'
 import { getSetting } from '../settings/settings.ts'
 import type { Db } from '../db/client.ts'
 import {
@@ -30,7 +30,7 @@ import {
 interface Sources {
   db: Db
   market: MarketData
-  desk: TradingDesk
+  reads: TradingReads
   clock: () => Date
 }
 
@@ -44,7 +44,7 @@ interface Sources {
 export function firstScreenRoutes(
   app: FastifyInstance,
   webDist: string,
-  { db, market, desk, clock }: Sources,
+  { db, market, reads, clock }: Sources,
 ) {
   const built = builtPage(webDist, (message) => app.log.warn(message))
   const options = { ...PUBLIC_DATA_COMPRESSION }
@@ -54,9 +54,9 @@ export function firstScreenRoutes(
     return sendPage(reply, withPageLanguage(withFirstScreen(html, content), lang, shellTexts(lang)))
   }
 
-  const now = (): Freshness => ({
+  const now = async (): Promise<Freshness> => ({
     nowMs: clock().getTime(),
-    maxQuoteAgeMs: desk.view.riskSettings().maxQuoteAgeMs,
+    maxQuoteAgeMs: (await reads.riskSettings()).maxQuoteAgeMs,
   })
   // Only the instruments written are turned into trade_list items.
   const view = (defs: readonly InstrumentDef[], lang: LanguageCode, nowMs: number) =>
@@ -64,7 +64,7 @@ export function firstScreenRoutes(
 
   app.get('/', options, async (request, reply) => {
     const lang = pageLanguage(request)
-    const fresh = now()
+    const fresh = await now()
     const category = queryParam(request, 'category')
     // A chosen chip: the rows of its category; the favourites live on the phone, so none.
     const categoryId = category === undefined ? undefined : Number(category)
@@ -80,7 +80,7 @@ export function firstScreenRoutes(
 
   app.get('/trade', options, async (request, reply) => {
     const lang = pageLanguage(request)
-    const fresh = now()
+    const fresh = await now()
     const id = queryParam(request, 'id')
     // As the app chooses (use-current-instrument.ts): the one asked for, else the first. A phone
     // that showed another one last time says so itself: app-shell.js hides this one then.

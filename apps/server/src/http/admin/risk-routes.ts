@@ -23,11 +23,11 @@ const NEAREST = 20
  * and the house's daily trading result.
  */
 export function adminRiskRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db, clock, desk, market } = deps
+  const { db, clock, reads, market } = deps
   app.get('/admin/api/risk', { preHandler: requireStaff(db, clock, 'risk.read') }, async (request) => {
     const { demo } = parse(riskRequest, request.query)
     const now = clock()
-    const engine = desk.view
+    const engine = await reads.ofEveryone()
     // Which accounts with positions are real money (few: only those holding positions are asked).
     const ids = [...engine.accountTotals()].filter((a) => a.positions > 0).map((a) => a.userId)
     const people = ids.length

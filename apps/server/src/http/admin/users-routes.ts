@@ -40,7 +40,7 @@ export function adminUsersRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get('/admin/api/users/:id', guard('users.read'), async (request) => {
     const { id } = parse(adminUserIdParams, request.params)
-    const detail = await userDetail(db, desk, market, id, deps.clock())
+    const detail = await userDetail(db, deps.reads, market, id, deps.clock())
     return detail ? ok(request, detail) : refused(request, refuse('account_not_found'))
   })
 

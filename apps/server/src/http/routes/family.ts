@@ -15,7 +15,7 @@ import {
   type DealAnswer,
   type RecordPage,
 } from '@tp/contracts'
-import type { Order, PositionMark } from '@tp/engine'
+import type { Order, PositionMark, TradingEngine } from '@tp/engine'
 import { translate } from '../../i18n/translate.ts'
 import { refuse } from '../../outcome/outcome.ts'
 import { refusalOf } from '../../trading/refusal.ts'
@@ -48,14 +48,14 @@ const DEAL_ORDERS_SHOWN = 10
  * `/api/user/login` is the same route as `loginForU` (http/url-aliases.ts).
  */
 export function familyRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db, market, desk } = deps
+  const { db, market, desk, reads } = deps
   const signedIn = { preHandler: requireSession(db, deps.clock) }
   const command = { ...signedIn, config: perUserRateLimited('trading', deps.rateLimits.trading) }
   const now = () => deps.clock().getTime()
 
   /** The caller's open positions (and, with `pending`, pending orders), newest first, on one instrument. */
-  const openOrders = (userId: number, instrumentId: number, pending: boolean) =>
-    desk.view
+  const openOrders = (engine: TradingEngine, userId: number, instrumentId: number, pending: boolean) =>
+    engine
       .ordersOf(userId)
       .filter(
         (o) =>
@@ -73,11 +73,12 @@ export function familyRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const lang = langOf(request)
     const view = market.view(def, at, lang)
     const { balance } = await accountBalance(db, userId)
-    const orders = openOrders(userId, forex_id, true).slice(0, DEAL_ORDERS_SHOWN)
+    const engine = await reads.ofUser(userId)
+    const orders = openOrders(engine, userId, forex_id, true).slice(0, DEAL_ORDERS_SHOWN)
     return ok<DealAnswer>(request, {
       forex_cont_limit: { min: view.ForexMinCont, max: view.ForexMaxCont },
       forex_user_balance: Number(displayMoney(balance)),
-      my_transaction: orders.map((o) => transOrder(asStored(o), desk.view, market, at, lang)),
+      my_transaction: orders.map((o) => transOrder(asStored(o), engine, market, at, lang)),
       last_price: view.LastPrice,
       quotation: view.ForexQuotations,
       settle_currency_code: USD.code,
@@ -88,11 +89,11 @@ export function familyRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const { forex_id, page, limit } = parse(dealAllRequest, request.query)
     if (!market.instrument(forex_id)) return refused(request, refuse('instrument_not_found'))
     const { userId } = sessionOf(request)
-    const engine = desk.view
+    const engine = await reads.ofUser(userId)
     const at = now()
     const lang = langOf(request)
     const account = engine.accountView(userId)
-    const positions = openOrders(userId, forex_id, false)
+    const positions = openOrders(engine, userId, forex_id, false)
     const marks = positions.map((o) => engine.markOf(o))
     const allPositions = engine.ordersOf(userId).filter((o) => o.status === OrderStatus.Holding)
     const { balance } = await accountBalance(db, userId)

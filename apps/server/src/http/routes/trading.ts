@@ -163,7 +163,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const { status: asked, finished, page, limit, from, to } = parse(myDealRequest, request.query)
     const status = finished === 1 ? undefined : asked
     const { userId } = sessionOf(request)
-    const engine = desk.view
+    const engine = await deps.reads.ofUser(userId)
     const at = now()
     const lang = langOf(request)
     const offset = (page - 1) * limit
@@ -200,7 +200,8 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/v1/api/main/wallet/getBalance', signedIn, async (request) => {
     const { userId } = sessionOf(request)
     const row = await accountBalance(db, userId)
-    const view = desk.view.accountView(userId)
+    const engine = await deps.reads.ofUser(userId)
+    const view = engine.accountView(userId)
     const balance = Number(row.balance)
     const profit = view?.profit ?? 0
     const margin = view?.usedMargin ?? 0
@@ -212,7 +213,7 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
       free_margin: markText(balance + profit - margin),
       margin_level: margin > 0 ? Math.round(((balance + profit) / margin) * 10_000) / 100 : null,
       profit: markText(profit),
-      withdrawable: desk.view.withdrawable(userId) ?? '0.00',
+      withdrawable: engine.withdrawable(userId) ?? '0.00',
     })
   })
 

@@ -55,7 +55,7 @@ export interface GatewayDeps {
   sessionRevocations: SessionRevocations
   socketLimits?: Partial<SocketLimits>
   /** The MARGIN_CALL of an account in margin call now, sent to a socket as it signs in. */
-  marginCallOf?: (userId: number) => object | undefined
+  marginCallOf?: (userId: number) => Promise<object | undefined>
 }
 
 /**
@@ -165,8 +165,8 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
     if (connection.socket.readyState !== OPEN) return
     reply(connection, { type: 'login_result', code: session ? 1 : 0 })
     // A warning that was pushed before this socket signed in still holds: it hears it now.
-    const warning = session && deps.marginCallOf?.(session.userId)
-    if (warning) hub.sendTo(connection.subscriber, 'MARGIN_CALL', warning)
+    const warning = session && (await deps.marginCallOf?.(session.userId))
+    if (warning && connection.socket.readyState === OPEN) hub.sendTo(connection.subscriber, 'MARGIN_CALL', warning)
   }
 
   /**

@@ -17,7 +17,8 @@ import type { Db, DbOrTx } from '../../db/client.ts'
 import { accounts, identityChecks, sessions, users } from '../../db/schema.ts'
 import type { MarketData } from '../../market/market-data.ts'
 import { factorMethods } from '../../users/second-factor/methods.ts'
-import type { TradingDesk } from '../../trading/desk.ts'
+import type { TradingReads } from '../../trading/trading-reads.ts'
+import type { TradingEngine } from '@tp/engine'
 import { ledgerPage } from '../../trading/ledger.ts'
 import { asStored } from '../../trading/stored-orders.ts'
 import { markText, transOrder, wireTime } from '../../trading/order-view.ts'
@@ -133,7 +134,7 @@ const RECENT_SESSIONS_MS = 30 * 24 * 60 * 60 * 1000
  */
 export async function userDetail(
   db: Db,
-  desk: TradingDesk,
+  reads: TradingReads,
   market: MarketData,
   userId: number,
   now: Date,
@@ -157,7 +158,7 @@ export async function userDetail(
     .where(
       and(eq(sessions.userId, userId), gt(sessions.createdAt, new Date(now.getTime() - RECENT_SESSIONS_MS))),
     )
-  const engine = desk.view
+  const engine = await reads.ofUser(userId)
   const nowMs = now.getTime()
   const orders = engine.ordersOf(userId).reverse()
   const view = (status: number) =>
@@ -168,7 +169,7 @@ export async function userDetail(
     referrals: referrals.map((r) => r.uid),
     positions: view(OrderStatus.Holding),
     pending_orders: view(OrderStatus.Pending),
-    account: accountFigures(desk, userId, row.balance ?? '0', row.frozen ?? '0'),
+    account: accountFigures(engine, userId, row.balance ?? '0', row.frozen ?? '0'),
     live_sessions: live?.n ?? 0,
     recent_sessions: recent?.n ?? 0,
     last_sign_in_at: wireTime(last?.getTime() ?? 0),
@@ -181,12 +182,12 @@ export async function userDetail(
  * start) holds no live orders, so its equity is its stored balance.
  */
 function accountFigures(
-  desk: TradingDesk,
+  engine: TradingEngine,
   userId: number,
   balance: string,
   frozen: string,
 ): AdminAccountFigures {
-  const view = desk.view.accountView(userId)
+  const view = engine.accountView(userId)
   const booked = view?.balance ?? Number(balance)
   const profit = view?.profit ?? 0
   const margin = view?.usedMargin ?? 0

@@ -1,0 +1,62 @@
+import type { InstrumentTerms, Quote, RiskSettings, TradingEngine } from '@tp/engine'
+import type { Db } from '../db/client.ts'
+import type { TradingDesk } from './desk.ts'
+import { engineHolding, loadRisk, loadTradingTerms } from './desk-state.ts'
+import { loadLiveState } from './live-state.ts'
+
+/**
+ * How routes read trading state (live orders and their marks, an account's margin and what it can
+ * withdraw, the risk settings): one way, whichever process serves the call (decision 049). Each
+ * answer is an engine to read from, never to change.
+ */
+export interface TradingReads {
+  /** Holds `userId`'s account (if it has one) as last committed, marked at the latest quotes. */
+  ofUser(userId: number): Promise<TradingEngine>
+  /** Holds every account with live orders (staff's risk views). */
+  ofEveryone(): Promise<TradingEngine>
+  riskSettings(): Promise<RiskSettings>
+}
+
+/** Where the desk runs: its own engine, which is ahead of nothing (it answers only after commits). */
+export function deskReads(desk: () => TradingDesk): TradingReads {
+  return {
+    ofUser: async () => desk().view,
+    ofEveryone: async () => desk().view,
+    riskSettings: async () => desk().view.riskSettings(),
+  }
+}
+
+/** How long a gateway trusts its copy of the catalogue's terms and the risk settings (ms). */
+const TERMS_FOR_MS = 5_000
+
+/**
+ * Where the desk does not run (a gateway): from the database, as committed, in one snapshot per
+ * read, marked at the quotes this process holds (the engine's own, relayed). The catalogue's terms
+ * and the risk settings are kept a few seconds (`forget` drops them at once, when staff change them).
+ */
+export function storedReads(db: Db, quotes: () => Map<number, Quote>) {
+  let cached: { terms: InstrumentTerms[]; risk: RiskSettings; until: number } | undefined
+  const termsAndRisk = async () => {
+    if (cached && Date.now() < cached.until) return cached
+    const [terms, risk] = [await loadTradingTerms(db), await loadRisk(db)]
+    cached = { terms, risk, until: Date.now() + TERMS_FOR_MS }
+    return cached
+  }
+  const read = async (userId?: number) => {
+    const { terms, risk } = await termsAndRisk()
+    const state = await db.transaction((tx) => loadLiveState(tx, userId), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    })
+    return engineHolding(terms, risk, quotes(), state)
+  }
+  const reads: TradingReads & { forget(): void } = {
+    ofUser: (userId) => read(userId),
+    ofEveryone: () => read(),
+    riskSettings: async () => (await termsAndRisk()).risk,
+    forget: () => {
+      cached = undefined
+    },
+  }
+  return reads
+}

@@ -111,7 +111,10 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
     }),
   })
 
-  await registerGateway(app, { ...deps, marginCallOf: async (userId) => currentMarginCall(await deps.reads.ofUser(userId), userId) })
+  await registerGateway(app, {
+    ...deps,
+    marginCallOf: async (userId) => currentMarginCall(await deps.reads.ofUser(userId), userId),
+  })
   siteRoutes(app, deps)
   notifyRoutes(app, deps)
   userRoutes(app, deps)

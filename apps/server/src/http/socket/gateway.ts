@@ -166,7 +166,8 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
     reply(connection, { type: 'login_result', code: session ? 1 : 0 })
     // A warning that was pushed before this socket signed in still holds: it hears it now.
     const warning = session && (await deps.marginCallOf?.(session.userId))
-    if (warning && connection.socket.readyState === OPEN) hub.sendTo(connection.subscriber, 'MARGIN_CALL', warning)
+    if (warning && connection.socket.readyState === OPEN)
+      hub.sendTo(connection.subscriber, 'MARGIN_CALL', warning)
   }
 
   /**

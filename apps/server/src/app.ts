@@ -61,6 +61,11 @@ export interface AppOptions {
   /** Built client and back office, served at / and /admin when present. */
   webDist?: string
   adminDist?: string
+  /**
+   * Whether this process serves the back office (its API and its app). A gateway process does not:
+   * staff's work runs beside the desk, on the engine process (decision 049).
+   */
+  backOffice?: boolean
 }
 
 /** Builds the whole HTTP app from its collaborators; main.ts and the tests call this alike. */
@@ -137,7 +142,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   pushRoutes(app, deps)
   legalRoutes(app, deps)
   webManifestRoutes(app, deps)
-  adminRoutes(app, deps)
+  if (options.backOffice !== false) adminRoutes(app, deps)
   openApiRoute(app)
 
   await serveClients(app, deps, options)
@@ -151,7 +156,9 @@ const isApiPath = (url: string) =>
 async function serveClients(app: FastifyInstance, deps: RouteDeps, options: AppOptions): Promise<void> {
   const web = options.webDist && existsSync(join(options.webDist, 'index.html')) ? options.webDist : undefined
   const admin =
-    options.adminDist && existsSync(join(options.adminDist, 'index.html')) ? options.adminDist : undefined
+    options.backOffice !== false && options.adminDist && existsSync(join(options.adminDist, 'index.html'))
+      ? options.adminDist
+      : undefined
   // The app's pages in the reader's language, `/` and `/trade` with their first screen
   // (first-screen-routes.ts); the files are served as built.
   const sendAppPage = web ? firstScreenRoutes(app, web, deps) : undefined

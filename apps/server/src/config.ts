@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { hostname } from 'node:os'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 
@@ -143,9 +144,29 @@ const environment = z.object({
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * What this process does (decision 049): `all` (one process, the default), `gateway` (HTTP, the
+   * apps and the sockets; any number behind a load balancer) or `engine` (the trading desk and the
+   * price feed; one leads, others stand by). `gateway` and `engine` need DATABASE_URL and REDIS_URL.
+   */
+  ROLE: z.enum(['all', 'gateway', 'engine']).default('all'),
+  /** Put before the names this platform's processes share on Redis (two platforms on one Redis keep apart). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,32}$/, 'must be 1 to 32 letters, digits or _ . : -')
+    .default('tp:'),
+  /** A name for this process in logs and on Redis (unique among processes). Unset: host and process id. */
+  PROCESS_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+    .optional(),
 })
 
-export type Config = Omit<z.infer<typeof environment>, 'PUBLIC_URL'> & { PUBLIC_URL: string; dataDir: string }
+export type Config = Omit<z.infer<typeof environment>, 'PUBLIC_URL' | 'PROCESS_NAME'> & {
+  PUBLIC_URL: string
+  PROCESS_NAME: string
+  dataDir: string
+}
 
 /** Parses the environment or returns one line per bad variable. Empty strings count as unset. */
 export function loadConfig(
@@ -159,11 +180,17 @@ export function loadConfig(
   const settings = result.data
   if ((settings.VAPID_PUBLIC_KEY === undefined) !== (settings.VAPID_PRIVATE_KEY === undefined))
     return { ok: false, errors: ['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither'] }
+  if (settings.ROLE !== 'all' && (!settings.DATABASE_URL || !settings.REDIS_URL))
+    return {
+      ok: false,
+      errors: [`ROLE: ${settings.ROLE} needs DATABASE_URL and REDIS_URL (processes share both)`],
+    }
   return {
     ok: true,
     config: {
       ...settings,
       PUBLIC_URL: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
+      PROCESS_NAME: settings.PROCESS_NAME ?? `${hostname()}-${process.pid}`,
       dataDir: resolve(settings.DATA_DIR),
     },
   }

@@ -4,12 +4,17 @@ import { startMarketFeed } from './market/market-feed.ts'
 import type { MarketData } from './market/market-data.ts'
 import { openMarket } from './market/open-market.ts'
 import type { PriceSource } from './market/price-source.ts'
-import { DEFAULT_HUB_LIMITS, TopicHub, type HubLimits } from './realtime/topic-hub.ts'
+import { BROADCAST_TOPIC, DEFAULT_HUB_LIMITS, TopicHub, type HubLimits } from './realtime/topic-hub.ts'
 import { openTrading } from './trading/open-trading.ts'
 import { deskReads } from './trading/trading-reads.ts'
 import { seedCatalogue } from './seed/seed-catalogue.ts'
 import { startHouseTraders } from './rank/house-traders.ts'
 import type { PlatformMetrics } from './ops/metrics.ts'
+import type { Redis } from './db/redis.ts'
+import { relayNames, startEngineRelay } from './realtime/relay.ts'
+import { socketsHere, USER_TOPIC_PREFIX, type AccountWatchers } from './trading/account-push.ts'
+import { startCommandConsumer } from './trading/command-stream/engine-consumer.ts'
+import { streamNames } from './trading/command-stream/stream-protocol.ts'
 
 export interface LiveServicesOptions {
   nowMs: number
@@ -38,6 +43,22 @@ export interface LiveServicesOptions {
   tradingDb?: Db
   /** Where ticks, tick ages and the desk's commits are counted (main.ts; tests and benches go without). */
   metrics?: PlatformMetrics
+  /**
+   * The engine role (ROLE=engine, decision 049): the gateways' commands are read from the Redis
+   * stream, and ticks and the owners' messages are relayed to the gateways.
+   */
+  engine?: EngineLinks
+}
+
+export interface EngineLinks {
+  /** Answers, acknowledgements and the relay. */
+  redis: Redis
+  /** The stream's blocking reads. */
+  reader: Redis
+  /** This engine's name in the stream's consumer group. */
+  name: string
+  /** Put before every Redis name (tests keep apart on one Redis). */
+  namespace?: string
 }
 
 /**
@@ -48,11 +69,20 @@ export interface LiveServicesOptions {
 export async function startLiveServices(db: Db, options: LiveServicesOptions) {
   await seedCatalogue(db)
   const market = await openMarket(db, options.nowMs, options.historyCandles)
-  const { metrics } = options
+  const { metrics, engine } = options
+  const relay =
+    engine &&
+    startEngineRelay({ redis: engine.redis, names: relayNames(engine.namespace), onError: options.onError })
   const topics = new TopicHub(
     { ...DEFAULT_HUB_LIMITS, ...options.hubLimits },
     Date.now,
     metrics && ((ms) => metrics.tickToClient.observe(ms / 1000)),
+    // The owners' messages, and what every socket hears, go on to the gateways that hold the sockets.
+    relay &&
+      ((topic, key, payload, bornAtMs) => {
+        if (topic.startsWith(USER_TOPIC_PREFIX) || topic === BROADCAST_TOPIC)
+          relay.message(topic, key, payload, bornAtMs)
+      }),
   )
   const trading = await openTrading(options.tradingDb ?? db, market, topics, {
     writer: options.writer,
@@ -60,6 +90,7 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     onError: options.onError,
     onFatal: options.onFatal,
     clockCheckMs: options.clockCheckMs,
+    ...(relay && { watchers: everyWatcher(socketsHere(topics), relay.watched) }),
     ...(metrics && {
       observeCommit: (commands: number, seconds: number) => {
         metrics.commitCommands.observe(commands)
@@ -75,11 +106,23 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     onQuote: (instrumentId, quote) => {
       metrics?.ticks.inc()
       trading.desk.tick(instrumentId, quote)
+      const code = relay && market.instrument(instrumentId)?.code
+      if (code) relay.tick({ code, ...quote })
     },
     onError: (error) => options.onError(error, 'writing candles failed; will retry'),
     nowMs: options.clock,
     onRefused: ({ code, reason, count }) => options.onTickRefused({ code, reason, count }),
   })
+  const consumer =
+    engine &&
+    startCommandConsumer({
+      reader: engine.reader,
+      writer: engine.redis,
+      names: streamNames(engine.namespace),
+      consumer: engine.name,
+      desk: trading.desk,
+      onError: options.onError,
+    })
   const house = options.houseTraders
     ? await startHouseTraders({
         db,
@@ -98,11 +141,25 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     feed,
     /** Stops the house traders and the feed (writing its last candles), lets the desk commit, and closes the hub. */
     async stop() {
+      await consumer?.stop()
       await house?.stop()
       await feed.stop()
       await trading.stop()
+      relay?.stop()
       topics.close()
     },
+  }
+}
+
+/** Users watched here or on any gateway. */
+function everyWatcher(here: AccountWatchers, elsewhere: () => ReadonlySet<number>): AccountWatchers {
+  return {
+    *watched() {
+      const remote = elsewhere()
+      yield* remote
+      for (const userId of here.watched()) if (!remote.has(userId)) yield userId
+    },
+    isWatched: (userId) => elsewhere().has(userId) || here.isWatched(userId),
   }
 }
 

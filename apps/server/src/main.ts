@@ -6,7 +6,7 @@ import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDatabase } from './seed/seed-database.ts'
 import { ensureFirstAdmin } from './staff/staff-accounts.ts'
-import { takeWriterLock } from './db/writer-lock.ts'
+import { takeWriterLock, waitForWriterLock, type WriterLock } from './db/writer-lock.ts'
 import { DEFAULT_RATE_LIMITS } from './http/route-deps.ts'
 import { outboxMessenger } from './messaging/outbox.ts'
 import { SessionRevocations } from './users/sessions.ts'
@@ -21,7 +21,8 @@ import { vapidSubject, webPushTransport } from './notices/push-transport.ts'
 import { BROWSER_PUSH_SERVICES, pushEndpointPolicy } from './notices/push-endpoints.ts'
 import { startNoticeDelivery } from './notices/notice-delivery.ts'
 import { PlatformMetrics } from './ops/metrics.ts'
-import { openRedis } from './db/redis.ts'
+import { openRedis, type Redis } from './db/redis.ts'
+import { startGatewayServices } from './gateway-services.ts'
 
 // The composition root: read settings, wire the adapters together, start, and stop cleanly.
 const loaded = loadConfig(process.env)
@@ -32,13 +33,22 @@ if (!loaded.ok) {
 const config = loaded.config
 mkdirSync(config.dataDir, { recursive: true })
 
+const role = config.ROLE
 // Until the app's logger exists, a dropped idle database connection is reported on stderr.
 let reportIdleError = (error: Error) => console.error(`database connection dropped: ${error.message}`)
-let writerLock: Awaited<ReturnType<typeof takeWriterLock>>
+// The right to write trading state: the one process (ROLE=all) or the leading engine; a gateway
+// writes none. A second engine stands by until the leader's lock is free (decision 049).
+let writerLock: WriterLock | undefined
 try {
-  writerLock = await takeWriterLock(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir },
-  )
+  if (role === 'engine')
+    writerLock = await waitForWriterLock(config.DATABASE_URL as string, {
+      retryMs: 500,
+      onWaiting: (reason) => console.info(`engine ${config.PROCESS_NAME} standing by: ${reason}`),
+    })
+  else if (role === 'all')
+    writerLock = await takeWriterLock(
+      config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir },
+    )
 } catch (error) {
   console.error(`Cannot start: ${(error as Error).message}`)
   process.exit(1)
@@ -49,45 +59,70 @@ const metrics = new PlatformMetrics({
   sockets: () => metricSources.sockets(),
   engineQueue: () => metricSources.engineQueue(),
 })
-// Shared by every process when there are several (issue 27): rate limits and sign-in limits.
-const redis = config.REDIS_URL
-  ? openRedis(config.REDIS_URL, (error) => reportIdleError(new Error(`redis: ${error.message}`)))
-  : undefined
+// Shared by every process when there are several (issue 27): rate limits and sign-in limits, and
+// between gateways and the engine, commands, ticks and the owners' messages (each on a connection
+// of its own where it blocks or subscribes).
+const redisOf = () =>
+  openRedis(config.REDIS_URL as string, (error) => reportIdleError(new Error(`redis: ${error.message}`)))
+const redis = config.REDIS_URL ? redisOf() : undefined
 const database = await openDatabase({
   ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') }),
   onIdleError: (error) => reportIdleError(error),
   onQuery: () => metrics.dbQueries.inc(),
 })
-await seedDatabase(database.db)
-const firstAdmin = await ensureFirstAdmin(database.db, {
-  email: config.ADMIN_EMAIL,
-  password: config.ADMIN_PASSWORD,
-})
-if (!firstAdmin.ok) console.error(`ADMIN_EMAIL: the first admin was not created (${firstAdmin.reason})`)
-else if (firstAdmin.value)
-  console.info(`back office: admin ${config.ADMIN_EMAIL} created; set up TOTP at /admin`)
+// Reference data and the first admin are the writer's to make (a gateway may start first and wait).
+if (writerLock) {
+  await seedDatabase(database.db)
+  const firstAdmin = await ensureFirstAdmin(database.db, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+  })
+  if (!firstAdmin.ok) console.error(`ADMIN_EMAIL: the first admin was not created (${firstAdmin.reason})`)
+  else if (firstAdmin.value)
+    console.info(`back office: admin ${config.ADMIN_EMAIL} created; set up TOTP at /admin`)
+}
 const now = () => Date.now()
 // Until the app's logger exists, errors of the live services go to stderr.
 let reportError = (error: unknown, context: string) => console.error(context, error)
 let reportTickRefused = (report: object) => console.warn('price tick refused', report)
-const live = await startLiveServices(database.db, {
-  nowMs: now(),
-  historyCandles: config.MARKET_HISTORY_CANDLES,
-  source: (market): PriceSource =>
-    config.PRICE_SOURCE.startsWith('replay:')
-      ? replaySource(readTickFile(config.PRICE_SOURCE.slice('replay:'.length)), now, { loop: true })
-      : simulatorSource(simulatedInstruments(market, now()), now),
-  onError: (error, context) => reportError(error, context),
-  clock: now,
-  onTickRefused: (report) => reportTickRefused(report),
-  writer: writerLock,
-  houseTraders: config.HOUSE_TRADERS === undefined ? !process.env.VITEST : config.HOUSE_TRADERS === '1',
-  onFatal: (message) => {
-    reportError(new Error(message), 'stopping: trading cannot go on')
-    process.exit(1)
-  },
-  metrics,
-})
+const live = writerLock
+  ? await startLiveServices(database.db, {
+      nowMs: now(),
+      historyCandles: config.MARKET_HISTORY_CANDLES,
+      source: (market): PriceSource =>
+        config.PRICE_SOURCE.startsWith('replay:')
+          ? replaySource(readTickFile(config.PRICE_SOURCE.slice('replay:'.length)), now, { loop: true })
+          : simulatorSource(simulatedInstruments(market, now()), now),
+      onError: (error, context) => reportError(error, context),
+      clock: now,
+      onTickRefused: (report) => reportTickRefused(report),
+      writer: writerLock,
+      houseTraders: config.HOUSE_TRADERS === undefined ? !process.env.VITEST : config.HOUSE_TRADERS === '1',
+      onFatal: (message) => {
+        reportError(new Error(message), 'stopping: trading cannot go on')
+        process.exit(1)
+      },
+      metrics,
+      ...(role === 'engine' && {
+        engine: {
+      redis: redis as Redis,
+      reader: redisOf(),
+      name: config.PROCESS_NAME,
+      namespace: config.REDIS_PREFIX,
+    },
+      }),
+    })
+  : await startGatewayServices(database.db, {
+      redis: redis as Redis,
+      answers: redisOf(),
+      relay: redisOf(),
+      name: config.PROCESS_NAME,
+      namespace: config.REDIS_PREFIX,
+      clock: now,
+      metrics,
+      onError: (error, context) => reportError(error, context),
+      onTickRefused: (report) => reportTickRefused(report),
+    })
 const { market } = live
 metricSources.sockets = () => live.topics.socketCount
 metricSources.engineQueue = () => live.desk.queueDepth
@@ -136,22 +171,25 @@ const app = await buildApp(
     corsOrigins: config.CORS_ORIGINS,
     webDist: join(appsDir, 'web/dist'),
     adminDist: join(appsDir, 'admin/dist'),
+    backOffice: role !== 'gateway',
   },
 )
 reportIdleError = (error) => app.log.warn({ err: error.message }, 'database connection dropped while idle')
 reportError = (err, context) => app.log.error({ err }, context)
 reportTickRefused = (report) => app.log.warn(report, 'price tick refused')
 // Notices go out by push and e-mail after their commit, beside the desk (decision 044).
-const delivery = startNoticeDelivery({
-  db: database.db,
-  push,
-  messenger,
-  name: (id) => market.instrument(id)?.showCode,
-  publicUrl: config.PUBLIC_URL,
-  clock: () => new Date(),
-  onError: (error, context) => reportError(error, context),
-  pollMs: 1000,
-})
+const delivery =
+  writerLock &&
+  startNoticeDelivery({
+    db: database.db,
+    push,
+    messenger,
+    name: (id) => market.instrument(id)?.showCode,
+    publicUrl: config.PUBLIC_URL,
+    clock: () => new Date(),
+    onError: (error, context) => reportError(error, context),
+    pollMs: 1000,
+  })
 
 let stopping = false
 async function shutdown(signal: string) {
@@ -159,11 +197,11 @@ async function shutdown(signal: string) {
   stopping = true
   app.log.info({ signal }, 'shutting down')
   await live.stop()
-  await delivery.stop()
+  await delivery?.stop()
   await app.close()
   await database.close()
   redis?.disconnect()
-  await writerLock.release()
+  await writerLock?.release()
   process.exit(0)
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
@@ -172,6 +210,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 await app.listen({ port: config.PORT, host: config.HOST })
 app.log.info(
   {
+    role,
+    name: config.PROCESS_NAME,
     database: database.driver,
     smtp: Boolean(config.SMTP_URL),
     url: config.PUBLIC_URL,

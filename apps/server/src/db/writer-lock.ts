@@ -42,6 +42,29 @@ export async function takeWriterLock(target: { url: string } | { dataDir: string
   }
 }
 
+/**
+ * A standby engine's wait (ROLE=engine, decision 049): tries to take the lock every `retryMs` until it
+ * does, so that it leads as soon as the leader's connection is gone (PostgreSQL frees a session's
+ * advisory lock the moment its connection ends).
+ */
+export async function waitForWriterLock(
+  url: string,
+  options: { retryMs: number; onWaiting: (reason: string) => void },
+): Promise<WriterLock> {
+  let said = ''
+  for (;;) {
+    try {
+      return await takeAdvisoryLock(url)
+    } catch (error) {
+      const reason = (error as Error).message
+      // Said once per reason, not every try.
+      if (reason !== said) options.onWaiting(reason)
+      said = reason
+      await new Promise((resolve) => setTimeout(resolve, options.retryMs))
+    }
+  }
+}
+
 /** The lock of a database only this process can reach (PGlite in memory: tests and benchmarks). */
 export function processLocalLock(): WriterLock {
   return { onLost() {}, reacquire: async () => true, release: async () => {} }

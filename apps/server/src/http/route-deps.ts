@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { MarketData } from '../market/market-data.ts'
 import type { SocketLimits } from './socket/socket-limits.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
-import type { TradingDesk } from '../trading/desk.ts'
+import type { DeskPort } from '../trading/desk.ts'
 import type { TradingReads } from '../trading/trading-reads.ts'
 import type { ServiceDeps } from '../users/deps.ts'
 import type { Uploads } from '../uploads/uploads.ts'
@@ -74,7 +74,7 @@ export interface RouteDeps extends ServiceDeps {
   /** Where socket messages are published (market feed, later the engine). */
   topics: TopicHub
   /** The trading engine's single writer. */
-  desk: TradingDesk
+  desk: DeskPort
   /** How trading state is read (the desk's engine, or the database on a gateway: decision 049). */
   reads: TradingReads
   /** Image uploads (deposit proofs, identity checks) and their signed URLs. */

@@ -33,7 +33,8 @@ export interface MarketFeed {
  * written in one batch every CANDLE_FLUSH_MS.
  */
 export function startMarketFeed(options: {
-  db: Db
+  /** Where candles and last quotes are written; none on a gateway process (the engine writes them). */
+  db?: Db
   market: MarketData
   source: PriceSource
   topics: TopicHub
@@ -82,7 +83,7 @@ export function startMarketFeed(options: {
     while (writing) await writing
     const changed = market.takeChanged()
     const quotes = market.takeChangedQuotes()
-    if (changed.length === 0 && quotes.length === 0) return
+    if (!db || (changed.length === 0 && quotes.length === 0)) return
     writing = saveCandles(db, changed)
       .then(() => saveLastQuotes(db, quotes))
       .catch((error: unknown) => {

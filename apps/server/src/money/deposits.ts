@@ -25,7 +25,7 @@ import {
   needsSecondApproval,
   type ApprovalResult,
 } from './four-eyes.ts'
-import type { TradingDesk } from '../trading/desk.ts'
+import type { DeskPort } from '../trading/desk.ts'
 import { announced } from '../events/staff-events.ts'
 import { uploadIdFrom, uploadOwnedBy } from '../uploads/uploads.ts'
 import { wireTime } from '../trading/order-view.ts'
@@ -257,7 +257,7 @@ type Approval = 'alone' | 'first' | 'second'
  */
 export async function approveDeposit(
   db: DbOrTx,
-  desk: TradingDesk,
+  desk: DeskPort,
   depositId: number,
   staffId: number,
   onDecided?: DepositDecided,

@@ -8,7 +8,7 @@ import type { LanguageCode } from '@tp/contracts'
 import { translate } from '../i18n/translate.ts'
 import { refuse } from '../outcome/outcome.ts'
 import { getSettings } from '../settings/settings.ts'
-import type { MoneyResult, TradingDesk } from '../trading/desk.ts'
+import type { MoneyResult, DeskPort } from '../trading/desk.ts'
 import { wireTime } from '../trading/order-view.ts'
 import { announced } from '../events/staff-events.ts'
 import { payoutMethodFor } from './payout-methods.ts'
@@ -35,7 +35,7 @@ export interface WithdrawalInput {
  * holding positions cannot leave). Any refusal rolls back everything.
  */
 export function requestWithdrawal(
-  desk: TradingDesk,
+  desk: DeskPort,
   rates: PayoutRates,
   userId: number,
   input: WithdrawalInput,
@@ -140,7 +140,7 @@ export type WithdrawalDecided = (tx: Tx, decided: typeof withdrawals.$inferSelec
  */
 export async function decideWithdrawal(
   db: DbOrTx,
-  desk: TradingDesk,
+  desk: DeskPort,
   withdrawalId: number,
   decision: 'pay' | 'reject',
   staffId: number,

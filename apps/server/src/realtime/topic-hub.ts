@@ -52,6 +52,9 @@ interface Pending {
  * every message: it keeps the latest per key until it drains, and is dropped if it never does, so
  * one slow phone never holds the others back or grows the server's memory.
  */
+/** The name a tap sees a broadcast under (no socket subscribes to it). */
+export const BROADCAST_TOPIC = '*'
+
 export class TopicHub {
   private readonly topics = new Map<string, Set<Subscriber>>()
   private readonly congested = new Set<Subscriber>()
@@ -69,6 +72,11 @@ export class TopicHub {
     private readonly now: () => number = Date.now,
     /** Told, once per message that carries its birth time, how old it was when its fan-out ended. */
     private readonly observeAge?: (ms: number) => void,
+    /**
+     * Shown every message published, subscribers here or not (the engine's relay sends its owners'
+     * messages on to the gateway processes that hold their sockets: realtime/relay.ts).
+     */
+    private readonly tap?: (topic: string, key: string, payload: Buffer, bornAtMs?: number) => void,
   ) {}
 
   /** Open sockets (metrics). */
@@ -116,8 +124,14 @@ export class TopicHub {
    * `bornAtMs` (a tick's time) has the fan-out's end measured against it.
    */
   publish(topic: string, key: string, message: object, bornAtMs?: number): void {
+    if (!this.tap && !this.topics.has(topic)) return
+    this.publishPayload(topic, key, Buffer.from(JSON.stringify(message)), bornAtMs)
+  }
+
+  /** `publish` of a message serialized already (one relayed from another process). */
+  publishPayload(topic: string, key: string, payload: Buffer, bornAtMs?: number): void {
+    this.tap?.(topic, key, payload, bornAtMs)
     if (!this.topics.has(topic)) return
-    const payload = Buffer.from(JSON.stringify(message))
     // Framed once for all: per socket only a write of the same bytes (bench/ws-fanout measures it).
     const entry: Pending = { payload, framed: textFrame(payload), bornAtMs }
     let waiting = this.pending.get(topic)
@@ -155,7 +169,12 @@ export class TopicHub {
    * change: rare, tiny). A congested socket keeps the newest one per `key` like any other message.
    */
   broadcast(key: string, message: object): void {
-    const payload = Buffer.from(JSON.stringify(message))
+    this.broadcastPayload(key, Buffer.from(JSON.stringify(message)))
+  }
+
+  /** `broadcast` of a message serialized already; the tap sees it under BROADCAST_TOPIC. */
+  broadcastPayload(key: string, payload: Buffer): void {
+    this.tap?.(BROADCAST_TOPIC, key, payload)
     const framed = textFrame(payload)
     const mergeKey = `*\n${key}`
     for (const subscriber of this.everyone) this.deliver(subscriber, mergeKey, payload, framed)

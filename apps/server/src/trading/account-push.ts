@@ -34,6 +34,23 @@ export function currentMarginCall(engine: TradingEngine, userId: number): Margin
   return marginCallMessage(engine, view.marginLevel)
 }
 
+/** Who has a signed-in socket: their accounts are pushed every second. */
+export interface AccountWatchers {
+  watched(): Iterable<number>
+  isWatched(userId: number): boolean
+}
+
+/** The signed-in sockets of this process. */
+export function socketsHere(topics: TopicHub): AccountWatchers {
+  return {
+    *watched() {
+      for (const topic of topics.topicsStartingWith(USER_TOPIC_PREFIX))
+        yield Number(topic.slice(USER_TOPIC_PREFIX.length))
+    },
+    isWatched: (userId) => topics.subscriberCount(userTopic(userId)) > 0,
+  }
+}
+
 /**
  * Sends each owner their account: FOREX_TRADE at once after a committed change and about once a
  * second while they have live orders; FOREX_CLOSED whenever positions close (the owner's own closes
@@ -45,6 +62,8 @@ export function startAccountPush(
   market: MarketData,
   topics: TopicHub,
   nowMs: () => number,
+  /** The users with a signed-in socket (here, or on a gateway process: realtime/relay.ts). */
+  watchers: AccountWatchers = socketsHere(topics),
 ) {
   const pushTrade = (userId: number) => {
     const engine = desk().view
@@ -53,10 +72,7 @@ export function startAccountPush(
       topics.publish(userTopic(userId), 'FOREX_TRADE', forexTradeMessage(view, engine, market, nowMs()))
   }
   const timer = setInterval(() => {
-    for (const topic of topics.topicsStartingWith(USER_TOPIC_PREFIX)) {
-      const userId = Number(topic.slice(USER_TOPIC_PREFIX.length))
-      if (desk().view.ordersOf(userId).length > 0) pushTrade(userId)
-    }
+    for (const userId of watchers.watched()) if (desk().view.ordersOf(userId).length > 0) pushTrade(userId)
   }, ACCOUNT_PUSH_MS)
   timer.unref()
 
@@ -97,7 +113,7 @@ export function startAccountPush(
         const message: ForexExpiredMessage = { type: 'FOREX_EXPIRED', id: ids }
         topics.publish(userTopic(userId), `FOREX_EXPIRED:${ids.join(',')}`, message)
       }
-      for (const userId of touched) if (topics.subscriberCount(userTopic(userId)) > 0) pushTrade(userId)
+      for (const userId of touched) if (watchers.isWatched(userId)) pushTrade(userId)
     },
     stop() {
       clearInterval(timer)

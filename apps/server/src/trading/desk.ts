@@ -66,6 +66,19 @@ class RollBack extends Error {
   }
 }
 
+/**
+ * What the HTTP routes use of the desk: the desk itself where it runs, a gateway's RemoteDesk
+ * elsewhere (trading/command-stream/remote-desk.ts, decision 049).
+ */
+export interface DeskPort {
+  run(userId: number, command: ClientCommand, key?: string): Promise<DeskResult>
+  runMoney<P>(userId: number, step: MoneyStep<P>, key?: string): Promise<MoneyResult>
+  openAccount<P extends { userId: number }>(step: MoneyStep<P>): Promise<MoneyResult>
+  /** Takes new risk settings and catalogue terms from the database. */
+  reload(): Promise<void>
+  readonly available: boolean
+}
+
 export interface DeskHooks {
   /** Called with every committed batch of events, in order (publishing, notifications). */
   committed(events: readonly EngineEvent[]): void
@@ -104,7 +117,7 @@ const REGAIN_WRITER_MS = 30_000
  * epoch this server claimed; if the writer lock's connection drops, the desk refuses everything at
  * once, then takes the lock back (and rebuilds) or tells main.ts to exit.
  */
-export class TradingDesk {
+export class TradingDesk implements DeskPort {
   private engine: TradingEngine
   private queue: Queued[] = []
   private moneyQueue: MoneyItem[] = []

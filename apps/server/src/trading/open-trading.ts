@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts'
 import type { WriterLock } from '../db/writer-lock.ts'
 import type { MarketData } from '../market/market-data.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
-import { startAccountPush } from './account-push.ts'
+import { startAccountPush, type AccountWatchers } from './account-push.ts'
 import { TradingDesk } from './desk.ts'
 import { dropOldIdempotencyKeys } from './idempotency-keys.ts'
 
@@ -28,6 +28,8 @@ export interface TradingOptions {
   clockCheckMs?: number
   /** Told of every commit of the desk (metrics). */
   observeCommit?: (commands: number, seconds: number) => void
+  /** Whose accounts are pushed every second: this process's signed-in sockets unless given. */
+  watchers?: AccountWatchers
 }
 
 /** Brings trading up: the desk (engine rebuilt from the database) and the owners' socket pushes. */
@@ -47,7 +49,7 @@ export async function openTrading(db: Db, market: MarketData, topics: TopicHub, 
       fatal: options.onFatal,
     },
   })
-  const push = startAccountPush(() => desk, market, topics, options.nowMs)
+  const push = startAccountPush(() => desk, market, topics, options.nowMs, options.watchers)
   late.push = push
   const cleanup = setInterval(() => {
     dropOldIdempotencyKeys(db).catch((error: unknown) =>

@@ -3,7 +3,7 @@ import { checkTradingSettings, type SettingsProblem, type TradingSettingsChange 
 import type { Db, DbOrTx } from '../db/client.ts'
 import { instruments } from '../db/schema.ts'
 import { setSetting } from '../settings/settings.ts'
-import type { TradingDesk } from './desk.ts'
+import type { DeskPort } from './desk.ts'
 import { loadRisk } from './desk-state.ts'
 
 class Problems extends Error {
@@ -20,7 +20,7 @@ class Problems extends Error {
  */
 export async function applyTradingSettings(
   db: Db,
-  desk: TradingDesk,
+  desk: DeskPort,
   change: TradingSettingsChange,
   /** Runs in the change's transaction once it is written: the back office's audit row. */
   onWritten?: (tx: DbOrTx) => Promise<void>,

@@ -15,7 +15,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { isUniqueViolation } from '../db/pg-errors.ts'
 import { users } from '../db/schema.ts'
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../security/hashing.ts'
-import type { TradingDesk } from '../trading/desk.ts'
+import type { DeskPort } from '../trading/desk.ts'
 import type { ServiceDeps } from './deps.ts'
 import { createDemoAccount } from './demo-accounts.ts'
 import { accept, refuse, type Outcome, type Refusal } from '../outcome/outcome.ts'
@@ -261,7 +261,7 @@ export async function register(
 
 /** Signs in the demo account of a device, creating and funding it on first use. */
 export async function demoLogin(
-  deps: ServiceDeps & { desk: TradingDesk },
+  deps: ServiceDeps & { desk: DeskPort },
   demoId: string,
 ): Promise<Outcome<LoginResult>> {
   const { db } = deps

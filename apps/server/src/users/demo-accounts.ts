@@ -2,7 +2,7 @@ import { LedgerType } from '@tp/contracts'
 import type { Db, Tx } from '../db/client.ts'
 import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
 import { getSetting } from '../settings/settings.ts'
-import type { TradingDesk } from '../trading/desk.ts'
+import type { DeskPort } from '../trading/desk.ts'
 import { isUniqueViolation } from '../db/pg-errors.ts'
 import { insertUser } from './users.ts'
 
@@ -14,7 +14,7 @@ import { insertUser } from './users.ts'
  * desk takes no work now. Nothing is written unless all of it is.
  */
 export async function createDemoAccount(
-  deps: { db: Db; desk: TradingDesk },
+  deps: { db: Db; desk: DeskPort },
   demoId: string,
   now: Date,
   mark?: (tx: Tx, userId: number) => Promise<void>,

@@ -10,7 +10,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { categories, instruments, leverageOptions } from '../../db/schema.ts'
 import { getSetting, getSettings, isSettingKey, type SettingKey } from '../../settings/settings.ts'
 import { accept, refuse, type Outcome, type Refusal } from '../../outcome/outcome.ts'
-import type { TradingDesk } from '../../trading/desk.ts'
+import type { DeskPort } from '../../trading/desk.ts'
 import { applyTradingSettings } from '../../trading/trading-settings.ts'
 import { claimApproval, waitForSecondAdmin, type ApprovalPayload } from '../approvals/approvals.ts'
 import { audit, type Actor } from '../../audit/audit.ts'
@@ -95,7 +95,7 @@ export async function listInstruments(db: DbOrTx, onlyId?: number): Promise<Admi
 
 /** What the running server must hear of a committed change: the desk, the market, the sockets. */
 export interface CatalogueListeners {
-  desk: TradingDesk
+  desk: DeskPort
   /** Called once the change is committed and the desk has reloaded (market definitions, CATALOGUE). */
   changed: () => Promise<void>
 }

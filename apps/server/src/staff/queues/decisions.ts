@@ -8,7 +8,7 @@ import { reviewIdentityCheck } from '../../identity/review.ts'
 import { approveDeposit, rejectDeposit, type DepositDecided } from '../../money/deposits.ts'
 import { decideWithdrawal, type WithdrawalDecided } from '../../money/withdrawals.ts'
 import { refuse, type Outcome } from '../../outcome/outcome.ts'
-import type { TradingDesk } from '../../trading/desk.ts'
+import type { DeskPort } from '../../trading/desk.ts'
 import type { ApprovalResult } from '../../money/four-eyes.ts'
 import { audit, type Actor } from '../../audit/audit.ts'
 import { notify } from '../../notices/notices.ts'
@@ -34,7 +34,7 @@ export type DepositDecision = 'approve' | 'reject' | 'invalid'
 /** Approve (credited once, through the desk), reject (2) or mark invalid (3) a waiting deposit. */
 export async function decideDeposit(
   db: Db,
-  desk: TradingDesk,
+  desk: DeskPort,
   actor: Actor,
   depositId: number,
   decision: DepositDecision,
@@ -86,7 +86,7 @@ async function depositExists(db: Db, depositId: number): Promise<boolean> {
  */
 export function decideWithdrawalAs(
   db: Db,
-  desk: TradingDesk,
+  desk: DeskPort,
   actor: Actor,
   withdrawalId: number,
   decision: 'approve' | 'reject',

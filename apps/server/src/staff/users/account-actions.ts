@@ -4,13 +4,14 @@ import type { Db, Tx } from '../../db/client.ts'
 import { orders, sessions, users } from '../../db/schema.ts'
 import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
 import { revokeOtherSessions, type SessionRevocations } from '../../users/sessions.ts'
-import type { TradingDesk } from '../../trading/desk.ts'
+import type { DeskPort } from '../../trading/desk.ts'
 import { wireTime } from '../../trading/order-view.ts'
+import { orderFromRow } from '../../trading/stored-orders.ts'
 import { audit, type Actor } from '../../audit/audit.ts'
 
 export interface AccountActionDeps {
   db: Db
-  desk: TradingDesk
+  desk: DeskPort
   sessionRevocations: SessionRevocations
   clock: () => Date
 }
@@ -49,9 +50,11 @@ export async function setUserDisabled(
       .set({ disabledAt: disable ? now : null })
       .where(eq(users.id, userId))
     if (disable) await revokeOtherSessions(tx, userId, now)
-    const openPositions = deps.desk.view
-      .ordersOf(userId)
-      .filter((o) => o.status === OrderStatus.Holding).length
+    const [held] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, OrderStatus.Holding)))
+    const openPositions = held?.n ?? 0
     await audit(tx, actor, {
       action: disable ? 'user.disable' : 'user.enable',
       target: `user:${userId}`,
@@ -109,7 +112,9 @@ export async function closePositionForUser(
   actor: Actor,
   orderId: number,
 ): Promise<Outcome<{ id: number; user_id: number; close_price: number; profit: string }>> {
-  const order = deps.desk.view.order(orderId)
+  // As committed: a position closed meanwhile is refused by the engine's close below.
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
+  const order = row && orderFromRow(row)
   if (!order || order.status !== OrderStatus.Holding) return refuse('order_not_found')
   const { userId } = order
   const before = {

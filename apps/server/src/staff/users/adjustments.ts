@@ -11,7 +11,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client.ts'
 import { accounts, balanceAdjustments, ledger, staff, users } from '../../db/schema.ts'
 import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
-import type { MoneyResult, TradingDesk } from '../../trading/desk.ts'
+import type { MoneyResult, DeskPort } from '../../trading/desk.ts'
 import { wireTime } from '../../trading/order-view.ts'
 import { audit, type Actor } from '../../audit/audit.ts'
 import { fourEyesThreshold } from '../../money/four-eyes.ts'
@@ -76,7 +76,7 @@ function outcomeOf(result: MoneyResult): Outcome<void> {
  */
 export async function requestAdjustment(
   db: Db,
-  desk: TradingDesk,
+  desk: DeskPort,
   actor: Actor,
   userId: number,
   input: AdjustmentRequest,
@@ -159,7 +159,7 @@ async function recordWaiting(db: Db, actor: Actor, userId: number, amount: Decim
  */
 export async function decideAdjustment(
   db: Db,
-  desk: TradingDesk,
+  desk: DeskPort,
   actor: Actor,
   adjustmentId: number,
   approve: boolean,
@@ -174,7 +174,7 @@ export async function decideAdjustment(
   return outcome.ok ? accept(await adjustmentItem(db, adjustmentId)) : outcome
 }
 
-async function apply(desk: TradingDesk, actor: Actor, userId: number, adjustmentId: number) {
+async function apply(desk: DeskPort, actor: Actor, userId: number, adjustmentId: number) {
   const result = await desk.runMoney(userId, {
     async prepare(tx) {
       const [row] = await tx

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ClientCommand } from '@tp/engine'
 import type { Redis } from '../../db/redis.ts'
-import { UNANSWERED, UNAVAILABLE, type DeskResult } from '../desk.ts'
+import { UNANSWERED, UNAVAILABLE, type DeskPort, type DeskResult, type MoneyResult } from '../desk.ts'
 import { ENTRY_FIELD, type CommandAnswer, type CommandEntry, type StreamNames } from './stream-protocol.ts'
 
 export interface RemoteDeskOptions {
@@ -33,7 +33,7 @@ interface Waiting {
  * in time: `command_unanswered` (it may have run; the engine starts nothing after `runWithinMs`, and
  * the same key never runs twice).
  */
-export class RemoteDesk {
+export class RemoteDesk implements DeskPort {
   private readonly waiting = new Map<string, Waiting>()
   private readonly answerWithinMs: number
   private readonly runWithinMs: number
@@ -101,6 +101,23 @@ export class RemoteDesk {
     }
     return answer
   }
+
+  /**
+   * Money steps carry their own database work in the desk's transaction, so they run where the desk
+   * runs: a gateway refuses them (nothing is written) until they travel as named operations
+   * (decision 049). The back office, which makes most of them, is served by the engine process.
+   */
+  async runMoney(): Promise<MoneyResult> {
+    this.options.onError(new Error('a money step was asked of a gateway'), 'money steps run on the engine')
+    return UNAVAILABLE
+  }
+
+  async openAccount(): Promise<MoneyResult> {
+    return this.runMoney()
+  }
+
+  /** The catalogue and the risk settings are changed in the back office, on the engine process. */
+  async reload(): Promise<void> {}
 
   /** Answers every waiting caller `command_unanswered` and stops listening. */
   async close(): Promise<void> {

@@ -8,7 +8,10 @@ const SERVER_SRC = fileURLToPath(new URL('../apps/server/src', import.meta.url))
 
 /** Top first. A room is a top-level folder of apps/server/src, or a file at its top. */
 export const LAYERS = [
-  { name: 'start-up', rooms: ['main.ts', 'app.ts', 'live-services.ts', 'gateway-services.ts', 'cli', 'seed'] },
+  {
+    name: 'start-up',
+    rooms: ['main.ts', 'app.ts', 'live-services.ts', 'gateway-services.ts', 'cli', 'seed'],
+  },
   { name: 'http', rooms: ['http', 'web-shell'] },
   { name: 'back office', rooms: ['staff'] },
   {

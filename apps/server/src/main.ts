@@ -105,11 +105,11 @@ const live = writerLock
       metrics,
       ...(role === 'engine' && {
         engine: {
-      redis: redis as Redis,
-      reader: redisOf(),
-      name: config.PROCESS_NAME,
-      namespace: config.REDIS_PREFIX,
-    },
+          redis: redis as Redis,
+          reader: redisOf(),
+          name: config.PROCESS_NAME,
+          namespace: config.REDIS_PREFIX,
+        },
       }),
     })
   : await startGatewayServices(database.db, {

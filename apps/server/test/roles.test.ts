@@ -161,7 +161,9 @@ describe.skipIf(!DATABASE || !REDIS)('gateways and engines as processes', () => 
         await new Promise((r) => setTimeout(r, 100))
       }
     }
-    console.info(`failover: first order acknowledged ${firstAfterKill - killedAt} ms after the leader was killed`)
+    console.info(
+      `failover: first order acknowledged ${firstAfterKill - killedAt} ms after the leader was killed`,
+    )
     expect(firstAfterKill - killedAt).toBeLessThan(5_000)
     const client = new pg.Client({ connectionString: database.url })
     await client.connect()

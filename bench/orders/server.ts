@@ -61,6 +61,7 @@ const app = await buildApp(
     topics: live.topics,
     desk: live.desk,
     reads: live.reads,
+    errands: live.errands,
     sessionRevocations: new SessionRevocations(),
     uploads: await openFilesystemUploads(mkdtempSync(join(tmpdir(), 'bench-uploads-')), undefined),
     webPush: { publicKey: '', endpoints: NO_PUSH_SERVICES },

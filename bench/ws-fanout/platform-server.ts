@@ -102,6 +102,7 @@ const app = plain
         topics,
         desk: live.desk,
         reads: live.reads,
+        errands: live.errands,
         sessionRevocations: new SessionRevocations(),
         uploads: await openFilesystemUploads(mkdtempSync(join(tmpdir(), 'bench-uploads-')), undefined),
         webPush: { publicKey: '', endpoints: NO_PUSH_SERVICES },

@@ -12,6 +12,7 @@ import { socketsHere } from './trading/account-push.ts'
 import { RemoteDesk } from './trading/command-stream/remote-desk.ts'
 import { streamNames } from './trading/command-stream/stream-protocol.ts'
 import { storedReads } from './trading/trading-reads.ts'
+import { remoteErrands } from './http/desk-errands.ts'
 
 export interface GatewayServicesOptions {
   /** Commands, and what the gateway says of its users. */
@@ -90,6 +91,7 @@ export async function startGatewayServices(db: Db, options: GatewayServicesOptio
     topics,
     desk,
     reads,
+    errands: remoteErrands(desk),
     async stop() {
       await relay.stop()
       await desk.close()

@@ -15,6 +15,7 @@ import { relayNames, startEngineRelay } from './realtime/relay.ts'
 import { socketsHere, USER_TOPIC_PREFIX, type AccountWatchers } from './trading/account-push.ts'
 import { startCommandConsumer } from './trading/command-stream/engine-consumer.ts'
 import { streamNames } from './trading/command-stream/stream-protocol.ts'
+import { errandRunner, localErrands } from './http/desk-errands.ts'
 
 export interface LiveServicesOptions {
   nowMs: number
@@ -57,6 +58,8 @@ export interface EngineLinks {
   reader: Redis
   /** This engine's name in the stream's consumer group. */
   name: string
+  /** A line per command a gateway sent, with its request id (main.ts logs it at debug). */
+  onAnswered?: (line: object) => void
   /** Put before every Redis name (tests keep apart on one Redis). */
   namespace?: string
 }
@@ -113,6 +116,7 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     nowMs: options.clock,
     onRefused: ({ code, reason, count }) => options.onTickRefused({ code, reason, count }),
   })
+  const errands = localErrands({ db, desk: trading.desk, market, clock: () => new Date(options.clock()) })
   const consumer =
     engine &&
     startCommandConsumer({
@@ -121,6 +125,8 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
       names: streamNames(engine.namespace),
       consumer: engine.name,
       desk: trading.desk,
+      errands: errandRunner(errands),
+      ...(engine.onAnswered && { onAnswered: engine.onAnswered }),
       onError: options.onError,
     })
   const house = options.houseTraders
@@ -138,6 +144,7 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     desk: trading.desk,
     /** Reads of trading state from the desk's engine (trading/trading-reads.ts). */
     reads: deskReads(() => trading.desk),
+    errands,
     feed,
     /** Stops the house traders and the feed (writing its last candles), lets the desk commit, and closes the hub. */
     async stop() {

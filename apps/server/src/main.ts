@@ -85,6 +85,7 @@ const now = () => Date.now()
 // Until the app's logger exists, errors of the live services go to stderr.
 let reportError = (error: unknown, context: string) => console.error(context, error)
 let reportTickRefused = (report: object) => console.warn('price tick refused', report)
+let reportCommand = (_line: object) => {}
 const live = writerLock
   ? await startLiveServices(database.db, {
       nowMs: now(),
@@ -109,6 +110,7 @@ const live = writerLock
           reader: redisOf(),
           name: config.PROCESS_NAME,
           namespace: config.REDIS_PREFIX,
+          onAnswered: (line) => reportCommand(line),
         },
       }),
     })
@@ -158,6 +160,7 @@ const app = await buildApp(
     topics: live.topics,
     desk: live.desk,
     reads: live.reads,
+    errands: live.errands,
     sessionRevocations: new SessionRevocations(),
     uploads: await openFilesystemUploads(config.dataDir, config.UPLOAD_SIGNING_KEY),
     metrics,
@@ -177,6 +180,7 @@ const app = await buildApp(
 reportIdleError = (error) => app.log.warn({ err: error.message }, 'database connection dropped while idle')
 reportError = (err, context) => app.log.error({ err }, context)
 reportTickRefused = (report) => app.log.warn(report, 'price tick refused')
+reportCommand = (line) => app.log.debug(line, 'command from a gateway')
 // Notices go out by push and e-mail after their commit, beside the desk (decision 044).
 const delivery =
   writerLock &&

@@ -8,6 +8,7 @@ import { openRedis, type Redis } from '../src/db/redis.ts'
 import { UNANSWERED, UNAVAILABLE, type DeskResult } from '../src/trading/desk.ts'
 import { startCommandConsumer, type CommandRunner } from '../src/trading/command-stream/engine-consumer.ts'
 import { RemoteDesk } from '../src/trading/command-stream/remote-desk.ts'
+import { errandRunner, localErrands, remoteErrands } from '../src/http/desk-errands.ts'
 import { ENTRY_FIELD, streamNames, type StreamNames } from '../src/trading/command-stream/stream-protocol.ts'
 import { fundedUser } from './funded.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
@@ -42,6 +43,9 @@ describe.skipIf(!REDIS_URL).each(DRIVERS)('the command stream on %s', (driver) =
       names,
       consumer: name,
       desk,
+      errands: errandRunner(
+        localErrands({ db: app.db, desk: app.desk, market: app.market, clock: () => app.clock.now() }),
+      ),
       onError: (_error, context) => errors.push(context),
       blockMs: 100,
     })
@@ -200,6 +204,22 @@ describe.skipIf(!REDIS_URL).each(DRIVERS)('the command stream on %s', (driver) =
     expect(await ordersOf(user.userId)).toEqual([])
   })
 
+  it("runs a client's money errands by name: a demo account opened and funded, a withdrawal checked", async () => {
+    const names = freshNames()
+    consumer(names, 'engine-1')
+    const errands = remoteErrands(await gateway(names, 'gw-1'))
+    const opened = await errands.openDemoAccount(`stream-${randomBytes(6).toString('hex')}`)
+    expect(opened).toMatchObject({ ok: true })
+    const userId = (opened as { value: number }).value
+    expect(app.desk.view.accountView(userId)?.balance).toBe(10_000)
+    const user = await fundedUser(app, '1000')
+    const body = { draw_currency_id: 1, number: '50', memo: '', draw_method_id: 999_999 }
+    expect(await errands.requestWithdrawal(user.userId, body)).toMatchObject({
+      ok: false,
+      reason: 'method_not_found',
+    })
+  })
+
   it('drops a malformed entry without running anything, and goes on', async () => {
     const names = freshNames()
     consumer(names, 'engine-1')
@@ -208,17 +228,13 @@ describe.skipIf(!REDIS_URL).each(DRIVERS)('the command stream on %s', (driver) =
     const user = await fundedUser(app, '1000')
     const forged = { id: 'x', gateway: 'gw-1', userId: user.userId, key: 'k', runBefore: Date.now() + 5000 }
     await redis.xadd(names.commands, '*', ENTRY_FIELD, '{not json')
+    const trade = (command: unknown) => JSON.stringify({ ...forged, request: { kind: 'trade', command } })
+    await redis.xadd(names.commands, '*', ENTRY_FIELD, trade({ kind: 'drain' }))
     await redis.xadd(
       names.commands,
       '*',
       ENTRY_FIELD,
-      JSON.stringify({ ...forged, command: { kind: 'drain' } }),
-    )
-    await redis.xadd(
-      names.commands,
-      '*',
-      ENTRY_FIELD,
-      JSON.stringify({ ...forged, command: { ...buy(), order: { ...(buy() as any).order, lots: '-1' } } }),
+      trade({ ...buy(), order: { ...(buy() as any).order, lots: '-1' } }),
     )
     expect(await desk.run(user.userId, buy())).toMatchObject({ ok: true })
     expect(await ordersOf(user.userId)).toHaveLength(1)

@@ -334,6 +334,7 @@ async function bootServer(
       desk,
       // A gateway's reads (from the database) when a test asks for them, else the desk's engine.
       reads: options.storedReads ? storedReads(db, () => market.lastQuotes()) : live.reads,
+      errands: live.errands,
       sessionRevocations,
       uploads,
       socketLimits: { ...GENEROUS_SOCKET_LIMITS, ...options.socketLimits },

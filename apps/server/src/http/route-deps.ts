@@ -4,6 +4,7 @@ import type { SocketLimits } from './socket/socket-limits.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import type { DeskPort } from '../trading/desk.ts'
 import type { TradingReads } from '../trading/trading-reads.ts'
+import type { DeskErrands } from './desk-errands.ts'
 import type { ServiceDeps } from '../users/deps.ts'
 import type { Uploads } from '../uploads/uploads.ts'
 import type { PushEndpointPolicy } from '../notices/push-endpoints.ts'
@@ -77,6 +78,8 @@ export interface RouteDeps extends ServiceDeps {
   desk: DeskPort
   /** How trading state is read (the desk's engine, or the database on a gateway: decision 049). */
   reads: TradingReads
+  /** The client's money errands beside the desk (here, or on the engine process: http/desk-errands.ts). */
+  errands: DeskErrands
   /** Image uploads (deposit proofs, identity checks) and their signed URLs. */
   uploads: Uploads
   /** Web push: the key devices subscribe with, and the push services a subscription may name. */

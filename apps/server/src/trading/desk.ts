@@ -71,7 +71,8 @@ class RollBack extends Error {
  * elsewhere (trading/command-stream/remote-desk.ts, decision 049).
  */
 export interface DeskPort {
-  run(userId: number, command: ClientCommand, key?: string): Promise<DeskResult>
+  /** `requestId`: the HTTP request's, carried to the engine's log lines where the desk runs elsewhere. */
+  run(userId: number, command: ClientCommand, key?: string, requestId?: string): Promise<DeskResult>
   runMoney<P>(userId: number, step: MoneyStep<P>, key?: string): Promise<MoneyResult>
   openAccount<P extends { userId: number }>(step: MoneyStep<P>): Promise<MoneyResult>
   /** Takes new risk settings and catalogue terms from the database. */

@@ -15,9 +15,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { isUniqueViolation } from '../db/pg-errors.ts'
 import { users } from '../db/schema.ts'
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../security/hashing.ts'
-import type { DeskPort } from '../trading/desk.ts'
 import type { ServiceDeps } from './deps.ts'
-import { createDemoAccount } from './demo-accounts.ts'
 import { accept, refuse, type Outcome, type Refusal } from '../outcome/outcome.ts'
 import { openSession } from './sessions.ts'
 import { getSetting } from '../settings/settings.ts'
@@ -261,7 +259,10 @@ export async function register(
 
 /** Signs in the demo account of a device, creating and funding it on first use. */
 export async function demoLogin(
-  deps: ServiceDeps & { desk: DeskPort },
+  deps: ServiceDeps & {
+    /** Opens and funds the account (users/demo-accounts.ts, beside the desk: decision 049). */
+    openDemoAccount: (demoId: string) => Promise<Outcome<number>>
+  },
   demoId: string,
 ): Promise<Outcome<LoginResult>> {
   const { db } = deps
@@ -272,7 +273,7 @@ export async function demoLogin(
   // A demo account staff disabled stays out, as a real one does.
   if (existing?.disabledAt) return refuse('account_disabled')
   if (existing) return accept(await signedIn(deps, existing.id))
-  const created = await createDemoAccount(deps, demoId, deps.clock())
+  const created = await deps.openDemoAccount(demoId)
   if (created.ok) return accept(await signedIn(deps, created.value))
   if (created.reason !== 'account_exists') return created
   // Two first requests from one device raced; the other one created the account.

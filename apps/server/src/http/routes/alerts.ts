@@ -25,12 +25,17 @@ export function alertRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const q = parse(addAlertRequest, request.query)
     const { userId } = sessionOf(request)
     const above = q.direction === AlertDirection.Above
-    const result = await desk.run(userId, {
-      kind: 'add_alert',
-      instrumentId: q.forex_id,
-      above,
-      price: q.price,
-    })
+    const result = await desk.run(
+      userId,
+      {
+        kind: 'add_alert',
+        instrumentId: q.forex_id,
+        above,
+        price: q.price,
+      },
+      undefined,
+      request.id,
+    )
     return result.ok
       ? ok(request, { id: result.orderId }, 'alert_added')
       : refused(request, refusalOf(result, market, q.forex_id))
@@ -39,7 +44,7 @@ export function alertRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/v1/api/alert/delete', command, async (request) => {
     const { id } = parse(alertIdRequest, request.query)
     const { userId } = sessionOf(request)
-    const result = await desk.run(userId, { kind: 'remove_alert', alertId: id })
+    const result = await desk.run(userId, { kind: 'remove_alert', alertId: id }, undefined, request.id)
     return result.ok ? ok(request, null, 'alert_removed') : refused(request, refuse(result.reason))
   })
 

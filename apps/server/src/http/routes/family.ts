@@ -124,7 +124,7 @@ export function familyRoutes(app: FastifyInstance, deps: RouteDeps): void {
       ...(q.forex_id === undefined ? {} : { instrumentId: q.forex_id }),
       ...(q.result === undefined ? {} : { result: q.result }),
     }
-    const result = await desk.run(userId, { kind: 'close_all', pick })
+    const result = await desk.run(userId, { kind: 'close_all', pick }, undefined, request.id)
     if (!result.ok) return refused(request, refusalOf(result, market, q.forex_id))
     // A stop-out the closes caused closes the rest as a stop-out: only the user's own closes are listed.
     const closed: BatchCloseAnswer = result.events.flatMap((event) =>

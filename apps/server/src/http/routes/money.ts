@@ -21,7 +21,7 @@ import {
   depositHistory,
   submitDeposit,
 } from '../../money/deposits.ts'
-import { requestWithdrawal, withdrawalList } from '../../money/withdrawals.ts'
+import { withdrawalList } from '../../money/withdrawals.ts'
 import type { MoneyResult } from '../../trading/desk.ts'
 import { requireRealAccount, sessionOf } from '../auth-guard.ts'
 import { answer, langOf, ok, refused } from '../envelope.ts'
@@ -36,7 +36,7 @@ import { perUserRateLimited, type RouteDeps } from '../route-deps.ts'
  * its amount at once, through the trading desk.
  */
 export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { db, clock, desk } = deps
+  const { db, clock } = deps
   const realAccount = { preHandler: requireRealAccount(db, clock) }
   const moneyRequest = { ...realAccount, config: perUserRateLimited('money', deps.rateLimits.money) }
   // A deposit only on the current agreement and risk disclosure (decision 045).
@@ -102,19 +102,10 @@ export function moneyRoutes(app: FastifyInstance, deps: RouteDeps): void {
     // Once the client has a second factor, money leaves only after a fresh proof (decision 047).
     const proved = await requireStepUp(db, sessionOf(request), 'money', clock())
     if (!proved.ok) return refused(request, proved)
-    const input = {
-      currencyId: body.draw_currency_id,
-      amount: body.number,
-      memo: body.memo,
-      methodId: body.draw_method_id,
-    }
     // Keys of withdrawals live apart from the keys of orders.
-    const rates = { market: deps.market, nowMs: () => clock().getTime() }
-    const result = await requestWithdrawal(
-      desk,
-      rates,
+    const result = await deps.errands.requestWithdrawal(
       userId,
-      input,
+      body,
       key === undefined ? undefined : `draw:${key}`,
     )
     return moneyAnswer(request, result, 'withdrawal_submitted')

@@ -88,18 +88,23 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
       takeProfit: q.target_profit_price,
       ...(pending ? { targetPrice: q.target_price, expiresAtMs } : protection),
     }
-    const result = await desk.run(userId, { kind: 'open', order }, key)
+    const result = await desk.run(userId, { kind: 'open', order }, key, request.id)
     return answer(request, result, 'order_placed', result.ok ? { id: result.orderId } : null, q.forex_id)
   })
 
   app.get('/v1/api/forex/close', command, async (request) => {
     const { id, cont } = parse(closeRequest, request.query)
     const { userId } = sessionOf(request)
-    const result = await desk.run(userId, {
-      kind: 'close',
-      orderId: id,
-      ...(cont !== undefined && { lots: cont }),
-    })
+    const result = await desk.run(
+      userId,
+      {
+        kind: 'close',
+        orderId: id,
+        ...(cont !== undefined && { lots: cont }),
+      },
+      undefined,
+      request.id,
+    )
     // A partial close leaves the rest open (position_reduced): the answer says so.
     const part = result.ok && result.events.some((event) => event.type === 'position_reduced')
     return answer(request, result, part ? 'order_part_closed' : 'order_closed')
@@ -108,7 +113,12 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/v1/api/forex/close_by', command, async (request) => {
     const { id, by_id } = parse(closeByRequest, request.query)
     const { userId } = sessionOf(request)
-    const result = await desk.run(userId, { kind: 'close_by', orderId: id, byId: by_id })
+    const result = await desk.run(
+      userId,
+      { kind: 'close_by', orderId: id, byId: by_id },
+      undefined,
+      request.id,
+    )
     if (!result.ok) return answer(request, result, 'positions_closed_by')
     const closed = result.events.flatMap((e) =>
       e.type === 'position_closed' && e.order.closedType === ClosedType.CloseBy ? [e.order] : [],
@@ -122,7 +132,11 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get('/v1/api/forex/cancel_trade', command, async (request) => {
     const { id } = parse(orderIdRequest, request.query)
     const { userId } = sessionOf(request)
-    return answer(request, await desk.run(userId, { kind: 'cancel', orderId: id }), 'order_cancelled')
+    return answer(
+      request,
+      await desk.run(userId, { kind: 'cancel', orderId: id }, undefined, request.id),
+      'order_cancelled',
+    )
   })
 
   app.get('/v1/api/forex/modify_pending', command, async (request) => {
@@ -136,26 +150,41 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
       takeProfit: q.target_profit_price,
       expiresAtMs,
     }
-    const result = await desk.run(userId, { kind: 'modify_pending', orderId: q.id, change })
+    const result = await desk.run(
+      userId,
+      { kind: 'modify_pending', orderId: q.id, change },
+      undefined,
+      request.id,
+    )
     return answer(request, result, 'pending_modified')
   })
 
   app.get('/v1/api/forex/set_stop_price', command, async (request) => {
     const q = parse(setStopRequest, request.query)
     const { userId } = sessionOf(request)
-    const result = await desk.run(userId, {
-      kind: 'set_stops',
-      orderId: q.id,
-      stopLoss: q.stop_loss_price,
-      takeProfit: q.target_profit_price,
-    })
+    const result = await desk.run(
+      userId,
+      {
+        kind: 'set_stops',
+        orderId: q.id,
+        stopLoss: q.stop_loss_price,
+        takeProfit: q.target_profit_price,
+      },
+      undefined,
+      request.id,
+    )
     return answer(request, result, 'stops_saved')
   })
 
   app.get('/v1/api/forex/set_trailing_stop', command, async (request) => {
     const { id, points } = parse(setTrailingRequest, request.query)
     const { userId } = sessionOf(request)
-    const result = await desk.run(userId, { kind: 'set_trailing', orderId: id, points })
+    const result = await desk.run(
+      userId,
+      { kind: 'set_trailing', orderId: id, points },
+      undefined,
+      request.id,
+    )
     return answer(request, result, points > 0 ? 'trailing_saved' : 'trailing_removed')
   })
 
@@ -222,11 +251,16 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const [user] = await db.select({ isDemo: users.isDemo }).from(users).where(eq(users.id, userId))
     if (!user?.isDemo) return refused(request, refuse('demo_only'))
     const starting = await getSetting(db, 'demo_starting_balance')
-    const result = await desk.run(userId, {
-      kind: 'reset_account',
-      balance: starting,
-      type: LedgerType.DEMO_RESET,
-    })
+    const result = await desk.run(
+      userId,
+      {
+        kind: 'reset_account',
+        balance: starting,
+        type: LedgerType.DEMO_RESET,
+      },
+      undefined,
+      request.id,
+    )
     return answer(request, result, 'demo_reset')
   })
 

@@ -70,7 +70,14 @@ export function userRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get(
     '/api/user/createAccountDemoForU',
     { config: rateLimited(deps.rateLimits.register) },
-    async (request) => answer(request, await demoLogin(deps, parse(demoRequest, request.query).demo_id)),
+    async (request) =>
+      answer(
+        request,
+        await demoLogin(
+          { ...deps, openDemoAccount: deps.errands.openDemoAccount },
+          parse(demoRequest, request.query).demo_id,
+        ),
+      ),
   )
 
   app.get('/api/user/info', signedIn, async (request, reply) => {

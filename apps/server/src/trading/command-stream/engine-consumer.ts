@@ -14,6 +14,9 @@ export interface CommandRunner {
   run(userId: number, command: ClientCommand, key?: string): Promise<DeskResult>
 }
 
+/** The engine's errands other than trades (named requests: a demo account, a withdrawal), answered as they answer. */
+export type ErrandRunner = (entry: CommandEntry) => Promise<unknown>
+
 export interface ConsumerOptions {
   /** A connection of its own: a blocking read holds it. */
   reader: Redis
@@ -23,6 +26,10 @@ export interface ConsumerOptions {
   /** This engine's name in the group (its pending entries are claimed by the next leader). */
   consumer: string
   desk: CommandRunner
+  /** Runs the requests that are not trades; without it they are refused (`trading_unavailable`). */
+  errands?: ErrandRunner
+  /** Told of every request answered, with the gateway's request id (a debug log line). */
+  onAnswered?: (line: { requestId?: string; gateway: string; kind: string; ok: boolean; ms: number }) => void
   onError: (error: unknown, context: string) => void
   /** How long one read waits for entries (ms); the loop checks for a stop between reads. */
   blockMs?: number
@@ -73,7 +80,15 @@ export function startCommandConsumer(options: ConsumerOptions) {
           options.onError(new Error(entry.invalid), `a malformed command entry ${streamId} was dropped`)
           await finish(streamId)
         } else {
+          const started = performance.now()
           const result = await runEntry(entry)
+          options.onAnswered?.({
+            ...(entry.requestId !== undefined && { requestId: entry.requestId }),
+            gateway: entry.gateway,
+            kind: entry.request.kind === 'trade' ? entry.request.command.kind : entry.request.kind,
+            ok: (result as { ok?: boolean }).ok === true,
+            ms: Math.round(performance.now() - started),
+          })
           const message: CommandAnswer = { id: entry.id, result }
           await finish(streamId, names.answers(entry.gateway), JSON.stringify(message))
         }
@@ -88,10 +103,12 @@ export function startCommandConsumer(options: ConsumerOptions) {
     void done.finally(() => running.delete(done))
   }
 
-  const runEntry = async (entry: CommandEntry): Promise<DeskResult> => {
+  const runEntry = async (entry: CommandEntry): Promise<unknown> => {
     if (Date.now() >= entry.runBefore) return UNANSWERED
     try {
-      return await desk.run(entry.userId, entry.command, entry.key)
+      const { request } = entry
+      if (request.kind === 'trade') return await desk.run(entry.userId, request.command, entry.key)
+      return options.errands ? await options.errands(entry) : UNAVAILABLE
     } catch (error) {
       options.onError(error, `command of request ${entry.requestId ?? '-'} failed`)
       return UNAVAILABLE

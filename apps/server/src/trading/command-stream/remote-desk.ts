@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { ClientCommand } from '@tp/engine'
 import type { Redis } from '../../db/redis.ts'
 import { UNANSWERED, UNAVAILABLE, type DeskPort, type DeskResult, type MoneyResult } from '../desk.ts'
-import { ENTRY_FIELD, type CommandAnswer, type CommandEntry, type StreamNames } from './stream-protocol.ts'
+import {
+  ENTRY_FIELD,
+  type CommandAnswer,
+  type CommandEntry,
+  type DeskRequest,
+  type StreamNames,
+} from './stream-protocol.ts'
 
 export interface RemoteDeskOptions {
   /** For adding commands. */
@@ -22,7 +28,7 @@ export interface RemoteDeskOptions {
 }
 
 interface Waiting {
-  resolve: (result: DeskResult) => void
+  resolve: (result: unknown) => void
   timer: NodeJS.Timeout
 }
 
@@ -65,7 +71,15 @@ export class RemoteDesk implements DeskPort {
     return this.waiting.size
   }
 
-  async run(userId: number, command: ClientCommand, key?: string, requestId?: string): Promise<DeskResult> {
+  run(userId: number, command: ClientCommand, key?: string, requestId?: string): Promise<DeskResult> {
+    return this.send(userId, { kind: 'trade', command }, key, requestId) as Promise<DeskResult>
+  }
+
+  /**
+   * Sends any request (decision 049): the answer as the engine gave it, `trading_unavailable` when
+   * nothing was sent, or `command_unanswered`. `userId` 0: a request of no account yet.
+   */
+  async send(userId: number, request: DeskRequest, key?: string, requestId?: string): Promise<unknown> {
     if (!this.available) return UNAVAILABLE
     const id = `${this.options.gatewayId}:${++this.sequence}`
     const entry: CommandEntry = {
@@ -73,11 +87,11 @@ export class RemoteDesk implements DeskPort {
       gateway: this.options.gatewayId,
       userId,
       key: key ?? `gateway:${randomUUID()}`,
-      command,
+      request,
       runBefore: Date.now() + this.runWithinMs,
       ...(requestId !== undefined && { requestId }),
     }
-    const answer = new Promise<DeskResult>((resolve) => {
+    const answer = new Promise<unknown>((resolve) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id)
         resolve(UNANSWERED)
@@ -136,7 +150,7 @@ export class RemoteDesk implements DeskPort {
     this.settle(parsed.id, parsed.result)
   }
 
-  private settle(id: string, result: DeskResult): void {
+  private settle(id: string, result: unknown): void {
     const waiting = this.waiting.get(id)
     if (!waiting) return
     this.waiting.delete(id)

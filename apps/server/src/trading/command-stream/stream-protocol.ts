@@ -5,9 +5,8 @@
  * one Redis) keep apart; pub/sub channels take no key prefix, so the namespace is part of the name.
  */
 import { z } from 'zod'
-import { LedgerType, Side } from '@tp/contracts'
+import { LedgerType, Side, withdrawRequest } from '@tp/contracts'
 import type { ClientCommand } from '@tp/engine'
-import type { DeskResult } from '../desk.ts'
 
 export interface StreamNames {
   /** The stream every gateway adds commands to. */
@@ -26,7 +25,17 @@ export function streamNames(namespace = 'tp:'): StreamNames {
   }
 }
 
-/** A command as a gateway sends it. */
+/**
+ * What a gateway asks of the engine: a client's trading command, or one of the few client errands
+ * that book money in a transaction of their own (a demo account opened with its starting balance, a
+ * withdrawal asked for), named here because a closure cannot travel.
+ */
+export type DeskRequest =
+  | { kind: 'trade'; command: ClientCommand }
+  | { kind: 'open_demo'; demoId: string }
+  | { kind: 'withdraw'; body: z.infer<typeof withdrawRequest> }
+
+/** A request as a gateway sends it. */
 export interface CommandEntry {
   /** Unique per gateway: the answer names it. */
   id: string
@@ -34,16 +43,17 @@ export interface CommandEntry {
   userId: number
   /** Always set (a gateway makes one when the client sent none): a command re-read after a failover runs at most once. */
   key: string
-  command: ClientCommand
+  request: DeskRequest
   /** The engine runs nothing after this instant (ms since the epoch): the gateway has given up by then. */
   runBefore: number
   /** The request id of the HTTP call, so that the engine's log lines follow it. */
   requestId?: string
 }
 
+/** The answer to a request: a DeskResult for a trade, the errand's outcome otherwise. */
 export interface CommandAnswer {
   id: string
-  result: DeskResult
+  result: unknown
 }
 
 const id = z.number().int().positive()
@@ -100,12 +110,23 @@ const clientCommand = z.discriminatedUnion('kind', [
   }),
 ]) satisfies z.ZodType<ClientCommand>
 
+const deskRequest = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('trade'), command: clientCommand }),
+  z.object({ kind: z.literal('open_demo'), demoId: z.string().min(1).max(100) }),
+  z.object({
+    kind: z.literal('withdraw'),
+    // The client's request as the route checked it (the same rules: the contract's schema).
+    body: withdrawRequest,
+  }),
+]) satisfies z.ZodType<DeskRequest>
+
 const commandEntry = z.object({
   id: z.string().min(1).max(100),
   gateway: z.string().min(1).max(100),
-  userId: id,
+  // 0: a request of no account yet (a demo account being opened).
+  userId: z.number().int().nonnegative(),
   key: z.string().min(1).max(200),
-  command: clientCommand,
+  request: deskRequest,
   runBefore: z.number().int().positive(),
   requestId: z.string().max(200).optional(),
 })

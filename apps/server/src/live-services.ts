@@ -6,7 +6,7 @@ import { openMarket } from './market/open-market.ts'
 import type { PriceSource } from './market/price-source.ts'
 import { BROADCAST_TOPIC, DEFAULT_HUB_LIMITS, TopicHub, type HubLimits } from './realtime/topic-hub.ts'
 import { openTrading } from './trading/open-trading.ts'
-import { deskReads } from './trading/trading-reads.ts'
+import { deskReads, storedReads } from './trading/trading-reads.ts'
 import { seedCatalogue } from './seed/seed-catalogue.ts'
 import { startHouseTraders } from './rank/house-traders.ts'
 import type { PlatformMetrics } from './ops/metrics.ts'
@@ -60,6 +60,11 @@ export interface EngineLinks {
   name: string
   /** A line per command a gateway sent, with its request id (main.ts logs it at debug). */
   onAnswered?: (line: object) => void
+  /**
+   * How long a leader that lost the writer lock tries to take it back (ms). An engine with a standby
+   * stops soon instead: the standby leads, and this process comes back as a standby.
+   */
+  regainWriterMs?: number
   /** Put before every Redis name (tests keep apart on one Redis). */
   namespace?: string
 }
@@ -81,11 +86,10 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     Date.now,
     metrics && ((ms) => metrics.tickToClient.observe(ms / 1000)),
     // The owners' messages, and what every socket hears, go on to the gateways that hold the sockets.
-    relay &&
-      ((topic, key, payload, bornAtMs) => {
-        if (topic.startsWith(USER_TOPIC_PREFIX) || topic === BROADCAST_TOPIC)
-          relay.message(topic, key, payload, bornAtMs)
-      }),
+    relay && {
+      wants: (topic) => topic.startsWith(USER_TOPIC_PREFIX) || topic === BROADCAST_TOPIC,
+      send: (topic, key, payload, bornAtMs) => relay.message(topic, key, payload, bornAtMs),
+    },
   )
   const trading = await openTrading(options.tradingDb ?? db, market, topics, {
     writer: options.writer,
@@ -94,6 +98,7 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     onFatal: options.onFatal,
     clockCheckMs: options.clockCheckMs,
     ...(relay && { watchers: everyWatcher(socketsHere(topics), relay.watched) }),
+    ...(engine?.regainWriterMs !== undefined && { regainWriterMs: engine.regainWriterMs }),
     ...(metrics && {
       observeCommit: (commands: number, seconds: number) => {
         metrics.commitCommands.observe(commands)
@@ -143,7 +148,10 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     topics,
     desk: trading.desk,
     /** Reads of trading state from the desk's engine (trading/trading-reads.ts). */
-    reads: deskReads(() => trading.desk),
+    reads: deskReads(
+      () => trading.desk,
+      storedReads(db, () => market.lastQuotes()),
+    ),
     errands,
     feed,
     /** Stops the house traders and the feed (writing its last candles), lets the desk commit, and closes the hub. */

@@ -36,6 +36,18 @@ mkdirSync(config.dataDir, { recursive: true })
 const role = config.ROLE
 // Until the app's logger exists, a dropped idle database connection is reported on stderr.
 let reportIdleError = (error: Error) => console.error(`database connection dropped: ${error.message}`)
+// Shared by every process when there are several (issue 27): rate limits and sign-in limits, and
+// between gateways and the engine, commands, ticks and the owners' messages (each on a connection
+// of its own where it blocks or subscribes).
+const redisOf = () =>
+  openRedis(config.REDIS_URL as string, (error) => reportIdleError(new Error(`redis: ${error.message}`)))
+const redis = config.REDIS_URL ? redisOf() : undefined
+// An engine leads only once it can hear the gateways: without Redis it would hold the lock and
+// answer no one, while a standby that can hear them waits.
+if (role === 'engine')
+  await untilRedisAnswers(redis as Redis, (reason) =>
+    console.info(`engine ${config.PROCESS_NAME} waiting for Redis: ${reason}`),
+  )
 // The right to write trading state: the one process (ROLE=all) or the leading engine; a gateway
 // writes none. A second engine stands by until the leader's lock is free (decision 049).
 let writerLock: WriterLock | undefined
@@ -59,12 +71,6 @@ const metrics = new PlatformMetrics({
   sockets: () => metricSources.sockets(),
   engineQueue: () => metricSources.engineQueue(),
 })
-// Shared by every process when there are several (issue 27): rate limits and sign-in limits, and
-// between gateways and the engine, commands, ticks and the owners' messages (each on a connection
-// of its own where it blocks or subscribes).
-const redisOf = () =>
-  openRedis(config.REDIS_URL as string, (error) => reportIdleError(new Error(`redis: ${error.message}`)))
-const redis = config.REDIS_URL ? redisOf() : undefined
 const database = await openDatabase({
   ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') }),
   onIdleError: (error) => reportIdleError(error),
@@ -111,6 +117,8 @@ const live = writerLock
           name: config.PROCESS_NAME,
           namespace: config.REDIS_PREFIX,
           onAnswered: (line) => reportCommand(line),
+          // A lost lock ends this process at once (its supervisor starts it again as a standby).
+          regainWriterMs: 0,
         },
       }),
     })
@@ -224,3 +232,19 @@ app.log.info(
   },
   'platform started',
 )
+
+/** Resolves once Redis answers a PING (tried every second; the reason of a failure said once). */
+async function untilRedisAnswers(client: Redis, onWaiting: (reason: string) => void): Promise<void> {
+  let said = ''
+  for (;;) {
+    try {
+      await client.ping()
+      return
+    } catch (error) {
+      const reason = (error as Error).message
+      if (reason !== said) onWaiting(reason)
+      said = reason
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+  }
+}

@@ -171,6 +171,7 @@ describe.skipIf(!REDIS_URL).each(DRIVERS)('the command stream on %s', (driver) =
   it('a consumer too slow to answer: the one that took the command over answers alone', async () => {
     const names = freshNames()
     const slow: CommandRunner = {
+      available: true,
       async run() {
         await new Promise((r) => setTimeout(r, 4_000))
         return UNAVAILABLE
@@ -191,6 +192,26 @@ describe.skipIf(!REDIS_URL).each(DRIVERS)('the command stream on %s', (driver) =
     await new Promise((r) => setTimeout(r, 4_000))
     // The lingering consumer's "unavailable" never reached the gateway.
     expect(heard).toHaveLength(1)
+    expect(await ordersOf(user.userId)).toHaveLength(1)
+  })
+
+  it('a leader that loses the writer lock mid-command answers nothing: the next leader runs it', async () => {
+    const names = freshNames()
+    const fenced = {
+      available: true,
+      async run() {
+        // The lock is lost while the command waits for its turn: the desk refuses it, and leads no more.
+        fenced.available = false
+        return UNAVAILABLE
+      },
+    }
+    consumer(names, 'old-leader', fenced)
+    const desk = await gateway(names, 'gw-1')
+    const user = await fundedUser(app, '1000')
+    const sent = desk.run(user.userId, buy())
+    await until(() => !fenced.available)
+    consumer(names, 'new-leader')
+    expect(await sent).toMatchObject({ ok: true })
     expect(await ordersOf(user.userId)).toHaveLength(1)
   })
 
@@ -245,7 +266,9 @@ describe.skipIf(!REDIS_URL).each(DRIVERS)('the command stream on %s', (driver) =
   it('refuses at once when Redis cannot be reached: nothing was sent', async () => {
     const names = freshNames()
     const desk = await gateway(names, 'gw-1')
-    for (const client of connections.slice(-2)) client.disconnect()
+    const own = connections.slice(-2)
+    for (const client of own) client.disconnect()
+    await until(() => own.every((client) => client.status === 'end'))
     expect(await desk.run(1, buy())).toEqual(UNAVAILABLE)
   })
 })

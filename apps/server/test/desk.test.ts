@@ -10,7 +10,7 @@ import { seedDatabase } from '../src/seed/seed-database.ts'
 import { processLocalLock, takeWriterLock, type WriterLock } from '../src/db/writer-lock.ts'
 import { seedCatalogue } from '../src/seed/seed-catalogue.ts'
 import { insertUser } from '../src/users/users.ts'
-import { TradingDesk, UNAVAILABLE } from '../src/trading/desk.ts'
+import { TradingDesk, UNANSWERED, UNAVAILABLE } from '../src/trading/desk.ts'
 import { loadTradingTerms } from '../src/trading/desk-state.ts'
 import { writeEvents } from '../src/trading/event-writer.ts'
 import { ledgerMatchesBalance } from '../src/trading/ledger.ts'
@@ -282,6 +282,16 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     await w.desk.settle()
     await expect(writeEvents(w.database.db, epoch, [trailed(180)])).rejects.toThrow()
     expect((await stored())?.status).not.toBe(OrderStatus.Holding)
+  })
+
+  it('runs no command whose deadline has passed when its turn comes, and keeps nothing under its key', async () => {
+    const w = await world(driver)
+    const u = await user(w)
+    expect(await w.desk.run(u, buyBtc(w), 'late', undefined, Date.now() - 1)).toEqual(UNANSWERED)
+    expect(await storedOrders(w, u)).toHaveLength(0)
+    // The same key afterwards runs: nothing was done or stored before.
+    expect((await w.desk.run(u, buyBtc(w), 'late')).ok).toBe(true)
+    expect(await storedOrders(w, u)).toHaveLength(1)
   })
 
   it('a command that throws halfway is undone in memory (the engine is rebuilt from the database)', async () => {

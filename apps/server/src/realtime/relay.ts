@@ -146,10 +146,6 @@ export async function startGatewayRelay(options: {
   const timer = setInterval(() => void sayWatching(), WATCH_EVERY_MS)
   timer.unref()
   return {
-    /** Says at once that `userId` watches (a socket just signed in). */
-    watchNow: async (userId: number) => {
-      await redis.zadd(names.watching, 'GT', Date.now() + WATCH_TTL_MS, String(userId)).catch(() => {})
-    },
     async stop() {
       clearInterval(timer)
       await subscriber.unsubscribe().catch(() => {})

@@ -52,6 +52,12 @@ interface Pending {
  * every message: it keeps the latest per key until it drains, and is dropped if it never does, so
  * one slow phone never holds the others back or grows the server's memory.
  */
+/** What a hub shows of its messages to another part of the process (see the constructor). */
+export interface HubTap {
+  wants(topic: string): boolean
+  send(topic: string, key: string, payload: Buffer, bornAtMs?: number): void
+}
+
 /** The name a tap sees a broadcast under (no socket subscribes to it). */
 export const BROADCAST_TOPIC = '*'
 
@@ -73,10 +79,10 @@ export class TopicHub {
     /** Told, once per message that carries its birth time, how old it was when its fan-out ended. */
     private readonly observeAge?: (ms: number) => void,
     /**
-     * Shown every message published, subscribers here or not (the engine's relay sends its owners'
-     * messages on to the gateway processes that hold their sockets: realtime/relay.ts).
+     * Shown the messages of the topics it wants, subscribers here or not (the engine's relay sends
+     * its owners' messages on to the gateway processes that hold their sockets: realtime/relay.ts).
      */
-    private readonly tap?: (topic: string, key: string, payload: Buffer, bornAtMs?: number) => void,
+    private readonly tap?: HubTap,
   ) {}
 
   /** Open sockets (metrics). */
@@ -124,13 +130,13 @@ export class TopicHub {
    * `bornAtMs` (a tick's time) has the fan-out's end measured against it.
    */
   publish(topic: string, key: string, message: object, bornAtMs?: number): void {
-    if (!this.tap && !this.topics.has(topic)) return
+    if (!this.topics.has(topic) && !this.tap?.wants(topic)) return
     this.publishPayload(topic, key, Buffer.from(JSON.stringify(message)), bornAtMs)
   }
 
   /** `publish` of a message serialized already (one relayed from another process). */
   publishPayload(topic: string, key: string, payload: Buffer, bornAtMs?: number): void {
-    this.tap?.(topic, key, payload, bornAtMs)
+    if (this.tap?.wants(topic)) this.tap.send(topic, key, payload, bornAtMs)
     if (!this.topics.has(topic)) return
     // Framed once for all: per socket only a write of the same bytes (bench/ws-fanout measures it).
     const entry: Pending = { payload, framed: textFrame(payload), bornAtMs }
@@ -174,7 +180,7 @@ export class TopicHub {
 
   /** `broadcast` of a message serialized already; the tap sees it under BROADCAST_TOPIC. */
   broadcastPayload(key: string, payload: Buffer): void {
-    this.tap?.(BROADCAST_TOPIC, key, payload)
+    if (this.tap?.wants(BROADCAST_TOPIC)) this.tap.send(BROADCAST_TOPIC, key, payload)
     const framed = textFrame(payload)
     const mergeKey = `*\n${key}`
     for (const subscriber of this.everyone) this.deliver(subscriber, mergeKey, payload, framed)

@@ -30,6 +30,8 @@ interface Queued {
   command: ClientCommand
   /** An idempotency key: the command's first answer is stored with its events. */
   key?: string
+  /** Run nothing from this instant (ms since the epoch) on: its sender has stopped waiting. */
+  runBefore?: number
   resolve: (result: DeskResult) => void
 }
 
@@ -71,8 +73,17 @@ class RollBack extends Error {
  * elsewhere (trading/command-stream/remote-desk.ts, decision 049).
  */
 export interface DeskPort {
-  /** `requestId`: the HTTP request's, carried to the engine's log lines where the desk runs elsewhere. */
-  run(userId: number, command: ClientCommand, key?: string, requestId?: string): Promise<DeskResult>
+  /**
+   * `requestId`: the HTTP request's, carried to the engine's log lines where the desk runs elsewhere;
+   * `runBefore`: the instant from which the command must not run (a gateway stopped waiting).
+   */
+  run(
+    userId: number,
+    command: ClientCommand,
+    key?: string,
+    requestId?: string,
+    runBefore?: number,
+  ): Promise<DeskResult>
   runMoney<P>(userId: number, step: MoneyStep<P>, key?: string): Promise<MoneyResult>
   openAccount<P extends { userId: number }>(step: MoneyStep<P>): Promise<MoneyResult>
   /** Takes new risk settings and catalogue terms from the database. */
@@ -170,10 +181,24 @@ export class TradingDesk implements DeskPort {
    * Runs a command for `userId` in the next batch; resolves once its events are committed, or with
    * UNAVAILABLE if they could not be. With an idempotency `key`, a command already run with that key
    * by that user within a day is not run again: its first answer comes back (see IdempotentRuns).
+   * With `runBefore`, a command whose turn comes at or after that instant is not run (UNANSWERED,
+   * nothing written: its sender, a gateway, has told its client it has no answer).
    */
-  run(userId: number, command: ClientCommand, key?: string): Promise<DeskResult> {
-    if (key === undefined) return this.enqueue(userId, command)
-    return this.once.run(userId, key, () => this.enqueue(userId, command, key))
+  run(
+    userId: number,
+    command: ClientCommand,
+    key?: string,
+    _requestId?: string,
+    runBefore?: number,
+  ): Promise<DeskResult> {
+    const queued = {
+      userId,
+      command,
+      ...(key !== undefined && { key }),
+      ...(runBefore !== undefined && { runBefore }),
+    }
+    if (key === undefined) return this.enqueue(queued)
+    return this.once.run(userId, key, () => this.enqueue(queued))
   }
 
   /**
@@ -216,11 +241,11 @@ export class TradingDesk implements DeskPort {
     })
   }
 
-  /** Queues a command for the next batch; with `key`, its answer is stored with its events. */
-  private async enqueue(userId: number, command: ClientCommand, key?: string): Promise<DeskResult> {
-    if (!(await this.admit(userId))) return UNAVAILABLE
+  /** Queues a command for the next batch; with a key, its answer is stored with its events. */
+  private async enqueue(queued: Omit<Queued, 'resolve'>): Promise<DeskResult> {
+    if (!(await this.admit(queued.userId))) return UNAVAILABLE
     return new Promise((resolve) => {
-      this.queue.push({ userId, command, ...(key === undefined ? {} : { key }), resolve })
+      this.queue.push({ ...queued, resolve })
       this.schedule()
     })
   }
@@ -455,6 +480,7 @@ export class TradingDesk implements DeskPort {
     return batch.map((item) => {
       // An account loaded into an engine that a rebuild has since replaced is not in this one.
       if (this.state !== 'running' || !this.engine.hasAccount(item.userId)) return UNAVAILABLE
+      if (item.runBefore !== undefined && Date.now() >= item.runBefore) return UNANSWERED
       try {
         return runClientCommand(this.engine, item.userId, item.command, this.options.nowMs())
       } catch (error) {
@@ -471,7 +497,8 @@ export class TradingDesk implements DeskPort {
     const keys: IdempotentOutcome[] = []
     batch.forEach((item, i) => {
       const result = results[i] as DeskResult
-      if (result === UNAVAILABLE) return
+      // Nothing ran: nothing is stored under its key, and a retry runs.
+      if (result === UNAVAILABLE || result === UNANSWERED) return
       if (result.ok) events.push(...result.events)
       if (item.key !== undefined)
         keys.push({

@@ -30,6 +30,8 @@ export interface TradingOptions {
   observeCommit?: (commands: number, seconds: number) => void
   /** Whose accounts are pushed every second: this process's signed-in sockets unless given. */
   watchers?: AccountWatchers
+  /** How long to try to take a lost writer lock back before stopping (see TradingDesk). */
+  regainWriterMs?: number
 }
 
 /** Brings trading up: the desk (engine rebuilt from the database) and the owners' socket pushes. */
@@ -42,6 +44,7 @@ export async function openTrading(db: Db, market: MarketData, topics: TopicHub, 
     lastQuotes: quotes,
     writer: options.writer,
     nowMs: options.nowMs,
+    ...(options.regainWriterMs !== undefined && { regainWriterMs: options.regainWriterMs }),
     ...(options.observeCommit && { observeCommit: options.observeCommit }),
     hooks: {
       committed: (events) => late.push?.committed(events),

@@ -17,10 +17,14 @@ export interface TradingReads {
   riskSettings(): Promise<RiskSettings>
 }
 
-/** Where the desk runs: its own engine, which is ahead of nothing (it answers only after commits). */
-export function deskReads(desk: () => TradingDesk): TradingReads {
+/**
+ * Where the desk runs: its own engine, which is ahead of nothing (it answers only after commits). An
+ * account the engine has not taken in since it started (no command, no live order) is read as
+ * stored, so its balance and what it can withdraw are its own, not an empty account's.
+ */
+export function deskReads(desk: () => TradingDesk, stored: TradingReads): TradingReads {
   return {
-    ofUser: async () => desk().view,
+    ofUser: async (userId) => (desk().view.hasAccount(userId) ? desk().view : stored.ofUser(userId)),
     ofEveryone: async () => desk().view,
     riskSettings: async () => desk().view.riskSettings(),
   }

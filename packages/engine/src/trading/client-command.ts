@@ -53,6 +53,8 @@ export function runClientCommand(
     case 'remove_alert':
       return engine.removeAlert(userId, command.alertId, nowMs)
     case 'reset_account':
+      // Checked here too, not only by the route: a command may come from another process.
+      if (!engine.isDemoAccount(userId)) return { ok: false, reason: 'demo_only' }
       return engine.resetAccount(userId, command.balance, command.type, nowMs)
   }
 }

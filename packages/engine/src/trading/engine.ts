@@ -282,6 +282,11 @@ export class TradingEngine {
   }
 
   /** Whether the account is below the margin-call level since it was last checked. */
+  /** Whether `userId`'s account is a practice (demo) account the engine holds. */
+  isDemoAccount(userId: number): boolean {
+    return this.s.accounts.get(userId)?.demo === true
+  }
+
   isMarginCalled(userId: number): boolean {
     const account = this.s.accounts.get(userId)
     return account ? this.s.exposures.isMarginCalled(account) : false

@@ -67,7 +67,9 @@ export function tradingRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get('/v1/api/forex/submit', command, async (request) => {
     const q = parse(submitRequest, request.query)
-    const key = parse(idempotencyHeader, request.headers)['idempotency-key'] ?? q.client_order_id
+    const given = parse(idempotencyHeader, request.headers)['idempotency-key'] ?? q.client_order_id
+    // Keys of orders live apart from the keys of withdrawals (`draw:`) and of gateways (`gateway:`).
+    const key = given === undefined ? undefined : `order:${given}`
     const { userId } = sessionOf(request)
     // A real client trades only on the current agreement and risk disclosure (decision 045), with
     // the appropriateness test taken (decision 046).

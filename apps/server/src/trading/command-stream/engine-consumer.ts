@@ -9,9 +9,17 @@ import {
   type StreamNames,
 } from './stream-protocol.ts'
 
-/** What the consumer needs of the desk: commands, run with their key. */
+/** What the consumer needs of the desk: commands, run with their key and deadline, and whether it leads. */
 export interface CommandRunner {
-  run(userId: number, command: ClientCommand, key?: string): Promise<DeskResult>
+  run(
+    userId: number,
+    command: ClientCommand,
+    key?: string,
+    requestId?: string,
+    runBefore?: number,
+  ): Promise<DeskResult>
+  /** False while the desk takes no commands (it lost the writer lock, or is rebuilding). */
+  readonly available: boolean
 }
 
 /** The engine's errands other than trades (named requests: a demo account, a withdrawal), answered as they answer. */
@@ -82,6 +90,9 @@ export function startCommandConsumer(options: ConsumerOptions) {
         } else {
           const started = performance.now()
           const result = await runEntry(entry)
+          // A desk that lost the writer lock (or is rebuilding) answers nothing: the entry stays
+          // pending for the desk that leads next (this one once rebuilt, or the standby).
+          if (result === UNAVAILABLE && !desk.available) return
           options.onAnswered?.({
             ...(entry.requestId !== undefined && { requestId: entry.requestId }),
             gateway: entry.gateway,
@@ -107,7 +118,8 @@ export function startCommandConsumer(options: ConsumerOptions) {
     if (Date.now() >= entry.runBefore) return UNANSWERED
     try {
       const { request } = entry
-      if (request.kind === 'trade') return await desk.run(entry.userId, request.command, entry.key)
+      if (request.kind === 'trade')
+        return await desk.run(entry.userId, request.command, entry.key, entry.requestId, entry.runBefore)
       return options.errands ? await options.errands(entry) : UNAVAILABLE
     } catch (error) {
       options.onError(error, `command of request ${entry.requestId ?? '-'} failed`)
@@ -154,6 +166,11 @@ export function startCommandConsumer(options: ConsumerOptions) {
         if (!ready) {
           await ensureGroup()
           ready = true
+        }
+        if (!desk.available) {
+          // Not leading now: nothing is read or claimed until it does.
+          await sleep(100)
+          continue
         }
         if (Date.now() - claimedAt >= 1000) {
           claimedAt = Date.now()

@@ -35,15 +35,14 @@ interface Waiting {
 /**
  * A gateway's way to the trading desk (decision 049): `run` adds the command to the stream with an
  * idempotency key (the client's, or one made here) and waits for the engine's answer on this
- * gateway's channel. Nothing sent: `trading_unavailable` (safe to send again). Sent, but no answer
- * in time: `command_unanswered` (it may have run; the engine starts nothing after `runWithinMs`, and
- * the same key never runs twice).
+ * gateway's channel. Nothing sent (Redis not connected): `trading_unavailable` (safe to send again).
+ * Sent, or perhaps sent, but no answer in time: `command_unanswered` (it may have run; the desk runs
+ * nothing after `runWithinMs`, and the same key never runs twice).
  */
 export class RemoteDesk implements DeskPort {
   private readonly waiting = new Map<string, Waiting>()
   private readonly answerWithinMs: number
   private readonly runWithinMs: number
-  private sequence = 0
 
   private constructor(private readonly options: RemoteDeskOptions) {
     this.answerWithinMs = options.answerWithinMs ?? 10_000
@@ -81,7 +80,9 @@ export class RemoteDesk implements DeskPort {
    */
   async send(userId: number, request: DeskRequest, key?: string, requestId?: string): Promise<unknown> {
     if (!this.available) return UNAVAILABLE
-    const id = `${this.options.gatewayId}:${++this.sequence}`
+    // Unique across restarts: a claimed entry of this gateway's earlier life, answered late, never
+    // meets a request of this one.
+    const id = randomUUID()
     const entry: CommandEntry = {
       id,
       gateway: this.options.gatewayId,
@@ -109,8 +110,8 @@ export class RemoteDesk implements DeskPort {
         JSON.stringify(entry),
       )
     } catch (error) {
-      // Not on the stream: nothing can run it.
-      this.settle(id, UNAVAILABLE)
+      // The entry may have reached Redis before the connection failed: it may run.
+      this.settle(id, UNANSWERED)
       this.options.onError(error, 'sending a command to the engine failed')
     }
     return answer

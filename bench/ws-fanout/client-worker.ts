@@ -116,7 +116,10 @@ function onFrames(client: Client, chunk: Buffer): void {
   if (i < n) client.pending = buf.subarray(i)
 }
 
-function open(port: number, timeoutMs: number): Promise<string | undefined> {
+/** The address a socket's upgrade says it comes from (bench/load): 10.x.y.z from `n`. */
+const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+
+function open(port: number, timeoutMs: number, forwardedFrom?: number): Promise<string | undefined> {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' })
     const client: Client = { socket, upgraded: false, pending: undefined, frames: 0, open: false }
@@ -135,7 +138,9 @@ function open(port: number, timeoutMs: number): Promise<string | undefined> {
     socket.on('connect', () => {
       socket.write(
         `GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-          `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+          `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n` +
+          (forwardedFrom === undefined ? '' : `X-Forwarded-For: ${address(forwardedFrom)}\r\n`) +
+          '\r\n',
       )
     })
     socket.on('data', (chunk: Buffer) => {
@@ -187,7 +192,13 @@ process.on('message', async (message: ToWorker) => {
       for (let done = 0; done < message.count; done += message.batch) {
         const size = Math.min(message.batch, message.count - done)
         const results = await Promise.all(
-          Array.from({ length: size }, () => open(message.port, message.connectTimeoutMs)),
+          Array.from({ length: size }, (_, i) =>
+            open(
+              message.port,
+              message.connectTimeoutMs,
+              message.forwardedFrom === undefined ? undefined : message.forwardedFrom + done + i,
+            ),
+          ),
         )
         for (const error of results) {
           if (error === undefined) continue

@@ -47,7 +47,18 @@ export type FromServer =
     }
 
 export type ToWorker =
-  | { type: 'connect'; port: number; count: number; batch: number; connectTimeoutMs: number }
+  | {
+      type: 'connect'
+      port: number
+      count: number
+      batch: number
+      connectTimeoutMs: number
+      /**
+       * Each socket says it comes from its own address (X-Forwarded-For 10.x.y.z from this number on),
+       * as real phones do, for a server that trusts this machine as its proxy (bench/load).
+       */
+      forwardedFrom?: number
+    }
   | ({ type: 'window' } & Window)
   | { type: 'exit' }
 

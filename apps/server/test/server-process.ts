@@ -22,6 +22,8 @@ export interface ServerOptions {
   /** PostgreSQL instead of PGlite in `dataDir`. */
   databaseUrl?: string
   env?: Record<string, string>
+  /** false: return at once, without waiting for an answer (a standby engine answers only once it leads). */
+  waitForAnswer?: boolean
   /** How long to wait for the server to answer (ms). */
   readyTimeoutMs?: number
 }
@@ -61,7 +63,7 @@ export async function startServer(options: ServerOptions) {
   const base = `http://127.0.0.1:${options.port}`
   const started = Date.now()
   const until = started + (options.readyTimeoutMs ?? 60_000)
-  for (;;) {
+  for (; options.waitForAnswer !== false;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`server exited with ${child.exitCode ?? child.signalCode} before answering:\n${output}`)
     try {

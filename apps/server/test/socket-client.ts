@@ -2,7 +2,7 @@ import WebSocket from 'ws'
 import type { TestApp } from './harness.ts'
 
 /** A client socket that queues what it receives, so a test can await the next message. */
-export async function connect(app: TestApp) {
+export async function connect(app: Pick<TestApp, 'base'>) {
   const socket = new WebSocket(`${app.base.replace('http', 'ws')}/v1/ws`)
   const inbox: any[] = []
   const waiters: ((m: any) => void)[] = []

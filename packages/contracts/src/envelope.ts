@@ -81,6 +81,7 @@ export const REASONS = [
   'captcha_required',
   'trading_unavailable',
   'command_unanswered',
+  'service_unavailable',
   'too_many_orders',
   'amount_out_of_range',
   'daily_limit',

@@ -3,13 +3,15 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { DEFAULT_LANGUAGE, type Reason } from '@tp/contracts'
 import { refusalEnvelope, sendRefusal } from './envelope.ts'
 import { InvalidRequest } from './parse.ts'
+import { isDatabaseUnreachable } from '../db/pg-errors.ts'
 
 /**
  * One place that turns every failure into the envelope. Bad input is a refusal like any other: HTTP
  * 200 with code 0 and the translated message naming the field, as the API family's backend answers
  * (its clients take any other status for a broken connection: docs/wire.md, decision 035). The limits
- * keep their statuses, over-size 413 and too many requests 429; an unknown API path 404; a bug 500
- * with its details only in the log.
+ * keep their statuses, over-size 413 and too many requests 429; an unknown API path 404; a database
+ * that cannot be reached for a moment 503 (`service_unavailable`); a bug 500 with its details only in
+ * the log.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { reason?: string }, request, reply) => {
@@ -36,6 +38,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
           field: 'body',
         },
       )
+    }
+    // The database is away for a moment (a restart, a failover): nothing was done; try again soon.
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: (error as Error).message }, 'database unreachable')
+      return sendRefusal(reply, 503, 'service_unavailable')
     }
     request.log.error({ err: error }, 'unhandled error')
     return sendRefusal(reply, 500, 'server_error')

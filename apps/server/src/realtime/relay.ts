@@ -53,19 +53,21 @@ export function startEngineRelay(options: {
   let messages: RelayedMessage[] = []
   let scheduled = false
   let watched = new Set<number>()
+  // While Redis is away every turn's publish fails: said once in a while, not every turn.
+  let lastSaid = 0
+  const failed = (context: string) => (error: unknown) => {
+    if (Date.now() - lastSaid < 10_000) return
+    lastSaid = Date.now()
+    options.onError(error, context)
+  }
 
   const send = () => {
     scheduled = false
     const [t, m] = [ticks, messages]
     ;[ticks, messages] = [[], []]
-    if (t.length > 0)
-      redis
-        .publish(names.ticks, JSON.stringify(t))
-        .catch((e: unknown) => options.onError(e, 'relaying ticks failed'))
+    if (t.length > 0) redis.publish(names.ticks, JSON.stringify(t)).catch(failed('relaying ticks failed'))
     if (m.length > 0)
-      redis
-        .publish(names.messages, JSON.stringify(m))
-        .catch((e: unknown) => options.onError(e, 'relaying messages failed'))
+      redis.publish(names.messages, JSON.stringify(m)).catch(failed('relaying messages failed'))
   }
   const schedule = () => {
     if (scheduled) return

@@ -34,8 +34,12 @@ const { values } = parseArgs({
     sockets: { type: 'string', default: '2000' },
     connections: { type: 'string', default: '32' },
     seconds: { type: 'string', default: '15' },
+    gateways: { type: 'string', default: '2' },
+    // Only the split shape (gateways + 1 engine): to find how many sockets a number of gateways holds.
+    'split-only': { type: 'boolean', default: false },
   },
 })
+const GATEWAYS = Number(values.gateways)
 const USERS = Number(values.users)
 const CODE = values.code
 const LEVERAGE = Number(values.leverage)
@@ -67,6 +71,16 @@ const freePort = () =>
       server.close(() => resolve(port))
     })
   })
+
+/** Stops a process and waits for it (its last writes done), then the database may go. */
+async function stop(process_: Started): Promise<void> {
+  if (process_.child.exitCode !== null) return
+  const exited = new Promise((resolve) => process_.child.once('exit', resolve))
+  process_.child.kill('SIGTERM')
+  const timer = setTimeout(() => process_.child.kill('SIGKILL'), 15_000)
+  await exited
+  clearTimeout(timer)
+}
 
 async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort()
@@ -226,11 +240,14 @@ async function measure(shape: string, gateways: Started[]): Promise<Row> {
     const endAt = startAt + SECONDS * 1000
     const window = clients.window(startAt, endAt)
     await new Promise((r) => setTimeout(r, startAt - Date.now()))
-    const runs = await Promise.all(
-      gateways.map((g, i) =>
-        orders(g, tokens[i]!, Math.max(1, Math.round(CONNECTIONS / gateways.length)), instrument),
-      ),
-    )
+    const runs =
+      CONNECTIONS > 0
+        ? await Promise.all(
+            gateways.map((g, i) =>
+              orders(g, tokens[i]!, Math.max(1, Math.round(CONNECTIONS / gateways.length)), instrument),
+            ),
+          )
+        : []
     const reports = await window
     const hist = new Map<number, number>()
     for (const r of reports) for (const [ms, n] of r.hist) hist.set(ms, (hist.get(ms) ?? 0) + n)
@@ -238,8 +255,8 @@ async function measure(shape: string, gateways: Started[]): Promise<Row> {
     return {
       shape,
       ordersPerSecond: runs.reduce((n, r) => n + r.requests.average, 0),
-      p50: Math.max(...runs.map((r) => r.latency.p50)),
-      p99: Math.max(...runs.map((r) => r.latency.p99)),
+      p50: Math.max(0, ...runs.map((r) => r.latency.p50)),
+      p99: Math.max(0, ...runs.map((r) => r.latency.p99)),
       errors: runs.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
       sockets: clients.open,
       frames: reports.reduce((n, r) => n + r.frames, 0),
@@ -261,20 +278,21 @@ async function onePlatform<T>(work: (url: string) => Promise<T>): Promise<T> {
 }
 
 const rows: Row[] = []
-rows.push(
-  await onePlatform(async (url) => {
-    const all = await start({
-      ROLE: 'all',
-      DATABASE_URL: url,
-      DATA_DIR: `/tmp/tp-load-${randomBytes(4).toString('hex')}`,
-    })
-    try {
-      return await measure('1 process', [all])
-    } finally {
-      all.child.kill('SIGTERM')
-    }
-  }),
-)
+if (!values['split-only'])
+  rows.push(
+    await onePlatform(async (url) => {
+      const all = await start({
+        ROLE: 'all',
+        DATABASE_URL: url,
+        DATA_DIR: `/tmp/tp-load-${randomBytes(4).toString('hex')}`,
+      })
+      try {
+        return await measure('1 process', [all])
+      } finally {
+        await stop(all)
+      }
+    }),
+  )
 rows.push(
   await onePlatform(async (url) => {
     const shared = {
@@ -284,14 +302,13 @@ rows.push(
       DATA_DIR: `/tmp/tp-load-${randomBytes(4).toString('hex')}`,
     }
     const engine = await start({ ...shared, ROLE: 'engine', PROCESS_NAME: 'engine' })
-    const gateways = [
-      await start({ ...shared, ROLE: 'gateway', PROCESS_NAME: 'gateway-1' }),
-      await start({ ...shared, ROLE: 'gateway', PROCESS_NAME: 'gateway-2' }),
-    ]
+    const gateways: Started[] = []
+    for (let i = 1; i <= GATEWAYS; i++)
+      gateways.push(await start({ ...shared, ROLE: 'gateway', PROCESS_NAME: `gateway-${i}` }))
     try {
-      return await measure('2 gateways + 1 engine', gateways)
+      return await measure(`${GATEWAYS} gateways + 1 engine`, gateways)
     } finally {
-      for (const p of [...gateways, engine]) p.child.kill('SIGTERM')
+      for (const p of [...gateways, engine]) await stop(p)
     }
   }),
 )

@@ -12,7 +12,8 @@ import type { Redis } from '../db/redis.ts'
  *   out), so that the engine pushes their accounts every second.
  *
  * Pub/sub keeps nothing for a gateway that is away: each message is a snapshot or an event whose
- * state the next snapshot carries, and a socket that signs in gets its account at once.
+ * state the next snapshot carries (an account's comes within the engine's next push after the
+ * gateway says its user watches: about 3 s at most).
  */
 export interface RelayNames {
   ticks: string

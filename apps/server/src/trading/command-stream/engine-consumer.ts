@@ -51,12 +51,13 @@ export interface ConsumerOptions {
 }
 
 /**
- * The engine's side of the command stream (decision 049). Only the process that holds the writer
- * lock runs it. About once a second it takes over the entries a consumer read and left
- * unacknowledged for a while (a leader that died mid-command): each runs again under its idempotency
- * key, so one that was committed answers as it did and runs nothing. It reads new entries and hands each to
- * the desk at once (the desk commits everything that arrived together in one statement), answers
- * the asking gateway, and acknowledges the entry after the answer is sent.
+ * The engine's side of the command stream (decision 049), run beside the desk; it reads and claims
+ * only while the desk takes commands (it holds the writer lock and is not rebuilding). It hands each
+ * new entry to the desk at once (the desk commits everything that arrived together in one
+ * statement), then answers the asking gateway and acknowledges the entry in one step. About once a
+ * second it takes over the entries a consumer read and left unacknowledged for a while (a leader that
+ * died mid-command): each runs again under its idempotency key, so one that was committed answers as
+ * it did and runs nothing.
  */
 export function startCommandConsumer(options: ConsumerOptions) {
   const { reader, writer, names, consumer, desk } = options

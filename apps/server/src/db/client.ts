@@ -50,7 +50,7 @@ export async function openDatabase(options: {
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error))
     const db = drizzlePg(pool, { schema, ...(logger && { logger }) })
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    await migrateAlone(pool)
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() }
   }
   const client = await PGlite.create(options.dataDir ?? 'memory://', { loadDataDir: options.template })
@@ -61,5 +61,26 @@ export async function openDatabase(options: {
     driver: 'pglite',
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+  }
+}
+
+/** The advisory lock migrations run under ("tpmg" as a number; the writer lock is another). */
+const MIGRATION_LOCK = 0x7470_6d67
+
+/**
+ * Applies the migrations one process at a time: processes started together on a fresh database
+ * (an engine, its standby and the gateways) would otherwise apply the same migration at once.
+ */
+async function migrateAlone(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+    }
+  } finally {
+    client.release()
   }
 }

@@ -137,22 +137,23 @@ export function startCommandConsumer(options: ConsumerOptions) {
     writer.eval(FINISH_IF_HELD, 1, names.commands, names.group, streamId, consumer, channel, message)
 
   /**
-   * Takes the entries left pending too long by any consumer (this one's own after a restart), except
-   * those this one is running: XCLAIM checks the idle time again, so two consumers never both take one.
+   * Takes the entries left pending `minIdleMs` or longer by any consumer (this one's own after a
+   * restart), except those this one is running: XCLAIM checks the idle time again, so two consumers
+   * never both take one.
    */
-  const claimPending = async () => {
+  const claimPending = async (minIdleMs: number) => {
     const pending = (await writer.xpending(
       names.commands,
       names.group,
       'IDLE',
-      claimIdleMs,
+      minIdleMs,
       '-',
       '+',
       500,
     )) as [string, string, number, number][]
     const ids = pending.map(([id]) => id).filter((id) => !handling.has(id))
     if (ids.length === 0) return
-    const claimed = (await writer.xclaim(names.commands, names.group, consumer, claimIdleMs, ...ids)) as [
+    const claimed = (await writer.xclaim(names.commands, names.group, consumer, minIdleMs, ...ids)) as [
       string,
       string[] | null,
     ][]
@@ -162,6 +163,12 @@ export function startCommandConsumer(options: ConsumerOptions) {
   const loop = (async () => {
     let ready = false
     let claimedAt = 0
+    /**
+     * Whether this desk has just begun to lead: every entry pending then is another consumer's that
+     * cannot answer any more (only the writer's desk commits, and a late answer of one that no longer
+     * holds its entry is never sent), so it is taken at once, not after `claimIdleMs`.
+     */
+    let takingOver = true
     while (!stopped) {
       try {
         if (!ready) {
@@ -170,12 +177,14 @@ export function startCommandConsumer(options: ConsumerOptions) {
         }
         if (!desk.available) {
           // Not leading now: nothing is read or claimed until it does.
+          takingOver = true
           await sleep(100)
           continue
         }
-        if (Date.now() - claimedAt >= 1000) {
+        if (takingOver || Date.now() - claimedAt >= 1000) {
           claimedAt = Date.now()
-          await claimPending()
+          await claimPending(takingOver ? 0 : claimIdleMs)
+          takingOver = false
         }
         while (handling.size >= maxInFlight && !stopped) await sleep(5)
         const read = (await reader.xreadgroup(

@@ -15,11 +15,11 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { createPostgresDatabase } from '../../apps/server/test/postgres.ts'
+import { freePort } from '../../apps/server/test/server-process.ts'
 import type { FromWorker, ToWorker } from '../ws-fanout/common.ts'
 
 const { values } = parseArgs({
@@ -62,15 +62,6 @@ interface Started {
   port: number
   base: string
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 
 /** Stops a process and waits for it (its last writes done), then the database may go. */
 async function stop(process_: Started): Promise<void> {

@@ -1,6 +1,5 @@
 import type { Redis } from '../../db/redis.ts'
-import type { ClientCommand } from '@tp/engine'
-import { UNANSWERED, UNAVAILABLE, type DeskResult } from '../desk.ts'
+import { UNANSWERED, UNAVAILABLE, type DeskPort } from '../desk.ts'
 import {
   ENTRY_FIELD,
   parseEntry,
@@ -9,18 +8,11 @@ import {
   type StreamNames,
 } from './stream-protocol.ts'
 
-/** What the consumer needs of the desk: commands, run with their key and deadline, and whether it leads. */
-export interface CommandRunner {
-  run(
-    userId: number,
-    command: ClientCommand,
-    key?: string,
-    requestId?: string,
-    runBefore?: number,
-  ): Promise<DeskResult>
-  /** False while the desk takes no commands (it lost the writer lock, or is rebuilding). */
-  readonly available: boolean
-}
+/**
+ * What the consumer needs of the desk: commands, run with their key and deadline, and whether it
+ * leads (`available` is false while it lost the writer lock, or is rebuilding).
+ */
+export type CommandRunner = Pick<DeskPort, 'run' | 'available'>
 
 /** The engine's errands other than trades (named requests: a demo account, a withdrawal), answered as they answer. */
 export type ErrandRunner = (entry: CommandEntry) => Promise<unknown>

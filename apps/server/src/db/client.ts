@@ -28,6 +28,12 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url
 
 /** Pool size for PostgreSQL: enough for concurrent requests on 2 cores without starving the server. */
 const PG_POOL_SIZE = 10
+/**
+ * How long a statement may wait for a connection (a new one, or one of the pool's while all are
+ * busy) before it fails as "database unreachable" (HTTP 503): without it a database whose machine
+ * does not answer holds every request for the system's TCP timeout, minutes.
+ */
+const PG_CONNECT_TIMEOUT_MS = 10_000
 
 /**
  * Opens the database and applies pending migrations. With a `url` it is PostgreSQL; otherwise
@@ -45,7 +51,13 @@ export async function openDatabase(options: {
   const onQuery = options.onQuery
   const logger = onQuery && { logQuery: () => onQuery() }
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: PG_POOL_SIZE })
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: PG_POOL_SIZE,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      // Connections to a machine that vanished are found broken by the system, not only on the next write.
+      keepAlive: true,
+    })
     // An idle connection that the server drops (restart, failover, admin) must not crash the process:
     // the pool discards it and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error))

@@ -4,6 +4,8 @@ import pg from 'pg'
 
 /** The advisory lock key every server process takes on PostgreSQL ("tp-engine" as a number). */
 const ADVISORY_KEY = 0x7470_656e
+/** How long an attempt to take the lock may wait for a connection. */
+const CONNECT_TIMEOUT_MS = 3000
 
 /**
  * The right to write trading state. Holding it is not enough on its own: a lock can be lost (its
@@ -76,7 +78,13 @@ async function takeAdvisoryLock(url: string): Promise<WriterLock> {
   let released = false
 
   const attempt = async (): Promise<boolean> => {
-    const candidate = new pg.Client({ connectionString: url })
+    // A database whose machine does not answer at all would hold a connect for minutes (the
+    // system's TCP timeout): a standby tries again instead, so it leads soon after the database is back.
+    const candidate = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    })
     // Until it holds the lock, an error of this connection only means the attempt failed.
     candidate.on('error', () => {})
     await candidate.connect()

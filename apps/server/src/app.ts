@@ -109,7 +109,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
     global: false,
     // Counted in Redis when there is one: every process counts the same requests.
     // While Redis is unreachable the request limits let requests through (the sign-in limits do not).
-    ...(deps.redis && { redis: deps.redis, nameSpace: 'tp:rl:', skipOnError: true }),
+    ...(deps.redis && { redis: deps.redis, nameSpace: `${deps.redisNamespace ?? 'tp:'}rl:`, skipOnError: true }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: 'rate limited',

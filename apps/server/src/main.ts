@@ -10,6 +10,8 @@ import { takeWriterLock, waitForWriterLock, type WriterLock } from './db/writer-
 import { DEFAULT_RATE_LIMITS } from './http/route-deps.ts'
 import { outboxMessenger } from './messaging/outbox.ts'
 import { SessionRevocations } from './users/sessions.ts'
+import { startPeerBus } from './realtime/peer-bus.ts'
+import { staffEvents } from './events/staff-events.ts'
 import { smtpTransport } from './messaging/transports.ts'
 import { smsTransportFromUrl } from './messaging/sms-transports.ts'
 import { simulatedInstruments } from './market/open-market.ts'
@@ -153,6 +155,20 @@ const vapidKeys = await loadVapidKeys(
   join(config.dataDir, 'vapid-keys.json'),
 )
 const push = webPushTransport(vapidKeys, vapidSubject(config.PUBLIC_URL, config.MAIL_FROM))
+const sessionRevocations = new SessionRevocations()
+// With several processes (ROLE=all is one alone), sessions ended and new back-office items reach
+// every process at once.
+const peers =
+  role !== 'all' && redis
+    ? await startPeerBus({
+        redis,
+        subscriber: redisOf(),
+        namespace: config.REDIS_PREFIX,
+        revocations: sessionRevocations,
+        staffEvents,
+        onError: (error, context) => reportError(error, context),
+      })
+    : undefined
 const app = await buildApp(
   {
     db: database.db,
@@ -169,11 +185,11 @@ const app = await buildApp(
     desk: live.desk,
     reads: live.reads,
     errands: live.errands,
-    sessionRevocations: new SessionRevocations(),
+    sessionRevocations,
     uploads: await openFilesystemUploads(config.dataDir, config.UPLOAD_SIGNING_KEY),
     metrics,
     ...(config.METRICS_TOKEN && { metricsToken: config.METRICS_TOKEN }),
-    ...(redis && { redis }),
+    ...(redis && { redis, redisNamespace: config.REDIS_PREFIX }),
   },
   {
     logger: { level: config.LOG_LEVEL },
@@ -209,6 +225,7 @@ async function shutdown(signal: string) {
   stopping = true
   app.log.info({ signal }, 'shutting down')
   await live.stop()
+  await peers?.stop()
   await delivery?.stop()
   await app.close()
   await database.close()

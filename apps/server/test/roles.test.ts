@@ -18,6 +18,8 @@ import { waitForMessage, type Client } from './socket-wait.ts'
  *
  * - A command sent to a gateway is answered through it and booked by the engine; the gateway reads
  *   what the engine committed.
+ * - A session ended on one gateway (a sign-out): the other gateway signs its socket out and refuses
+ *   its calls at once.
  * - A gateway killed: its sockets reconnect to another gateway, sign in and subscribe again, and hear
  *   quotes and their account again.
  * - The leader killed mid-stream of orders: the standby leads within 5 s, no acknowledged order is
@@ -166,6 +168,23 @@ describe.skipIf(!DATABASE || !REDIS)('gateways and engines as processes', () => 
     expect((await buy(gateways[1]!, token, btc, 'first')).data).toEqual(placed.data)
     // The back office is the engine's: a gateway does not serve it.
     expect((await fetch(`${gateways[0]!.base}/admin/api/me`)).status).toBe(404)
+  })
+
+  it('a session ended on one gateway ends at once on the others: its socket signed out, its calls refused', async () => {
+    const token = await demoAccount(gateways[0]!)
+    const socket = await socketOn(gateways[1]!, token)
+    sockets.push(socket)
+    // The second gateway has read the session (and keeps it in its cache).
+    expect((await getJson(gateways[1]!.base, '/v1/api/main/wallet/getBalance', token)).body.code).toBe(1)
+    const out = await fetch(`${gateways[0]!.base}/api/user/logout`, {
+      method: 'POST',
+      headers: { authorization: token, lang: 'en', 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(((await out.json()) as Answer).code).toBe(1)
+    // Told over the peer bus, not at the socket's next check (a minute) or the cache's bound (30 s).
+    await waitForMessage(socket, (m) => m.type === 'login_result' && m.code === 0, 3_000)
+    expect((await getJson(gateways[1]!.base, '/v1/api/main/wallet/getBalance', token)).body.code).not.toBe(1)
   })
 
   it('a gateway killed: its sockets reconnect to another, and hear the quotes and their account again', async () => {

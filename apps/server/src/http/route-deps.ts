@@ -91,6 +91,8 @@ export interface RouteDeps extends ServiceDeps {
    * so that another process behind the load balancer is no way round them. Unset: in this process.
    */
   redis?: Redis
+  /** Put before the limits' keys on Redis (`REDIS_PREFIX`: two platforms on one Redis keep apart); default `tp:`. */
+  redisNamespace?: string
   /** What `/metrics` reports (main.ts); without it there is no `/metrics`. */
   metrics?: PlatformMetrics
   /** `METRICS_TOKEN`: the bearer token `/metrics` asks for; unset, loopback callers only. */

@@ -118,11 +118,13 @@ export type RevocationListener = (revocation: Revocation) => void
  * Tells this process that sessions ended, so that whatever still holds them (signed-in sockets)
  * lets go at once rather than at its next check. Publish after the revocation is committed: the
  * cache entry is dropped again then, since a sign-in check running between the first eviction and
- * the commit may have cached the session anew. Revocations by another process are caught by the
- * holders' own periodic checks (`liveSessionIds`).
+ * the commit may have cached the session anew. With several processes, the peer bus
+ * (realtime/peer-bus.ts) passes each one's revocations to the others (`receive`); one it could not
+ * pass is still caught by the holders' own periodic checks (`liveSessionIds`) and the cache's bound.
  */
 export class SessionRevocations {
   private readonly listeners = new Set<RevocationListener>()
+  private readonly forwarders = new Set<RevocationListener>()
   /** The latest revocations, oldest first, at most RECENT_REVOCATIONS_KEPT. */
   private readonly recent: Revocation[] = []
   /** How many revocations were published: a sign-in check notes it before it reads. */
@@ -134,7 +136,24 @@ export class SessionRevocations {
     return () => this.listeners.delete(listener)
   }
 
+  /** Sessions ended by this process: told here, and to the other processes through the forwarders. */
   publish(revocation: Revocation): void {
+    this.apply(revocation)
+    for (const forward of this.forwarders) forward(revocation)
+  }
+
+  /** Sessions another process ended. */
+  receive(revocation: Revocation): void {
+    this.apply(revocation)
+  }
+
+  /** Calls `forward` with every revocation this process publishes; the returned function stops it. */
+  forwardTo(forward: RevocationListener): () => void {
+    this.forwarders.add(forward)
+    return () => this.forwarders.delete(forward)
+  }
+
+  private apply(revocation: Revocation): void {
     evict((ref) => revokes(revocation, ref))
     this.version++
     this.recent.push(revocation)

@@ -50,11 +50,12 @@ const UNKNOWN_ACCOUNT_LIMITS: FailureCounterLimits = {
   maxKeys: MAX_TRACKED_KEYS,
 }
 
-export function createSignInGuard(redis?: Redis): SignInGuard {
+/** With `redis`, its keys begin with `namespace` (REDIS_PREFIX). */
+export function createSignInGuard(redis?: Redis, namespace = 'tp:'): SignInGuard {
   if (redis)
     return {
-      addresses: new SharedFailureCounter(redis, 'tp:signin:address:', ADDRESS_LIMITS),
-      unknownAccounts: new SharedFailureCounter(redis, 'tp:signin:unknown:', UNKNOWN_ACCOUNT_LIMITS),
+      addresses: new SharedFailureCounter(redis, `${namespace}signin:address:`, ADDRESS_LIMITS),
+      unknownAccounts: new SharedFailureCounter(redis, `${namespace}signin:unknown:`, UNKNOWN_ACCOUNT_LIMITS),
     }
   return {
     addresses: inMemoryCounts(ADDRESS_LIMITS),

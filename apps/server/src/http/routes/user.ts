@@ -27,7 +27,7 @@ export function userRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const signedIn = { preHandler: requireSession(deps.db, deps.clock) }
 
   // One per app: the in-memory half of the sign-in limits (per address, and unknown account names).
-  const signInGuard = createSignInGuard(deps.redis)
+  const signInGuard = createSignInGuard(deps.redis, deps.redisNamespace)
   app.post('/api/user/loginForU', { config: rateLimited(deps.rateLimits.login) }, async (request) => {
     const input = parse(loginRequest, request.body)
     return answer(request, await login(deps, input, { address: request.ip, guard: signInGuard }))

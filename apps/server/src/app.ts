@@ -40,7 +40,7 @@ import { STATIC_FILE_OPTIONS } from './http/static-files.ts'
 import { registerCompression } from './http/compression.ts'
 import { firstScreenRoutes } from './web-shell/first-screen-routes.ts'
 import { registerGateway } from './http/socket/gateway.ts'
-import { currentMarginCall } from './trading/account-push.ts'
+import { signInMessages } from './trading/account-push.ts'
 import { measureRequests, opsRoutes } from './ops/ops-routes.ts'
 import { requestIdOf } from './ops/request-id.ts'
 
@@ -109,7 +109,11 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
     global: false,
     // Counted in Redis when there is one: every process counts the same requests.
     // While Redis is unreachable the request limits let requests through (the sign-in limits do not).
-    ...(deps.redis && { redis: deps.redis, nameSpace: `${deps.redisNamespace ?? 'tp:'}rl:`, skipOnError: true }),
+    ...(deps.redis && {
+      redis: deps.redis,
+      nameSpace: `${deps.redisNamespace ?? 'tp:'}rl:`,
+      skipOnError: true,
+    }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: 'rate limited',
@@ -118,7 +122,8 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
 
   await registerGateway(app, {
     ...deps,
-    marginCallOf: async (userId) => currentMarginCall(await deps.reads.ofUser(userId), userId),
+    signInMessages: async (userId) =>
+      signInMessages(await deps.reads.ofUser(userId), deps.market, userId, deps.clock().getTime()),
   })
   siteRoutes(app, deps)
   notifyRoutes(app, deps)

@@ -50,6 +50,21 @@ if (role === 'engine')
   await untilRedisAnswers(redis as Redis, (reason) =>
     console.info(`engine ${config.PROCESS_NAME} waiting for Redis: ${reason}`),
   )
+// What /metrics reports; its gauges read the hub and the desk once they run.
+const metricSources = { sockets: () => 0, engineQueue: () => 0 }
+const metrics = new PlatformMetrics({
+  sockets: () => metricSources.sockets(),
+  engineQueue: () => metricSources.engineQueue(),
+})
+const openTheDatabase = () =>
+  openDatabase({
+    ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') }),
+    onIdleError: (error) => reportIdleError(error),
+    onQuery: () => metrics.dbQueries.inc(),
+  })
+// An engine opens (and migrates) its database before it waits for the lock, so that a standby leads
+// the sooner; the one process takes its lock first (two must never open one embedded database).
+const openedEarly = role === 'engine' ? await openTheDatabase() : undefined
 // The right to write trading state: the one process (ROLE=all) or the leading engine; a gateway
 // writes none. A second engine stands by until the leader's lock is free (decision 049).
 let writerLock: WriterLock | undefined
@@ -67,17 +82,8 @@ try {
   console.error(`Cannot start: ${(error as Error).message}`)
   process.exit(1)
 }
-// What /metrics reports; its gauges read the hub and the desk once they run.
-const metricSources = { sockets: () => 0, engineQueue: () => 0 }
-const metrics = new PlatformMetrics({
-  sockets: () => metricSources.sockets(),
-  engineQueue: () => metricSources.engineQueue(),
-})
-const database = await openDatabase({
-  ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') }),
-  onIdleError: (error) => reportIdleError(error),
-  onQuery: () => metrics.dbQueries.inc(),
-})
+const database = openedEarly ?? (await openTheDatabase())
+const leadingSinceMs = Date.now()
 // Reference data and the first admin are the writer's to make (a gateway may start first and wait).
 if (writerLock) {
   await seedDatabase(database.db)
@@ -135,6 +141,7 @@ const live = writerLock
       onError: (error, context) => reportError(error, context),
       onTickRefused: (report) => reportTickRefused(report),
     })
+const tradingAfterMs = Date.now() - leadingSinceMs
 const { market } = live
 metricSources.sockets = () => live.topics.socketCount
 metricSources.engineQueue = () => live.desk.queueDepth
@@ -246,6 +253,8 @@ app.log.info(
     url: config.PUBLIC_URL,
     prices: config.PRICE_SOURCE,
     instruments: market.instruments().length,
+    // How long leading took, from the writer lock to trading (a standby's takeover) and to listening.
+    ...(writerLock && { leadingInMs: { trading: tradingAfterMs, listening: Date.now() - leadingSinceMs } }),
   },
   'platform started',
 )

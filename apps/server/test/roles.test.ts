@@ -10,7 +10,7 @@ import { ledgerMatchesBalance } from '../src/trading/ledger.ts'
 import { createPostgresDatabase } from './postgres.ts'
 import { freePort, getJson, startServer, type ServerProcess } from './server-process.ts'
 import { connect } from './socket-client.ts'
-import { waitForMessage, type Client } from './socket-wait.ts'
+import { until, waitForMessage, type Client } from './socket-wait.ts'
 
 /*
  * Issue 27, decision 049, with real processes on this machine's PostgreSQL and Redis, each started
@@ -123,6 +123,15 @@ async function buyUntilPlaced(gateway: ServerProcess, token: string, btc: number
   }
 }
 
+/**
+ * Resolves once a started standby engine waits for the lock, as a standby has long been doing when its
+ * leader dies; a failover timed from before would time the standby's own start.
+ */
+async function standingBy(engine: ServerProcess): Promise<ServerProcess> {
+  await until(() => engine.output().includes('standing by'), 60_000, 'the standby standing by')
+  return engine
+}
+
 /** A signed-in socket on `gateway`, subscribed to the quotes. */
 async function socketOn(gateway: ServerProcess, token: string): Promise<Client> {
   const client = await connect(gateway)
@@ -144,7 +153,7 @@ describe.skipIf(!DATABASE || !REDIS)('gateways and engines as processes', () => 
     await cluster.open()
     leader = await cluster.start('engine', 'engine-a')
     gateways = [await cluster.start('gateway', 'gateway-1'), await cluster.start('gateway', 'gateway-2')]
-    standby = await cluster.start('engine', 'engine-b', false)
+    standby = await standingBy(await cluster.start('engine', 'engine-b', false))
     btc = await btcOf(gateways[0]!)
   }, 180_000)
   afterAll(async () => {
@@ -375,7 +384,7 @@ describe.skipIf(!DATABASE || !REDIS)('PostgreSQL unreachable for 10 s under the 
     await relay.listen()
     await cluster.open()
     await cluster.start('engine', 'engine-p1')
-    await cluster.start('engine', 'engine-p2', false)
+    await standingBy(await cluster.start('engine', 'engine-p2', false))
     gateway = await cluster.start('gateway', 'gateway-p')
   }, 180_000)
   afterAll(async () => {

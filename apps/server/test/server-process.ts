@@ -42,7 +42,8 @@ export async function startServer(options: ServerOptions) {
     PORT: String(options.port),
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
-    LOG_LEVEL: 'warn',
+    // TEST_SERVER_LOG_LEVEL=info shows a failing test the processes' every line (their output is in its message).
+    LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? 'warn',
     MARKET_HISTORY_CANDLES: '20',
     PRICE_SOURCE: 'simulator',
     DATABASE_URL: options.databaseUrl,

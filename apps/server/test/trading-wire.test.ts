@@ -158,11 +158,15 @@ describe.each(DRIVERS)('trading on the wire on %s', (driver) => {
     const [row] = await app.db.select().from(accounts).where(eq(accounts.userId, userId))
     expect(row?.marginCalled).toBe(true)
     expect(theirs.seen.filter((m) => m.type === 'MARGIN_CALL')).toEqual([])
-    // A socket that signs in later (a reloaded page) hears the warning at once.
+    // A socket that signs in later (a reloaded page) hears its account and the warning at once,
+    // the account first (not at the next second's push).
     const later = await signedInSocket(token)
     expect(await waitForMessage(later, (m) => m.type === 'MARGIN_CALL')).toMatchObject({
       margin_call_level: 100,
     })
+    const heard = later.seen.map((m) => m.type)
+    expect(heard.indexOf('FOREX_TRADE')).toBeGreaterThan(-1)
+    expect(heard.indexOf('FOREX_TRADE')).toBeLessThan(heard.indexOf('MARGIN_CALL'))
     await tickBtc(65_000, 65_030)
   })
 

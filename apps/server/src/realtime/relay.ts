@@ -12,8 +12,8 @@ import type { Redis } from '../db/redis.ts'
  *   out), so that the engine pushes their accounts every second.
  *
  * Pub/sub keeps nothing for a gateway that is away: each message is a snapshot or an event whose
- * state the next snapshot carries (an account's comes within the engine's next push after the
- * gateway says its user watches: about 3 s at most).
+ * state the next snapshot carries (a socket hears its account as it signs in, read by its gateway;
+ * the engine's pushes follow once the gateway has said its user watches: about 3 s at most).
  */
 export interface RelayNames {
   ticks: string

@@ -28,10 +28,30 @@ export function marginCallMessage(engine: TradingEngine, level: number): MarginC
 }
 
 /** MARGIN_CALL for an account in margin call now (a socket that signs in hears it at once), else undefined. */
-export function currentMarginCall(engine: TradingEngine, userId: number): MarginCallMessage | undefined {
+function currentMarginCall(engine: TradingEngine, userId: number): MarginCallMessage | undefined {
   const view = engine.accountView(userId)
   if (!view || !engine.isMarginCalled(userId) || !Number.isFinite(view.marginLevel)) return undefined
   return marginCallMessage(engine, view.marginLevel)
+}
+
+/**
+ * What a socket hears as it signs in: its account (FOREX_TRADE) when it has live orders, as the
+ * pushes carry it, rather than at the next push (a second, or a few on a gateway: realtime/relay.ts);
+ * and MARGIN_CALL if the account is in margin call now.
+ */
+export function signInMessages(
+  engine: TradingEngine,
+  market: MarketData,
+  userId: number,
+  nowMs: number,
+): [key: string, message: object][] {
+  const messages: [string, object][] = []
+  const view = engine.accountView(userId)
+  if (view && engine.ordersOf(userId).length > 0)
+    messages.push(['FOREX_TRADE', forexTradeMessage(view, engine, market, nowMs)])
+  const warning = currentMarginCall(engine, userId)
+  if (warning) messages.push(['MARGIN_CALL', warning])
+  return messages
 }
 
 /** Who has a signed-in socket: their accounts are pushed every second. */

@@ -54,8 +54,8 @@ export interface GatewayDeps {
   topics: TopicHub
   sessionRevocations: SessionRevocations
   socketLimits?: Partial<SocketLimits>
-  /** The MARGIN_CALL of an account in margin call now, sent to a socket as it signs in. */
-  marginCallOf?: (userId: number) => Promise<object | undefined>
+  /** What a socket hears as it signs in, by key (trading/account-push.ts `signInMessages`). */
+  signInMessages?: (userId: number) => Promise<[key: string, message: object][]>
 }
 
 /**
@@ -164,10 +164,10 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
     // Closed while the session was read: the close handler has already cleaned up.
     if (connection.socket.readyState !== OPEN) return
     reply(connection, { type: 'login_result', code: session ? 1 : 0 })
-    // A warning that was pushed before this socket signed in still holds: it hears it now.
-    const warning = session && (await deps.marginCallOf?.(session.userId))
-    if (warning && connection.socket.readyState === OPEN)
-      hub.sendTo(connection.subscriber, 'MARGIN_CALL', warning)
+    // Its account now, and a warning pushed before it signed in that still holds.
+    const messages = (session && (await deps.signInMessages?.(session.userId))) || []
+    if (connection.socket.readyState !== OPEN || connection.session !== session) return
+    for (const [key, message] of messages) hub.sendTo(connection.subscriber, key, message)
   }
 
   /**

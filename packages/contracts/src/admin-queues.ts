@@ -198,7 +198,17 @@ export interface AdminWithdrawalItem {
 }
 
 /** A Server-Sent Event of `GET /admin/api/events`: a new item in one of the queues. */
+/** The back office's queues a new item is announced in. */
+export const ADMIN_QUEUES = [
+  'deposits',
+  'withdrawals',
+  'identity',
+  'chat',
+  'adjustments',
+  'feedback',
+] as const
+
 export interface AdminQueueEvent {
   type: 'queue'
-  queue: 'deposits' | 'withdrawals' | 'identity' | 'chat' | 'adjustments' | 'feedback'
+  queue: (typeof ADMIN_QUEUES)[number]
 }

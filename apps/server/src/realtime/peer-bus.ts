@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { ADMIN_QUEUES } from '@tp/contracts'
 import type { Redis } from '../db/redis.ts'
 import type { StaffEvents } from '../events/staff-events.ts'
 
@@ -29,7 +30,7 @@ const peerMessage = z.discriminatedUnion('kind', [
   z.object({
     from: z.string(),
     kind: z.literal('staff'),
-    queue: z.enum(['deposits', 'withdrawals', 'identity', 'chat', 'adjustments', 'feedback']),
+    queue: z.enum(ADMIN_QUEUES),
   }),
 ])
 type PeerMessage = z.infer<typeof peerMessage>

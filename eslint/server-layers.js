@@ -19,6 +19,7 @@ export const LAYERS = [
     rooms: [
       'chat',
       'feedback',
+      'fix',
       'identity',
       'legal',
       'market',

@@ -90,10 +90,13 @@ const environment = z.object({
     .refine((entries) => entries.length > 0, { message: 'must name at least one origin' })
     .transform((entries) => (entries[0] === '*' ? ('*' as const) : entries))
     .optional(),
-  /** `simulator`, or `replay:<file>` to play a file of ticks (docs/decisions/006-market-data.md). */
+  /**
+   * `simulator`, `replay:<file>` to play a file of ticks (docs/decisions/006-market-data.md), or
+   * `fix:<file>` for liquidity providers over FIX 4.4 (docs/decisions/050-fix-engine.md).
+   */
   PRICE_SOURCE: z
     .string()
-    .regex(/^(simulator|replay:.+)$/, 'must be simulator or replay:<file of ticks>')
+    .regex(/^(simulator|replay:.+|fix:.+)$/, 'must be simulator, replay:<file of ticks> or fix:<providers file>')
     .default('simulator'),
   /** Candles of every period seeded for each instrument on first start. */
   MARKET_HISTORY_CANDLES: z.coerce.number().int().min(10).max(5000).default(1000),

@@ -117,6 +117,7 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
       const code = relay && market.instrument(instrumentId)?.code
       if (code) relay.tick({ code, ...quote })
     },
+    onHalt: (instrumentId) => trading.desk.halt(instrumentId),
     onError: (error) => options.onError(error, 'writing candles failed; will retry'),
     nowMs: options.clock,
     onRefused: ({ code, reason, count }) => options.onTickRefused({ code, reason, count }),

@@ -25,6 +25,11 @@ import { startNoticeDelivery } from './notices/notice-delivery.ts'
 import { PlatformMetrics } from './ops/metrics.ts'
 import { openRedis, type Redis } from './db/redis.ts'
 import { startGatewayServices } from './gateway-services.ts'
+import type { MarketData } from './market/market-data.ts'
+import { readFixConfig, type FixConfig } from './fix/provider-config.ts'
+import { fixPriceSource } from './fix/fix-price-source.ts'
+import { databaseSequences } from './fix/sequence-store.ts'
+import type { FixLog } from './fix/jspurefix.ts'
 
 // The composition root: read settings, wire the adapters together, start, and stop cleanly.
 const loaded = loadConfig(process.env)
@@ -34,6 +39,15 @@ if (!loaded.ok) {
 }
 const config = loaded.config
 mkdirSync(config.dataDir, { recursive: true })
+// Liquidity providers' sessions (PRICE_SOURCE=fix:<file>) are checked whole before anything starts.
+let fixConfig: FixConfig | undefined
+try {
+  if (config.PRICE_SOURCE.startsWith('fix:'))
+    fixConfig = readFixConfig(config.PRICE_SOURCE.slice('fix:'.length))
+} catch (error) {
+  console.error(`Invalid settings:\n  PRICE_SOURCE: ${(error as Error).message}`)
+  process.exit(1)
+}
 
 const role = config.ROLE
 // Until the app's logger exists, a dropped idle database connection is reported on stderr.
@@ -100,14 +114,27 @@ const now = () => Date.now()
 let reportError = (error: unknown, context: string) => console.error(context, error)
 let reportTickRefused = (report: object) => console.warn('price tick refused', report)
 let reportCommand = (_line: object) => {}
+let reportFix: FixLog = (level, message, fields) =>
+  console[level === 'warn' ? 'warn' : level](message, fields)
+/** Where prices come from (PRICE_SOURCE): liquidity providers over FIX, a file of ticks, or the simulator. */
+const priceSource = (market: MarketData): PriceSource => {
+  if (fixConfig)
+    return fixPriceSource(fixConfig, {
+      instruments: market.allInstruments(),
+      keeper: databaseSequences(database.db),
+      clock: now,
+      log: (level, message, fields) => reportFix(level, message, fields),
+      onRefused: (report) => reportTickRefused(report),
+    })
+  if (config.PRICE_SOURCE.startsWith('replay:'))
+    return replaySource(readTickFile(config.PRICE_SOURCE.slice('replay:'.length)), now, { loop: true })
+  return simulatorSource(simulatedInstruments(market, now()), now)
+}
 const live = writerLock
   ? await startLiveServices(database.db, {
       nowMs: now(),
       historyCandles: config.MARKET_HISTORY_CANDLES,
-      source: (market): PriceSource =>
-        config.PRICE_SOURCE.startsWith('replay:')
-          ? replaySource(readTickFile(config.PRICE_SOURCE.slice('replay:'.length)), now, { loop: true })
-          : simulatorSource(simulatedInstruments(market, now()), now),
+      source: priceSource,
       onError: (error, context) => reportError(error, context),
       clock: now,
       onTickRefused: (report) => reportTickRefused(report),
@@ -212,6 +239,7 @@ reportIdleError = (error) => app.log.warn({ err: error.message }, 'database conn
 reportError = (err, context) => app.log.error({ err }, context)
 reportTickRefused = (report) => app.log.warn(report, 'price tick refused')
 reportCommand = (line) => app.log.debug(line, 'command from a gateway')
+reportFix = (level, message, fields) => app.log[level](fields, message)
 // Notices go out by push and e-mail after their commit, beside the desk (decision 044).
 const delivery =
   writerLock &&

@@ -1172,3 +1172,18 @@ export const appropriatenessResults = pgTable(
   },
   (t) => [index('appropriateness_results_user_idx').on(t.userId, t.id)],
 )
+
+/**
+ * A FIX session's sequence numbers (issue 28, decision 050), kept so that a restart, or a standby
+ * taking over, logs on to the provider where the last connection left off.
+ */
+export const fixSessions = pgTable('fix_sessions', {
+  /** `FIX.4.4-SENDER-TARGET`, as jspurefix names a session. */
+  sessionId: text('session_id').primaryKey(),
+  /** The next sequence number this side sends. */
+  senderSeqNum: integer('sender_seq_num').notNull(),
+  /** The next sequence number expected from the provider. */
+  targetSeqNum: integer('target_seq_num').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

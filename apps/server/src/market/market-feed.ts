@@ -40,6 +40,8 @@ export function startMarketFeed(options: {
   topics: TopicHub
   /** Every accepted quote, after the market has it (the trading desk). */
   onQuote?: (instrumentId: number, quote: { bid: number; ask: number; timeMs: number }) => void
+  /** The source no longer quotes the instrument at all (the trading desk closes its market until the next quote). */
+  onHalt?: (instrumentId: number) => void
   onError: (error: unknown) => void
   /** The server's clock, against which tick times are checked. */
   nowMs: () => number
@@ -99,14 +101,17 @@ export function startMarketFeed(options: {
 
   const timer = setInterval(() => void flush(), CANDLE_FLUSH_MS)
   timer.unref()
-  source.start(push)
+  source.start(push, (code) => {
+    const def = market.instrumentByCode(code)
+    if (def) options.onHalt?.(def.id)
+  })
 
   return {
     push,
     flush,
     refusals: () => ({ ...refused }),
     async stop() {
-      source.stop()
+      await source.stop()
       clearInterval(timer)
       await flush()
     },

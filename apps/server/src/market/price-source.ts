@@ -15,8 +15,13 @@ import type { Tick } from './market-data.ts'
  * this too: it calls `emit` for every quote and stops when asked.
  */
 export interface PriceSource {
-  start(emit: (tick: Tick) => void): void
-  stop(): void
+  /**
+   * Starts quoting: `emit` each quote; `halt` an instrument no longer quoted at all (every liquidity
+   * provider of it gone), whose market is closed until its next quote.
+   */
+  start(emit: (tick: Tick) => void, halt?: (code: string) => void): void
+  /** Stops quoting; a source with connections to close resolves when they are closed. */
+  stop(): void | Promise<void>
 }
 
 export interface SimulatedInstrument {

@@ -273,6 +273,11 @@ export class TradingDesk implements DeskPort {
     this.schedule()
   }
 
+  /** The price source no longer quotes the instrument: its market is closed until the next tick. */
+  halt(instrumentId: number): void {
+    if (this.state === 'running') this.engine.haltQuotes(instrumentId)
+  }
+
   /**
    * The clock's work (a timer calls it; none needs a quote): expires the pending orders whose
    * expiry the server's clock has reached, books the swaps of a rollover it has reached, and passes

@@ -41,6 +41,16 @@ describe('refusals', () => {
     expect(engine.ordersOf(1)).toEqual([])
   })
 
+  it('closes a halted market (no provider quotes it) to opening and closing until its next quote', () => {
+    const engine = makeEngine()
+    const { id } = mustOpen(engine, buy())
+    engine.haltQuotes(EURUSD)
+    expect(engine.open(buy())).toEqual(refused('market_closed'))
+    expect(engine.close(1, id, T0)).toEqual(refused('market_closed'))
+    expect(tick(engine, EURUSD, 1.1001, 1.1002, T0 + 1)).toEqual([])
+    expect(engine.open(buy({ nowMs: T0 + 1 })).ok).toBe(true)
+  })
+
   it('accepts the edges: a quote exactly 10 000 ms old, or 1000 ms ahead; always-open markets on Saturday', () => {
     const engine = makeEngine()
     expect(engine.open(buy({ nowMs: T0 + 10_000 })).ok).toBe(true)

@@ -220,6 +220,15 @@ export class TradingEngine {
     return applyTick(this.s, instrumentId, quote)
   }
 
+  /**
+   * No price source quotes the instrument any more (every liquidity provider gone): its market is
+   * closed (`market_closed`) until its next quote, instead of trading on the last one until it is
+   * stale. Nothing fires: no quote moved.
+   */
+  haltQuotes(instrumentId: number): void {
+    if (this.s.instruments.has(instrumentId)) this.s.halted.add(instrumentId)
+  }
+
   expireDue(nowMs: number): EngineEvent[] {
     return expireDue(this.s, nowMs)
   }

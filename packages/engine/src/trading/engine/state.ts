@@ -56,6 +56,8 @@ interface IdBlock {
 export class EngineState {
   readonly instruments = new Map<number, InstrumentTerms>()
   readonly quotes = new Map<number, Quote>()
+  /** Instruments no price source quotes now (every liquidity provider gone): closed until the next quote. */
+  readonly halted = new Set<number>()
   /** For each quote currency other than USD: the instrument that prices it and whether to invert. */
   readonly rates = new UsdRates((id) => this.quotes.get(id))
   readonly accounts = new Map<number, Account>()
@@ -121,9 +123,10 @@ export class EngineState {
     return nowMs - quote.timeMs <= this.risk.maxQuoteAgeMs && quote.timeMs <= nowMs + MAX_CLOCK_SKEW_MS
   }
 
-  /** The quote of an instrument if its market is live at `nowMs` (open and fresh); else why not. */
+  /** The quote of an instrument if its market is live at `nowMs` (open, quoted and fresh); else why not. */
   liveQuote(instrumentId: number, nowMs: number): Quote | 'market_closed' | 'quote_stale' {
-    if (!this.terms(instrumentId).calendar.isOpenAt(nowMs)) return 'market_closed'
+    if (!this.terms(instrumentId).calendar.isOpenAt(nowMs) || this.halted.has(instrumentId))
+      return 'market_closed'
     const quote = this.quotes.get(instrumentId)
     return quote && this.isFresh(quote, nowMs) ? quote : 'quote_stale'
   }

@@ -24,6 +24,7 @@ export function applyTick(s: EngineState, instrumentId: number, quote: Quote): E
   const previous = s.quotes.get(instrumentId)
   if (previous && quote.timeMs < previous.timeMs) return []
   s.quotes.set(instrumentId, quote)
+  s.halted.delete(instrumentId)
   const events: EngineEvent[] = []
   // A quote outside the instrument's sessions (a replayed file, a feed's stray update) moves marks
   // but fires nothing: nobody could trade at it.

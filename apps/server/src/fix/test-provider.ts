@@ -1,0 +1,178 @@
+import { connect, createServer } from 'node:net'
+import { SessionCalendar } from '@tp/engine'
+import { simulatorSource, type PriceSource } from '../market/price-source.ts'
+import { sessionDescription, type FixLog } from './jspurefix.ts'
+import { ProviderSession } from './provider-session.ts'
+import { memorySequences, sessionStores } from './sequence-store.ts'
+import { startAcceptor } from './session-runner.ts'
+
+/** An instrument the test provider quotes, walking as the built-in simulator walks it. */
+export interface TestProviderInstrument {
+  symbol: string
+  anchor: number
+  dailyVolatility: number
+  precision: number
+  spreadPoints: number
+  tickIntervalMs: number
+}
+
+export interface TestProviderOptions {
+  /** Unset: a free port is taken. */
+  port?: number
+  /** The provider's own CompID, and the one its client logs on with. */
+  compId: string
+  clientCompId: string
+  /** When set, the client must log on with these. */
+  username?: string
+  password?: string
+  heartbeatSeconds?: number
+  instruments: readonly TestProviderInstrument[]
+  seed?: number
+  clock?: () => number
+  log?: FixLog
+}
+
+/** A running test provider, and the ways to make it misbehave. */
+export interface TestProvider {
+  readonly port: number
+  /** Quiet: no prices at all (the session itself goes on: heartbeats, logon). */
+  quiet(on: boolean): void
+  /** Every connected client's next message comes `count` sequence numbers too late. */
+  gap(count: number): void
+  /** Drops every connection with no logout. */
+  disconnect(): void
+  /** Refuses subscriptions to these symbols from now on (a subscription already made goes on). */
+  refuse(symbols: readonly string[]): void
+  /** The symbol's quote now (what a client should show once it has caught up). */
+  quoteOf(symbol: string): { bid: number; ask: number } | undefined
+  /** How many clients are logged on; how many price messages were sent. */
+  stats(): { clients: number; refreshes: number }
+  stop(): Promise<void>
+}
+
+/** The whole week: the test provider quotes whenever it runs (the platform's own calendars decide trading). */
+const ALWAYS = SessionCalendar.utc([{ From: 0, To: 7 * 1440 }])
+
+/**
+ * A FIX 4.4 liquidity provider for tests and demos (issue 28), on the same FIX engine as the
+ * platform: quotes from the simulator, answers subscriptions, and does on demand what real providers
+ * do now and then. It listens on every interface (jspurefix's acceptor ignores the host): run it
+ * behind a firewall only.
+ */
+export async function startTestProvider(options: TestProviderOptions): Promise<TestProvider> {
+  const clock = options.clock ?? Date.now
+  const log: FixLog = options.log ?? (() => {})
+  const port = options.port ?? (await freePort())
+  const quotes = new Map<string, { bid: number; ask: number }>()
+  const refused = new Set<string>()
+  const sessions = new Set<ProviderSession>()
+  let quiet = false
+  let refreshes = 0
+
+  const source: PriceSource = simulatorSource(
+    options.instruments.map((i) => ({
+      code: i.symbol,
+      walk: { anchor: i.anchor, dailyVolatility: i.dailyVolatility, reversionDays: 20 },
+      calendar: ALWAYS,
+      precision: i.precision,
+      spreadPoints: i.spreadPoints,
+      tickIntervalMs: i.tickIntervalMs,
+      startMid: i.anchor,
+      startMs: clock(),
+    })),
+    clock,
+    options.seed ?? 0,
+  )
+  source.start((tick) => {
+    quotes.set(tick.code, { bid: tick.bid, ask: tick.ask })
+    if (quiet) return
+    for (const session of sessions) {
+      session.quote(tick.code, tick.bid, tick.ask)
+      refreshes++
+    }
+  })
+  // A first quote of each at once, so a client's first snapshot has a price.
+  for (const i of options.instruments) {
+    const half = (i.spreadPoints / 2) * 10 ** -i.precision
+    quotes.set(i.symbol, {
+      bid: round(i.anchor - half, i.precision),
+      ask: round(i.anchor + half, i.precision),
+    })
+  }
+
+  const acceptor = startAcceptor({
+    description: sessionDescription({
+      name: `test-provider-${options.compId}`,
+      role: 'acceptor',
+      host: '0.0.0.0',
+      port,
+      senderCompId: options.compId,
+      targetCompId: options.clientCompId,
+      heartbeatSeconds: options.heartbeatSeconds ?? 5,
+      resetOnLogon: false,
+    }),
+    makeSession: (config) =>
+      new ProviderSession(config, {
+        quoteOf: (symbol) => (refused.has(symbol) ? undefined : quotes.get(symbol)),
+        admits: (user, password) =>
+          options.password === undefined ||
+          (user === (options.username ?? '') && password === options.password),
+        opened: (session) => sessions.add(session),
+        closed: (session) => sessions.delete(session),
+        problem: (message, fields) => log('warn', message, fields),
+      }),
+    // The provider's sessions keep their numbers across a client's connections while it runs.
+    stores: sessionStores(memorySequences(), { keepSent: 0, onError: (e) => log('error', String(e), {}) }),
+    log,
+  })
+  await listening(port)
+
+  return {
+    port,
+    quiet: (on) => {
+      quiet = on
+    },
+    gap: (count) => sessions.forEach((s) => s.skipSequence(count)),
+    disconnect: () => sessions.forEach((s) => s.cut()),
+    refuse: (symbols) => symbols.forEach((s) => refused.add(s)),
+    quoteOf: (symbol) => quotes.get(symbol),
+    stats: () => ({ clients: sessions.size, refreshes }),
+    async stop() {
+      source.stop()
+      for (const session of sessions) session.logOut()
+      await acceptor.stop()
+    },
+  }
+}
+
+const round = (value: number, precision: number) => Number(value.toFixed(precision))
+
+/** A port no one listens on now (the acceptor throws on a busy one, ending the process). */
+async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Waits until the port takes connections (jspurefix says nothing when its acceptor listens). */
+async function listening(port: number, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1')
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve(true)
+      })
+      socket.once('error', () => resolve(false))
+    })
+    if (ok) return
+    if (Date.now() > until) throw new Error(`the test provider did not listen on ${port}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}

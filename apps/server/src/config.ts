@@ -96,7 +96,10 @@ const environment = z.object({
    */
   PRICE_SOURCE: z
     .string()
-    .regex(/^(simulator|replay:.+|fix:.+)$/, 'must be simulator, replay:<file of ticks> or fix:<providers file>')
+    .regex(
+      /^(simulator|replay:.+|fix:.+)$/,
+      'must be simulator, replay:<file of ticks> or fix:<providers file>',
+    )
     .default('simulator'),
   /** Candles of every period seeded for each instrument on first start. */
   MARKET_HISTORY_CANDLES: z.coerce.number().int().min(10).max(5000).default(1000),

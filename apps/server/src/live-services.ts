@@ -1,3 +1,4 @@
+import { marketDepthTopic } from '@tp/contracts'
 import type { Db } from './db/client.ts'
 import type { WriterLock } from './db/writer-lock.ts'
 import { startMarketFeed } from './market/market-feed.ts'
@@ -74,6 +75,9 @@ export interface EngineLinks {
  * candles), the socket hub, the trading desk, and the feed that takes each quote from the source to
  * the market, the desk and the hub. main.ts, the test harness and the benchmarks all start it here.
  */
+/** Depth is the source's, which only the engine runs: relayed to the gateways as it is. */
+const DEPTH_TOPIC_PREFIX = marketDepthTopic('')
+
 export async function startLiveServices(db: Db, options: LiveServicesOptions) {
   await seedCatalogue(db)
   const market = await openMarket(db, options.nowMs, options.historyCandles)
@@ -87,7 +91,10 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     metrics && ((ms) => metrics.tickToClient.observe(ms / 1000)),
     // The owners' messages, and what every socket hears, go on to the gateways that hold the sockets.
     relay && {
-      wants: (topic) => topic.startsWith(USER_TOPIC_PREFIX) || topic === BROADCAST_TOPIC,
+      wants: (topic) =>
+        topic.startsWith(USER_TOPIC_PREFIX) ||
+        topic === BROADCAST_TOPIC ||
+        topic.startsWith(DEPTH_TOPIC_PREFIX),
       send: (topic, key, payload, bornAtMs) => relay.message(topic, key, payload, bornAtMs),
     },
   )

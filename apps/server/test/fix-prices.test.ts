@@ -6,7 +6,7 @@ import { fixPriceSource, type FixPriceSource } from '../src/fix/fix-price-source
 import type { FixProviderConfig } from '../src/fix/provider-config.ts'
 import { databaseSequences } from '../src/fix/sequence-store.ts'
 import { startTestProvider, type TestProvider } from '../src/fix/test-provider.ts'
-import type { Tick } from '../src/market/market-data.ts'
+import type { Depth, Tick } from '../src/market/market-data.ts'
 import { DRIVERS } from './harness.ts'
 import { createPostgresDatabase } from './postgres.ts'
 import { sleep, until } from './socket-wait.ts'
@@ -64,6 +64,7 @@ const terms = (name: string, port: number, priority: number): FixProviderConfig 
   symbols: SYMBOLS,
   reconnectFirstMs: 200,
   reconnectMostMs: 2000,
+  depth: 1,
 })
 
 describe.each(DRIVERS)('prices from liquidity providers over FIX on %s', (driver) => {
@@ -99,6 +100,7 @@ describe.each(DRIVERS)('prices from liquidity providers over FIX on %s', (driver
   function start(providers: FixProviderConfig[], choice: 'priority' | 'best' = 'priority') {
     const ticks: Tick[] = []
     const halts: string[] = []
+    const books: { code: string; depth: Depth }[] = []
     const source = fixPriceSource(
       { choice, providers },
       {
@@ -110,17 +112,17 @@ describe.each(DRIVERS)('prices from liquidity providers over FIX on %s', (driver
       },
     )
     running.push(source)
-    source.start(
-      (tick) => ticks.push(tick),
-      (code) => halts.push(code),
-    )
+    source.start((tick) => ticks.push(tick), {
+      halt: (code) => halts.push(code),
+      depth: (code, depth) => books.push({ code, depth }),
+    })
     const last = (code: string) => ticks.findLast((t) => t.code === code)
     /** The source's price of the instrument equals what the provider quotes now. */
     const caughtUp = (code: string, from: TestProvider) => {
       const quote = from.quoteOf(SYMBOLS[code as keyof typeof SYMBOLS])
       return last(code)?.bid === quote?.bid && last(code)?.ask === quote?.ask
     }
-    return { source, ticks, halts, last, caughtUp }
+    return { source, ticks, halts, books, last, caughtUp }
   }
 
   once('streams the first-ranked provider to the market, its ticks in order and none repeated', async () => {
@@ -239,6 +241,41 @@ describe.each(DRIVERS)('prices from liquidity providers over FIX on %s', (driver
       3000,
       'the best of both',
     )
+  })
+
+  once('passes on the book of the provider the price comes from, when it sends depth', async () => {
+    const { source, books, last } = start([
+      { ...terms('lp1', lp1.port, 1), depth: 5 },
+      terms('lp2', lp2.port, 2),
+    ])
+    await until(
+      () => source.chosen('EURUSD') === 'lp1' && books.filter((b) => b.code === 'EURUSD').length > 3,
+      15_000,
+      'books',
+    )
+    const book = books.findLast((b) => b.code === 'EURUSD')?.depth as Depth
+    expect(book.bids).toHaveLength(5)
+    expect(book.asks).toHaveLength(5)
+    expect(book.bids.map(([price]) => price)).toEqual(
+      [...book.bids.map(([price]) => price)].sort((a, b) => b - a),
+    )
+    expect(book.asks.map(([price]) => price)).toEqual(
+      [...book.asks.map(([price]) => price)].sort((a, b) => a - b),
+    )
+    await until(
+      () => {
+        const [tick, latest] = [last('EURUSD'), books.findLast((b) => b.code === 'EURUSD')?.depth]
+        return tick?.bid === latest?.bids[0]?.[0] && tick?.ask === latest?.asks[0]?.[0]
+      },
+      3000,
+      'the top of the book is the price',
+    )
+    // lp2 sends none: with lp1 quiet, no book is sent on (none is ever invented).
+    lp1.quiet(true)
+    await until(() => source.chosen('EURUSD') === 'lp2', 3000, 'lp2 chosen')
+    const count = books.length
+    await sleep(300)
+    expect(books.length).toBe(count)
   })
 
   once("refuses a provider's ticks off the instrument's grid, as every feed's", async () => {

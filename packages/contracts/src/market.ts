@@ -168,6 +168,17 @@ export interface DayMarketMessage {
   }
 }
 
+/**
+ * `MARKET_DEPTH` socket message on topic `MARKET_DEPTH.{code}`: the book of the provider the
+ * instrument's price comes from, `[price, quantity]` per level, best first; `in` the bids (where a
+ * client sells), `out` the offers (where a client buys). Sent only when a provider sends depth.
+ */
+export interface MarketDepthMessage {
+  type: 'MARKET_DEPTH'
+  symbol: string
+  depth: { in: [number, number][]; out: [number, number][] }
+}
+
 /** `KLINE` socket message on topic `KLINE.{code}`: the current candle of one period after a tick. */
 export interface KlineMessage {
   type: 'KLINE'

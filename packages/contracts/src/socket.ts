@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { DayMarketMessage, KlineMessage } from './market.ts'
+import type { DayMarketMessage, KlineMessage, MarketDepthMessage } from './market.ts'
 import type { ForexClosedMessage, ForexExpiredMessage, ForexTradeMessage } from './trading.ts'
 import type { PriceAlertMessage } from './alerts.ts'
 import type { ChatSocketMessage } from './chat.ts'
@@ -63,6 +63,7 @@ export type ServerMessage =
   | LoginResultMessage
   | DayMarketMessage
   | KlineMessage
+  | MarketDepthMessage
   | ForexTradeMessage
   | ForexClosedMessage
   | ForexExpiredMessage

@@ -1,6 +1,7 @@
 import { ProviderBook, tickRefusal, type TickRefusal } from '@tp/engine'
 import { TICK_FUTURE_TOLERANCE_MS } from '../market/market-feed.ts'
-import type { PriceSource } from '../market/price-source.ts'
+import type { Depth } from '../market/market-data.ts'
+import type { PriceSource, SourceEvents } from '../market/price-source.ts'
 import type { FixLog } from './jspurefix.ts'
 import type { FixConfig, FixProviderConfig } from './provider-config.ts'
 import type { SequenceKeeper } from './sequence-store.ts'
@@ -53,7 +54,11 @@ export function fixPriceSource(config: FixConfig, options: FixSourceOptions): Fi
   const last = new Map<string, { bid: number; ask: number; provider: string } | 'halted'>()
   const runners: { stop(): Promise<void> }[] = []
   let emit: ((tick: { code: string; bid: number; ask: number; timeMs: number }) => void) | undefined
-  let halt: (code: string) => void = () => {}
+  let events: SourceEvents | undefined
+  /** Each provider's last book of each instrument, when it sends depth. */
+  const books = new Map<string, Map<string, Depth>>()
+  /** The book last sent on per instrument. */
+  const sentBooks = new Map<string, Depth>()
   let sweep: NodeJS.Timeout | undefined
   let stopped = false
   const refusals = new Map<string, { count: number; reportedMs: number }>()
@@ -75,17 +80,21 @@ export function fixPriceSource(config: FixConfig, options: FixSourceOptions): Fi
     if (!price) {
       if (before && before !== 'halted') {
         last.set(code, 'halted')
+        sentBooks.delete(code)
         log('warn', 'no provider quotes the instrument: its market is closed until one does', { code })
-        halt(code)
+        events?.halt(code)
       }
       return
     }
-    if (before && before !== 'halted' && before.bid === price.bid && before.ask === price.ask) {
-      before.provider = price.provider
-      return
-    }
+    const moved = !before || before === 'halted' || before.bid !== price.bid || before.ask !== price.ask
     last.set(code, { bid: price.bid, ask: price.ask, provider: price.provider })
-    emit({ code, bid: price.bid, ask: price.ask, timeMs: now })
+    if (moved) emit({ code, bid: price.bid, ask: price.ask, timeMs: now })
+    // The book of the provider the price is from, when it sends one (a new book is a new object).
+    const depth = books.get(price.provider)?.get(code)
+    if (depth && depth !== sentBooks.get(code)) {
+      sentBooks.set(code, depth)
+      events?.depth(code, depth)
+    }
   }
 
   const startProvider = async (provider: FixProviderConfig) => {
@@ -97,6 +106,7 @@ export function fixPriceSource(config: FixConfig, options: FixSourceOptions): Fi
         import('./jspurefix.ts'),
       ])
     if (stopped) return
+    books.set(provider.name, new Map())
     const codeOf = new Map(Object.entries(provider.symbols).map(([code, symbol]) => [symbol, code]))
     const fields = { provider: provider.name }
     const runner = new SessionRunner({
@@ -110,46 +120,58 @@ export function fixPriceSource(config: FixConfig, options: FixSourceOptions): Fi
       firstMs: provider.reconnectFirstMs,
       mostMs: provider.reconnectMostMs,
       makeSession: (sessionConfig) =>
-        new PriceSession(sessionConfig, [...codeOf.keys()], {
-          ready: () => {
-            runner.loggedOn()
-            book.connected(provider.name, clock())
-            log('info', 'price session logged on', fields)
+        new PriceSession(
+          sessionConfig,
+          [...codeOf.keys()],
+          {
+            ready: () => {
+              runner.loggedOn()
+              book.connected(provider.name, clock())
+              log('info', 'price session logged on', fields)
+            },
+            quote: (symbol, bid, ask, sentMs, depth) => {
+              const code = codeOf.get(symbol)
+              const places = code === undefined ? undefined : precision.get(code)
+              if (code === undefined || places === undefined) return
+              const now = clock()
+              const reason = tickRefusal({ bid, ask, timeMs: sentMs }, places, now, TICK_FUTURE_TOLERANCE_MS)
+              if (reason) return refuse(provider.name, code, reason, now)
+              book.quote(provider.name, code, bid, ask, now)
+              if (depth) books.get(provider.name)?.set(code, depth)
+              else books.get(provider.name)?.delete(code)
+              publish(code)
+            },
+            heard: () => book.heard(provider.name, clock()),
+            withdrawn: (symbol, reason) => {
+              const code = codeOf.get(symbol)
+              if (code === undefined) return
+              log('warn', 'provider withdrew an instrument', { ...fields, code, reason })
+              book.withdraw(provider.name, code)
+              publish(code)
+            },
+            ended: (error) => {
+              book.disconnected(provider.name)
+              books.get(provider.name)?.clear()
+              // Ended by our own stop: expected; otherwise a provider lost until the runner reconnects.
+              log(stopped ? 'info' : 'warn', 'price session ended', {
+                ...fields,
+                ...(error && { error: error.message }),
+              })
+              for (const code of codeOf.values()) publish(code)
+            },
+            problem: (message, more) => log('warn', message, { ...fields, ...more }),
           },
-          quote: (symbol, bid, ask, sentMs) => {
-            const code = codeOf.get(symbol)
-            const places = code === undefined ? undefined : precision.get(code)
-            if (code === undefined || places === undefined) return
-            const now = clock()
-            const reason = tickRefusal({ bid, ask, timeMs: sentMs }, places, now, TICK_FUTURE_TOLERANCE_MS)
-            if (reason) return refuse(provider.name, code, reason, now)
-            book.quote(provider.name, code, bid, ask, now)
-            publish(code)
-          },
-          heard: () => book.heard(provider.name, clock()),
-          withdrawn: (symbol, reason) => {
-            const code = codeOf.get(symbol)
-            if (code === undefined) return
-            log('warn', 'provider withdrew an instrument', { ...fields, code, reason })
-            book.withdraw(provider.name, code)
-            publish(code)
-          },
-          ended: (error) => {
-            book.disconnected(provider.name)
-            log('warn', 'price session ended', { ...fields, ...(error && { error: error.message }) })
-            for (const code of codeOf.values()) publish(code)
-          },
-          problem: (message, more) => log('warn', message, { ...fields, ...more }),
-        }),
+          provider.depth,
+        ),
     })
     runners.push(runner)
     runner.start()
   }
 
   return {
-    start(push, stopQuoting) {
+    start(push, sourceEvents) {
       emit = push
-      if (stopQuoting) halt = stopQuoting
+      events = sourceEvents
       for (const provider of config.providers)
         startProvider(provider).catch((error: unknown) =>
           log('error', `price session could not start: ${(error as Error).message}`, {

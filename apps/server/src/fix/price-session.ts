@@ -9,14 +9,18 @@ import {
   type IMDIncGrp,
   type MsgView,
 } from './jspurefix.ts'
+import type { Depth } from '../market/market-data.ts'
 import { PeerSession } from './peer-session.ts'
 
 /** What a price session tells its owner. Every call is guarded: nothing of the owner's can end the session. */
 export interface PriceSessionEvents {
   /** Logged on; the subscriptions are sent. */
   ready(): void
-  /** A provider symbol's top of book after a message, with the message's SendingTime. */
-  quote(symbol: string, bid: number, ask: number, sentMs: number): void
+  /**
+   * A provider symbol's top of book after a message, with the message's SendingTime, and its book
+   * when the session asks for depth (levels best first, as the provider sent them).
+   */
+  quote(symbol: string, bid: number, ask: number, sentMs: number, depth?: Depth): void
   /** A market data message arrived (a sign of life, even when it moved no price). */
   heard(): void
   /** The provider will not quote a symbol (MarketDataRequestReject, or its entries deleted). */
@@ -35,11 +39,13 @@ const OFFER = '1'
 const NEW = '0'
 const CHANGE = '1'
 const DELETE = '2'
+const FULL_REFRESH = 0
 const INCREMENTAL = 1
 
 interface Book {
   bid?: number
   ask?: number
+  depth?: Depth
 }
 
 /**
@@ -60,6 +66,8 @@ export class PriceSession extends PeerSession {
     config: IJsFixConfig,
     private readonly symbols: readonly string[],
     private readonly events: PriceSessionEvents,
+    /** Levels of depth asked for: 1 is the top of book, updated incrementally; more come as full refreshes. */
+    private readonly depth = 1,
   ) {
     super(config)
   }
@@ -123,8 +131,8 @@ export class PriceSession extends PeerSession {
     return {
       MDReqID: id,
       SubscriptionRequestType: type,
-      MarketDepth: 1,
-      MDUpdateType: INCREMENTAL,
+      MarketDepth: this.depth,
+      MDUpdateType: this.depth > 1 ? FULL_REFRESH : INCREMENTAL,
       MDReqGrp: [{ MDEntryType: BID }, { MDEntryType: OFFER }],
       InstrmtMDReqGrp: [{ Instrument: { Symbol: symbol } }],
     }
@@ -134,9 +142,17 @@ export class PriceSession extends PeerSession {
     const symbol = this.symbolOf(message.MDReqID, message.Instrument?.Symbol)
     if (!symbol) return
     this.events.heard()
-    const book: Book = {}
-    for (const entry of message.MDFullGrp ?? [])
-      this.applyEntry(book, entry.MDEntryType, entry.MDEntryPx, symbol)
+    const levels: Depth = { bids: [], asks: [] }
+    for (const entry of message.MDFullGrp ?? []) {
+      const price = this.priceOf(entry.MDEntryType, entry.MDEntryPx, symbol)
+      if (price === undefined) continue
+      ;(entry.MDEntryType === BID ? levels.bids : levels.asks).push([price, entry.MDEntrySize ?? 0])
+    }
+    levels.bids.sort((a, b) => b[0] - a[0])
+    levels.asks.sort((a, b) => a[0] - b[0])
+    const book: Book = { bid: levels.bids[0]?.[0], ask: levels.asks[0]?.[0] }
+    if (this.depth > 1)
+      book.depth = { bids: levels.bids.slice(0, this.depth), asks: levels.asks.slice(0, this.depth) }
     this.books.set(symbol, book)
     this.report(symbol, book, sentMs)
   }
@@ -163,28 +179,28 @@ export class PriceSession extends PeerSession {
       return false
     }
     if (entry.MDUpdateAction !== NEW && entry.MDUpdateAction !== CHANGE) return false
-    return this.applyEntry(book, entry.MDEntryType, entry.MDEntryPx, symbol)
+    const price = this.priceOf(entry.MDEntryType, entry.MDEntryPx, symbol)
+    if (price === undefined) return false
+    if (entry.MDEntryType === BID) book.bid = price
+    else book.ask = price
+    // A change of the top makes a book from the last full refresh wrong: it is dropped.
+    delete book.depth
+    return true
   }
 
-  private applyEntry(
-    book: Book,
-    type: string | undefined,
-    price: number | undefined,
-    symbol: string,
-  ): boolean {
-    if (type !== BID && type !== OFFER) return false
+  /** A bid's or an offer's price; undefined for another entry type, or one without a usable price. */
+  private priceOf(type: string | undefined, price: number | undefined, symbol: string): number | undefined {
+    if (type !== BID && type !== OFFER) return undefined
     if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) {
       this.events.problem('a price entry without a usable price', { symbol, type })
-      return false
+      return undefined
     }
-    if (type === BID) book.bid = price
-    else book.ask = price
-    return true
+    return price
   }
 
   private report(symbol: string, book: Book, sentMs: number): void {
     if (book.bid !== undefined && book.ask !== undefined)
-      this.events.quote(symbol, book.bid, book.ask, sentMs)
+      this.events.quote(symbol, book.bid, book.ask, sentMs, book.depth)
   }
 
   private onReject(message: IMarketDataRequestReject): void {

@@ -23,6 +23,8 @@ const providerSchema = z
     quietMs: z.number().int().min(100).max(60_000).default(750),
     /** Its quote of one instrument older than this: dropped from that instrument. */
     staleMs: z.number().int().min(100).max(600_000).default(10_000),
+    /** Levels of depth to ask for: 1, the top of book (incremental updates); more, as full refreshes, sent on as MARKET_DEPTH. */
+    depth: z.number().int().min(1).max(20).default(1),
     /** Sequence numbers start at 1 on every logon (some providers' price sessions ask for it). */
     resetOnLogon: z.boolean().default(false),
     /** Our instrument code → the provider's symbol, for every instrument it quotes. */

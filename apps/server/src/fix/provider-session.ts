@@ -13,6 +13,8 @@ import { PeerSession } from './peer-session.ts'
 export interface ProviderDesk {
   /** The symbol's quote now, or undefined when the provider does not quote it (unknown or told to refuse it). */
   quoteOf(symbol: string): { bid: number; ask: number } | undefined
+  /** The symbol's book of `levels` levels a side around its quote now, best first. */
+  bookOf(symbol: string, levels: number): { bids: [number, number][]; asks: [number, number][] } | undefined
   /** The client's user name and password on logon: true lets it in. */
   admits(user: string, password: string): boolean
   opened(session: ProviderSession): void
@@ -26,8 +28,8 @@ export interface ProviderDesk {
  * misbehave the way real providers do (test-provider.ts).
  */
 export class ProviderSession extends PeerSession {
-  /** Symbol → the MDReqIDs it is subscribed under. */
-  private readonly subscriptions = new Map<string, Set<string>>()
+  /** Symbol → the MDReqIDs it is subscribed under, with the levels of depth each asked for (1: top of book, incremental). */
+  private readonly subscriptions = new Map<string, Map<string, number>>()
 
   constructor(
     config: IJsFixConfig,
@@ -40,7 +42,11 @@ export class ProviderSession extends PeerSession {
   quote(symbol: string, bid: number, ask: number): void {
     const ids = this.subscriptions.get(symbol)
     if (!ids) return
-    for (const id of ids) {
+    for (const [id, levels] of ids) {
+      if (levels > 1) {
+        this.snapshot(id, symbol, levels)
+        continue
+      }
       const refresh: Partial<IMarketDataIncrementalRefresh> = {
         MDReqID: id,
         MDIncGrp: [
@@ -103,20 +109,29 @@ export class ProviderSession extends PeerSession {
         this.send(MsgType.MarketDataRequestReject, reject)
         continue
       }
+      // Depth beyond the top comes as full refreshes (MDUpdateType 0), as the client asked.
+      const levels =
+        request.MarketDepth > 1 && request.MDUpdateType === 0 ? Math.min(request.MarketDepth, 20) : 1
       if (request.SubscriptionRequestType === '1') {
-        const ids = this.subscriptions.get(symbol) ?? new Set<string>()
-        ids.add(request.MDReqID)
+        const ids = this.subscriptions.get(symbol) ?? new Map<string, number>()
+        ids.set(request.MDReqID, levels)
         this.subscriptions.set(symbol, ids)
       }
-      const snapshot: Partial<IMarketDataSnapshotFullRefresh> = {
-        MDReqID: request.MDReqID,
-        Instrument: { Symbol: symbol },
-        MDFullGrp: [
-          { MDEntryType: '0', MDEntryPx: quote.bid },
-          { MDEntryType: '1', MDEntryPx: quote.ask },
-        ],
-      }
-      this.send(MsgType.MarketDataSnapshotFullRefresh, snapshot)
+      this.snapshot(request.MDReqID, symbol, levels)
     }
+  }
+
+  private snapshot(id: string, symbol: string, levels: number): void {
+    const book = this.desk.bookOf(symbol, levels)
+    if (!book) return
+    const snapshot: Partial<IMarketDataSnapshotFullRefresh> = {
+      MDReqID: id,
+      Instrument: { Symbol: symbol },
+      MDFullGrp: [
+        ...book.bids.map(([price, size]) => ({ MDEntryType: '0', MDEntryPx: price, MDEntrySize: size })),
+        ...book.asks.map(([price, size]) => ({ MDEntryType: '1', MDEntryPx: price, MDEntrySize: size })),
+      ],
+    }
+    this.send(MsgType.MarketDataSnapshotFullRefresh, snapshot)
   }
 }

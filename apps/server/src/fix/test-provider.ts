@@ -61,9 +61,15 @@ const ALWAYS = SessionCalendar.utc([{ From: 0, To: 7 * 1440 }])
  */
 export async function startTestProvider(options: TestProviderOptions): Promise<TestProvider> {
   const clock = options.clock ?? Date.now
-  const log: FixLog = options.log ?? (() => {})
+  // The readiness probe's own connection (see `listening`) ends before a logon: not worth a report.
+  let probing = true
+  const log: FixLog = (level, message, fields) => {
+    if (probing && /transport failed|ended with error/.test(message)) return
+    options.log?.(level, message, fields)
+  }
   const port = options.port ?? (await freePort())
   const quotes = new Map<string, { bid: number; ask: number }>()
+  const precision = new Map(options.instruments.map((i) => [i.symbol, i.precision]))
   const refused = new Set<string>()
   const sessions = new Set<ProviderSession>()
   let quiet = false
@@ -114,6 +120,19 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     makeSession: (config) =>
       new ProviderSession(config, {
         quoteOf: (symbol) => (refused.has(symbol) ? undefined : quotes.get(symbol)),
+        bookOf: (symbol, levels) => {
+          const quote = quotes.get(symbol)
+          const places = precision.get(symbol)
+          if (!quote || places === undefined || refused.has(symbol)) return undefined
+          // Levels a spread apart, each deeper one larger: a book's usual shape.
+          const step = Math.max(quote.ask - quote.bid, 10 ** -places)
+          const level = (from: number, sign: number) =>
+            Array.from({ length: levels }, (_, i): [number, number] => [
+              round(from + sign * i * step, places),
+              (i + 1) * 500_000,
+            ])
+          return { bids: level(quote.bid, -1), asks: level(quote.ask, 1) }
+        },
         admits: (user, password) =>
           options.password === undefined ||
           (user === (options.username ?? '') && password === options.password),
@@ -126,6 +145,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     log,
   })
   await listening(port)
+  setTimeout(() => (probing = false), 500).unref()
 
   return {
     port,

@@ -29,6 +29,12 @@ export interface Tick {
   timeMs: number
 }
 
+/** An order book from a source that has one: `[price, quantity]` levels, best first on each side. */
+export interface Depth {
+  bids: [number, number][]
+  asks: [number, number][]
+}
+
 export interface LastQuote {
   bid: number
   ask: number

@@ -1,9 +1,15 @@
-import { DAY_MARKET_TOPIC, dayMarketTopic, klineTopic } from '@tp/contracts'
-import { tickRefusal, type TickRefusal } from '@tp/engine'
+import {
+  DAY_MARKET_TOPIC,
+  dayMarketTopic,
+  klineTopic,
+  marketDepthTopic,
+  type MarketDepthMessage,
+} from '@tp/contracts'
+import { isOnPriceGrid, tickRefusal, type TickRefusal } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import { saveCandles, saveLastQuotes } from './candle-store.ts'
-import type { MarketData, Tick } from './market-data.ts'
+import type { Depth, MarketData, Tick } from './market-data.ts'
 import type { PriceSource } from './price-source.ts'
 
 /**
@@ -101,9 +107,21 @@ export function startMarketFeed(options: {
 
   const timer = setInterval(() => void flush(), CANDLE_FLUSH_MS)
   timer.unref()
-  source.start(push, (code) => {
-    const def = market.instrumentByCode(code)
-    if (def) options.onHalt?.(def.id)
+  source.start(push, {
+    halt(code) {
+      const def = market.instrumentByCode(code)
+      if (def) options.onHalt?.(def.id)
+    },
+    depth(code, depth) {
+      const def = market.instrumentByCode(code)
+      if (!def || !depthIsSound(depth, def.precision)) return
+      const message: MarketDepthMessage = {
+        type: 'MARKET_DEPTH',
+        symbol: code,
+        depth: { in: depth.bids, out: depth.asks },
+      }
+      topics.publish(marketDepthTopic(code), 'depth', message)
+    },
   })
 
   return {
@@ -116,4 +134,29 @@ export function startMarketFeed(options: {
       await flush()
     },
   }
+}
+
+/**
+ * A book a client may be shown: prices on the instrument's grid, positive quantities, bids falling
+ * and offers rising from the best, and no bid at or above an offer. Anything else is dropped whole.
+ */
+function depthIsSound(depth: Depth, precision: number): boolean {
+  const sound = (levels: [number, number][], falling: boolean) =>
+    levels.every(
+      ([price, quantity], i) =>
+        price > 0 &&
+        quantity > 0 &&
+        Number.isFinite(quantity) &&
+        isOnPriceGrid(price, precision) &&
+        (i === 0 ||
+          (falling
+            ? price < (levels[i - 1] as [number, number])[0]
+            : price > (levels[i - 1] as [number, number])[0])),
+    )
+  const [bestBid, bestAsk] = [depth.bids[0]?.[0], depth.asks[0]?.[0]]
+  return (
+    sound(depth.bids, true) &&
+    sound(depth.asks, false) &&
+    (bestBid === undefined || bestAsk === undefined || bestBid < bestAsk)
+  )
 }

@@ -8,20 +8,25 @@ import {
   type SessionCalendar,
   type WalkSpec,
 } from '@tp/engine'
-import type { Tick } from './market-data.ts'
+import type { Depth, Tick } from './market-data.ts'
 
 /**
  * Where prices come from. A real feed (a liquidity provider's FIX or websocket stream) implements
  * this too: it calls `emit` for every quote and stops when asked.
  */
 export interface PriceSource {
-  /**
-   * Starts quoting: `emit` each quote; `halt` an instrument no longer quoted at all (every liquidity
-   * provider of it gone), whose market is closed until its next quote.
-   */
-  start(emit: (tick: Tick) => void, halt?: (code: string) => void): void
+  /** Starts quoting: `emit` each quote, and tell `events` what else the source knows. */
+  start(emit: (tick: Tick) => void, events?: SourceEvents): void
   /** Stops quoting; a source with connections to close resolves when they are closed. */
   stop(): void | Promise<void>
+}
+
+/** What a source may tell besides quotes (a liquidity provider's; the simulator tells none of it). */
+export interface SourceEvents {
+  /** The instrument is no longer quoted at all (every provider of it gone): closed until its next quote. */
+  halt(code: string): void
+  /** The instrument's order book changed. */
+  depth(code: string, depth: Depth): void
 }
 
 export interface SimulatedInstrument {

@@ -66,6 +66,9 @@ export const dayMarketTopic = (code: string) => `${DAY_MARKET_TOPIC}.${code}`
 
 export const klineTopic = (code: string) => `KLINE.${code}`
 
+/** One instrument's order book, from a price source that sends depth (a liquidity provider); silent otherwise. */
+export const marketDepthTopic = (code: string) => `MARKET_DEPTH.${code}`
+
 /** Most candles one `kline` call returns. */
 export const MAX_KLINE_LIMIT = 1500
 

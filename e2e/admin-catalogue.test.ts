@@ -107,6 +107,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       // Set on this page only: a reload would lose it.
       await phone.page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
 
+      app.tick({ code: CODE, bid: 1.085, ask: 1.0851 })
       await openBackOffice(app, page, 'dealer', 'Dana Dealer')
       await page.getByTestId('nav-catalogue').click()
       await page.getByTestId('instruments-tab').waitFor()
@@ -116,10 +117,15 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await page.getByTestId('instrument-search').locator('input').fill('eurusd')
       await expect.poll(() => page.locator('[data-testid^="instrument-row-"]').count()).toBe(1)
 
+      // The source's spread (a tick gave EURUSD 10 points) beside the house's markup (none yet).
+      expect(await page.getByTestId(`markup-${CODE}`).innerText()).toMatch(/10\s*\+\s*0/)
       await page.getByTestId(`instrument-edit-${CODE}`).click()
       const drawer = page.getByTestId('instrument-drawer')
       await drawer.waitFor()
       expect(await page.getByTestId('leverage-cap').innerText()).toContain('30')
+      expect(await drawer.innerText()).toContain('quotes 10 points now')
+      await page.getByTestId('instrument-markup_points').scrollIntoViewIfNeeded()
+      await adminShot(page, 'catalogue-instrument-markup')
       const leverage = page.getByTestId('instrument-leverage')
       const input = leverage.locator('input')
       // Clear the options, then type new ones; one above the class's cap of 30 is refused on the spot.

@@ -48,6 +48,8 @@ export async function startGatewayServices(db: Db, options: GatewayServicesOptio
   )
   const feed = startMarketFeed({
     market,
+    // The engine's ticks, marked up there.
+    marked: true,
     source: silentSource,
     topics,
     onError: (error) => options.onError(error, 'a relayed tick failed'),

@@ -427,6 +427,54 @@ describe.each(DRIVERS)('back-office catalogue on %s', (driver) => {
       source.stop()
     }
   })
+  it("a markup (four eyes) widens every quote clients see and trade at; staff see the source's spread beside it", async () => {
+    const eur = idOf('EURUSD')
+    const client = await connect(app)
+    sockets.push(client)
+    client.send({ type: 'sub', params: 'DAY_MARKET.EURUSD' })
+    const asked = await app.post(
+      '/admin/api/instruments/' + eur,
+      { markup_points: 5 },
+      { token: dealer.token, json: true },
+    )
+    expect(asked.body.data?.waiting, 'a markup waits for a second admin').toBeTruthy()
+    expect(app.market.instrument(eur)?.markupPoints).toBe(0)
+    const approved = await approvedByAnother(app, asked)
+    expect(approved.body.code).toBe(1)
+    expect(app.market.instrument(eur)?.markupPoints).toBe(5)
+    prices.EURUSD = { bid: 1.085, ask: 1.0851 }
+    await refresh()
+    // 5 points wider: 2 off the bid, 3 on the ask.
+    const day = await waitForMessage(client, (m) => m.type === 'DAY_MARKET' && m.quotation.ask === 1.08513)
+    expect(day.quotation.bid).toBe(1.08498)
+    const token = await demo()
+    const placed = await submit(token, 'EURUSD', 30)
+    expect(placed.body.code).toBe(1)
+    const deal = (await app.get('/v1/api/forex/my_deal?status=1', { token })).body.data.data[0]
+    expect(deal.Price).toBe(1.08513)
+    const list = (await app.get('/admin/api/instruments', { token: admin.token })).body.data as any[]
+    expect(list.find((i) => i.id === eur)).toMatchObject({ markup_points: 5, source_spread_points: 10 })
+    // Bad markups change nothing.
+    for (const markup_points of [-1, 1.5, 10_001, '5'])
+      expect(
+        (
+          await app.post(
+            '/admin/api/instruments/' + eur,
+            { markup_points },
+            { token: dealer.token, json: true },
+          )
+        ).body.code,
+      ).not.toBe(1)
+    const back = await app.post(
+      '/admin/api/instruments/' + eur,
+      { markup_points: 0 },
+      { token: dealer.token, json: true },
+    )
+    expect((await approvedByAnother(app, back)).body.code).toBe(1)
+    await refresh()
+    await waitForMessage(client, (m) => m.type === 'DAY_MARKET' && m.quotation.ask === 1.0851)
+  })
+
   it('edits categories: names per language and order, audited; clients told', async () => {
     const watcher = await connect(app)
     sockets.push(watcher)

@@ -13,6 +13,8 @@ export const LEVERAGE_MAX = 1000
 export const LEVERAGE_OPTIONS_MAX = 20
 /** The widest spread staff may set, in points (10^-precision). */
 export const SPREAD_POINTS_MAX = 100_000
+/** The widest markup staff may set on a price source's quotes, in points. */
+export const MARKUP_POINTS_MAX = 10_000
 /** Weekly windows per instrument: a daily break every weekday is 5; 50 leaves room for holidays. */
 export const SESSION_WINDOWS_MAX = 50
 const MINUTES_PER_WEEK = 7 * 24 * 60
@@ -127,6 +129,8 @@ export const instrumentUpdateRequest = z
     enabled: z.boolean(),
     sort: z.number().int().min(0).max(1_000_000),
     spread_points: z.number().int().min(0).max(SPREAD_POINTS_MAX),
+    /** The house's markup on the price source's quotes, in points (half off the bid, half on the ask). */
+    markup_points: z.number().int().min(0).max(MARKUP_POINTS_MAX),
     min_lots: lotsText,
     max_lots: lotsText,
     lot_step: lotsText,
@@ -206,7 +210,15 @@ export interface AdminInstrument {
   fee_rate: string
   /** The unit of `fee_rate`: 1 USD per lot, 2 a share of margin (setting `trade_fee_type`). */
   fee_type: 1 | 2
+  /** The simulator's spread, in points (a liquidity provider's is its own). */
   spread_points: number
+  /** The house's markup on every quote of the price source, in points. */
+  markup_points: number
+  /**
+   * The price source's own spread now, before the markup, in points (null while it has sent no
+   * quote, or on a process that does not run the source): clients' spread is this plus `markup_points`.
+   */
+  source_spread_points: number | null
   quote_currency: string
   /** Weekly windows in `time_zone`. */
   sessions: TradingWindow[]

@@ -223,6 +223,12 @@ export const instruments = pgTable(
     marginMode: smallint('margin_mode').notNull(),
     feeRate: numeric('fee_rate', { precision: 12, scale: 6 }).notNull(),
     spreadPoints: integer('spread_points').notNull(),
+    /**
+     * The house's markup in points on every quote of the instrument's price source (issue 28): the
+     * price clients see and trade at is this much wider than the source's, half off the bid, half on
+     * the ask (packages/engine markup.ts).
+     */
+    markupPoints: integer('markup_points').notNull().default(0),
     quoteCurrency: text('quote_currency').notNull(),
     /** Weekly trading windows in minutes of the week in `time_zone`: [{From, To}]. */
     sessions: jsonb('sessions').$type<{ From: number; To: number }[]>().notNull(),

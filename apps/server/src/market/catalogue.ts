@@ -32,6 +32,8 @@ export interface InstrumentDef {
   marginMode: MarginModeValue
   feeRate: string
   spreadPoints: number
+  /** The house's markup on the price source's quotes, in points (the feed applies it: market-feed.ts). */
+  markupPoints: number
   quoteCurrency: string
   /** The IANA zone of its hours, rollover and triple-swap weekday. */
   timeZone: string
@@ -133,6 +135,7 @@ export async function loadInstruments(db: DbOrTx, withDisabled = false): Promise
       marginMode: r.marginMode === 1 ? 1 : 2,
       feeRate: r.feeRate,
       spreadPoints: r.spreadPoints,
+      markupPoints: r.markupPoints,
       quoteCurrency: r.quoteCurrency,
       timeZone,
       sessions: r.sessions,

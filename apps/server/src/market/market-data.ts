@@ -72,6 +72,8 @@ export class MarketData {
   private readonly changed = new Map<string, StoredCandle>()
   /** Instruments whose quote moved since the writer last took them. */
   private readonly quotesChanged = new Set<number>()
+  /** The source's own last quote per instrument, before the house's markup (what the back office compares). */
+  private readonly sourceQuotes = new Map<number, { bid: number; ask: number }>()
 
   /**
    * `defs` in display order, disabled instruments included (they are priced but not listed);
@@ -158,6 +160,16 @@ export class MarketData {
 
   instrumentByCode(code: string): InstrumentDef | undefined {
     return this.byCode.get(code)?.def
+  }
+
+  /** Notes the price source's own quote of an instrument, before the house's markup. */
+  noteSourceQuote(id: number, quote: { bid: number; ask: number }): void {
+    this.sourceQuotes.set(id, { bid: quote.bid, ask: quote.ask })
+  }
+
+  /** The price source's last quote of the instrument before the markup (on the process that runs the source). */
+  sourceQuote(id: number): { bid: number; ask: number } | undefined {
+    return this.sourceQuotes.get(id)
   }
 
   lastQuote(id: number): LastQuote | undefined {

@@ -5,7 +5,7 @@ import {
   marketDepthTopic,
   type MarketDepthMessage,
 } from '@tp/contracts'
-import { isOnPriceGrid, tickRefusal, type TickRefusal } from '@tp/engine'
+import { isOnPriceGrid, markedQuote, tickRefusal, type TickRefusal } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import { saveCandles, saveLastQuotes } from './candle-store.ts'
@@ -41,6 +41,11 @@ export interface MarketFeed {
 export function startMarketFeed(options: {
   /** Where candles and last quotes are written; none on a gateway process (the engine writes them). */
   db?: Db
+  /**
+   * The ticks are the house's prices already (a gateway's, relayed from the engine): no markup is
+   * added again. Otherwise each tick is a price source's, widened by the instrument's markup.
+   */
+  marked?: boolean
   market: MarketData
   source: PriceSource
   topics: TopicHub
@@ -68,13 +73,16 @@ export function startMarketFeed(options: {
     options.onRefused({ code: tick.code, reason, count: refused[reason], tick })
   }
 
-  const push = (tick: Tick) => {
-    const def = market.instrumentByCode(tick.code)
+  const push = (source: Tick) => {
+    const def = market.instrumentByCode(source.code)
     if (!def) return
-    const refusal = tickRefusal(tick, def.precision, options.nowMs(), TICK_FUTURE_TOLERANCE_MS)
-    if (refusal) return refuse(tick, refusal)
+    const refusal = tickRefusal(source, def.precision, options.nowMs(), TICK_FUTURE_TOLERANCE_MS)
+    if (refusal) return refuse(source, refusal)
+    // Clients see and trade at the house's price: the source's, widened by the instrument's markup.
+    const tick = options.marked ? source : markedQuote(source, def.markupPoints, def.precision)
     const messages = market.applyTick(tick)
     if (!messages) return
+    if (!options.marked) market.noteSourceQuote(def.id, source)
     options.onQuote?.(messages.day.quotation.forex_id, { bid: tick.bid, ask: tick.ask, timeMs: tick.timeMs })
     topics.publish(DAY_MARKET_TOPIC, tick.code, messages.day, tick.timeMs)
     // The same message to the sockets that follow this instrument alone (a trade screen).

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { spreadPoints } from '@tp/engine'
 import {
   CATALOGUE_MESSAGE,
   categoryCreateRequest,
@@ -49,7 +50,12 @@ export function adminCatalogueRoutes(app: FastifyInstance, deps: RouteDeps): voi
   const listeners = catalogueListeners(deps)
 
   app.get('/admin/api/instruments', guard, async (request) => {
-    const [list, names] = await Promise.all([listInstruments(db), namesById(db)])
+    // The source's own spread is the engine's to know (where the price source runs).
+    const sourceSpread = (id: number) => {
+      const [quote, def] = [deps.market.sourceQuote(id), deps.market.instrument(id)]
+      return quote && def ? spreadPoints(quote, def.precision) : null
+    }
+    const [list, names] = await Promise.all([listInstruments(db, undefined, sourceSpread), namesById(db)])
     return ok<AdminInstrument[]>(
       request,
       list.map((item) => ({ ...item, names: names.get(item.id) ?? {} })),

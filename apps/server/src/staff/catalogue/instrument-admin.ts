@@ -28,7 +28,16 @@ const feeTypeOf = (value: string): 1 | 2 => (value === '1' ? 1 : 2)
 /** The largest swap a night as a share of a position's value (at the instrument's reference price). */
 const MAX_SWAP_SHARE_PER_NIGHT = 0.01
 
-function view(row: InstrumentRow, leverage: number[], cap: number | null, feeType: 1 | 2): AdminInstrument {
+/** The price source's own spread of an instrument now, in points, where the source runs. */
+export type SourceSpread = (instrumentId: number) => number | null
+
+function view(
+  row: InstrumentRow,
+  leverage: number[],
+  cap: number | null,
+  feeType: 1 | 2,
+  sourceSpread: SourceSpread,
+): AdminInstrument {
   return {
     id: row.id,
     code: row.code,
@@ -45,6 +54,8 @@ function view(row: InstrumentRow, leverage: number[], cap: number | null, feeTyp
     fee_rate: plain(row.feeRate),
     fee_type: feeType,
     spread_points: row.spreadPoints,
+    markup_points: row.markupPoints,
+    source_spread_points: sourceSpread(row.id),
     quote_currency: row.quoteCurrency,
     sessions: row.sessions,
     time_zone: row.timeZone,
@@ -71,7 +82,11 @@ function view(row: InstrumentRow, leverage: number[], cap: number | null, feeTyp
 const plain = (text: string) => new Decimal(text).toFixed()
 
 /** Every instrument with every field the back office edits, disabled ones too, in display order. */
-export async function listInstruments(db: DbOrTx, onlyId?: number): Promise<AdminInstrument[]> {
+export async function listInstruments(
+  db: DbOrTx,
+  onlyId?: number,
+  sourceSpread: SourceSpread = () => null,
+): Promise<AdminInstrument[]> {
   const rows = await db
     .select()
     .from(instruments)
@@ -89,7 +104,7 @@ export async function listInstruments(db: DbOrTx, onlyId?: number): Promise<Admi
     const key = capKey(row.leverageClass)
     const cap = key ? Number(caps[key]) : null
     const leverage = options.filter((o) => o.instrumentId === row.id).map((o) => o.value)
-    return view(row, leverage, cap, feeType)
+    return view(row, leverage, cap, feeType, sourceSpread)
   })
 }
 
@@ -122,6 +137,7 @@ async function nextRow(tx: Tx, row: InstrumentRow, change: InstrumentUpdateReque
     enabled: change.enabled ?? row.enabled,
     sort: change.sort ?? row.sort,
     spreadPoints: change.spread_points ?? row.spreadPoints,
+    markupPoints: change.markup_points ?? row.markupPoints,
     minLots: change.min_lots ?? row.minLots,
     maxLots: change.max_lots ?? row.maxLots,
     lotStep: change.lot_step ?? row.lotStep,
@@ -204,7 +220,8 @@ async function writeLeverage(tx: Tx, id: number, values: number[]): Promise<void
 
 /**
  * Whether a change moves what a client pays or how far they may gear (issue 22): the fee rate, the
- * swap terms (rates, unit, triple day), or a leverage option above the highest there is. Such a
+ * markup on the source's prices (issue 28), the swap terms (rates, unit, triple day), or a leverage
+ * option above the highest there is. Such a
  * change waits, as a whole, for a second admin; every other catalogue edit is made at once.
  */
 export function isGuardedInstrumentChange(
@@ -213,6 +230,8 @@ export function isGuardedInstrumentChange(
 ): boolean {
   const differs = (next: string | undefined, now: string) => next !== undefined && !new Decimal(next).eq(now)
   if (differs(change.fee_rate, current.fee_rate)) return true
+  // The markup is the house's income on every trade and what every client pays on top of the market.
+  if (change.markup_points !== undefined && change.markup_points !== current.markup_points) return true
   if (differs(change.swap_long, current.swap_long) || differs(change.swap_short, current.swap_short))
     return true
   if (change.swap_mode !== undefined && change.swap_mode !== current.swap_mode) return true

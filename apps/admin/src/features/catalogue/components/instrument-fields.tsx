@@ -3,6 +3,7 @@ import type { Rule } from 'antd/es/form'
 import {
   INSTRUMENT_NAME_MAX_LENGTH,
   SHOW_CODE_MAX_LENGTH,
+  MARKUP_POINTS_MAX,
   SPREAD_POINTS_MAX,
   instrumentUpdateRequest,
   type AdminCategory,
@@ -128,6 +129,33 @@ export function TradingFields({ instrument }: { instrument: AdminInstrument }) {
             precision={0}
             suffix={t('catalogue.unit.points')}
             style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="markup_points"
+          label={t('catalogue.field.markup')}
+          extra={
+            instrument.source_spread_points === null
+              ? t('catalogue.hint.markupNoSource')
+              : t('catalogue.hint.markup', {
+                  source: instrument.source_spread_points,
+                  clients: instrument.source_spread_points + instrument.markup_points,
+                })
+          }
+          rules={[
+            { required: true, message: t('catalogue.required') },
+            check('markup_points', t('catalogue.bad.markup', { max: MARKUP_POINTS_MAX })),
+          ]}
+        >
+          <InputNumber
+            min={0}
+            max={MARKUP_POINTS_MAX}
+            precision={0}
+            suffix={t('catalogue.unit.points')}
+            style={{ width: '100%' }}
+            data-testid="instrument-markup_points"
           />
         </Form.Item>
       </Col>

@@ -104,6 +104,19 @@ export function InstrumentsTab({ categories }: { categories: AdminCategory[] }) 
       render: (points: number) => t('catalogue.points', { n: points }),
     },
     {
+      // The source's own spread now and the house's markup on it: what clients pay is both.
+      title: t('catalogue.col.markup'),
+      key: 'markup',
+      align: 'right',
+      render: (_, i) => (
+        <span data-testid={`markup-${i.code}`}>
+          {i.source_spread_points === null
+            ? t('catalogue.markupOnly', { markup: i.markup_points })
+            : t('catalogue.markupOver', { source: i.source_spread_points, markup: i.markup_points })}
+        </span>
+      ),
+    },
+    {
       title: t('catalogue.col.leverage'),
       key: 'leverage',
       render: (_, i) => (

@@ -16,6 +16,7 @@ export interface InstrumentFormValues {
   enabled: boolean
   sort: number
   spread_points: number
+  markup_points: number
   min_lots: string
   max_lots: string
   lot_step: string
@@ -65,6 +66,7 @@ export function toForm(item: AdminInstrument): InstrumentFormValues {
     enabled: item.enabled,
     sort: item.sort,
     spread_points: item.spread_points,
+    markup_points: item.markup_points,
     min_lots: item.min_lots,
     max_lots: item.max_lots,
     lot_step: item.lot_step,

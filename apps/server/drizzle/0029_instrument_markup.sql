@@ -1,0 +1,1 @@
+ALTER TABLE "instruments" ADD COLUMN "markup_points" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,22 @@
+/**
+ * The house's markup on a price source's quote (issue 28: how a B-book broker earns on a liquidity
+ * provider's prices): `markupPoints` points wider, half off the bid and half on the ask (an odd
+ * point on the ask), on the instrument's grid. Example: markedQuote({ bid: 1.1, ask: 1.1001 }, 3, 5)
+ * is { bid: 1.09999, ask: 1.10012 }.
+ */
+export function markedQuote<Q extends { bid: number; ask: number }>(
+  quote: Q,
+  markupPoints: number,
+  precision: number,
+): Q {
+  if (markupPoints <= 0) return quote
+  const point = 10 ** -precision
+  const below = Math.floor(markupPoints / 2)
+  const above = markupPoints - below
+  const round = (value: number) => Number(value.toFixed(precision))
+  return { ...quote, bid: round(quote.bid - below * point), ask: round(quote.ask + above * point) }
+}
+
+/** A quote's spread in whole points of its instrument. Example: spreadPoints({ bid: 1.1, ask: 1.10012 }, 5) is 12. */
+export const spreadPoints = (quote: { bid: number; ask: number }, precision: number): number =>
+  Math.round((quote.ask - quote.bid) * 10 ** precision)

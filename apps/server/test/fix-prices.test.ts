@@ -1,9 +1,13 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { fixSessions } from '../src/db/schema.ts'
 import { fixPriceSource, type FixPriceSource } from '../src/fix/fix-price-source.ts'
-import type { FixProviderConfig } from '../src/fix/provider-config.ts'
+import { readFixConfig, type FixProviderConfig } from '../src/fix/provider-config.ts'
 import { databaseSequences } from '../src/fix/sequence-store.ts'
 import { startTestProvider, type TestProvider } from '../src/fix/test-provider.ts'
 import type { Depth, Tick } from '../src/market/market-data.ts'
@@ -276,6 +280,80 @@ describe.each(DRIVERS)('prices from liquidity providers over FIX on %s', (driver
     const count = books.length
     await sleep(300)
     expect(books.length).toBe(count)
+  })
+
+  once('speaks TLS to a provider, trusting only a certificate it is given', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'tp-fix-tls-'))
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        '-keyout',
+        join(folder, 'key.pem'),
+        '-out',
+        join(folder, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    )
+    const secure = await startTestProvider({
+      compId: 'LPS',
+      clientCompId: 'BROKER',
+      heartbeatSeconds: 1,
+      tls: {
+        cert: readFileSync(join(folder, 'cert.pem'), 'utf8'),
+        key: readFileSync(join(folder, 'key.pem'), 'utf8'),
+      },
+      instruments: [
+        {
+          symbol: 'EUR/USD',
+          anchor: 1.1,
+          dailyVolatility: 0.05,
+          precision: 5,
+          spreadPoints: 8,
+          tickIntervalMs: 40,
+        },
+      ],
+    })
+    try {
+      const entry = (tls: object) => ({ ...terms('lps', secure.port, 1), targetCompId: 'LPS', tls })
+      // The file as staff write it: the certificate named relative to it, read at start.
+      const file = join(folder, 'providers.json')
+      writeFileSync(
+        file,
+        JSON.stringify({ providers: [{ ...entry({ caFile: 'cert.pem' }), symbols: SYMBOLS }] }),
+      )
+      const config = readFixConfig(file, {})
+      expect(config.providers[0]?.tls?.ca).toContain('BEGIN CERTIFICATE')
+      const trusting = start(config.providers)
+      await until(() => trusting.source.chosen('EURUSD') === 'lps', 15_000, 'prices over TLS')
+      await until(() => trusting.caughtUp('EURUSD', secure), 3000, 'EURUSD as the provider quotes it')
+      await trusting.source.stop()
+      // Without the certificate, the connection is refused: no logon, no price.
+      const doubting = start([{ ...terms('lps', secure.port, 1), targetCompId: 'LPS', tls: {} }])
+      await sleep(1500)
+      expect(doubting.source.chosen('EURUSD')).toBeUndefined()
+      expect(doubting.ticks).toHaveLength(0)
+      expect(() => readFixConfig(join(folder, 'missing.json'), {})).toThrow(/missing\.json/)
+      writeFileSync(
+        file,
+        JSON.stringify({ providers: [{ ...entry({ caFile: 'nowhere.pem' }), symbols: SYMBOLS }] }),
+      )
+      expect(() => readFixConfig(file, {})).toThrow(/provider lps: .*nowhere\.pem/)
+    } finally {
+      await Promise.all(running.splice(0).map((source) => source.stop()))
+      await secure.stop()
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 
   once("refuses a provider's ticks off the instrument's grid, as every feed's", async () => {

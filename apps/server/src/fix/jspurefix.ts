@@ -1,6 +1,13 @@
 // jspurefix's dependency injection needs Reflect's metadata before any of its modules loads.
 import 'reflect-metadata'
-import { JsFixLoggerFactory, type IJsFixLogger, type ISessionDescription } from 'jspurefix'
+import { isIP } from 'node:net'
+import { rootCertificates } from 'node:tls'
+import {
+  JsFixLoggerFactory,
+  type IJsFixLogger,
+  type IMsgApplication,
+  type ISessionDescription,
+} from 'jspurefix'
 
 /**
  * The one door to jspurefix (decision 050): every FIX module of ours imports it from here, and this
@@ -63,6 +70,8 @@ export interface SessionEnds {
   resetOnLogon: boolean
   username?: string | undefined
   password?: string | undefined
+  /** An initiator's TLS (PEM texts), or an acceptor's certificate and key. */
+  tls?: { ca?: string; cert?: string; key?: string; servername?: string } | undefined
 }
 
 /**
@@ -79,7 +88,7 @@ export function sessionDescription(ends: SessionEnds): ISessionDescription {
       reconnectSeconds: 0,
       resilient: false,
       connectTimeoutSeconds: 5,
-      tcp: { host: ends.host, port: ends.port },
+      tcp: { host: ends.host, port: ends.port, ...(ends.tls && { tls: tlsOf(ends) }) },
     },
     Name: ends.name,
     BeginString: 'FIX.4.4',
@@ -91,4 +100,31 @@ export function sessionDescription(ends: SessionEnds): ISessionDescription {
     ...(ends.username && { Username: ends.username }),
     ...(ends.password && { Password: ends.password }),
   } as ISessionDescription
+}
+
+/**
+ * jspurefix's TLS options from PEM texts (its own `key`, `cert` and `ca` are file names read inside
+ * its package folder, so Node's options are given whole instead). An initiator verifies the
+ * provider's certificate; the acceptor (the test provider) asks none of its clients.
+ */
+function tlsOf(ends: SessionEnds): NonNullable<NonNullable<IMsgApplication['tcp']>['tls']> {
+  const tls = ends.tls ?? {}
+  if (ends.role === 'acceptor')
+    return {
+      rejectUnauthorized: false,
+      nodeTlsServerOptions: { ...(tls.cert && { cert: tls.cert }), ...(tls.key && { key: tls.key }) },
+    }
+  return {
+    rejectUnauthorized: true,
+    nodeTlsConnectionOptions: {
+      rejectUnauthorized: true,
+      // A name to verify the certificate for (an address is verified as such: SNI takes no address).
+      ...((tls.servername ?? (isIP(ends.host) ? undefined : ends.host)) && {
+        servername: tls.servername ?? ends.host,
+      }),
+      ...(tls.ca && { ca: [...rootCertificates, tls.ca] }),
+      ...(tls.cert && { cert: tls.cert }),
+      ...(tls.key && { key: tls.key }),
+    },
+  }
 }

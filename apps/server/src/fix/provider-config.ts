@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 
 /** One liquidity provider's price session, as a provider's onboarding sheet gives it (README "Prices from liquidity providers"). */
@@ -31,6 +32,23 @@ const providerSchema = z
     symbols: z
       .record(z.string().regex(/^[A-Z0-9._]{2,16}$/), z.string().min(1).max(32))
       .refine((m) => Object.keys(m).length > 0, 'must name at least one instrument'),
+    /**
+     * TLS to the provider: its certificate is verified against the system's authorities and `caFile`
+     * (PEM), for `servername` (the host by default); `certFile` and `keyFile` when it asks for ours.
+     */
+    tls: z
+      .object({
+        caFile: z.string().min(1).optional(),
+        certFile: z.string().min(1).optional(),
+        keyFile: z.string().min(1).optional(),
+        servername: z.string().min(1).max(253).optional(),
+      })
+      .strict()
+      .refine(
+        (t) => (t.certFile === undefined) === (t.keyFile === undefined),
+        'certFile and keyFile go together',
+      )
+      .optional(),
     /** Waits between connection attempts grow from the first to the most, doubling. */
     reconnectFirstMs: z.number().int().min(100).max(60_000).default(1000),
     reconnectMostMs: z.number().int().min(100).max(600_000).default(30_000),
@@ -49,14 +67,26 @@ const fixConfigSchema = z
     'provider names must differ',
   )
 
-export type FixProviderConfig = z.infer<typeof providerSchema> & { password?: string }
+/** PEM texts read from the files the entry names. */
+export interface ProviderTls {
+  ca?: string
+  cert?: string
+  key?: string
+  servername?: string
+}
+
+export type FixProviderConfig = Omit<z.infer<typeof providerSchema>, 'tls'> & {
+  password?: string
+  tls?: ProviderTls
+}
 export type FixConfig = Omit<z.infer<typeof fixConfigSchema>, 'providers'> & {
   providers: FixProviderConfig[]
 }
 
 /**
  * Reads `PRICE_SOURCE=fix:<file>`: JSON, checked whole before anything connects. Passwords come from
- * the environment variables the file names. Throws one message naming every fault.
+ * the environment variables the file names; TLS files (relative to the file) are read now. Throws
+ * one message naming every fault.
  */
 export function readFixConfig(path: string, env: NodeJS.ProcessEnv = process.env): FixConfig {
   let raw: unknown
@@ -70,11 +100,29 @@ export function readFixConfig(path: string, env: NodeJS.ProcessEnv = process.env
     throw new Error(
       `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`,
     )
-  const providers = parsed.data.providers.map((p) => {
-    if (!p.passwordEnv) return p
-    const password = env[p.passwordEnv]
-    if (!password) throw new Error(`${path}: provider ${p.name}: ${p.passwordEnv} is not set`)
-    return { ...p, password }
+  const providers = parsed.data.providers.map(({ tls, ...p }): FixProviderConfig => {
+    const password = p.passwordEnv === undefined ? undefined : env[p.passwordEnv]
+    if (p.passwordEnv && !password)
+      throw new Error(`${path}: provider ${p.name}: ${p.passwordEnv} is not set`)
+    const read = (file: string | undefined) => {
+      if (file === undefined) return undefined
+      try {
+        return readFileSync(resolve(dirname(path), file), 'utf8')
+      } catch (error) {
+        throw new Error(`${path}: provider ${p.name}: ${(error as Error).message}`)
+      }
+    }
+    return {
+      ...p,
+      ...(password && { password }),
+      ...(tls && {
+        tls: {
+          ...(tls.caFile && { ca: read(tls.caFile) }),
+          ...(tls.certFile && { cert: read(tls.certFile), key: read(tls.keyFile) }),
+          ...(tls.servername && { servername: tls.servername }),
+        },
+      }),
+    }
   })
   return { ...parsed.data, providers }
 }

@@ -26,6 +26,8 @@ export interface TestProviderOptions {
   username?: string
   password?: string
   heartbeatSeconds?: number
+  /** TLS with this certificate and key (PEM): its clients must trust the certificate. */
+  tls?: { cert: string; key: string }
   instruments: readonly TestProviderInstrument[]
   seed?: number
   clock?: () => number
@@ -116,6 +118,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
       targetCompId: options.clientCompId,
       heartbeatSeconds: options.heartbeatSeconds ?? 5,
       resetOnLogon: false,
+      tls: options.tls,
     }),
     makeSession: (config) =>
       new ProviderSession(config, {

@@ -65,10 +65,15 @@ if (role === 'engine')
     console.info(`engine ${config.PROCESS_NAME} waiting for Redis: ${reason}`),
   )
 // What /metrics reports; its gauges read the hub and the desk once they run.
-const metricSources = { sockets: () => 0, engineQueue: () => 0 }
+const metricSources = {
+  sockets: () => 0,
+  engineQueue: () => 0,
+  providers: (): { name: string; live: boolean }[] => [],
+}
 const metrics = new PlatformMetrics({
   sockets: () => metricSources.sockets(),
   engineQueue: () => metricSources.engineQueue(),
+  providers: () => metricSources.providers(),
 })
 const openTheDatabase = () =>
   openDatabase({
@@ -118,14 +123,21 @@ let reportFix: FixLog = (level, message, fields) =>
   console[level === 'warn' ? 'warn' : level](message, fields)
 /** Where prices come from (PRICE_SOURCE): liquidity providers over FIX, a file of ticks, or the simulator. */
 const priceSource = (market: MarketData): PriceSource => {
-  if (fixConfig)
-    return fixPriceSource(fixConfig, {
+  if (fixConfig) {
+    const source = fixPriceSource(fixConfig, {
       instruments: market.allInstruments(),
       keeper: databaseSequences(database.db),
       clock: now,
       log: (level, message, fields) => reportFix(level, message, fields),
       onRefused: (report) => reportTickRefused(report),
+      metrics: {
+        taken: (provider) => metrics.providerTicks.inc({ provider }),
+        refused: (provider, reason) => metrics.providerRefusals.inc({ provider, reason }),
+      },
     })
+    metricSources.providers = () => source.status()
+    return source
+  }
   if (config.PRICE_SOURCE.startsWith('replay:'))
     return replaySource(readTickFile(config.PRICE_SOURCE.slice('replay:'.length)), now, { loop: true })
   return simulatorSource(simulatedInstruments(market, now()), now)

@@ -21,6 +21,8 @@ export interface FixSourceOptions {
    * and reported at most once a minute per provider, instrument and reason (a broken feed would flood).
    */
   onRefused: (report: { provider: string; code: string; reason: TickRefusal; count: number }) => void
+  /** Counts for /metrics: each provider tick taken, each refused. */
+  metrics?: { taken(provider: string): void; refused(provider: string, reason: TickRefusal): void }
 }
 
 export interface FixPriceSource extends PriceSource {
@@ -64,6 +66,7 @@ export function fixPriceSource(config: FixConfig, options: FixSourceOptions): Fi
   const refusals = new Map<string, { count: number; reportedMs: number }>()
   const refuse = (provider: string, code: string, reason: TickRefusal, now: number) => {
     const key = `${provider} ${code} ${reason}`
+    options.metrics?.refused(provider, reason)
     const seen = refusals.get(key) ?? { count: 0, reportedMs: -Infinity }
     refusals.set(key, seen)
     seen.count++
@@ -137,6 +140,7 @@ export function fixPriceSource(config: FixConfig, options: FixSourceOptions): Fi
               const reason = tickRefusal({ bid, ask, timeMs: sentMs }, places, now, TICK_FUTURE_TOLERANCE_MS)
               if (reason) return refuse(provider.name, code, reason, now)
               book.quote(provider.name, code, bid, ask, now)
+              options.metrics?.taken(provider.name)
               if (depth) books.get(provider.name)?.set(code, depth)
               else books.get(provider.name)?.delete(code)
               publish(code)

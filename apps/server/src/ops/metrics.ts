@@ -51,13 +51,32 @@ export class PlatformMetrics {
     registers: [this.registry],
   })
 
+  readonly providerTicks = new Counter({
+    name: 'tp_fix_provider_ticks_total',
+    help: "Ticks taken from each liquidity provider (before the choice among them), by provider",
+    labelNames: ['provider'] as const,
+    registers: [this.registry],
+  })
+
+  readonly providerRefusals = new Counter({
+    name: 'tp_fix_provider_refused_total',
+    help: "A liquidity provider's ticks refused by the feed's checks, by provider and reason",
+    labelNames: ['provider', 'reason'] as const,
+    registers: [this.registry],
+  })
+
   readonly dbQueries = new Counter({
     name: 'tp_db_queries_total',
     help: 'Statements sent to the database (round trips)',
     registers: [this.registry],
   })
 
-  constructor(sources: { sockets: () => number; engineQueue: () => number }) {
+  constructor(sources: {
+    sockets: () => number
+    engineQueue: () => number
+    /** Each liquidity provider: whether it counts now (logged on and not quiet); none without FIX. */
+    providers?: () => { name: string; live: boolean }[]
+  }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'tp_' })
     new Gauge({
       name: 'tp_sockets_open',
@@ -65,6 +84,16 @@ export class PlatformMetrics {
       registers: [this.registry],
       collect() {
         this.set(sources.sockets())
+      },
+    })
+    new Gauge({
+      name: 'tp_fix_provider_live',
+      help: 'Whether a liquidity provider counts for prices now (1: logged on and quoting), by provider',
+      labelNames: ['provider'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset()
+        for (const provider of sources.providers?.() ?? []) this.set({ provider: provider.name }, provider.live ? 1 : 0)
       },
     })
     new Gauge({

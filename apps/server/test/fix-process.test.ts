@@ -136,7 +136,9 @@ describe('a platform priced by liquidity providers over FIX', () => {
     const metrics = await (await fetch(`${server.base}/metrics`)).text()
     expect(metrics).toMatch(/tp_fix_provider_live\{provider="lp1"\} 1/)
     expect(metrics).toMatch(/tp_fix_provider_live\{provider="lp2"\} 1/)
-    expect(Number(/tp_fix_provider_ticks_total\{provider="lp1"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThan(0)
+    expect(Number(/tp_fix_provider_ticks_total\{provider="lp1"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThan(
+      0,
+    )
     const placed = await buy()
     expect(placed.code, JSON.stringify(placed)).toBe(1)
     const deals = (await getJson(server.base, '/v1/api/forex/my_deal?status=1', token)).body.data.data

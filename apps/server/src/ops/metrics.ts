@@ -53,7 +53,7 @@ export class PlatformMetrics {
 
   readonly providerTicks = new Counter({
     name: 'tp_fix_provider_ticks_total',
-    help: "Ticks taken from each liquidity provider (before the choice among them), by provider",
+    help: 'Ticks taken from each liquidity provider (before the choice among them), by provider',
     labelNames: ['provider'] as const,
     registers: [this.registry],
   })
@@ -93,7 +93,8 @@ export class PlatformMetrics {
       registers: [this.registry],
       collect() {
         this.reset()
-        for (const provider of sources.providers?.() ?? []) this.set({ provider: provider.name }, provider.live ? 1 : 0)
+        for (const provider of sources.providers?.() ?? [])
+          this.set({ provider: provider.name }, provider.live ? 1 : 0)
       },
     })
     new Gauge({

@@ -153,7 +153,12 @@ describe.each(DRIVERS)('prices from liquidity providers over FIX on %s', (driver
   once(
     'drops a quiet provider within a second for the next one, and takes it back when it quotes again',
     async () => {
-      const { source, caughtUp } = start([terms('lp1', lp1.port, 1), terms('lp2', lp2.port, 2)])
+      // Quiet after 300 ms, looked at every 100: a second leaves room for a busy machine's timers.
+      const quick = (name: string, port: number, priority: number) => ({
+        ...terms(name, port, priority),
+        quietMs: 300,
+      })
+      const { source, caughtUp } = start([quick('lp1', lp1.port, 1), quick('lp2', lp2.port, 2)])
       await until(() => source.chosen('EURUSD') === 'lp1', 15_000, 'lp1 chosen')
       lp1.quiet(true)
       const quietAt = Date.now()

@@ -30,6 +30,7 @@ import { readFixConfig, type FixConfig } from './fix/provider-config.ts'
 import { fixPriceSource } from './fix/fix-price-source.ts'
 import { databaseSequences } from './fix/sequence-store.ts'
 import type { FixLog } from './fix/jspurefix.ts'
+import type { ProviderStatus } from '@tp/engine'
 
 // The composition root: read settings, wire the adapters together, start, and stop cleanly.
 const loaded = loadConfig(process.env)
@@ -68,7 +69,7 @@ if (role === 'engine')
 const metricSources = {
   sockets: () => 0,
   engineQueue: () => 0,
-  providers: (): { name: string; live: boolean }[] => [],
+  providers: (): ProviderStatus[] => [],
 }
 const metrics = new PlatformMetrics({
   sockets: () => metricSources.sockets(),
@@ -234,6 +235,7 @@ const app = await buildApp(
     sessionRevocations,
     uploads: await openFilesystemUploads(config.dataDir, config.UPLOAD_SIGNING_KEY),
     metrics,
+    providers: () => metricSources.providers(),
     ...(config.METRICS_TOKEN && { metricsToken: config.METRICS_TOKEN }),
     ...(redis && { redis, redisNamespace: config.REDIS_PREFIX }),
   },

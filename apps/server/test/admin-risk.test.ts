@@ -1,3 +1,4 @@
+import type { ProviderStatus } from '@tp/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerAndLogin } from './accounts.ts'
 import { fundedUser as funded } from './funded.ts'
@@ -6,10 +7,15 @@ import { signedInStaff } from './staff.ts'
 
 describe.each(DRIVERS)('back-office risk view on %s', (driver) => {
   let app: TestApp
+  let providers: ProviderStatus[] = []
   let dealer: Awaited<ReturnType<typeof signedInStaff>>
 
   beforeAll(async () => {
-    app = await startTestApp(driver, { historyCandles: 20 })
+    app = await startTestApp(driver, {
+      historyCandles: 20,
+      // As main.ts gives the FIX price source's state (apps/server/test/fix-*.test.ts test the source).
+      providers: () => providers,
+    })
     app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
     await app.desk.settle()
     dealer = await signedInStaff(app, 'dealer')
@@ -81,6 +87,19 @@ describe.each(DRIVERS)('back-office risk view on %s', (driver) => {
     // = 1.1005, a charge rounded away from zero: 1.11.
     expect(after.today.swaps).toBe('-4.41')
     expect(after.today.house_result).toBe((Number(view.today.fees) + 4.41).toFixed(2))
+  })
+
+  it("shows the liquidity providers' state when prices are theirs, and none otherwise", async () => {
+    expect((await app.get('/admin/api/risk', { token: dealer.token })).body.data.providers).toEqual([])
+    providers = [
+      { name: 'lp1', live: true, quietForMs: 12, instruments: 34 },
+      { name: 'lp2', live: false, quietForMs: 4_100, instruments: 0 },
+    ]
+    expect((await app.get('/admin/api/risk', { token: dealer.token })).body.data.providers).toEqual([
+      { name: 'lp1', live: true, quiet_for_ms: 12, instruments: 34 },
+      { name: 'lp2', live: false, quiet_for_ms: 4_100, instruments: 0 },
+    ])
+    providers = []
   })
 
   it('is for dealers, finance and admins only', async () => {

@@ -1,3 +1,4 @@
+import type { ProviderStatus } from '@tp/engine'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
@@ -153,6 +154,8 @@ export interface TestAppOptions {
   /** Metrics as main.ts keeps them (`/metrics`); none by default. */
   metrics?: PlatformMetrics
   metricsToken?: string
+  /** The liquidity providers' state the risk view shows (main.ts gives the FIX price source's). */
+  providers?: () => ProviderStatus[]
   /** App settings such as trusted proxies, CORS origins and a logger (none by default). */
   app?: Partial<Pick<AppOptions, 'trustProxy' | 'corsOrigins' | 'logger' | 'webDist' | 'adminDist'>>
 }
@@ -341,6 +344,7 @@ async function bootServer(
       ...(options.metrics && { metrics: options.metrics }),
       ...(options.redis && { redis: options.redis }),
       ...(options.metricsToken && { metricsToken: options.metricsToken }),
+      ...(options.providers && { providers: options.providers }),
     },
     { logger: false, https: false, ...options.app },
   )

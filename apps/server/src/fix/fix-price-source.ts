@@ -1,4 +1,4 @@
-import { ProviderBook, tickRefusal, type TickRefusal } from '@tp/engine'
+import { ProviderBook, tickRefusal, type ProviderStatus, type TickRefusal } from '@tp/engine'
 import { TICK_FUTURE_TOLERANCE_MS } from '../market/market-feed.ts'
 import type { Depth } from '../market/market-data.ts'
 import type { PriceSource, SourceEvents } from '../market/price-source.ts'
@@ -27,7 +27,7 @@ export interface FixSourceOptions {
 
 export interface FixPriceSource extends PriceSource {
   /** Each provider: live or not, how long it has been quiet, how many instruments it quotes now. */
-  status(): { name: string; live: boolean; quietForMs: number; instruments: number }[]
+  status(): ProviderStatus[]
   /** The provider each instrument's price comes from now (undefined: none live). */
   chosen(code: string): string | undefined
 }
@@ -176,6 +176,11 @@ export function fixPriceSource(config: FixConfig, options: FixSourceOptions): Fi
     start(push, sourceEvents) {
       emit = push
       events = sourceEvents
+      // Closed until a provider quotes: a quote kept from before a restart is no live market.
+      for (const code of quoted) {
+        last.set(code, 'halted')
+        events?.halt(code)
+      }
       for (const provider of config.providers)
         startProvider(provider).catch((error: unknown) =>
           log('error', `price session could not start: ${(error as Error).message}`, {

@@ -97,7 +97,8 @@ export class SessionRunner<S extends PeerSession> {
       const ended = await Promise.race([this.loop?.then(() => true), delay(graceMs).then(() => false)])
       if (!ended) current.launcher.stop()
     }
-    await this.loop
+    // A connection still being made ends at its own timeout: a stop does not wait for it.
+    await Promise.race([this.loop, delay(graceMs)])
     await this.options.stores.flush()
   }
 

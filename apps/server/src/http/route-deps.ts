@@ -1,3 +1,4 @@
+import type { ProviderStatus } from '@tp/engine'
 import type { FastifyRequest } from 'fastify'
 import type { MarketData } from '../market/market-data.ts'
 import type { SocketLimits } from './socket/socket-limits.ts'
@@ -93,6 +94,8 @@ export interface RouteDeps extends ServiceDeps {
   redis?: Redis
   /** Put before the limits' keys on Redis (`REDIS_PREFIX`: two platforms on one Redis keep apart); default `tp:`. */
   redisNamespace?: string
+  /** The liquidity providers' state, for the risk view (none unless `PRICE_SOURCE=fix:`). */
+  providers?: () => ProviderStatus[]
   /** What `/metrics` reports (main.ts); without it there is no `/metrics`. */
   metrics?: PlatformMetrics
   /** `METRICS_TOKEN`: the bearer token `/metrics` asks for; unset, loopback callers only. */

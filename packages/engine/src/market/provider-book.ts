@@ -27,6 +27,14 @@ export interface ChosenPrice {
   askProvider: string
 }
 
+/** A provider as the dealing desk sees it: counting or not, how long since its last market data, how many instruments it quotes. */
+export interface ProviderStatus {
+  name: string
+  live: boolean
+  quietForMs: number
+  instruments: number
+}
+
 interface Side {
   bid: number
   ask: number
@@ -133,7 +141,7 @@ export class ProviderBook {
   }
 
   /** Every provider's state, for the back office and the logs. */
-  status(nowMs: number): { name: string; live: boolean; quietForMs: number; instruments: number }[] {
+  status(nowMs: number): ProviderStatus[] {
     return this.providers.map((p) => ({
       name: p.terms.name,
       live: this.isLive(p.terms.name, nowMs),

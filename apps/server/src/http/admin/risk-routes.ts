@@ -19,8 +19,8 @@ const NEAREST = 20
 /**
  * The risk view (issue 11, item 6): the house's open exposure per instrument (clients' positions
  * and their unrealized profit, the house's risk), how near each instrument is to the house's net
- * limit (issue 13), the accounts nearest to stop-out, margin calls, today's money (swaps included)
- * and the house's daily trading result.
+ * limit (issue 13), the accounts nearest to stop-out, margin calls, today's money (swaps included),
+ * the house's daily trading result, and the liquidity providers' state (issue 28).
  */
 export function adminRiskRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock, reads, market } = deps
@@ -56,6 +56,13 @@ export function adminRiskRoutes(app: FastifyInstance, deps: RouteDeps): void {
       limits: houseLimits(engine, market.allInstruments()),
       today: await todayFigures(db, now),
       daily: await dailyHouseResult(db, now),
+      // Where prices come from when they are liquidity providers' (empty otherwise).
+      providers: (deps.providers?.() ?? []).map((p) => ({
+        name: p.name,
+        live: p.live,
+        quiet_for_ms: p.quietForMs,
+        instruments: p.instruments,
+      })),
     })
   })
 }

@@ -200,7 +200,7 @@ export const BACK_OFFICE_QUEUE_CALLS: Call[] = [
   {
     method: 'GET',
     path: '/admin/api/risk',
-    summary: 'Net exposure per instrument and accounts near stop-out',
+    summary: "Net exposure per instrument, accounts near stop-out, and the liquidity providers' state",
     auth: staff('risk.read'),
     query: riskRequest,
   },

@@ -62,6 +62,17 @@ export interface HouseLimitUse {
   max_account_lots: string | null
 }
 
+/** A liquidity provider as prices see it (apps/server/src/fix, packages/engine provider-book.ts). */
+export interface ProviderState {
+  name: string
+  /** Logged on and quoting: its prices count. */
+  live: boolean
+  /** Since its last market data. */
+  quiet_for_ms: number
+  /** Instruments it quotes now. */
+  instruments: number
+}
+
 export interface RiskView {
   exposure: InstrumentExposure[]
   nearest_stop_out: AccountRisk[]
@@ -71,6 +82,8 @@ export interface RiskView {
   limits: HouseLimitUse[]
   today: TodayFigures
   daily: DailyResult[]
+  /** Empty unless prices come from liquidity providers. */
+  providers: ProviderState[]
 }
 
 /** The view is read again this often: exposure moves with every quote. */

@@ -8,6 +8,7 @@ import { AccountsTable } from './accounts-table.tsx'
 import { ExposureTable } from './exposure-table.tsx'
 import { HouseResultChart } from './house-result-chart.tsx'
 import { LimitsCard } from './limits-card.tsx'
+import { ProvidersCard } from './providers-card.tsx'
 import { TodayCard } from './today-card.tsx'
 
 /**
@@ -65,6 +66,7 @@ export function RiskPage() {
               <HouseResultChart daily={data.daily} />
             </Col>
           </Row>
+          {data.providers.length > 0 && <ProvidersCard rows={data.providers} />}
           <ExposureTable rows={data.exposure} loading={view.isFetching} />
           <LimitsCard rows={data.limits} />
           <Row gutter={16}>

@@ -58,6 +58,11 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         startAtMs: tradingWeekdayMs(),
         historyCandles: 5,
         app: { adminDist: ADMIN_DIST, webDist: WEB_DIST },
+        // Two liquidity providers' state as a FIX price source reports it (the risk view lists them).
+        providers: () => [
+          { name: 'lp1', live: true, quietForMs: 40, instruments: 34 },
+          { name: 'lp2', live: false, quietForMs: 61_000, instruments: 0 },
+        ],
       })
       browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
       page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })).newPage()
@@ -423,6 +428,12 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
         .toMatch(/^BTCUSD\s+Long\s*0\.1\s+0\.12 lots\s+83\.33 %\s+10 lots$/)
       await page.getByTestId('risk-limits').scrollIntoViewIfNeeded()
       await adminShot(page, 'risk-limits')
+      expect(await page.getByTestId('provider-lp1').innerText()).toMatch(/lp1\s+Live\s+40 ms ago\s+34/)
+      expect(await page.getByTestId('provider-lp2').innerText()).toMatch(
+        /lp2\s+Not counted\s+61,000 ms ago\s+0/,
+      )
+      await page.getByTestId('risk-providers').scrollIntoViewIfNeeded()
+      await adminShot(page, 'risk-providers')
       expect(pageErrors).toEqual([])
     })
 

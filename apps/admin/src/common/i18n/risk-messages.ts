@@ -43,7 +43,7 @@ export const riskEn = {
   'risk.limits.title': 'House limits (real clients)',
   'risk.providers.title': 'Liquidity providers',
   'risk.providers.hint':
-    'A provider quiet for 0.75 s, or logged out, is dropped from prices until it quotes again.',
+    'A provider that stops quoting (for 0.75 s by default) or logs out is dropped from prices until it quotes again.',
   'risk.providers.name': 'Provider',
   'risk.providers.state': 'Prices',
   'risk.providers.live': 'Live',

@@ -7,6 +7,7 @@ import {
   type IMarketDataSnapshotFullRefresh,
   type MsgView,
 } from './jspurefix.ts'
+import type { Depth } from '../market/market-data.ts'
 import { PeerSession } from './peer-session.ts'
 
 /** What a test provider's session asks of the provider it belongs to. */
@@ -14,7 +15,7 @@ export interface ProviderDesk {
   /** The symbol's quote now, or undefined when the provider does not quote it (unknown or told to refuse it). */
   quoteOf(symbol: string): { bid: number; ask: number } | undefined
   /** The symbol's book of `levels` levels a side around its quote now, best first. */
-  bookOf(symbol: string, levels: number): { bids: [number, number][]; asks: [number, number][] } | undefined
+  bookOf(symbol: string, levels: number): Depth | undefined
   /** The client's user name and password on logon: true lets it in. */
   admits(user: string, password: string): boolean
   opened(session: ProviderSession): void

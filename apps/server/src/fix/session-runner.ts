@@ -55,7 +55,9 @@ export function startAcceptor(options: {
  */
 export class SessionRunner<S extends PeerSession> {
   private stopping = false
-  private current: { launcher: Launcher; session?: S } | undefined
+  /** The connection now: its launcher, and its session once jspurefix has made it. */
+  private launcher: Launcher | undefined
+  private connection: S | undefined
   private waitMs: number
   private wake: (() => void) | undefined
   private loop: Promise<void> | undefined
@@ -84,18 +86,18 @@ export class SessionRunner<S extends PeerSession> {
 
   /** The session of the connection now, if one runs. */
   session(): S | undefined {
-    return this.current?.session
+    return this.connection
   }
 
   /** Logs out (waiting up to `graceMs` for the provider's answer), stops and writes the sequence numbers. */
   async stop(graceMs = 2000): Promise<void> {
     this.stopping = true
     this.wake?.()
-    const current = this.current
-    if (current) {
-      current.session?.logOut()
+    const launcher = this.launcher
+    if (launcher) {
+      this.connection?.logOut()
       const ended = await Promise.race([this.loop?.then(() => true), delay(graceMs).then(() => false)])
-      if (!ended) current.launcher.stop()
+      if (!ended) launcher.stop()
     }
     // A connection still being made ends at its own timeout: a stop does not wait for it.
     await Promise.race([this.loop, delay(graceMs)])
@@ -104,24 +106,24 @@ export class SessionRunner<S extends PeerSession> {
 
   private async run(): Promise<void> {
     while (!this.stopping) {
-      const current: { launcher: Launcher; session?: S } = {} as never
-      current.launcher = new Launcher(
+      const launcher = new Launcher(
         this.options.description,
         null,
-        (config) => (current.session = this.options.makeSession(config)),
+        (config) => (this.connection = this.options.makeSession(config)),
         this.options.stores,
         this.options.log,
       )
-      this.current = current
+      this.launcher = launcher
       try {
-        await current.launcher.run()
+        await launcher.run()
       } catch (error) {
         if (!this.stopping)
           this.options.log('warn', `connection failed: ${(error as Error).message}`, {
             provider: this.options.description.application?.name,
           })
       }
-      this.current = undefined
+      this.launcher = undefined
+      this.connection = undefined
       if (this.stopping) return
       const wait = this.waitMs
       this.waitMs = Math.min(this.waitMs * 2, this.options.mostMs)

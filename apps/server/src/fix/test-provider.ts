@@ -1,5 +1,5 @@
 import { connect, createServer } from 'node:net'
-import { SessionCalendar } from '@tp/engine'
+import { SessionCalendar, roundPrice } from '@tp/engine'
 import { simulatorSource, type PriceSource } from '../market/price-source.ts'
 import { sessionDescription, type FixLog } from './jspurefix.ts'
 import { ProviderSession } from './provider-session.ts'
@@ -103,8 +103,8 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   for (const i of options.instruments) {
     const half = (i.spreadPoints / 2) * 10 ** -i.precision
     quotes.set(i.symbol, {
-      bid: round(i.anchor - half, i.precision),
-      ask: round(i.anchor + half, i.precision),
+      bid: roundPrice(i.anchor - half, i.precision),
+      ask: roundPrice(i.anchor + half, i.precision),
     })
   }
 
@@ -131,7 +131,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
           const step = Math.max(quote.ask - quote.bid, 10 ** -places)
           const level = (from: number, sign: number) =>
             Array.from({ length: levels }, (_, i): [number, number] => [
-              round(from + sign * i * step, places),
+              roundPrice(from + sign * i * step, places),
               (i + 1) * 500_000,
             ])
           return { bids: level(quote.bid, -1), asks: level(quote.ask, 1) }
@@ -167,8 +167,6 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     },
   }
 }
-
-const round = (value: number, precision: number) => Number(value.toFixed(precision))
 
 /** A port no one listens on now (the acceptor throws on a busy one, ending the process). */
 async function freePort(): Promise<number> {

@@ -164,7 +164,8 @@ export class MarketData {
 
   /** Notes the price source's own quote of an instrument, before the house's markup. */
   noteSourceQuote(id: number, quote: { bid: number; ask: number }): void {
-    this.sourceQuotes.set(id, { bid: quote.bid, ask: quote.ask })
+    // Kept as given (a source's tick is never changed after it is emitted): no copy on every tick.
+    this.sourceQuotes.set(id, quote)
   }
 
   /** The price source's last quote of the instrument before the markup (on the process that runs the source). */

@@ -1,3 +1,6 @@
+import { toPoints } from '../trading/order-rules.ts'
+import { roundPrice } from './candles.ts'
+
 /**
  * The house's markup on a price source's quote (issue 28: how a B-book broker earns on a liquidity
  * provider's prices): `markupPoints` points wider, half off the bid and half on the ask (an odd
@@ -13,10 +16,13 @@ export function markedQuote<Q extends { bid: number; ask: number }>(
   const point = 10 ** -precision
   const below = Math.floor(markupPoints / 2)
   const above = markupPoints - below
-  const round = (value: number) => Number(value.toFixed(precision))
-  return { ...quote, bid: round(quote.bid - below * point), ask: round(quote.ask + above * point) }
+  return {
+    ...quote,
+    bid: roundPrice(quote.bid - below * point, precision),
+    ask: roundPrice(quote.ask + above * point, precision),
+  }
 }
 
 /** A quote's spread in whole points of its instrument. Example: spreadPoints({ bid: 1.1, ask: 1.10012 }, 5) is 12. */
 export const spreadPoints = (quote: { bid: number; ask: number }, precision: number): number =>
-  Math.round((quote.ask - quote.bid) * 10 ** precision)
+  toPoints(quote.ask - quote.bid, precision)

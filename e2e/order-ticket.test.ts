@@ -170,6 +170,10 @@ describe.skipIf(!browserAvailable())('order ticket at a phone viewport', () => {
     await page.getByTestId('order-leverage').click()
     const option = page.locator('[data-testid^="leverage-option-"]').first()
     await option.waitFor()
+    // The picker listens for Escape from the moment it moves focus to an option (one effect).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? ''))
+      .toMatch(/^leverage-option-/)
     await page.keyboard.press('Escape')
     await option.waitFor({ state: 'detached' })
     expect(await page.getByTestId('order-form').isVisible()).toBe(true)

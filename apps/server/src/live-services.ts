@@ -1,4 +1,5 @@
 import { marketDepthTopic } from '@tp/contracts'
+import type { Order, TradingEngine } from '@tp/engine'
 import type { Db } from './db/client.ts'
 import type { WriterLock } from './db/writer-lock.ts'
 import { startMarketFeed } from './market/market-feed.ts'
@@ -17,6 +18,7 @@ import { socketsHere, USER_TOPIC_PREFIX, type AccountWatchers } from './trading/
 import { startCommandConsumer } from './trading/command-stream/engine-consumer.ts'
 import { streamNames } from './trading/command-stream/stream-protocol.ts'
 import { errandRunner, localErrands } from './http/desk-errands.ts'
+import { Hedger, type HedgerOptions } from './hedging/hedger.ts'
 
 export interface LiveServicesOptions {
   nowMs: number
@@ -45,6 +47,8 @@ export interface LiveServicesOptions {
   tradingDb?: Db
   /** Where ticks, tick ages and the desk's commits are counted (main.ts; tests and benches go without). */
   metrics?: PlatformMetrics
+  /** Hedging (PRICE_SOURCE=fix: with providers that take orders): where orders go, the log, the wait after a reject. */
+  hedging?: Pick<HedgerOptions, 'venue' | 'log' | 'retryMs'>
   /**
    * The engine role (ROLE=engine, decision 049): the gateways' commands are read from the Redis
    * stream, and ticks and the owners' messages are relayed to the gateways.
@@ -98,7 +102,10 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
       send: (topic, key, payload, bornAtMs) => relay.message(topic, key, payload, bornAtMs),
     },
   )
+  // The hedger follows the desk's commits; it is made once the desk is (late.hedger).
+  const late: { hedger?: Hedger } = {}
   const trading = await openTrading(options.tradingDb ?? db, market, topics, {
+    onCommitted: (events) => late.hedger?.committed(events),
     writer: options.writer,
     nowMs: options.clock,
     onError: options.onError,
@@ -129,6 +136,17 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     nowMs: options.clock,
     onRefused: ({ code, reason, count }) => options.onTickRefused({ code, reason, count }),
   })
+  if (options.hedging) {
+    late.hedger = new Hedger({
+      ...options.hedging,
+      db,
+      instrument: (id) => market.instrument(id),
+      quote: (id) => market.sourceQuote(id) ?? market.lastQuote(id),
+      positions: () => everyPosition(trading.desk.view),
+      clock: options.clock,
+    })
+    await late.hedger.start()
+  }
   const errands = localErrands({ db, desk: trading.desk, market, clock: () => new Date(options.clock()) })
   const consumer =
     engine &&
@@ -162,16 +180,24 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
     ),
     errands,
     feed,
+    /** Passes client risk on to providers (only with a hedge venue). */
+    hedger: late.hedger,
     /** Stops the house traders and the feed (writing its last candles), lets the desk commit, and closes the hub. */
     async stop() {
       await consumer?.stop()
       await house?.stop()
       await feed.stop()
       await trading.stop()
+      await late.hedger?.stop()
       relay?.stop()
       topics.close()
     },
   }
+}
+
+/** Every order the engine holds (the hedger keeps the positions). */
+function* everyPosition(engine: TradingEngine): Iterable<Order> {
+  for (const totals of engine.accountTotals()) if (totals.positions > 0) yield* engine.ordersOf(totals.userId)
 }
 
 /** Users watched here or on any gateway. */

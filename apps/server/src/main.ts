@@ -28,6 +28,7 @@ import { startGatewayServices } from './gateway-services.ts'
 import type { MarketData } from './market/market-data.ts'
 import { readFixConfig, type FixConfig } from './fix/provider-config.ts'
 import { fixPriceSource } from './fix/fix-price-source.ts'
+import { fixHedgeVenue } from './fix/fix-hedge-venue.ts'
 import { databaseSequences } from './fix/sequence-store.ts'
 import type { FixLog } from './fix/jspurefix.ts'
 import type { ProviderStatus } from '@tp/engine'
@@ -152,6 +153,17 @@ const live = writerLock
       clock: now,
       onTickRefused: (report) => reportTickRefused(report),
       writer: writerLock,
+      // Hedging runs where some provider takes orders (decision 051).
+      ...(fixConfig?.providers.some((p) => p.orders) && {
+        hedging: {
+          venue: fixHedgeVenue(fixConfig, {
+            keeper: databaseSequences(database.db),
+            clock: now,
+            log: (level, message, fields) => reportFix(level, message, fields),
+          }),
+          log: (level, message, fields) => reportFix(level, message, fields),
+        },
+      }),
       houseTraders: config.HOUSE_TRADERS === undefined ? !process.env.VITEST : config.HOUSE_TRADERS === '1',
       onFatal: (message) => {
         reportError(new Error(message), 'stopping: trading cannot go on')

@@ -20,6 +20,8 @@ import type { HubLimits } from '../src/realtime/topic-hub.ts'
 import type { SocketLimits } from '../src/http/socket/socket-limits.ts'
 import { SessionRevocations } from '../src/users/sessions.ts'
 import { silentSource, startLiveServices } from '../src/live-services.ts'
+import type { HedgeVenue } from '../src/hedging/hedge-venue.ts'
+import type { HedgerOptions } from '../src/hedging/hedger.ts'
 import { processLocalLock, type WriterLock } from '../src/db/writer-lock.ts'
 import { openFilesystemUploads } from '../src/uploads/uploads.ts'
 import { loadVapidKeys, type VapidKeys } from '../src/notices/vapid-keys.ts'
@@ -156,6 +158,8 @@ export interface TestAppOptions {
   metricsToken?: string
   /** The liquidity providers' state the risk view shows (main.ts gives the FIX price source's). */
   providers?: () => ProviderStatus[]
+  /** Hedging to a venue made on the app's database (main.ts makes it from the FIX file); none by default. */
+  hedging?: { venue: (db: Database['db']) => HedgeVenue } & Partial<Pick<HedgerOptions, 'log' | 'retryMs'>>
   /** App settings such as trusted proxies, CORS origins and a logger (none by default). */
   app?: Partial<Pick<AppOptions, 'trustProxy' | 'corsOrigins' | 'logger' | 'webDist' | 'adminDist'>>
 }
@@ -232,6 +236,10 @@ export async function startTestApp(driver: 'pglite' | 'postgres', options: TestA
     get desk() {
       return server.live.desk
     },
+    /** The hedger, when the app hedges (options.hedging). */
+    get hedger() {
+      return server.live.hedger
+    },
     get sessionRevocations() {
       return server.sessionRevocations
     },
@@ -291,6 +299,13 @@ async function bootServer(
     clockCheckMs: options.clockCheckMs,
     tradingDb: options.tradingDb?.(db),
     metrics: options.metrics,
+    ...(options.hedging && {
+      hedging: {
+        ...options.hedging,
+        venue: options.hedging.venue(db),
+        log: options.hedging.log ?? (() => {}),
+      },
+    }),
   })
   const { market, topics, desk } = live
   const sessionRevocations = new SessionRevocations()

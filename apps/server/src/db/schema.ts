@@ -59,6 +59,8 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** The language the user last used the app in (a `lang` code): what their e-mail and push are written in. */
     language: text('language').notNull().default('hk'),
+    /** The client group staff put the user in (issue 28): which hedging rules apply to their trades. */
+    clientGroup: text('client_group').notNull().default('standard'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1193,3 +1195,91 @@ export const fixSessions = pgTable('fix_sessions', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * What the house passes on to liquidity providers (issue 28, decision 051): a rule per instrument
+ * and client group, either one null for "any". The most specific rule that matches decides.
+ */
+export const hedgeRules = pgTable(
+  'hedge_rules',
+  {
+    id: serial('id').primaryKey(),
+    instrument: text('instrument'),
+    clientGroup: text('client_group'),
+    /** `b_book`, `a_book` or `hybrid`. */
+    mode: text('mode').notNull(),
+    /** `hybrid`: the net, in lots, the house keeps before passing the rest on. */
+    thresholdLots: numeric('threshold_lots', { precision: 12, scale: 4 }).notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('hedge_rules_scope_key').on(
+      sql`coalesce(${t.instrument}, '')`,
+      sql`coalesce(${t.clientGroup}, '')`,
+    ),
+    check('hedge_rules_mode', sql`${t.mode} in ('b_book', 'a_book', 'hybrid')`),
+    check('hedge_rules_threshold', sql`${t.thresholdLots} >= 0`),
+  ],
+)
+
+/**
+ * An order the house sent a provider to hedge (issue 28): its ClOrdID is `H<id>`. `status`: `new`
+ * (stored, perhaps not yet sent), `working` (the provider has it), `filled`, `partial` (part filled,
+ * the rest will not be), `rejected`, `cancelled` (nothing filled). Lots are signed: a buy is positive.
+ */
+export const hedgeOrders = pgTable(
+  'hedge_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    /** `a_book` or `hybrid`: the rule that asked for it. */
+    mode: text('mode').notNull(),
+    lots: numeric('lots', { precision: 12, scale: 4 }).notNull(),
+    filledLots: numeric('filled_lots', { precision: 12, scale: 4 }).notNull().default('0'),
+    /** The house's price when it decided (the side it would trade at): slippage is measured from it. */
+    refPrice: price('ref_price').notNull(),
+    /** The average fill price; 0 until something fills. */
+    avgPrice: price('avg_price').notNull().default('0'),
+    status: text('status').notNull().default('new'),
+    /** The provider's reason for a reject. */
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('hedge_orders_open_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('new', 'working')`),
+    index('hedge_orders_instrument_idx').on(t.instrumentId, t.id),
+    check('hedge_orders_mode', sql`${t.mode} in ('a_book', 'hybrid')`),
+    check(
+      'hedge_orders_status',
+      sql`${t.status} in ('new', 'working', 'filled', 'partial', 'rejected', 'cancelled')`,
+    ),
+    check('hedge_orders_lots', sql`${t.lots} <> 0`),
+  ],
+)
+
+/** A provider's fill of a hedge order, once per ExecID (a report sent again changes nothing). */
+export const hedgeFills = pgTable(
+  'hedge_fills',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => hedgeOrders.id),
+    provider: text('provider').notNull(),
+    execId: text('exec_id').notNull(),
+    /** Signed as the order's. */
+    lots: numeric('lots', { precision: 12, scale: 4 }).notNull(),
+    price: price('price').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('hedge_fills_exec_key').on(t.provider, t.execId),
+    index('hedge_fills_order_idx').on(t.orderId),
+  ],
+)

@@ -29,6 +29,10 @@ export type {
   IMarketDataRequestReject,
   IMDFullGrp,
   IMDIncGrp,
+  INewOrderSingle,
+  IExecutionReport,
+  IOrderStatusRequest,
+  IBusinessMessageReject,
 } from 'jspurefix/dist/types/FIX4.4/repo/index.js'
 
 /** What a session of ours reports of jspurefix's own log: its warnings and errors, nothing chattier. */

@@ -49,6 +49,18 @@ const providerSchema = z
         'certFile and keyFile go together',
       )
       .optional(),
+    /**
+     * The provider's order session, for hedging (decision 051): same host, TLS and logon; a port and
+     * CompIDs of its own, as providers give them. Unset: the provider takes no orders from us.
+     */
+    orders: z
+      .object({
+        port: z.number().int().min(1).max(65_535),
+        senderCompId: z.string().min(1).max(64),
+        targetCompId: z.string().min(1).max(64),
+      })
+      .strict()
+      .optional(),
     /** Waits between connection attempts grow from the first to the most, doubling. */
     reconnectFirstMs: z.number().int().min(100).max(60_000).default(1000),
     reconnectMostMs: z.number().int().min(100).max(600_000).default(30_000),

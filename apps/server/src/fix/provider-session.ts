@@ -5,6 +5,9 @@ import {
   type IMarketDataRequest,
   type IMarketDataRequestReject,
   type IMarketDataSnapshotFullRefresh,
+  type IExecutionReport,
+  type INewOrderSingle,
+  type IOrderStatusRequest,
   type MsgView,
 } from './jspurefix.ts'
 import type { Depth } from '../market/market-data.ts'
@@ -16,6 +19,10 @@ export interface ProviderDesk {
   quoteOf(symbol: string): { bid: number; ask: number } | undefined
   /** The symbol's book of `levels` levels a side around its quote now, best first. */
   bookOf(symbol: string, levels: number): Depth | undefined
+  /** A NewOrderSingle: the execution reports to send back, in order (none when told to lose them). */
+  order(request: INewOrderSingle): Partial<IExecutionReport>[]
+  /** An OrderStatusRequest: the order's state now (an unknown order says so). */
+  orderStatus(request: IOrderStatusRequest): Partial<IExecutionReport>
   /** The client's user name and password on logon: true lets it in. */
   admits(user: string, password: string): boolean
   opened(session: ProviderSession): void
@@ -25,7 +32,8 @@ export interface ProviderDesk {
 
 /**
  * A test provider's side of one client's connection (the FIX acceptor): answers MarketDataRequests
- * with a snapshot and streams incremental refreshes of the symbols asked for, and can be made to
+ * with a snapshot and streams incremental refreshes of the symbols asked for, fills orders and
+ * answers status requests (the desk decides how: test-provider-orders.ts), and can be made to
  * misbehave the way real providers do (test-provider.ts).
  */
 export class ProviderSession extends PeerSession {
@@ -87,6 +95,11 @@ export class ProviderSession extends PeerSession {
   protected override onApplicationMsg(msgType: string, view: MsgView): void {
     try {
       if (msgType === MsgType.MarketDataRequest) this.onRequest(view.toObject() as IMarketDataRequest)
+      else if (msgType === MsgType.NewOrderSingle)
+        for (const report of this.desk.order(view.toObject() as INewOrderSingle))
+          this.send(MsgType.ExecutionReport, report)
+      else if (msgType === MsgType.OrderStatusRequest)
+        this.send(MsgType.ExecutionReport, this.desk.orderStatus(view.toObject() as IOrderStatusRequest))
       else this.desk.problem('the test provider ignores this message', { msgType })
     } catch (error) {
       this.desk.problem('test provider: a message failed', { msgType, error: (error as Error).message })

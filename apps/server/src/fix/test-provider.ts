@@ -5,6 +5,7 @@ import { sessionDescription, type FixLog } from './jspurefix.ts'
 import { ProviderSession } from './provider-session.ts'
 import { memorySequences, sessionStores } from './sequence-store.ts'
 import { startAcceptor } from './session-runner.ts'
+import { TestOrderDesk, type FillMode, type TestFill } from './test-provider-orders.ts'
 
 /** An instrument the test provider quotes, walking as the built-in simulator walks it. */
 export interface TestProviderInstrument {
@@ -26,6 +27,11 @@ export interface TestProviderOptions {
   username?: string
   password?: string
   heartbeatSeconds?: number
+  /**
+   * An order session as well, on a port of its own with CompIDs of its own (as providers give them);
+   * unset: the provider takes no orders.
+   */
+  orders?: { port?: number; compId: string; clientCompId: string }
   /** TLS with this certificate and key (PEM): its clients must trust the certificate. */
   tls?: { cert: string; key: string }
   instruments: readonly TestProviderInstrument[]
@@ -47,6 +53,14 @@ export interface TestProvider {
   refuse(symbols: readonly string[]): void
   /** The symbol's quote now (what a client should show once it has caught up). */
   quoteOf(symbol: string): { bid: number; ask: number } | undefined
+  /** The order session's port (0 when it takes no orders). */
+  readonly ordersPort: number
+  /** How the next orders are answered: filled, half filled, or rejected. */
+  fillMode(mode: FillMode): void
+  /** The next `count` execution reports are lost (the orders are filled all the same). */
+  loseReports(count: number): void
+  /** Every fill it has made. */
+  filled(): readonly TestFill[]
   /** How many clients are logged on; how many price messages were sent. */
   stats(): { clients: number; refreshes: number }
   stop(): Promise<void>
@@ -108,46 +122,58 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     })
   }
 
-  const acceptor = startAcceptor({
-    description: sessionDescription({
-      name: `test-provider-${options.compId}`,
-      role: 'acceptor',
-      host: '0.0.0.0',
-      port,
-      senderCompId: options.compId,
-      targetCompId: options.clientCompId,
-      heartbeatSeconds: options.heartbeatSeconds ?? 5,
-      resetOnLogon: false,
-      tls: options.tls,
-    }),
-    makeSession: (config) =>
-      new ProviderSession(config, {
-        quoteOf: (symbol) => (refused.has(symbol) ? undefined : quotes.get(symbol)),
-        bookOf: (symbol, levels) => {
-          const quote = quotes.get(symbol)
-          const places = precision.get(symbol)
-          if (!quote || places === undefined || refused.has(symbol)) return undefined
-          // Levels a spread apart, each deeper one larger: a book's usual shape.
-          const step = Math.max(quote.ask - quote.bid, 10 ** -places)
-          const level = (from: number, sign: number) =>
-            Array.from({ length: levels }, (_, i): [number, number] => [
-              roundPrice(from + sign * i * step, places),
-              (i + 1) * 500_000,
-            ])
-          return { bids: level(quote.bid, -1), asks: level(quote.ask, 1) }
-        },
-        admits: (user, password) =>
-          options.password === undefined ||
-          (user === (options.username ?? '') && password === options.password),
-        opened: (session) => sessions.add(session),
-        closed: (session) => sessions.delete(session),
-        problem: (message, fields) => log('warn', message, fields),
+  const orderDesk = new TestOrderDesk(
+    (symbol) => (refused.has(symbol) ? undefined : quotes.get(symbol)),
+    clock,
+  )
+  const acceptorOn = (port: number, compId: string, clientCompId: string) =>
+    startAcceptor({
+      description: sessionDescription({
+        name: `test-provider-${compId}`,
+        role: 'acceptor',
+        host: '0.0.0.0',
+        port,
+        senderCompId: compId,
+        targetCompId: clientCompId,
+        heartbeatSeconds: options.heartbeatSeconds ?? 5,
+        resetOnLogon: false,
+        tls: options.tls,
       }),
-    // The provider's sessions keep their numbers across a client's connections while it runs.
-    stores: sessionStores(memorySequences(), { keepSent: 0, onError: (e) => log('error', String(e), {}) }),
-    log,
-  })
+      makeSession: (config) =>
+        new ProviderSession(config, {
+          quoteOf: (symbol) => (refused.has(symbol) ? undefined : quotes.get(symbol)),
+          bookOf: (symbol, levels) => {
+            const quote = quotes.get(symbol)
+            const places = precision.get(symbol)
+            if (!quote || places === undefined || refused.has(symbol)) return undefined
+            // Levels a spread apart, each deeper one larger: a book's usual shape.
+            const step = Math.max(quote.ask - quote.bid, 10 ** -places)
+            const level = (from: number, sign: number) =>
+              Array.from({ length: levels }, (_, i): [number, number] => [
+                roundPrice(from + sign * i * step, places),
+                (i + 1) * 500_000,
+              ])
+            return { bids: level(quote.bid, -1), asks: level(quote.ask, 1) }
+          },
+          order: (request) => orderDesk.order(request),
+          orderStatus: (request) => orderDesk.orderStatus(request),
+          admits: (user, password) =>
+            options.password === undefined ||
+            (user === (options.username ?? '') && password === options.password),
+          opened: (session) => sessions.add(session),
+          closed: (session) => sessions.delete(session),
+          problem: (message, fields) => log('warn', message, fields),
+        }),
+      // The provider's sessions keep their numbers across a client's connections while it runs.
+      stores: sessionStores(memorySequences(), { keepSent: 0, onError: (e) => log('error', String(e), {}) }),
+      log,
+    })
+  const acceptor = acceptorOn(port, options.compId, options.clientCompId)
+  const ordersPort = options.orders ? (options.orders.port ?? (await freePort())) : 0
+  const orderAcceptor =
+    options.orders && acceptorOn(ordersPort, options.orders.compId, options.orders.clientCompId)
   await listening(port)
+  if (orderAcceptor) await listening(ordersPort)
   setTimeout(() => (probing = false), 500).unref()
 
   return {
@@ -159,11 +185,16 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     disconnect: () => sessions.forEach((s) => s.cut()),
     refuse: (symbols) => symbols.forEach((s) => refused.add(s)),
     quoteOf: (symbol) => quotes.get(symbol),
+    ordersPort,
+    fillMode: (mode) => orderDesk.setMode(mode),
+    loseReports: (count) => orderDesk.loseReports(count),
+    filled: () => orderDesk.filled(),
     stats: () => ({ clients: sessions.size, refreshes }),
     async stop() {
       source.stop()
       for (const session of sessions) session.logOut()
       await acceptor.stop()
+      await orderAcceptor?.stop()
     },
   }
 }

@@ -1,3 +1,4 @@
+import type { EngineEvent } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import type { WriterLock } from '../db/writer-lock.ts'
 import type { MarketData } from '../market/market-data.ts'
@@ -32,6 +33,8 @@ export interface TradingOptions {
   watchers?: AccountWatchers
   /** How long to try to take a lost writer lock back before stopping (see TradingDesk). */
   regainWriterMs?: number
+  /** Told of every committed batch of events after the owners' pushes (hedging). */
+  onCommitted?: (events: readonly EngineEvent[]) => void
 }
 
 /** Brings trading up: the desk (engine rebuilt from the database) and the owners' socket pushes. */
@@ -47,7 +50,10 @@ export async function openTrading(db: Db, market: MarketData, topics: TopicHub, 
     ...(options.regainWriterMs !== undefined && { regainWriterMs: options.regainWriterMs }),
     ...(options.observeCommit && { observeCommit: options.observeCommit }),
     hooks: {
-      committed: (events) => late.push?.committed(events),
+      committed: (events) => {
+        late.push?.committed(events)
+        options.onCommitted?.(events)
+      },
       error: options.onError,
       fatal: options.onFatal,
     },

@@ -1,0 +1,159 @@
+import {
+  MsgType,
+  type IBusinessMessageReject,
+  type IExecutionReport,
+  type IJsFixConfig,
+  type INewOrderSingle,
+  type IOrderStatusRequest,
+  type MsgView,
+} from './jspurefix.ts'
+import type { Execution, OrderTicket } from '../hedging/hedge-venue.ts'
+import { PeerSession } from './peer-session.ts'
+
+/** What an order session tells its owner. Every call is guarded: nothing of the owner's can end the session. */
+export interface OrderSessionEvents {
+  /** Logged on: orders can be sent. */
+  ready(): void
+  execution(report: Execution): void
+  /** A business reject of one of our messages (a ClOrdID when the provider names one). */
+  refused(clOrdId: string | undefined, reason: string): void
+  ended(error?: Error): void
+  problem(message: string, fields: Record<string, unknown>): void
+}
+
+// FIX 4.4 values (tags 54, 40, 59, 21, 150, 39, 103).
+const SIDE = { buy: '1', sell: '2' } as const
+const MARKET = '1'
+const IMMEDIATE_OR_CANCEL = '3'
+const AUTOMATED = '1'
+const EXEC_NEW = '0'
+const EXEC_TRADE = 'F'
+const EXEC_STATUS = 'I'
+const EXEC_PARTIAL_FILL_42 = '1'
+const EXEC_FILL_42 = '2'
+const UNKNOWN_ORDER = 5
+const DUPLICATE_ORDER = 6
+const FINAL: Record<string, Execution['final']> = {
+  '2': 'filled',
+  '8': 'rejected',
+  '4': 'cancelled',
+  C: 'cancelled',
+  '3': 'cancelled',
+}
+
+/**
+ * One provider's order session, as a FIX 4.4 initiator (decision 051): sends hedge orders as
+ * NewOrderSingle (market, immediate or cancel), asks for an order's status (OrderStatusRequest) and
+ * reports every ExecutionReport. Reports sent again (PossDup) are reported too: a fill is booked
+ * once by its ExecID, never dropped.
+ */
+export class OrderSession extends PeerSession {
+  private ended = false
+
+  constructor(
+    config: IJsFixConfig,
+    private readonly events: OrderSessionEvents,
+    private readonly now: () => number,
+  ) {
+    super(config)
+  }
+
+  place(ticket: OrderTicket): void {
+    const order: Partial<INewOrderSingle> = {
+      ClOrdID: ticket.clOrdId,
+      HandlInst: AUTOMATED,
+      Instrument: { Symbol: ticket.symbol },
+      Side: SIDE[ticket.side],
+      TransactTime: new Date(this.now()),
+      OrderQtyData: { OrderQty: ticket.quantity },
+      OrdType: MARKET,
+      TimeInForce: IMMEDIATE_OR_CANCEL,
+    }
+    this.send(MsgType.NewOrderSingle, order)
+  }
+
+  askStatus(ticket: OrderTicket): void {
+    const request: Partial<IOrderStatusRequest> = {
+      ClOrdID: ticket.clOrdId,
+      Instrument: { Symbol: ticket.symbol },
+      Side: SIDE[ticket.side],
+    }
+    this.send(MsgType.OrderStatusRequest, request)
+  }
+
+  protected override onReady(): void {
+    this.guard('ready', () => this.events.ready())
+  }
+
+  protected override onApplicationMsg(msgType: string, view: MsgView): void {
+    this.guard('message', () => {
+      switch (msgType) {
+        case MsgType.ExecutionReport:
+          return this.onReport(view.toObject() as IExecutionReport)
+        case MsgType.BusinessMessageReject: {
+          const reject = view.toObject() as IBusinessMessageReject
+          return this.events.refused(
+            reject.BusinessRejectRefID,
+            reject.Text ?? `business reject ${reject.BusinessRejectReason}`,
+          )
+        }
+        default:
+          this.events.problem('unexpected message from an order session', { msgType })
+      }
+    })
+  }
+
+  protected override onStopped(error?: Error): void {
+    if (this.ended) return
+    this.ended = true
+    this.guard('stopped', () => this.events.ended(error))
+  }
+
+  protected override onLogon(): boolean {
+    return true
+  }
+
+  private onReport(report: IExecutionReport): void {
+    const clOrdId = report.ClOrdID
+    if (!clOrdId) {
+      this.events.problem('an execution report without a ClOrdID', { execId: report.ExecID })
+      return
+    }
+    const execution: Execution = {
+      clOrdId,
+      filledQuantity: Number(report.CumQty ?? 0),
+      averagePrice: Number(report.AvgPx ?? 0),
+      reason: report.Text ?? '',
+    }
+    const trade =
+      report.ExecType === EXEC_TRADE ||
+      report.ExecType === EXEC_PARTIAL_FILL_42 ||
+      report.ExecType === EXEC_FILL_42
+    if (trade) {
+      const quantity = Number(report.LastQty)
+      const price = Number(report.LastPx)
+      if (!(quantity > 0) || !(price > 0)) {
+        this.events.problem('a fill without a usable quantity or price', { clOrdId, execId: report.ExecID })
+        return
+      }
+      execution.fill = { execId: report.ExecID, quantity, price }
+    }
+    if (report.ExecType === EXEC_STATUS && report.OrdRejReason === UNKNOWN_ORDER) execution.unknown = true
+    else if (report.OrdRejReason === DUPLICATE_ORDER) execution.duplicate = true
+    else {
+      const final = FINAL[report.OrdStatus]
+      if (final) execution.final = final
+      else if (report.ExecType === EXEC_NEW || report.ExecType === EXEC_STATUS || trade)
+        execution.working = true
+    }
+    this.events.execution(execution)
+  }
+
+  private guard(what: string, run: () => void): void {
+    try {
+      run()
+    } catch (error) {
+      this.events.problem(`order session: ${what} failed`, { error: (error as Error).message })
+    }
+  }
+}

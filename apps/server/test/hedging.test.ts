@@ -1,0 +1,302 @@
+import { asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { hedgeFills, hedgeOrders, hedgeRules, users } from '../src/db/schema.ts'
+import { fixHedgeVenue } from '../src/fix/fix-hedge-venue.ts'
+import type { FixProviderConfig } from '../src/fix/provider-config.ts'
+import { databaseSequences } from '../src/fix/sequence-store.ts'
+import { startTestProvider, type TestProvider } from '../src/fix/test-provider.ts'
+import { fundedUser } from './funded.ts'
+import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
+import { sleep } from './socket-wait.ts'
+
+/*
+ * Issue 28, decision 051: hedging through the real app to a test provider's order session (FIX 4.4
+ * on this machine's loopback). Client trades go through the HTTP calls; the rules are the back
+ * office's table; the provider fills, half fills, rejects, and loses reports on demand.
+ */
+
+const provider = (ordersPort: number, pricesPort: number): FixProviderConfig => ({
+  name: 'lp1',
+  host: '127.0.0.1',
+  port: pricesPort,
+  senderCompId: 'BROKER',
+  targetCompId: 'LP1',
+  heartbeatSeconds: 1,
+  priority: 1,
+  quietMs: 500,
+  staleMs: 10_000,
+  resetOnLogon: false,
+  depth: 1,
+  symbols: { BTCUSD: 'BTC/USD', ETHUSD: 'ETH/USD' },
+  orders: { port: ordersPort, senderCompId: 'BROKER-T', targetCompId: 'LP1-T' },
+  reconnectFirstMs: 200,
+  reconnectMostMs: 1000,
+})
+
+/** Waits for a condition that the hedger reaches on its own, in its own time. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > until) throw new Error(`not reached in ${ms} ms: ${JSON.stringify(value)}`)
+    await sleep(50)
+  }
+}
+
+describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
+  let app: TestApp
+  let lp: TestProvider
+  const btc = () => app.market.instrumentByCode('BTCUSD')!.id
+  const eth = () => app.market.instrumentByCode('ETHUSD')!.id
+
+  beforeAll(async () => {
+    lp = await startTestProvider({
+      compId: 'LP1',
+      clientCompId: 'BROKER',
+      heartbeatSeconds: 1,
+      orders: { compId: 'LP1-T', clientCompId: 'BROKER-T' },
+      instruments: [
+        {
+          symbol: 'BTC/USD',
+          anchor: 65_000,
+          dailyVolatility: 0.03,
+          precision: 2,
+          spreadPoints: 3000,
+          tickIntervalMs: 100,
+        },
+        {
+          symbol: 'ETH/USD',
+          anchor: 3300,
+          dailyVolatility: 0.03,
+          precision: 2,
+          spreadPoints: 200,
+          tickIntervalMs: 100,
+        },
+      ],
+    })
+    app = await startTestApp(driver, {
+      historyCandles: 10,
+      hedging: {
+        venue: (db) =>
+          fixHedgeVenue(
+            { choice: 'priority', providers: [provider(lp.ordersPort, lp.port)] },
+            { keeper: databaseSequences(db), clock: Date.now, log: () => {} },
+          ),
+        retryMs: 300,
+      },
+    })
+    app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
+    app.tick({ code: 'ETHUSD', bid: 3300, ask: 3302 })
+    await app.desk.settle()
+  })
+  afterAll(async () => {
+    await app?.close()
+    await lp?.stop()
+  })
+  beforeEach(async () => {
+    lp.fillMode('fill')
+    // The rules of the test before go: the hedges they made are unwound (B-book keeps no hedge).
+    await app.db.delete(hedgeRules)
+    await app.hedger!.rulesChanged()
+    await eventually(
+      () => app.db.select().from(hedgeOrders),
+      (rows) => rows.every((r) => !['new', 'working'].includes(r.status)),
+    )
+  })
+
+  const order = (token: string, instrumentId: number, type: 1 | 2, lots: string) =>
+    app.get(`/v1/api/forex/submit?forex_id=${instrumentId}&type=${type}&cont=${lots}&status=1&multiple=2`, {
+      token,
+      lang: 'en',
+    })
+  const close = (token: string, id: number) => app.get(`/v1/api/forex/close?id=${id}`, { token, lang: 'en' })
+  const ordersOf = (instrumentId: number) =>
+    app.db
+      .select()
+      .from(hedgeOrders)
+      .where(eq(hedgeOrders.instrumentId, instrumentId))
+      .orderBy(asc(hedgeOrders.id))
+  const rule = async (values: typeof hedgeRules.$inferInsert, userId?: number) => {
+    await app.db.insert(hedgeRules).values(values)
+    await app.hedger!.rulesChanged(userId)
+  }
+  const hedgeOf = (instrumentId: number, mode: string) =>
+    app.hedger!.positions().find((p) => p.instrumentId === instrumentId && p.mode === mode) ?? {
+      clientLots: 0,
+      hedgeLots: 0,
+    }
+  /** Every stored order is over, and the hedge is where the rules want it. */
+  const settled = (instrumentId: number, count: number) =>
+    eventually(
+      () => ordersOf(instrumentId),
+      (rows) => rows.length >= count && rows.every((r) => !['new', 'working'].includes(r.status)),
+    )
+
+  it('passes every trade of an A-book group on, filled at the provider, and closes it the same way', async () => {
+    const client = await fundedUser(app, '200000')
+    await app.db.update(users).set({ clientGroup: 'pro' }).where(eq(users.id, client.userId))
+    await rule({ clientGroup: 'pro', mode: 'a_book' }, client.userId)
+    const before = lp.filled().length
+
+    const opened = await order(client.token, btc(), 1, '0.5')
+    expect(opened.body).toMatchObject({ code: 1 })
+    const [buy] = await settled(btc(), 1)
+    expect(buy).toMatchObject({
+      provider: 'lp1',
+      mode: 'a_book',
+      lots: '0.5000',
+      filledLots: '0.5000',
+      status: 'filled',
+    })
+    // The provider was asked for 0.5 lots × the contract size (1), and filled it at its own ask.
+    const fill = lp.filled()[before]!
+    expect(fill).toMatchObject({ clOrdId: `H${buy!.id}`, symbol: 'BTC/USD', side: 'buy', quantity: 0.5 })
+    expect(Number(buy!.avgPrice)).toBe(fill.price)
+    expect(Number(buy!.refPrice)).toBe(65_030)
+    const fills = await app.db.select().from(hedgeFills).where(eq(hedgeFills.orderId, buy!.id))
+    expect(fills.map((f) => [f.lots, Number(f.price)])).toEqual([['0.5000', fill.price]])
+
+    // A partial close passes the closed part on; the full close the rest.
+    const id = opened.body.data.id as number
+    expect(
+      (await app.get(`/v1/api/forex/close?id=${id}&cont=0.2`, { token: client.token })).body,
+    ).toMatchObject({ code: 1 })
+    await eventually(
+      () => ordersOf(btc()),
+      (rows) => rows.length === 2 && rows[1]!.status === 'filled',
+    )
+    // What is left keeps the position's id.
+    expect((await close(client.token, id)).body).toMatchObject({ code: 1 })
+    const rows = await eventually(
+      () => ordersOf(btc()),
+      (r) => r.length === 3 && r[2]!.status === 'filled',
+    )
+    expect(rows.map((r) => r.lots)).toEqual(['0.5000', '-0.2000', '-0.3000'])
+    expect(hedgeOf(btc(), 'a_book')).toMatchObject({ clientLots: 0, hedgeLots: 0 })
+  })
+
+  it('passes on only the house net beyond a hybrid threshold, and nothing of demo accounts or B-book clients', async () => {
+    await rule({ instrument: 'ETHUSD', mode: 'hybrid', thresholdLots: '1' })
+    const [a, b] = await Promise.all([fundedUser(app, '200000'), fundedUser(app, '200000')])
+    const demo = await app.get('/api/user/createAccountDemoForU?demo_id=device-hedge-0001')
+    expect((await order(demo.body.data.token, eth(), 1, '5')).body).toMatchObject({ code: 1 })
+    expect((await order(a.token, eth(), 1, '0.8')).body).toMatchObject({ code: 1 })
+    await app.hedger!.settle()
+    // 0.8 long by clients: within the 1 lot the house keeps.
+    expect(await ordersOf(eth())).toEqual([])
+    expect((await order(b.token, eth(), 1, '1.5')).body).toMatchObject({ code: 1 })
+    // 2.3 long: the house is short 2.3, keeps 1 and buys 1.3.
+    const [buy] = await settled(eth(), 1)
+    expect(buy).toMatchObject({ mode: 'hybrid', lots: '1.3000', status: 'filled' })
+    expect((await order(a.token, eth(), 2, '2')).body).toMatchObject({ code: 1 })
+    // 0.3 long by clients, 1.3 long hedge: the house is long 1, within the threshold again.
+    await app.hedger!.settle()
+    expect(await ordersOf(eth())).toHaveLength(1)
+    expect((await order(a.token, eth(), 2, '1')).body).toMatchObject({ code: 1 })
+    // 0.7 short by clients: the house is long 2, sells 1.
+    const rows = await eventually(
+      () => ordersOf(eth()),
+      (r) => r.length === 2 && r[1]!.status === 'filled',
+    )
+    expect(rows[1]).toMatchObject({ lots: '-1.0000' })
+    expect(hedgeOf(eth(), 'hybrid')).toMatchObject({ clientLots: -0.7, hedgeLots: 0.3 })
+  })
+
+  it('records partial fills and rejects, and orders the rest again after a wait', async () => {
+    const client = await fundedUser(app, '200000')
+    await app.db.update(users).set({ clientGroup: 'vip' }).where(eq(users.id, client.userId))
+    await rule({ instrument: 'BTCUSD', clientGroup: 'vip', mode: 'a_book' }, client.userId)
+    const known = (await ordersOf(btc())).length
+    lp.fillMode('partial')
+    expect((await order(client.token, btc(), 2, '0.4')).body).toMatchObject({ code: 1 })
+    const partial = await eventually(
+      () => ordersOf(btc()),
+      (r) => r.length > known && r[known]!.status !== 'new' && r[known]!.status !== 'working',
+    )
+    expect(partial[known]).toMatchObject({ lots: '-0.4000', filledLots: '0.2000', status: 'partial' })
+    lp.fillMode('reject')
+    // The rest (0.2) is ordered again after the wait, and rejected: recorded with the provider's reason.
+    const rejected = await eventually(
+      () => ordersOf(btc()),
+      (r) => r.length > known + 1 && r[known + 1]!.status === 'rejected',
+    )
+    expect(rejected[known + 1]).toMatchObject({
+      lots: '-0.2000',
+      filledLots: '0.0000',
+      reason: 'no liquidity',
+    })
+    lp.fillMode('fill')
+    const done = await eventually(
+      () => ordersOf(btc()),
+      (r) => r.some((o, i) => i > known + 1 && o.status === 'filled'),
+    )
+    const last = done[done.length - 1]!
+    expect(last).toMatchObject({ lots: '-0.2000', filledLots: '0.2000' })
+    expect(hedgeOf(btc(), 'a_book')).toMatchObject({ clientLots: -0.4, hedgeLots: -0.4 })
+  })
+
+  it('neither loses nor doubles an order whose reports were lost with the connection', async () => {
+    const client = await fundedUser(app, '200000')
+    await app.db.update(users).set({ clientGroup: 'lost' }).where(eq(users.id, client.userId))
+    await rule({ instrument: 'ETHUSD', clientGroup: 'lost', mode: 'a_book' }, client.userId)
+    const known = (await ordersOf(eth())).length
+    const filledBefore = lp.filled().length
+    // The provider fills the order, but its report never arrives; then the connection drops.
+    lp.loseReports(1)
+    const started = Date.now()
+    expect((await order(client.token, eth(), 1, '0.3')).body).toMatchObject({ code: 1 })
+    expect(Date.now() - started).toBeLessThan(5_000)
+    await eventually(
+      async () => lp.filled().length,
+      (n) => n === filledBefore + 1,
+    )
+    expect((await ordersOf(eth()))[known]).toMatchObject({ status: 'new' })
+    lp.disconnect()
+    // On the next logon the hedger asks what became of it: filled, booked once, not sent again.
+    const rows = await eventually(
+      () => ordersOf(eth()),
+      (r) => r[known]?.status === 'filled',
+    )
+    expect(rows[known]).toMatchObject({ lots: '0.3000', filledLots: '0.3000' })
+    await sleep(300)
+    expect(lp.filled().length).toBe(filledBefore + 1)
+    const fills = await app.db.select().from(hedgeFills).where(eq(hedgeFills.orderId, rows[known]!.id))
+    expect(fills).toHaveLength(1)
+    expect(fills[0]!.execId).toMatch(/^status:/)
+  })
+
+  it('lets clients trade while the provider is away, and hedges once it is back', async () => {
+    const client = await fundedUser(app, '200000')
+    await app.db.update(users).set({ clientGroup: 'away' }).where(eq(users.id, client.userId))
+    await rule({ instrument: 'BTCUSD', clientGroup: 'away', mode: 'a_book' }, client.userId)
+    const known = (await ordersOf(btc())).length
+    const filledBefore = lp.filled().length
+    lp.disconnect()
+    const started = Date.now()
+    expect((await order(client.token, btc(), 1, '0.1')).body).toMatchObject({ code: 1 })
+    expect(Date.now() - started).toBeLessThan(5_000)
+    const rows = await eventually(
+      () => ordersOf(btc()),
+      (r) => r[known]?.status === 'filled',
+    )
+    expect(rows[known]).toMatchObject({ lots: '0.1000', filledLots: '0.1000' })
+    expect(lp.filled().length).toBe(filledBefore + 1)
+  })
+
+  it('takes up after a restart where it left off: open positions hedged, nothing ordered twice', async () => {
+    const client = await fundedUser(app, '200000')
+    await app.db.update(users).set({ clientGroup: 'restart' }).where(eq(users.id, client.userId))
+    await rule({ instrument: 'ETHUSD', clientGroup: 'restart', mode: 'a_book' }, client.userId)
+    const known = (await ordersOf(eth())).length
+    expect((await order(client.token, eth(), 2, '0.6')).body).toMatchObject({ code: 1 })
+    await settled(eth(), known + 1)
+    const count = (await ordersOf(eth())).length
+    await app.restart()
+    app.tick({ code: 'ETHUSD', bid: 3300, ask: 3302 })
+    await app.hedger!.settle()
+    await sleep(300)
+    expect(await ordersOf(eth())).toHaveLength(count)
+    expect(hedgeOf(eth(), 'a_book').clientLots).toBeCloseTo(hedgeOf(eth(), 'a_book').hedgeLots)
+  })
+})

@@ -20,6 +20,7 @@ export const LAYERS = [
       'chat',
       'feedback',
       'fix',
+      'hedging',
       'identity',
       'legal',
       'market',

@@ -248,6 +248,7 @@ const app = await buildApp(
     uploads: await openFilesystemUploads(config.dataDir, config.UPLOAD_SIGNING_KEY),
     metrics,
     providers: () => metricSources.providers(),
+    ...('hedger' in live && live.hedger && { hedger: live.hedger }),
     ...(config.METRICS_TOKEN && { metricsToken: config.METRICS_TOKEN }),
     ...(redis && { redis, redisNamespace: config.REDIS_PREFIX }),
   },

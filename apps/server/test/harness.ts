@@ -360,6 +360,7 @@ async function bootServer(
       ...(options.redis && { redis: options.redis }),
       ...(options.metricsToken && { metricsToken: options.metricsToken }),
       ...(options.providers && { providers: options.providers }),
+      ...(live.hedger && { hedger: live.hedger }),
     },
     { logger: false, https: false, ...options.app },
   )

@@ -1,11 +1,12 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { hedgeFills, hedgeOrders, hedgeRules, users } from '../src/db/schema.ts'
+import { hedgeFills, hedgeOrders, hedgeRules } from '../src/db/schema.ts'
 import { fixHedgeVenue } from '../src/fix/fix-hedge-venue.ts'
 import type { FixProviderConfig } from '../src/fix/provider-config.ts'
 import { databaseSequences } from '../src/fix/sequence-store.ts'
 import { startTestProvider, type TestProvider } from '../src/fix/test-provider.ts'
 import { fundedUser } from './funded.ts'
+import { signedInStaff } from './staff.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { sleep } from './socket-wait.ts'
 
@@ -47,6 +48,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
   let app: TestApp
   let lp: TestProvider
+  let dealer: Awaited<ReturnType<typeof signedInStaff>>
   const btc = () => app.market.instrumentByCode('BTCUSD')!.id
   const eth = () => app.market.instrumentByCode('ETHUSD')!.id
 
@@ -89,6 +91,7 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
     app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
     app.tick({ code: 'ETHUSD', bid: 3300, ask: 3302 })
     await app.desk.settle()
+    dealer = await signedInStaff(app, 'dealer')
   })
   afterAll(async () => {
     await app?.close()
@@ -117,9 +120,33 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
       .from(hedgeOrders)
       .where(eq(hedgeOrders.instrumentId, instrumentId))
       .orderBy(asc(hedgeOrders.id))
-  const rule = async (values: typeof hedgeRules.$inferInsert, userId?: number) => {
-    await app.db.insert(hedgeRules).values(values)
-    await app.hedger!.rulesChanged(userId)
+  /** A rule saved by the dealing desk in the back office. */
+  const rule = async (values: {
+    instrument?: string
+    clientGroup?: string
+    mode: string
+    thresholdLots?: string
+  }) => {
+    const saved = await app.post(
+      '/admin/api/hedging/rules',
+      {
+        instrument: values.instrument ?? null,
+        client_group: values.clientGroup ?? null,
+        mode: values.mode,
+        threshold_lots: values.thresholdLots ?? '0',
+      },
+      { token: dealer.token, json: true },
+    )
+    expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 1 })
+  }
+  /** A client moved to a group in the back office. */
+  const moveTo = async (userId: number, group: string) => {
+    const moved = await app.post(
+      `/admin/api/users/${userId}/group`,
+      { client_group: group },
+      { token: dealer.token, json: true },
+    )
+    expect(moved.body, JSON.stringify(moved.body)).toMatchObject({ code: 1, data: { client_group: group } })
   }
   const hedgeOf = (instrumentId: number, mode: string) =>
     app.hedger!.positions().find((p) => p.instrumentId === instrumentId && p.mode === mode) ?? {
@@ -135,8 +162,8 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
 
   it('passes every trade of an A-book group on, filled at the provider, and closes it the same way', async () => {
     const client = await fundedUser(app, '200000')
-    await app.db.update(users).set({ clientGroup: 'pro' }).where(eq(users.id, client.userId))
-    await rule({ clientGroup: 'pro', mode: 'a_book' }, client.userId)
+    await moveTo(client.userId, 'pro')
+    await rule({ clientGroup: 'pro', mode: 'a_book' })
     const before = lp.filled().length
 
     const opened = await order(client.token, btc(), 1, '0.5')
@@ -205,8 +232,8 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
 
   it('records partial fills and rejects, and orders the rest again after a wait', async () => {
     const client = await fundedUser(app, '200000')
-    await app.db.update(users).set({ clientGroup: 'vip' }).where(eq(users.id, client.userId))
-    await rule({ instrument: 'BTCUSD', clientGroup: 'vip', mode: 'a_book' }, client.userId)
+    await moveTo(client.userId, 'vip')
+    await rule({ instrument: 'BTCUSD', clientGroup: 'vip', mode: 'a_book' })
     const known = (await ordersOf(btc())).length
     lp.fillMode('partial')
     expect((await order(client.token, btc(), 2, '0.4')).body).toMatchObject({ code: 1 })
@@ -238,8 +265,8 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
 
   it('neither loses nor doubles an order whose reports were lost with the connection', async () => {
     const client = await fundedUser(app, '200000')
-    await app.db.update(users).set({ clientGroup: 'lost' }).where(eq(users.id, client.userId))
-    await rule({ instrument: 'ETHUSD', clientGroup: 'lost', mode: 'a_book' }, client.userId)
+    await moveTo(client.userId, 'lost')
+    await rule({ instrument: 'ETHUSD', clientGroup: 'lost', mode: 'a_book' })
     const known = (await ordersOf(eth())).length
     const filledBefore = lp.filled().length
     // The provider fills the order, but its report never arrives; then the connection drops.
@@ -268,8 +295,8 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
 
   it('lets clients trade while the provider is away, and hedges once it is back', async () => {
     const client = await fundedUser(app, '200000')
-    await app.db.update(users).set({ clientGroup: 'away' }).where(eq(users.id, client.userId))
-    await rule({ instrument: 'BTCUSD', clientGroup: 'away', mode: 'a_book' }, client.userId)
+    await moveTo(client.userId, 'away')
+    await rule({ instrument: 'BTCUSD', clientGroup: 'away', mode: 'a_book' })
     const known = (await ordersOf(btc())).length
     const filledBefore = lp.filled().length
     lp.disconnect()
@@ -286,8 +313,8 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
 
   it('takes up after a restart where it left off: open positions hedged, nothing ordered twice', async () => {
     const client = await fundedUser(app, '200000')
-    await app.db.update(users).set({ clientGroup: 'restart' }).where(eq(users.id, client.userId))
-    await rule({ instrument: 'ETHUSD', clientGroup: 'restart', mode: 'a_book' }, client.userId)
+    await moveTo(client.userId, 'restart')
+    await rule({ instrument: 'ETHUSD', clientGroup: 'restart', mode: 'a_book' })
     const known = (await ordersOf(eth())).length
     expect((await order(client.token, eth(), 2, '0.6')).body).toMatchObject({ code: 1 })
     await settled(eth(), known + 1)
@@ -298,5 +325,92 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
     await sleep(300)
     expect(await ordersOf(eth())).toHaveLength(count)
     expect(hedgeOf(eth(), 'a_book').clientLots).toBeCloseTo(hedgeOf(eth(), 'a_book').hedgeLots)
+  })
+  it('shows the desk the house, hedged and unhedged net, and every order with its fills and slippage', async () => {
+    const client = await fundedUser(app, '200000')
+    await moveTo(client.userId, 'shown')
+    await rule({ instrument: 'BTCUSD', clientGroup: 'shown', mode: 'a_book' })
+    const known = (await ordersOf(btc())).length
+    lp.fillMode('partial')
+    expect((await order(client.token, btc(), 1, '0.2')).body).toMatchObject({ code: 1 })
+    await eventually(
+      () => ordersOf(btc()),
+      (r) => r[known]?.status === 'partial',
+    )
+    lp.fillMode('fill')
+    await eventually(
+      () => ordersOf(btc()),
+      (r) => r.length > known + 1 && r[known + 1]!.status === 'filled',
+    )
+
+    const view = await app.get('/admin/api/hedging', { token: dealer.token })
+    expect(view.body.code).toBe(1)
+    const data = view.body.data
+    expect(data.enabled).toBe(true)
+    expect(data.rules).toEqual([
+      expect.objectContaining({
+        instrument: 'BTCUSD',
+        client_group: 'shown',
+        mode: 'a_book',
+        threshold_lots: '0',
+      }),
+    ])
+    expect(data.groups).toContainEqual({ client_group: 'shown', clients: 1 })
+    for (const net of data.nets)
+      expect(Number(net.unhedged_lots)).toBeCloseTo(Number(net.house_lots) + Number(net.hedged_lots), 8)
+    const partial = data.orders.find((o: { status: string }) => o.status === 'partial')
+    expect(partial).toMatchObject({
+      code: 'BTCUSD',
+      mode: 'a_book',
+      lots: '0.2',
+      filled_lots: '0.1',
+      provider: 'lp1',
+    })
+    expect(partial.cl_ord_id).toBe(`H${partial.id}`)
+    expect(partial.fills).toEqual([expect.objectContaining({ lots: '0.1' })])
+    // The provider's fill price against the house's reference, in points, worse for the house when positive.
+    const expected = Math.round((Number(partial.avg_price) - Number(partial.ref_price)) * 100)
+    expect(partial.slippage_points).toBe(expected)
+  })
+
+  it('refuses rules and groups that make no sense, and staff who may not change them', async () => {
+    const post = (path: string, body: Record<string, unknown>, token = dealer.token) =>
+      app.post(path, body, { token, json: true, lang: 'en' })
+    const bad = [
+      { instrument: 'NOPE', client_group: null, mode: 'a_book' },
+      { instrument: null, client_group: 'Not A Group', mode: 'a_book' },
+      { instrument: null, client_group: null, mode: 'c_book' },
+      { instrument: null, client_group: null, mode: 'hybrid', threshold_lots: '-1' },
+      { instrument: null, client_group: null, mode: 'hybrid', threshold_lots: '1.23456' },
+      { instrument: null, client_group: null, mode: 'a_book', provider: 'lp1' },
+    ]
+    for (const body of bad) {
+      const answer = await post('/admin/api/hedging/rules', body)
+      expect(answer.body, JSON.stringify(body)).toMatchObject({ code: 0, reason: 'invalid_input' })
+    }
+    expect(await app.db.select().from(hedgeRules)).toEqual([])
+    const support = await signedInStaff(app, 'support')
+    const refused = await post(
+      '/admin/api/hedging/rules',
+      { instrument: null, client_group: null, mode: 'a_book' },
+      support.token,
+    )
+    expect(refused.body.code).toBe(0)
+    expect(await app.db.select().from(hedgeRules)).toEqual([])
+    const demo = await app.get('/api/user/createAccountDemoForU?demo_id=device-hedge-0002')
+    const moved = await post(`/admin/api/users/${demo.body.data.user.id}/group`, { client_group: 'pro' })
+    expect(moved.body).toMatchObject({ code: 0, reason: 'account_not_found' })
+    // Saving a pair's rule again replaces it; deleting it leaves none.
+    await rule({ instrument: 'ETHUSD', mode: 'hybrid', thresholdLots: '2.5' })
+    await rule({ instrument: 'ETHUSD', mode: 'hybrid', thresholdLots: '3' })
+    const rules = await app.db.select().from(hedgeRules)
+    expect(rules.map((r) => [r.instrument, r.clientGroup, r.mode, r.thresholdLots])).toEqual([
+      ['ETHUSD', null, 'hybrid', '3.0000'],
+    ])
+    const deleted = await post(`/admin/api/hedging/rules/${rules[0]!.id}/delete`, {})
+    expect(deleted.body).toMatchObject({ code: 1, data: [] })
+    expect((await post(`/admin/api/hedging/rules/${rules[0]!.id}/delete`, {})).body).toMatchObject({
+      code: 0,
+    })
   })
 })

@@ -1,3 +1,4 @@
+import type { Hedger } from '../hedging/hedger.ts'
 import type { ProviderStatus } from '@tp/engine'
 import type { FastifyRequest } from 'fastify'
 import type { MarketData } from '../market/market-data.ts'
@@ -96,6 +97,8 @@ export interface RouteDeps extends ServiceDeps {
   redisNamespace?: string
   /** The liquidity providers' state, for the risk view (none unless `PRICE_SOURCE=fix:`). */
   providers?: () => ProviderStatus[]
+  /** The hedger (decision 051), told when staff change the rules or a client's group; none unless a provider takes orders. */
+  hedger?: Pick<Hedger, 'rulesChanged'>
   /** What `/metrics` reports (main.ts); without it there is no `/metrics`. */
   metrics?: PlatformMetrics
   /** `METRICS_TOKEN`: the bearer token `/metrics` asks for; unset, loopback callers only. */

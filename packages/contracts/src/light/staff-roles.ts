@@ -25,6 +25,8 @@ export const PERMISSIONS = {
    */
   'money_catalogue.edit': [],
   'risk.read': ['dealer', 'finance'],
+  /** Issue 28: what is passed on to liquidity providers, and which clients are in which group. */
+  'hedging.edit': ['dealer'],
   'settings.trading': ['dealer'],
   'settings.site': [],
   'content.edit': ['support'],

@@ -21,12 +21,6 @@ export interface HedgeRule {
   thresholdLots: number
 }
 
-/** The group every client is in until staff move them. */
-export const DEFAULT_CLIENT_GROUP = 'standard'
-
-/** How a group name is spelt (lower-case letters, digits, _ and -). */
-export const CLIENT_GROUP_PATTERN = /^[a-z0-9_-]{1,32}$/
-
 /**
  * The rule for an instrument and a client group: one naming both, else one naming the group, else
  * one naming the instrument, else one naming neither; undefined when none applies (B-book).

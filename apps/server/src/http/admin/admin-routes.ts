@@ -6,6 +6,7 @@ import { adminUsersRoutes } from './users-routes.ts'
 import { adminSettingsRoutes } from './settings-routes.ts'
 import { adminCatalogueRoutes } from './catalogue-routes.ts'
 import { adminRiskRoutes } from './risk-routes.ts'
+import { adminHedgingRoutes } from './hedging-routes.ts'
 import { adminChatRoutes } from './chat-routes.ts'
 import { adminFeedbackRoutes } from './feedback-routes.ts'
 import { adminContentRoutes } from './content-routes.ts'
@@ -26,6 +27,7 @@ export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   adminSettingsRoutes(app, deps)
   adminCatalogueRoutes(app, deps)
   adminRiskRoutes(app, deps)
+  adminHedgingRoutes(app, deps)
   adminChatRoutes(app, deps)
   adminFeedbackRoutes(app, deps)
   adminContentRoutes(app, deps)

@@ -142,7 +142,8 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
       db,
       instrument: (id) => market.instrument(id),
       quote: (id) => market.sourceQuote(id) ?? market.lastQuote(id),
-      positions: () => everyPosition(trading.desk.view),
+      positions: (userId) =>
+        userId === undefined ? everyPosition(trading.desk.view) : trading.desk.view.ordersOf(userId),
       clock: options.clock,
     })
     await late.hedger.start()

@@ -51,6 +51,8 @@ export interface AdminUserItem {
   mobile: string | null
   nickname: string | null
   is_demo: 0 | 1
+  /** The client group the hedging rules see the user in (issue 28). */
+  client_group: string
   balance: string
   frozen: string
   /** As the user center shows it: 0 not submitted (or rejected), 1 waiting, 2 finished. */

@@ -11,6 +11,7 @@ import {
   IdcardOutlined,
   LikeOutlined,
   LineChartOutlined,
+  SwapOutlined,
   MailOutlined,
   ReadOutlined,
   SafetyOutlined,
@@ -87,6 +88,12 @@ const NAV: NavItem[] = [
     path: '/risk',
     label: 'menu.risk',
     icon: <LineChartOutlined />,
+  },
+  {
+    page: 'hedging',
+    path: '/hedging',
+    label: 'menu.hedging',
+    icon: <SwapOutlined />,
   },
   {
     page: 'catalogue',

@@ -48,6 +48,9 @@ const pages: Record<Exclude<PageName, 'dashboard'>, ReactElement> = {
   risk: page(() =>
     import('../features/risk/components/risk-page.tsx').then((m) => ({ default: m.RiskPage })),
   ),
+  hedging: page(() =>
+    import('../features/hedging/components/hedging-page.tsx').then((m) => ({ default: m.HedgingPage })),
+  ),
   catalogue: page(() =>
     import('../features/catalogue/components/catalogue-page.tsx').then((m) => ({ default: m.CataloguePage })),
   ),

@@ -16,6 +16,7 @@ export const PAGES = {
   chat: ['admin', 'support'],
   feedback: ['admin', 'support'],
   risk: ['admin', 'dealer', 'finance'],
+  hedging: ['admin', 'dealer', 'finance'],
   catalogue: ['admin', 'dealer'],
   settings: ['admin', 'dealer'],
   content: ['admin', 'support'],

@@ -1,3 +1,4 @@
+import { DEFAULT_CLIENT_GROUP } from '@tp/contracts/light'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -60,7 +61,7 @@ export const users = pgTable(
     /** The language the user last used the app in (a `lang` code): what their e-mail and push are written in. */
     language: text('language').notNull().default('hk'),
     /** The client group staff put the user in (issue 28): which hedging rules apply to their trades. */
-    clientGroup: text('client_group').notNull().default('standard'),
+    clientGroup: text('client_group').notNull().default(DEFAULT_CLIENT_GROUP),
     createdAt: createdAt(),
   },
   (t) => [

@@ -29,8 +29,8 @@ export interface HedgerOptions {
   instrument(id: number): HedgedInstrument | undefined
   /** The providers' price now (before the house's markup): what a hedge order is expected to fill at. */
   quote(instrumentId: number): { bid: number; ask: number } | undefined
-  /** Every open client position now (the engine's memory). */
-  positions(): Iterable<Order>
+  /** Every order the engine holds now, or one user's (the engine's memory). */
+  positions(userId?: number): Iterable<Order>
   clock: () => number
   log: (level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>) => void
   /** After a reject or an unfilled remainder, how long before the hedger tries that instrument again. */
@@ -102,11 +102,21 @@ export class Hedger {
     if (relevant.length > 0) void this.run(() => this.onTrades(relevant))
   }
 
-  /** Staff changed the rules, or moved a client to another group: every position is placed again. */
+  /**
+   * Staff changed the rules (every position is placed again under them), or moved a client to
+   * another group (`userId`: that client's positions are).
+   */
   rulesChanged(userId?: number): Promise<void> {
     return this.run(async () => {
-      if (userId !== undefined) this.groups.delete(userId)
       this.rules = await loadHedgeRules(this.options.db)
+      if (userId !== undefined) {
+        this.groups.delete(userId)
+        const held = [...this.options.positions(userId)].filter((o) => o.status === OrderStatus.Holding)
+        await this.learnGroups([userId])
+        for (const order of held) this.place(order)
+        for (const id of new Set(held.map((o) => o.instrumentId))) await this.reconcile(id)
+        return
+      }
       this.book.clearClients()
       await this.openPositions()
       await this.reconcileAll()

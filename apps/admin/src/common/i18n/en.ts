@@ -3,6 +3,7 @@ import { adjustmentsEn } from './adjustments-messages.ts'
 import { chatEn } from './chat-messages.ts'
 import { feedbackEn } from './feedback-messages.ts'
 import { riskEn } from './risk-messages.ts'
+import { hedgingEn } from './hedging-messages.ts'
 import { catalogueEn } from './catalogue-messages.ts'
 import { settingsEn } from './settings-messages.ts'
 import { contentEn } from './content-messages.ts'
@@ -46,6 +47,7 @@ export const en = {
   'menu.chat': 'Support chat',
   'menu.feedback': 'Feedback',
   'menu.risk': 'Risk',
+  'menu.hedging': 'Hedging',
   'menu.catalogue': 'Catalogue',
   'menu.settings': 'Settings',
   'menu.content': 'News and companies',
@@ -217,6 +219,7 @@ export const en = {
   ...chatEn,
   ...feedbackEn,
   ...riskEn,
+  ...hedgingEn,
   ...catalogueEn,
   ...settingsEn,
   ...contentEn,

@@ -4,6 +4,7 @@ import { adjustmentsHk } from './adjustments-messages.ts'
 import { chatHk } from './chat-messages.ts'
 import { feedbackHk } from './feedback-messages.ts'
 import { riskHk } from './risk-messages.ts'
+import { hedgingHk } from './hedging-messages.ts'
 import { catalogueHk } from './catalogue-messages.ts'
 import { settingsHk } from './settings-messages.ts'
 import { contentHk } from './content-messages.ts'
@@ -47,6 +48,7 @@ export const zhHk: Messages = {
   'menu.chat': '客服對話',
   'menu.feedback': '用戶意見',
   'menu.risk': '風險概覽',
+  'menu.hedging': '對沖',
   'menu.catalogue': '產品目錄',
   'menu.settings': '系統設定',
   'menu.content': '新聞與合作公司',
@@ -215,6 +217,7 @@ export const zhHk: Messages = {
   ...chatHk,
   ...feedbackHk,
   ...riskHk,
+  ...hedgingHk,
   ...catalogueHk,
   ...settingsHk,
   ...contentHk,

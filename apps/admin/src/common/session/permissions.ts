@@ -8,7 +8,7 @@ import { useSession } from './session-store.ts'
  */
 export type UserPermission = Extract<
   Permission,
-  'adjustments.request' | 'adjustments.approve' | 'users.manage' | 'positions.close'
+  'adjustments.request' | 'adjustments.approve' | 'users.manage' | 'positions.close' | 'hedging.edit'
 >
 
 export function can(role: StaffRole | undefined, permission: UserPermission): boolean {

@@ -111,6 +111,7 @@ export async function hedgingView(db: Db, sources: HedgingViewSources): Promise<
   return {
     enabled: sources.enabled,
     rules,
+    instruments: sources.instruments.map((i) => i.code),
     groups: groups.map((g) => ({ client_group: g.group, clients: g.clients })),
     nets,
     orders,

@@ -85,6 +85,7 @@ function toItem(row: UserRow, identity: ReviewStatusValue): AdminUserItem {
     mobile: user.mobile,
     nickname: user.nickname,
     is_demo: user.isDemo ? 1 : 0,
+    client_group: user.clientGroup,
     balance: new Decimal(row.balance ?? '0').toFixed(6),
     frozen: new Decimal(row.frozen ?? '0').toFixed(6),
     identity_status: identity,

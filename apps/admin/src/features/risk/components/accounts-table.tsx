@@ -5,7 +5,7 @@ import { useT } from '../../../common/i18n/i18n.tsx'
 import type { MessageKey } from '../../../common/i18n/en.ts'
 import { formatMoney } from '../../../common/lib/format.ts'
 import type { AccountRisk, RiskView } from '../api/risk-api.ts'
-import { HOUSE_LOSS } from './signed-money.tsx'
+import { HOUSE_LOSS } from '../../../common/lib/house-colours.ts'
 
 /** Accounts with margin in use, lowest margin level first; each opens the user's page. */
 export function AccountsTable({

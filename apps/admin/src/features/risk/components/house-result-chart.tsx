@@ -3,7 +3,7 @@ import { Card } from 'antd'
 import { ColorType, createChart, HistogramSeries, type IChartApi, type ISeriesApi } from 'lightweight-charts'
 import { useI18n } from '../../../common/i18n/i18n.tsx'
 import type { DailyResult } from '../api/risk-api.ts'
-import { HOUSE_GAIN, HOUSE_LOSS } from './signed-money.tsx'
+import { HOUSE_GAIN, HOUSE_LOSS } from '../../../common/lib/house-colours.ts'
 
 /** The house's trading result per UTC day (lightweight-charts histogram): green a gain, red a loss. */
 export function HouseResultChart({ daily }: { daily: DailyResult[] }) {

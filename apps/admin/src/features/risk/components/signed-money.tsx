@@ -1,8 +1,7 @@
 import { Typography } from 'antd'
 import { formatMoney } from '../../../common/lib/format.ts'
 
-export const HOUSE_GAIN = '#15803d'
-export const HOUSE_LOSS = '#dc2626'
+import { HOUSE_GAIN, HOUSE_LOSS } from '../../../common/lib/house-colours.ts'
 
 /**
  * A USD amount coloured by what it means for the house: `house` 1 when a positive amount is the

@@ -7,11 +7,12 @@ import { useCan } from '../../../common/session/permissions.ts'
 import { usersApi } from '../api/users-api.ts'
 import { AdjustModal } from './adjust-modal.tsx'
 import { SecondFactorResetModal } from './second-factor-reset-modal.tsx'
+import { GroupModal } from './group-modal.tsx'
 import { useConfirm } from '../../../common/components/use-confirm.tsx'
 
 /**
- * What the signed-in role may do to this account: adjust its balance, disable or enable it, end its
- * sessions, remove its second factor.
+ * What the signed-in role may do to this account: adjust its balance, move it to another client
+ * group, disable or enable it, end its sessions, remove its second factor.
  */
 export function UserActions({ user }: { user: AdminUserDetail }) {
   const t = useT()
@@ -21,6 +22,7 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
   const queryClient = useQueryClient()
   const [adjusting, setAdjusting] = useState(false)
   const [resetting, setResetting] = useState(false)
+  const [moving, setMoving] = useState(false)
   const uid = user.uid
   const reread = () => {
     void queryClient.invalidateQueries({ queryKey: ['user', user.id] })
@@ -62,6 +64,11 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
           {t('users.adjust')}
         </Button>
       )}
+      {can('hedging.edit') && !user.is_demo && (
+        <Button onClick={() => setMoving(true)} data-testid="user-move-group">
+          {t('users.moveGroup')}
+        </Button>
+      )}
       {can('users.manage') && (
         <>
           <Button onClick={revoke} disabled={user.live_sessions === 0} data-testid="user-revoke">
@@ -80,6 +87,7 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
       <AdjustModal user={user} open={adjusting} onClose={() => setAdjusting(false)} />
       {/* Mounted only while open: a hidden second modal would take the Escape key of the first. */}
       {resetting && <SecondFactorResetModal user={user} onClose={() => setResetting(false)} />}
+      {moving && <GroupModal user={user} onClose={() => setMoving(false)} onMoved={reread} />}
     </Space>
   )
 }

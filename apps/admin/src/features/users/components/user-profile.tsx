@@ -21,6 +21,14 @@ export function UserProfile({ user }: { user: AdminUserDetail }) {
         items={[
           { label: t('users.uid'), children: <b>{user.uid}</b> },
           { label: t('users.accountType'), children: user.is_demo ? t('users.demo') : t('users.real') },
+          ...(user.is_demo
+            ? []
+            : [
+                {
+                  label: t('users.clientGroup'),
+                  children: <span data-testid="user-client-group">{user.client_group}</span>,
+                },
+              ]),
           { label: t('users.email'), children: dash(user.email) },
           { label: t('users.mobile'), children: dash(user.mobile) },
           { label: t('users.nickname'), children: dash(user.nickname) },

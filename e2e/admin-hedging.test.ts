@@ -1,0 +1,171 @@
+/// <reference lib="dom" />
+import { eq } from 'drizzle-orm'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hedgeOrders } from '../apps/server/src/db/schema.ts'
+import { fixHedgeVenue } from '../apps/server/src/fix/fix-hedge-venue.ts'
+import { databaseSequences } from '../apps/server/src/fix/sequence-store.ts'
+import { startTestProvider, type TestProvider } from '../apps/server/src/fix/test-provider.ts'
+import { fundedUser } from '../apps/server/test/funded.ts'
+import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
+import { BROWSER_DRIVERS, CHROMIUM, CHROMIUM_ARGS, browserAvailable } from './platform.ts'
+import {
+  ADMIN_DIST,
+  DESKTOP,
+  adminShot,
+  buildAdminOnce,
+  openBackOffice,
+  pickOption,
+} from './admin-platform.ts'
+
+/*
+ * Hedging in the back office (issue 28, decision 051): a dealer moves a client into a group and
+ * gives the group an A-book rule on its page; the client's next trade is passed on to the test
+ * provider (FIX, on this machine's loopback), half filled and then filled; the hedging page shows the
+ * house, hedged and unhedged net, and the orders with their fills and slippage.
+ */
+describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('hedging in the back office on %s', (driver) => {
+  let app: TestApp
+  let lp: TestProvider
+  let browser: Browser
+  let page: Page
+  const pageErrors: string[] = []
+
+  beforeAll(async () => {
+    buildAdminOnce()
+    lp = await startTestProvider({
+      compId: 'LP1',
+      clientCompId: 'BROKER',
+      heartbeatSeconds: 1,
+      orders: { compId: 'LP1-T', clientCompId: 'BROKER-T' },
+      instruments: [
+        {
+          symbol: 'BTC/USD',
+          anchor: 65_000,
+          dailyVolatility: 0.03,
+          precision: 2,
+          spreadPoints: 3000,
+          tickIntervalMs: 100,
+        },
+      ],
+    })
+    app = await startTestApp(driver, {
+      historyCandles: 5,
+      app: { adminDist: ADMIN_DIST },
+      hedging: {
+        venue: (db) =>
+          fixHedgeVenue(
+            {
+              choice: 'priority',
+              providers: [
+                {
+                  name: 'lp1',
+                  host: '127.0.0.1',
+                  port: lp.port,
+                  senderCompId: 'BROKER',
+                  targetCompId: 'LP1',
+                  heartbeatSeconds: 1,
+                  priority: 1,
+                  quietMs: 750,
+                  staleMs: 10_000,
+                  resetOnLogon: false,
+                  depth: 1,
+                  symbols: { BTCUSD: 'BTC/USD' },
+                  orders: { port: lp.ordersPort, senderCompId: 'BROKER-T', targetCompId: 'LP1-T' },
+                  reconnectFirstMs: 200,
+                  reconnectMostMs: 1000,
+                },
+              ],
+            },
+            { keeper: databaseSequences(db), clock: Date.now, log: () => {} },
+          ),
+        retryMs: 300,
+      },
+    })
+    app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+    page = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })).newPage()
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    await page.clock.setFixedTime(app.clock.now())
+  }, 180_000)
+  afterAll(async () => {
+    await browser?.close()
+    await app?.close()
+    await lp?.stop()
+  })
+
+  it('a dealer A-books a group; its client’s trade is hedged and shown with fills and slippage', async () => {
+    const client = await fundedUser(app, '200000')
+    await openBackOffice(app, page, 'dealer')
+
+    // The client moves to the group "pro" from their profile.
+    await page.getByTestId('nav-users').click()
+    await page.getByTestId('users-search').locator('input').fill(client.email)
+    await page.getByTestId('users-search').locator('input').press('Enter')
+    await expect.poll(() => page.getByTestId('user-row').count()).toBe(1)
+    await page.getByTestId('user-row').click()
+    expect(await page.getByTestId('user-client-group').innerText()).toBe('standard')
+    await page.getByTestId('user-move-group').click()
+    await page.getByTestId('group-input').locator('input').fill('pro')
+    // Tab leaves the field and closes its suggestions (they would cover the button).
+    await page.getByTestId('group-input').locator('input').press('Tab')
+    await page.getByTestId('group-save').click()
+    await expect.poll(() => page.getByTestId('user-client-group').innerText()).toBe('pro')
+    await page.locator('.ant-drawer-close').click()
+
+    // The group's rule: every trade passed on.
+    await page.getByTestId('nav-hedging').click()
+    await page.getByTestId('hedging-page').waitFor()
+    expect(await page.getByTestId('hedging-off').count()).toBe(0)
+    await page.getByTestId('hedge-rule-add').click()
+    await page.getByTestId('hedge-rule-group').locator('input').fill('pro')
+    await page.getByTestId('hedge-rule-group').locator('input').press('Tab')
+    await pickOption(page, page.getByTestId('hedge-rule-mode'), 'A-book (pass every trade)')
+    await adminShot(page, 'hedging-rule')
+    await page.getByTestId('hedge-rule-save').click()
+    await expect.poll(() => page.locator('[data-testid^="hedge-rule-"][data-row-key]').count()).toBe(1)
+
+    // The client buys 0.4 BTC: the provider fills half, then the rest.
+    lp.fillMode('partial')
+    const bought = await app.get(
+      `/v1/api/forex/submit?forex_id=${app.market.instrumentByCode('BTCUSD')!.id}&type=1&cont=0.4&status=1&multiple=2`,
+      { token: client.token },
+    )
+    expect(bought.body).toMatchObject({ code: 1 })
+    await expect
+      .poll(
+        async () => (await app.db.select().from(hedgeOrders).where(eq(hedgeOrders.status, 'partial'))).length,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(1)
+    lp.fillMode('fill')
+    await expect
+      .poll(
+        async () => (await app.db.select().from(hedgeOrders).where(eq(hedgeOrders.status, 'filled'))).length,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(1)
+
+    await page.reload()
+    await page.getByTestId('hedging-page').waitFor()
+    const net = page.getByTestId('hedge-net-BTCUSD')
+    await net.waitFor()
+    expect(await net.innerText()).toMatch(/Short 0\.4[\s\S]*Long 0\.4[\s\S]*Flat/)
+    const orders = page.locator('[data-testid^="hedge-order-H"]')
+    expect(await orders.count()).toBe(2)
+    expect(await orders.nth(0).innerText()).toMatch(/Buy 0\.2[\s\S]*Filled/)
+    expect(await orders.nth(1).innerText()).toMatch(/Buy 0\.4[\s\S]*0\.2[\s\S]*pts[\s\S]*Partly filled/)
+    // The partly filled order's fill, opened under it.
+    await orders.nth(1).locator('.ant-table-row-expand-icon').click()
+    await page
+      .getByText(/^E\d+$/)
+      .first()
+      .waitFor()
+    await adminShot(page, 'hedging')
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -13,7 +13,8 @@ import { until, type Client } from './socket-wait.ts'
  * Issue 28: the platform started as `npm run serve` starts it, with PRICE_SOURCE=fix:<file> naming
  * two test providers (FIX acceptors in this test's process). Their prices reach a phone's socket,
  * an order fills at one of them, the second takes over when the first goes quiet, and with neither
- * quoting the market is closed. Crypto instruments trade every day: the test runs on any.
+ * quoting the market is closed; the first's order session is logged on too (hedging runs). Crypto
+ * instruments trade every day: the test runs on any.
  */
 
 const DATABASE = process.env.TEST_DATABASE_URL
@@ -42,6 +43,8 @@ const provider = (compId: string) =>
       },
     ],
     seed: compId.charCodeAt(2),
+    // The first also takes hedge orders (decision 051), on a session of its own.
+    ...(compId === 'LP1' && { orders: { compId: 'LP1-T', clientCompId: 'BROKER-T' } }),
   })
 
 describe('a platform priced by liquidity providers over FIX', () => {
@@ -66,8 +69,11 @@ describe('a platform priced by liquidity providers over FIX', () => {
       quietMs: 500,
       reconnectFirstMs: 200,
       symbols: { BTCUSD: 'BTC-USD', ETHUSD: 'ETH-USD' },
-      // The first sends its book of five levels a side.
+      // The first sends its book of five levels a side, and takes orders.
       depth: priority === 1 ? 5 : 1,
+      ...(priority === 1 && {
+        orders: { port: lp1.ordersPort, senderCompId: 'BROKER-T', targetCompId: 'LP1-T' },
+      }),
     })
     const file = join(folder, 'providers.json')
     await writeFile(
@@ -167,7 +173,9 @@ describe('a platform priced by liquidity providers over FIX', () => {
   }, 30_000)
 
   it('leaves its providers when it stops', async () => {
-    expect(lp1.stats().clients).toBe(1)
+    // lp1's price session and its order session (hedging runs: a provider takes orders).
+    expect(lp1.stats().clients).toBe(2)
+    expect(lp2.stats().clients).toBe(1)
     await server.stop()
     await until(() => lp1.stats().clients === 0 && lp2.stats().clients === 0, 5000, 'both logged out')
   }, 30_000)

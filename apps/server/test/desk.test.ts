@@ -326,6 +326,31 @@ describe.each(DRIVERS)('the desk on %s', (driver) => {
     expect(w.errors.some((e) => e.startsWith('a tick failed'))).toBe(true)
   })
 
+  it('keeps a market the price source closed closed across a rebuild, until its next tick', async () => {
+    const w = await world(driver)
+    const u = await user(w)
+    w.desk.halt(w.btc)
+    expect(await w.desk.run(u, buyBtc(w))).toMatchObject({ ok: false, reason: 'market_closed' })
+    // A bug rebuilds the engine from the database, whose last quote is no live market.
+    nextOpenThrows(w.desk.view, 'a bug after the engine changed')
+    expect(await w.desk.run(u, buyBtc(w))).toEqual(UNAVAILABLE)
+    await until(() => w.desk.available)
+    expect(await w.desk.run(u, buyBtc(w))).toMatchObject({ ok: false, reason: 'market_closed' })
+    // A tick that breaks the engine, and the source closing the market again while it is rebuilt.
+    const broken = w.desk.view
+    broken.applyTick = () => {
+      throw new Error('a bug in the tick path')
+    }
+    w.desk.tick(w.btc, { bid: 65_100, ask: 65_130, timeMs: Date.now() })
+    w.desk.halt(w.btc)
+    await until(() => w.desk.available)
+    expect(w.desk.view).not.toBe(broken)
+    expect(await w.desk.run(u, buyBtc(w))).toMatchObject({ ok: false, reason: 'market_closed' })
+    // The next live quote opens it.
+    w.desk.tick(w.btc, { bid: 65_100, ask: 65_130, timeMs: Date.now() })
+    expect((await w.desk.run(u, buyBtc(w))).ok).toBe(true)
+  })
+
   it('a reload that cannot read the catalogue gets the engine rebuilt, never left on the old terms', async () => {
     const w = await world(driver)
     const u = await user(w)

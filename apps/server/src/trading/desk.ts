@@ -131,6 +131,8 @@ const REGAIN_WRITER_MS = 30_000
  */
 export class TradingDesk implements DeskPort {
   private engine: TradingEngine
+  /** Instruments the price source stopped quoting, until their next tick (see halt). */
+  private readonly halted = new Set<number>()
   private queue: Queued[] = []
   private moneyQueue: MoneyItem[] = []
   private tickEvents: EngineEvent[] = []
@@ -259,6 +261,7 @@ export class TradingDesk implements DeskPort {
     if (this.state !== 'running') return
     if (this.options.nowMs() - quote.timeMs > this.engine.riskSettings().maxQuoteAgeMs) return
     try {
+      this.halted.delete(instrumentId)
       // Orders whose expiry the clock has reached end first: none fills after its time.
       const events = [
         ...this.engine.expireDue(this.options.nowMs()),
@@ -273,9 +276,20 @@ export class TradingDesk implements DeskPort {
     this.schedule()
   }
 
-  /** The price source no longer quotes the instrument: its market is closed until the next tick. */
+  /**
+   * The price source no longer quotes the instrument: its market is closed until the next tick. Kept
+   * here too, so that an engine rebuilt meanwhile (a failed commit, a regained lock) is closed as well:
+   * a stored quote is no live market.
+   */
   halt(instrumentId: number): void {
+    this.halted.add(instrumentId)
     if (this.state === 'running') this.engine.haltQuotes(instrumentId)
+  }
+
+  /** A rebuilt engine, closed where the source quotes nothing now. */
+  private withHalts(engine: TradingEngine): TradingEngine {
+    for (const instrumentId of this.halted) engine.haltQuotes(instrumentId)
+    return engine
   }
 
   /**
@@ -596,7 +610,7 @@ export class TradingDesk implements DeskPort {
         const engine = await rebuildEngine(this.options.db, this.options.lastQuotes())
         // The writer lock may have gone meanwhile: then the regain rebuilds, not this.
         if (this.state !== 'recovering') return
-        this.engine = engine
+        this.engine = this.withHalts(engine)
         this.tickEvents = []
         this.state = 'running'
         return
@@ -630,7 +644,7 @@ export class TradingDesk implements DeskPort {
         if (await this.options.writer.reacquire()) {
           await this.exclusive(async () => {
             this.epoch = await claimFence(this.options.db)
-            this.engine = await rebuildEngine(this.options.db, this.options.lastQuotes())
+            this.engine = this.withHalts(await rebuildEngine(this.options.db, this.options.lastQuotes()))
             this.tickEvents = []
             this.state = 'running'
           })

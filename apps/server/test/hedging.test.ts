@@ -293,6 +293,26 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
     expect(fills[0]!.execId).toMatch(/^status:/)
   })
 
+  it('books a fill whose report fell into a sequence gap, asking its status, and sends nothing twice', async () => {
+    const client = await fundedUser(app, '200000')
+    await moveTo(client.userId, 'gap')
+    await rule({ instrument: 'BTCUSD', clientGroup: 'gap', mode: 'a_book' })
+    const known = (await ordersOf(btc())).length
+    const filledBefore = lp.filled().length
+    // The report is lost and the provider's numbers jump: its next heartbeat shows the gap.
+    lp.loseReports(1)
+    lp.gap(1)
+    expect((await order(client.token, btc(), 2, '0.3')).body).toMatchObject({ code: 1 })
+    const rows = await eventually(
+      () => ordersOf(btc()),
+      (r) => r[known]?.status === 'filled',
+    )
+    expect(rows[known]).toMatchObject({ lots: '-0.3000', filledLots: '0.3000' })
+    expect(lp.filled().length).toBe(filledBefore + 1)
+    const fills = await app.db.select().from(hedgeFills).where(eq(hedgeFills.orderId, rows[known]!.id))
+    expect(fills.map((f) => f.lots)).toEqual(['-0.3000'])
+  })
+
   it('lets clients trade while the provider is away, and hedges once it is back', async () => {
     const client = await fundedUser(app, '200000')
     await moveTo(client.userId, 'away')

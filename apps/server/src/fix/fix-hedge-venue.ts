@@ -68,7 +68,11 @@ export function fixHedgeVenue(
               runner.loggedOn()
               link.ready = true
               options.log('info', 'order session logged on', fields)
-              events.ready(provider.name)
+              events.unsure(provider.name)
+            },
+            gap: () => {
+              options.log('warn', 'order session: a sequence gap; asking the status of open orders', fields)
+              events.unsure(provider.name)
             },
             execution: (report) => events.execution(provider.name, report),
             refused: (clOrdId, reason) =>

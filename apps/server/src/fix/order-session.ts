@@ -14,6 +14,8 @@ import { PeerSession } from './peer-session.ts'
 export interface OrderSessionEvents {
   /** Logged on: orders can be sent. */
   ready(): void
+  /** A sequence gap: the messages in it are gone (a gap is filled, not replayed), reports among them. */
+  gap(): void
   execution(report: Execution): void
   /** A business reject of one of our messages (a ClOrdID when the provider names one). */
   refused(clOrdId: string | undefined, reason: string): void
@@ -101,6 +103,11 @@ export class OrderSession extends PeerSession {
           this.events.problem('unexpected message from an order session', { msgType })
       }
     })
+  }
+
+  protected override sendResendRequest(lastSeq: number, receivedSeq: number): void {
+    super.sendResendRequest(lastSeq, receivedSeq)
+    setImmediate(() => this.guard('gap', () => this.events.gap()))
   }
 
   protected override onStopped(error?: Error): void {

@@ -32,8 +32,11 @@ export interface Execution {
 }
 
 export interface VenueEvents {
-  /** The provider's order session logged on (again): orders can go, open ones' status be asked. */
-  ready(provider: string): void
+  /**
+   * Reports of the provider's may have been missed: its order session logged on (again), or found a
+   * sequence gap (the provider fills a gap with nothing). Ask the status of every open order.
+   */
+  unsure(provider: string): void
   execution(provider: string, report: Execution): void
 }
 

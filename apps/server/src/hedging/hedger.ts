@@ -87,7 +87,7 @@ export class Hedger {
       await this.loadHedge()
       await this.openPositions()
       this.options.venue.start({
-        ready: (provider) => void this.run(() => this.askOpen(provider)),
+        unsure: (provider) => void this.run(() => this.askOpen(provider)),
         execution: (provider, report) => void this.run(() => this.onExecution(provider, report)),
       })
       await this.reconcileAll()
@@ -298,7 +298,7 @@ export class Hedger {
     if (ticket) this.options.venue.place(provider, ticket)
   }
 
-  /** The provider logged on: what became of each of its open orders? */
+  /** Reports of the provider's may have been missed: what became of each of its open orders? */
   private async askOpen(provider: string): Promise<void> {
     for (const order of this.open.values()) {
       if (order.provider !== provider) continue

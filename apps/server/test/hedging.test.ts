@@ -313,6 +313,28 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
     expect(fills.map((f) => f.lots)).toEqual(['-0.3000'])
   })
 
+  it('asks after an order no report answered, with no gap and no reconnect to tell', async () => {
+    const client = await fundedUser(app, '200000')
+    await moveTo(client.userId, 'silent')
+    await rule({ instrument: 'ETHUSD', clientGroup: 'silent', mode: 'a_book' })
+    const known = (await ordersOf(eth())).length
+    lp.loseReports(1)
+    expect((await order(client.token, eth(), 1, '0.2')).body).toMatchObject({ code: 1 })
+    await eventually(
+      async () => lp.filled().at(-1)?.quantity,
+      (q) => q === 0.2,
+    )
+    expect((await ordersOf(eth()))[known]).toMatchObject({ status: 'new' })
+    // Past the time an immediate-or-cancel order takes, its status is asked (within the next check).
+    app.clock.advance(6000)
+    const rows = await eventually(
+      () => ordersOf(eth()),
+      (r) => r[known]?.status === 'filled',
+      12_000,
+    )
+    expect(rows[known]).toMatchObject({ lots: '0.2000', filledLots: '0.2000' })
+  })
+
   it('lets clients trade while the provider is away, and hedges once it is back', async () => {
     const client = await fundedUser(app, '200000')
     await moveTo(client.userId, 'away')

@@ -49,9 +49,13 @@ interface OpenOrder {
   filledQuantity: number
   averagePrice: number
   status: 'new' | 'working'
+  /** When it was stored (ms): one still open a while later has its status asked again. */
+  sentMs: number
 }
 
 const HEDGED: readonly HedgedMode[] = ['a_book', 'hybrid']
+/** An immediate-or-cancel order is answered in moments: one open this long is asked after (and then as often). */
+const OVERDUE_MS = 5000
 const clOrdIdOf = (id: number) => `H${id}`
 const idOf = (clOrdId: string) => (/^H(\d{1,15})$/.test(clOrdId) ? Number(clOrdId.slice(1)) : undefined)
 
@@ -77,6 +81,7 @@ export class Hedger {
   private queue: Promise<void> = Promise.resolve()
   private stopped = false
   private readonly timers = new Set<NodeJS.Timeout>()
+  private checker: NodeJS.Timeout | undefined
 
   constructor(private readonly options: HedgerOptions) {}
 
@@ -86,6 +91,10 @@ export class Hedger {
       this.rules = await loadHedgeRules(this.options.db)
       await this.loadHedge()
       await this.openPositions()
+      // An order still open a while after it was sent (an answer lost without a gap) is asked after.
+      const check = setInterval(() => void this.run(() => this.askOverdue()), OVERDUE_MS)
+      check.unref()
+      this.checker = check
       this.options.venue.start({
         unsure: (provider) => void this.run(() => this.askOpen(provider)),
         execution: (provider, report) => void this.run(() => this.onExecution(provider, report)),
@@ -141,6 +150,7 @@ export class Hedger {
   async stop(): Promise<void> {
     this.stopped = true
     for (const timer of this.timers) clearTimeout(timer)
+    clearInterval(this.checker)
     await this.queue
     await this.options.venue.stop()
   }
@@ -174,19 +184,7 @@ export class Hedger {
       .select()
       .from(hedgeOrders)
       .where(inArray(hedgeOrders.status, ['new', 'working']))
-    for (const row of open) {
-      const contract = this.contractOf(row.instrumentId)
-      this.open.set(row.id, {
-        id: row.id,
-        provider: row.provider,
-        instrumentId: row.instrumentId,
-        mode: row.mode as HedgedMode,
-        units: toLotUnits(Number(row.lots)),
-        filledQuantity: Number(row.filledLots) * contract,
-        averagePrice: Number(row.avgPrice),
-        status: row.status as OpenOrder['status'],
-      })
-    }
+    for (const row of open) this.open.set(row.id, this.orderOf(row))
   }
 
   private async openPositions(): Promise<void> {
@@ -290,12 +288,23 @@ export class Hedger {
       filledQuantity: 0,
       averagePrice: 0,
       status: 'new',
+      sentMs: this.options.clock(),
     }
     this.open.set(order.id, order)
     this.book.hedged(instrumentId, mode, units)
     const ticket = this.ticketOf(order)
     // Not logged on now: it goes when the session logs on (askOpen finds the provider never had it).
     if (ticket) this.options.venue.place(provider, ticket)
+  }
+
+  /** Orders open longer than an IOC order takes: what became of them? */
+  private async askOverdue(): Promise<void> {
+    const now = this.options.clock()
+    for (const order of this.open.values()) {
+      if (now - order.sentMs < OVERDUE_MS) continue
+      const ticket = this.ticketOf(order)
+      if (ticket) this.options.venue.askStatus(order.provider, ticket)
+    }
   }
 
   /** Reports of the provider's may have been missed: what became of each of its open orders? */
@@ -415,7 +424,11 @@ export class Hedger {
           inArray(hedgeOrders.status, ['filled', 'partial', 'rejected', 'cancelled']),
         ),
       )
-    if (!row) return undefined
+    return row && this.orderOf(row)
+  }
+
+  /** A stored order as the hedger keeps it. */
+  private orderOf(row: typeof hedgeOrders.$inferSelect): OpenOrder {
     return {
       id: row.id,
       provider: row.provider,
@@ -424,7 +437,8 @@ export class Hedger {
       units: toLotUnits(Number(row.lots)),
       filledQuantity: Number(row.filledLots) * this.contractOf(row.instrumentId),
       averagePrice: Number(row.avgPrice),
-      status: 'working',
+      status: row.status === 'new' ? 'new' : 'working',
+      sentMs: row.createdAt.getTime(),
     }
   }
 

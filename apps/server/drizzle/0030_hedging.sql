@@ -10,8 +10,10 @@ CREATE TABLE "hedge_fills" (
 --> statement-breakpoint
 CREATE TABLE "hedge_orders" (
 	"id" bigserial PRIMARY KEY NOT NULL,
+	"cl_ord_id" text NOT NULL,
 	"provider" text NOT NULL,
 	"instrument_id" integer NOT NULL,
+	"contract_size" numeric(18, 4) NOT NULL,
 	"mode" text NOT NULL,
 	"lots" numeric(12, 4) NOT NULL,
 	"filled_lots" numeric(12, 4) DEFAULT '0' NOT NULL,
@@ -21,6 +23,7 @@ CREATE TABLE "hedge_orders" (
 	"reason" text DEFAULT '' NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "hedge_orders_cl_ord_id_unique" UNIQUE("cl_ord_id"),
 	CONSTRAINT "hedge_orders_mode" CHECK ("hedge_orders"."mode" in ('a_book', 'hybrid')),
 	CONSTRAINT "hedge_orders_status" CHECK ("hedge_orders"."status" in ('new', 'working', 'filled', 'partial', 'rejected', 'cancelled')),
 	CONSTRAINT "hedge_orders_lots" CHECK ("hedge_orders"."lots" <> 0)
@@ -40,8 +43,7 @@ CREATE TABLE "hedge_rules" (
 ALTER TABLE "users" ADD COLUMN "client_group" text DEFAULT 'standard' NOT NULL;--> statement-breakpoint
 ALTER TABLE "hedge_fills" ADD CONSTRAINT "hedge_fills_order_id_hedge_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."hedge_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "hedge_orders" ADD CONSTRAINT "hedge_orders_instrument_id_instruments_id_fk" FOREIGN KEY ("instrument_id") REFERENCES "public"."instruments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "hedge_fills_exec_key" ON "hedge_fills" USING btree ("provider","exec_id");--> statement-breakpoint
-CREATE INDEX "hedge_fills_order_idx" ON "hedge_fills" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "hedge_fills_exec_key" ON "hedge_fills" USING btree ("order_id","exec_id");--> statement-breakpoint
 CREATE INDEX "hedge_orders_open_idx" ON "hedge_orders" USING btree ("status") WHERE "hedge_orders"."status" in ('new', 'working');--> statement-breakpoint
 CREATE INDEX "hedge_orders_instrument_idx" ON "hedge_orders" USING btree ("instrument_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "hedge_rules_scope_key" ON "hedge_rules" USING btree (coalesce("instrument", ''),coalesce("client_group", ''));

@@ -106,6 +106,8 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
   const late: { hedger?: Hedger } = {}
   const trading = await openTrading(options.tradingDb ?? db, market, topics, {
     onCommitted: (events) => late.hedger?.committed(events),
+    // A rebuilt engine may differ from what the hedger followed (a batch that failed): it reads it again.
+    onRebuilt: () => void late.hedger?.rulesChanged(),
     writer: options.writer,
     nowMs: options.clock,
     onError: options.onError,
@@ -141,7 +143,8 @@ export async function startLiveServices(db: Db, options: LiveServicesOptions) {
       ...options.hedging,
       db,
       instrument: (id) => market.instrument(id),
-      quote: (id) => market.sourceQuote(id) ?? market.lastQuote(id),
+      // The providers' own price (before the markup); none while they quote none.
+      quote: (id) => market.sourceQuote(id),
       positions: (userId) =>
         userId === undefined ? everyPosition(trading.desk.view) : trading.desk.view.ordersOf(userId),
       clock: options.clock,

@@ -86,6 +86,7 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
             { keeper: databaseSequences(db), clock: Date.now, log: () => {} },
           ),
         retryMs: 300,
+        log: (level, message, fields) => process.env.HEDGE_DEBUG && console.log(level, message, fields),
       },
     })
     app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
@@ -149,7 +150,7 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
     expect(moved.body, JSON.stringify(moved.body)).toMatchObject({ code: 1, data: { client_group: group } })
   }
   const hedgeOf = (instrumentId: number, mode: string) =>
-    app.hedger!.positions().find((p) => p.instrumentId === instrumentId && p.mode === mode) ?? {
+    app.hedger!.nets().find((p) => p.instrumentId === instrumentId && p.mode === mode) ?? {
       clientLots: 0,
       hedgeLots: 0,
     }
@@ -178,7 +179,7 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
     })
     // The provider was asked for 0.5 lots × the contract size (1), and filled it at its own ask.
     const fill = lp.filled()[before]!
-    expect(fill).toMatchObject({ clOrdId: `H${buy!.id}`, symbol: 'BTC/USD', side: 'buy', quantity: 0.5 })
+    expect(fill).toMatchObject({ clOrdId: buy!.clOrdId, symbol: 'BTC/USD', side: 'buy', quantity: 0.5 })
     expect(Number(buy!.avgPrice)).toBe(fill.price)
     expect(Number(buy!.refPrice)).toBe(65_030)
     const fills = await app.db.select().from(hedgeFills).where(eq(hedgeFills.orderId, buy!.id))
@@ -228,6 +229,49 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
     )
     expect(rows[1]).toMatchObject({ lots: '-1.0000' })
     expect(hedgeOf(eth(), 'hybrid')).toMatchObject({ clientLots: -0.7, hedgeLots: 0.3 })
+  })
+
+  it('follows the rules over open positions: a client moved, a rule changed, a rule deleted', async () => {
+    const client = await fundedUser(app, '200000')
+    const known = (await ordersOf(eth())).length
+    const newOrders = async (count: number) =>
+      (
+        await eventually(
+          () => settled(eth(), known + count),
+          (r) => r.length === known + count,
+        )
+      ).slice(known)
+    // Its position is the house's (no rule for its group) until it moves into an A-book group.
+    expect((await order(client.token, eth(), 1, '0.5')).body).toMatchObject({ code: 1 })
+    await app.hedger!.settle()
+    expect(await ordersOf(eth())).toHaveLength(known)
+    await rule({ clientGroup: 'movers', mode: 'a_book' })
+    expect(await ordersOf(eth())).toHaveLength(known)
+    await moveTo(client.userId, 'movers')
+    expect((await newOrders(1)).map((o) => [o.mode, o.lots])).toEqual([['a_book', '0.5000']])
+    // The group's rule becomes hybrid keeping 0.2: the A-book hedge is sold, the hybrid one bought.
+    await rule({ clientGroup: 'movers', mode: 'hybrid', thresholdLots: '0.2' })
+    const changed = await newOrders(3)
+    expect(
+      changed
+        .slice(1)
+        .map((o) => [o.mode, o.lots])
+        .sort(),
+    ).toEqual([
+      ['a_book', '-0.5000'],
+      ['hybrid', '0.3000'],
+    ])
+    // No rule: the house keeps the risk, and the hedge no rule wants is sold.
+    const [deleted] = await app.db.select().from(hedgeRules)
+    const answer = await app.post(
+      `/admin/api/hedging/rules/${deleted!.id}/delete`,
+      {},
+      { token: dealer.token, json: true },
+    )
+    expect(answer.body).toMatchObject({ code: 1 })
+    expect((await newOrders(4)).slice(3).map((o) => [o.mode, o.lots])).toEqual([['hybrid', '-0.3000']])
+    expect(hedgeOf(eth(), 'a_book').hedgeLots).toBeCloseTo(0, 8)
+    expect(hedgeOf(eth(), 'hybrid').hedgeLots).toBeCloseTo(0, 8)
   })
 
   it('records partial fills and rejects, and orders the rest again after a wait', async () => {
@@ -363,6 +407,7 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
     const count = (await ordersOf(eth())).length
     await app.restart()
     app.tick({ code: 'ETHUSD', bid: 3300, ask: 3302 })
+    app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
     await app.hedger!.settle()
     await sleep(300)
     expect(await ordersOf(eth())).toHaveLength(count)
@@ -408,7 +453,7 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
       filled_lots: '0.1',
       provider: 'lp1',
     })
-    expect(partial.cl_ord_id).toBe(`H${partial.id}`)
+    expect(partial.cl_ord_id).toMatch(/^H[0-9a-z]+$/)
     expect(partial.fills).toEqual([expect.objectContaining({ lots: '0.1' })])
     // The provider's fill price against the house's reference, in points, worse for the house when positive.
     const expected = Math.round((Number(partial.avg_price) - Number(partial.ref_price)) * 100)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { serialId } from './numbers.ts'
 import { HEDGE_MODES, HEDGE_THRESHOLD_MAX_LOTS } from './light/admin-hedging.ts'
 export * from './light/admin-hedging.ts'
 
@@ -33,6 +34,9 @@ export const hedgeRuleRequest = z
   })
   .strict()
 export type HedgeRuleRequest = z.infer<typeof hedgeRuleRequest>
+
+/** `POST /admin/api/hedging/rules/:id/delete`. */
+export const hedgeRuleIdParams = z.object({ id: serialId })
 
 /** `POST /admin/api/users/:id/group` (JSON): the client group a user is in. */
 export const clientGroupRequest = z.object({ client_group: clientGroup }).strict()

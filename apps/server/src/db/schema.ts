@@ -1224,7 +1224,7 @@ export const hedgeRules = pgTable(
 )
 
 /**
- * An order the house sent a provider to hedge (issue 28): its ClOrdID is `H<id>`. `status`: `new`
+ * An order the house sent a provider to hedge (issue 28). `status`: `new`
  * (stored, perhaps not yet sent), `working` (the provider has it), `filled`, `partial` (part filled,
  * the rest will not be), `rejected`, `cancelled` (nothing filled). Lots are signed: a buy is positive.
  */
@@ -1232,10 +1232,17 @@ export const hedgeOrders = pgTable(
   'hedge_orders',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /**
+     * The ClOrdID the provider knows it by: unique across installs and restores of a database (a
+     * provider refuses a ClOrdID it has seen), not the row's id.
+     */
+    clOrdId: text('cl_ord_id').notNull().unique(),
     provider: text('provider').notNull(),
     instrumentId: integer('instrument_id')
       .notNull()
       .references(() => instruments.id),
+    /** The instrument's contract size when it was sent: the provider's quantities are lots × this. */
+    contractSize: numeric('contract_size', { precision: 18, scale: 4 }).notNull(),
     /** `a_book` or `hybrid`: the rule that asked for it. */
     mode: text('mode').notNull(),
     lots: numeric('lots', { precision: 12, scale: 4 }).notNull(),
@@ -1264,7 +1271,10 @@ export const hedgeOrders = pgTable(
   ],
 )
 
-/** A provider's fill of a hedge order, once per ExecID (a report sent again changes nothing). */
+/**
+ * A provider's fill of a hedge order, once per ExecID of the order (a report sent again changes
+ * nothing; an ExecID is unique only within a provider's day, so the order is part of the key).
+ */
 export const hedgeFills = pgTable(
   'hedge_fills',
   {
@@ -1279,8 +1289,5 @@ export const hedgeFills = pgTable(
     price: price('price').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('hedge_fills_exec_key').on(t.provider, t.execId),
-    index('hedge_fills_order_idx').on(t.orderId),
-  ],
+  (t) => [uniqueIndex('hedge_fills_exec_key').on(t.orderId, t.execId)],
 )

@@ -94,10 +94,17 @@ export class OrderSession extends PeerSession {
           return this.onReport(view.toObject() as IExecutionReport)
         case MsgType.BusinessMessageReject: {
           const reject = view.toObject() as IBusinessMessageReject
-          return this.events.refused(
-            reject.BusinessRejectRefID,
-            reject.Text ?? `business reject ${reject.BusinessRejectReason}`,
-          )
+          const reason = reject.Text ?? `business reject ${reject.BusinessRejectReason}`
+          // A refused NewOrderSingle is a rejected order (nothing filled); a refused status request is only said.
+          if (reject.RefMsgType === MsgType.NewOrderSingle && reject.BusinessRejectRefID)
+            return this.events.execution({
+              clOrdId: reject.BusinessRejectRefID,
+              final: 'rejected',
+              filledQuantity: 0,
+              averagePrice: 0,
+              reason,
+            })
+          return this.events.refused(reject.BusinessRejectRefID, reason)
         }
         default:
           this.events.problem('unexpected message from an order session', { msgType })
@@ -128,9 +135,13 @@ export class OrderSession extends PeerSession {
     }
     const execution: Execution = {
       clOrdId,
-      filledQuantity: Number(report.CumQty ?? 0),
+      // Missing (a provider that leaves out a required field): the owner counts the report's own trade.
+      filledQuantity: report.CumQty === undefined ? Number.NaN : Number(report.CumQty),
       averagePrice: Number(report.AvgPx ?? 0),
       reason: report.Text ?? '',
+      ...(report.Side === SIDE.buy && { side: 'buy' as const }),
+      ...(report.Side === SIDE.sell && { side: 'sell' as const }),
+      ...(report.Instrument?.Symbol && { symbol: report.Instrument.Symbol }),
     }
     const trade =
       report.ExecType === EXEC_TRADE ||
@@ -139,11 +150,10 @@ export class OrderSession extends PeerSession {
     if (trade) {
       const quantity = Number(report.LastQty)
       const price = Number(report.LastPx)
-      if (!(quantity > 0) || !(price > 0)) {
+      // Without a usable trade the report's totals and status still count.
+      if (quantity > 0 && price > 0) execution.fill = { execId: report.ExecID, quantity, price }
+      else
         this.events.problem('a fill without a usable quantity or price', { clOrdId, execId: report.ExecID })
-        return
-      }
-      execution.fill = { execId: report.ExecID, quantity, price }
     }
     if (report.ExecType === EXEC_STATUS && report.OrdRejReason === UNKNOWN_ORDER) execution.unknown = true
     else if (report.OrdRejReason === DUPLICATE_ORDER) execution.duplicate = true

@@ -29,6 +29,9 @@ export interface Execution {
   averagePrice: number
   /** The provider's reason for a reject or a cancel. */
   reason: string
+  /** The order's side and symbol as the report gives them (a report that contradicts its order is not booked). */
+  side?: 'buy' | 'sell'
+  symbol?: string
 }
 
 export interface VenueEvents {

@@ -11,11 +11,12 @@ import {
   type HedgeRule,
   type Order,
 } from '@tp/engine'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { hedgeFills, hedgeOrders, users } from '../db/schema.ts'
+import { users } from '../db/schema.ts'
+import { HedgeOrders, OVERDUE_MS } from './hedge-orders.ts'
 import { loadHedgeRules } from './hedge-rules-store.ts'
-import type { Execution, HedgeVenue, OrderTicket } from './hedge-venue.ts'
+import type { HedgeVenue } from './hedge-venue.ts'
 
 /** An instrument as the hedger needs it. */
 export interface HedgedInstrument {
@@ -33,31 +34,14 @@ export interface HedgerOptions {
   positions(userId?: number): Iterable<Order>
   clock: () => number
   log: (level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>) => void
-  /** After a reject or an unfilled remainder, how long before the hedger tries that instrument again. */
+  /** After a reject or an unfilled rest, the first wait before the instrument is ordered again; it doubles while they go on. */
   retryMs?: number
 }
 
-/** An order the provider may still fill (status new or working). */
-interface OpenOrder {
-  id: number
-  provider: string
-  instrumentId: number
-  mode: HedgedMode
-  /** Signed lot units (a buy is positive). */
-  units: number
-  /** The provider's filled quantity so far (never signed), in the symbol's units, and its average price. */
-  filledQuantity: number
-  averagePrice: number
-  status: 'new' | 'working'
-  /** When it was stored (ms): one still open a while later has its status asked again. */
-  sentMs: number
-}
-
 const HEDGED: readonly HedgedMode[] = ['a_book', 'hybrid']
-/** An immediate-or-cancel order is answered in moments: one open this long is asked after (and then as often). */
-const OVERDUE_MS = 5000
-const clOrdIdOf = (id: number) => `H${id}`
-const idOf = (clOrdId: string) => (/^H(\d{1,15})$/.test(clOrdId) ? Number(clOrdId.slice(1)) : undefined)
+/** The longest wait between tries of an instrument its provider keeps refusing. */
+const RETRY_MOST_MS = 5 * 60_000
+const keyOf = (instrumentId: number, mode: HedgedMode) => `${instrumentId}:${mode}`
 
 /**
  * Passes client risk on to liquidity providers as the hedging rules say (issue 28, decision 051).
@@ -70,34 +54,42 @@ const idOf = (clOrdId: string) => (/^H(\d{1,15})$/.test(clOrdId) ? Number(clOrdI
  */
 export class Hedger {
   private readonly book = new HedgeBook()
+  private readonly orders: HedgeOrders
   private rules: HedgeRule[] = []
   /** userId → client group, or null for a demo account (never hedged). */
   private readonly groups = new Map<number, string | null>()
-  private readonly open = new Map<number, OpenOrder>()
-  /** `instrumentId:mode` waiting before its next order (after a reject or an unfilled rest). */
-  private readonly cooling = new Set<string>()
+  /** `instrumentId:mode` → the wait before its next try, while its tries fail (none: not waiting). */
+  private readonly waits = new Map<string, { ms: number; timer?: NodeJS.Timeout }>()
   /** Instruments warned about having no provider that takes orders (once each). */
   private readonly unrouted = new Set<number>()
   private queue: Promise<void> = Promise.resolve()
   private stopped = false
-  private readonly timers = new Set<NodeJS.Timeout>()
   private checker: NodeJS.Timeout | undefined
 
-  constructor(private readonly options: HedgerOptions) {}
+  constructor(private readonly options: HedgerOptions) {
+    this.orders = new HedgeOrders({
+      db: options.db,
+      venue: options.venue,
+      codeOf: (id) => options.instrument(id)?.code,
+      clock: options.clock,
+      log: options.log,
+      hedged: (instrumentId, mode, units) => this.book.hedged(instrumentId, mode, units),
+      settled: (instrumentId, mode, outcome) => this.settled(instrumentId, mode, outcome),
+    })
+  }
 
   /** Loads the rules, the open positions and the stored hedge, connects to the providers, and orders what is missing. */
   async start(): Promise<void> {
     await this.run(async () => {
       this.rules = await loadHedgeRules(this.options.db)
-      await this.loadHedge()
+      for (const h of await this.orders.load()) this.book.hedged(h.instrumentId, h.mode, h.units)
       await this.openPositions()
       // An order still open a while after it was sent (an answer lost without a gap) is asked after.
-      const check = setInterval(() => void this.run(() => this.askOverdue()), OVERDUE_MS)
-      check.unref()
-      this.checker = check
+      this.checker = setInterval(() => void this.run(async () => this.orders.askOverdue()), OVERDUE_MS)
+      this.checker.unref()
       this.options.venue.start({
-        unsure: (provider) => void this.run(() => this.askOpen(provider)),
-        execution: (provider, report) => void this.run(() => this.onExecution(provider, report)),
+        unsure: (provider) => void this.run(async () => this.orders.askOpen(provider)),
+        execution: (provider, report) => void this.run(() => this.orders.onExecution(provider, report)),
       })
       await this.reconcileAll()
     })
@@ -112,8 +104,8 @@ export class Hedger {
   }
 
   /**
-   * Staff changed the rules (every position is placed again under them), or moved a client to
-   * another group (`userId`: that client's positions are).
+   * Staff changed the rules, or the desk rebuilt its engine (every position is placed again), or
+   * moved a client to another group (`userId`: that client's positions are).
    */
   rulesChanged(userId?: number): Promise<void> {
     return this.run(async () => {
@@ -133,7 +125,7 @@ export class Hedger {
   }
 
   /** The house's position per instrument and mode: the clients' and the hedge's, in lots (open orders counted whole). */
-  positions(): { instrumentId: number; mode: HedgeMode; clientLots: number; hedgeLots: number }[] {
+  nets(): { instrumentId: number; mode: HedgeMode; clientLots: number; hedgeLots: number }[] {
     return [...this.book.entries()].map((e) => ({
       instrumentId: e.instrumentId,
       mode: e.mode,
@@ -149,7 +141,7 @@ export class Hedger {
 
   async stop(): Promise<void> {
     this.stopped = true
-    for (const timer of this.timers) clearTimeout(timer)
+    for (const wait of this.waits.values()) clearTimeout(wait.timer)
     clearInterval(this.checker)
     await this.queue
     await this.options.venue.stop()
@@ -167,24 +159,6 @@ export class Hedger {
     })
     this.queue = next
     return next
-  }
-
-  private async loadHedge(): Promise<void> {
-    const { db } = this.options
-    const totals = await db
-      .select({
-        instrumentId: hedgeOrders.instrumentId,
-        mode: hedgeOrders.mode,
-        lots: sql<string>`sum(case when ${hedgeOrders.status} in ('new', 'working') then ${hedgeOrders.lots} else ${hedgeOrders.filledLots} * sign(${hedgeOrders.lots}) end)`,
-      })
-      .from(hedgeOrders)
-      .groupBy(hedgeOrders.instrumentId, hedgeOrders.mode)
-    for (const t of totals) this.book.hedged(t.instrumentId, t.mode as HedgedMode, toLotUnits(Number(t.lots)))
-    const open = await db
-      .select()
-      .from(hedgeOrders)
-      .where(inArray(hedgeOrders.status, ['new', 'working']))
-    for (const row of open) this.open.set(row.id, this.orderOf(row))
   }
 
   private async openPositions(): Promise<void> {
@@ -218,17 +192,13 @@ export class Hedger {
     await this.learnGroups(events.flatMap((e) => (e.type === 'position_opened' ? [e.order.userId] : [])))
     const touched = new Set<number>()
     for (const event of events) {
-      if (event.type === 'position_opened') {
-        this.place(event.order)
-        touched.add(event.order.instrumentId)
-      } else if (event.type === 'position_reduced') {
+      if (event.type === 'position_opened') this.place(event.order)
+      else if (event.type === 'position_reduced') {
         const units = toLotUnits(event.order.lots.toNumber())
         this.book.resized(event.order.id, event.order.side === Side.Buy ? units : -units)
-        touched.add(event.order.instrumentId)
-      } else if (event.type === 'position_closed') {
-        this.book.closed(event.order.id)
-        touched.add(event.order.instrumentId)
-      }
+      } else if (event.type === 'position_closed') this.book.closed(event.order.id)
+      else continue
+      touched.add(event.order.instrumentId)
     }
     for (const instrumentId of touched) await this.reconcile(instrumentId)
   }
@@ -245,7 +215,7 @@ export class Hedger {
     for (const mode of HEDGED) {
       const threshold = mode === 'hybrid' ? toLotUnits(hybridThreshold(this.rules, instrument.code)) : 0
       const units = this.book.need(instrumentId, mode, threshold)
-      if (units === 0 || this.cooling.has(`${instrumentId}:${mode}`)) continue
+      if (units === 0 || this.waits.get(keyOf(instrumentId, mode))?.timer) continue
       const provider = this.options.venue.providerFor(instrument.code)
       if (!provider) {
         if (!this.unrouted.has(instrumentId))
@@ -256,209 +226,49 @@ export class Hedger {
         continue
       }
       const quote = this.options.quote(instrumentId)
-      // No price, no market: the order waits for the next trade or retry.
-      if (!quote) continue
-      await this.send(provider, instrumentId, mode, units, units > 0 ? quote.ask : quote.bid)
-    }
-  }
-
-  private async send(
-    provider: string,
-    instrumentId: number,
-    mode: HedgedMode,
-    units: number,
-    refPrice: number,
-  ): Promise<void> {
-    const [row] = await this.options.db
-      .insert(hedgeOrders)
-      .values({
+      // No providers' price now (a closed market): tried again after a wait.
+      if (!quote) {
+        this.options.log('warn', "hedging: no providers' price for the instrument; its order waits", {
+          code: instrument.code,
+          mode,
+        })
+        this.retryLater(instrumentId, mode)
+        continue
+      }
+      await this.orders.send({
         provider,
         instrumentId,
         mode,
-        lots: String(fromLotUnits(units)),
-        refPrice: String(refPrice),
+        units,
+        contractSize: instrument.contractSize,
+        refPrice: units > 0 ? quote.ask : quote.bid,
       })
-      .returning({ id: hedgeOrders.id })
-    const order: OpenOrder = {
-      id: (row as { id: number }).id,
-      provider,
-      instrumentId,
-      mode,
-      units,
-      filledQuantity: 0,
-      averagePrice: 0,
-      status: 'new',
-      sentMs: this.options.clock(),
-    }
-    this.open.set(order.id, order)
-    this.book.hedged(instrumentId, mode, units)
-    const ticket = this.ticketOf(order)
-    // Not logged on now: it goes when the session logs on (askOpen finds the provider never had it).
-    if (ticket) this.options.venue.place(provider, ticket)
-  }
-
-  /** Orders open longer than an IOC order takes: what became of them? */
-  private async askOverdue(): Promise<void> {
-    const now = this.options.clock()
-    for (const order of this.open.values()) {
-      if (now - order.sentMs < OVERDUE_MS) continue
-      const ticket = this.ticketOf(order)
-      if (ticket) this.options.venue.askStatus(order.provider, ticket)
     }
   }
 
-  /** Reports of the provider's may have been missed: what became of each of its open orders? */
-  private async askOpen(provider: string): Promise<void> {
-    for (const order of this.open.values()) {
-      if (order.provider !== provider) continue
-      const ticket = this.ticketOf(order)
-      if (ticket) this.options.venue.askStatus(provider, ticket)
-    }
+  /** An order is over: a rest unfilled waits (longer while it goes on), a fill ends the waits, a late fill is reconciled. */
+  private settled(
+    instrumentId: number,
+    mode: HedgedMode,
+    outcome: 'unfilled' | 'filled_late' | 'filled',
+  ): void {
+    if (outcome === 'unfilled') return this.retryLater(instrumentId, mode)
+    if (outcome === 'filled') this.waits.delete(keyOf(instrumentId, mode))
+    // A late fill may leave the hedge beyond what the rules want (its rest was ordered again).
+    else void this.run(() => this.reconcile(instrumentId))
   }
 
-  private async onExecution(provider: string, report: Execution): Promise<void> {
-    const id = idOf(report.clOrdId)
-    const order = id === undefined ? undefined : (this.open.get(id) ?? (await this.finishedOrder(id)))
-    if (!order || order.provider !== provider) {
-      this.options.log('warn', 'hedging: a report of an order that is not ours', {
-        provider,
-        clOrdId: report.clOrdId,
-      })
-      return
-    }
-    const ticket = this.ticketOf(order)
-    if (report.unknown) {
-      // It never reached the provider: send it now, under the same ClOrdID.
-      if (this.open.has(order.id) && ticket) this.options.venue.place(provider, ticket)
-      return
-    }
-    if (report.duplicate) {
-      if (ticket) this.options.venue.askStatus(provider, ticket)
-      return
-    }
-    const contract = this.contractOf(order.instrumentId)
-    const total = Math.min(report.filledQuantity, Math.abs(fromLotUnits(order.units)) * contract)
-    const wasOpen = this.open.has(order.id)
-    await this.options.db.transaction(async (tx) => {
-      if (total > order.filledQuantity + 1e-9) {
-        const more = total - order.filledQuantity
-        // The report's own trade when it is all that is new; else what the totals imply.
-        const price =
-          report.fill && Math.abs(report.fill.quantity - more) < 1e-9
-            ? report.fill.price
-            : (report.averagePrice * total - order.averagePrice * order.filledQuantity) / more
-        const sign = Math.sign(order.units)
-        const execId = report.fill?.execId ?? `status:${report.clOrdId}:${total}`
-        const inserted = await tx
-          .insert(hedgeFills)
-          .values({
-            orderId: order.id,
-            provider,
-            execId,
-            lots: String(sign * roundLots(more / contract)),
-            price: String(roundPrice(price)),
-          })
-          .onConflictDoNothing()
-          .returning({ id: hedgeFills.id })
-        if (inserted.length > 0) {
-          order.averagePrice = (order.averagePrice * order.filledQuantity + price * more) / total
-          order.filledQuantity = total
-          // A fill of an order already over (its rest was taken back from the hedge) counts again.
-          if (!wasOpen) this.book.hedged(order.instrumentId, order.mode, sign * toLotUnits(more / contract))
-        }
-      }
-      const status = report.final
-        ? order.filledQuantity <= 0
-          ? report.final === 'filled'
-            ? 'cancelled'
-            : report.final
-          : toLotUnits(order.filledQuantity / contract) >= Math.abs(order.units)
-            ? 'filled'
-            : 'partial'
-        : report.working && order.status === 'new'
-          ? 'working'
-          : undefined
-      await tx
-        .update(hedgeOrders)
-        .set({
-          filledLots: String(roundLots(order.filledQuantity / contract)),
-          avgPrice: String(roundPrice(order.averagePrice)),
-          ...(status && { status }),
-          ...(report.final && report.reason && { reason: report.reason.slice(0, 200) }),
-          updatedAt: new Date(this.options.clock()),
-        })
-        .where(eq(hedgeOrders.id, order.id))
-      if (status === 'working') order.status = 'working'
-    })
-    if (report.final && wasOpen) this.finish(order)
-  }
-
-  /** The order is over: what did not fill leaves the hedge, and the instrument waits before it is tried again. */
-  private finish(order: OpenOrder): void {
-    this.open.delete(order.id)
-    const filledUnits =
-      Math.sign(order.units) * toLotUnits(order.filledQuantity / this.contractOf(order.instrumentId))
-    const rest = order.units - filledUnits
-    if (rest === 0) return
-    this.book.hedged(order.instrumentId, order.mode, -rest)
-    const key = `${order.instrumentId}:${order.mode}`
-    if (this.cooling.has(key)) return
-    this.cooling.add(key)
-    const timer = setTimeout(() => {
-      this.timers.delete(timer)
-      this.cooling.delete(key)
-      void this.run(() => this.reconcile(order.instrumentId))
-    }, this.options.retryMs ?? 5000)
-    timer.unref()
-    this.timers.add(timer)
-  }
-
-  /** A finished order, read back for a report that comes after it ended (a late fill counts too). */
-  private async finishedOrder(id: number): Promise<OpenOrder | undefined> {
-    const [row] = await this.options.db
-      .select()
-      .from(hedgeOrders)
-      .where(
-        and(
-          eq(hedgeOrders.id, id),
-          inArray(hedgeOrders.status, ['filled', 'partial', 'rejected', 'cancelled']),
-        ),
-      )
-    return row && this.orderOf(row)
-  }
-
-  /** A stored order as the hedger keeps it. */
-  private orderOf(row: typeof hedgeOrders.$inferSelect): OpenOrder {
-    return {
-      id: row.id,
-      provider: row.provider,
-      instrumentId: row.instrumentId,
-      mode: row.mode as HedgedMode,
-      units: toLotUnits(Number(row.lots)),
-      filledQuantity: Number(row.filledLots) * this.contractOf(row.instrumentId),
-      averagePrice: Number(row.avgPrice),
-      status: row.status === 'new' ? 'new' : 'working',
-      sentMs: row.createdAt.getTime(),
-    }
-  }
-
-  private ticketOf(order: OpenOrder): OrderTicket | undefined {
-    const code = this.options.instrument(order.instrumentId)?.code
-    const symbol = code === undefined ? undefined : this.options.venue.symbolOf(order.provider, code)
-    if (symbol === undefined) return undefined
-    return {
-      clOrdId: clOrdIdOf(order.id),
-      symbol,
-      side: order.units > 0 ? 'buy' : 'sell',
-      quantity: roundQuantity(Math.abs(fromLotUnits(order.units)) * this.contractOf(order.instrumentId)),
-    }
-  }
-
-  private contractOf(instrumentId: number): number {
-    return Number(this.options.instrument(instrumentId)?.contractSize ?? 1)
+  private retryLater(instrumentId: number, mode: HedgedMode): void {
+    const key = keyOf(instrumentId, mode)
+    const wait = this.waits.get(key) ?? { ms: 0 }
+    if (wait.timer) return
+    const first = this.options.retryMs ?? 5000
+    wait.ms = wait.ms === 0 ? first : Math.min(wait.ms * 2, Math.max(first, RETRY_MOST_MS))
+    wait.timer = setTimeout(() => {
+      delete wait.timer
+      void this.run(() => this.reconcile(instrumentId))
+    }, wait.ms)
+    wait.timer.unref()
+    this.waits.set(key, wait)
   }
 }
-
-const roundLots = (lots: number) => Math.round(lots * 10_000) / 10_000
-const roundPrice = (price: number) => Number(price.toFixed(10))
-const roundQuantity = (quantity: number) => Number(quantity.toFixed(6))

@@ -97,6 +97,8 @@ export interface DeskHooks {
   error(error: unknown, context: string): void
   /** The writer lock is gone for good: this process must stop (main.ts exits). */
   fatal(message: string): void
+  /** The engine was rebuilt from the database (after a failure, or a regained lock): memory may differ from before. */
+  rebuilt?(): void
 }
 
 export interface DeskOptions {
@@ -286,9 +288,16 @@ export class TradingDesk implements DeskPort {
     if (this.state === 'running') this.engine.haltQuotes(instrumentId)
   }
 
-  /** A rebuilt engine, closed where the source quotes nothing now. */
-  private withHalts(engine: TradingEngine): TradingEngine {
+  /** A rebuilt engine, closed where the source quotes nothing now; the hook is told after it runs. */
+  private takeRebuilt(engine: TradingEngine): TradingEngine {
     for (const instrumentId of this.halted) engine.haltQuotes(instrumentId)
+    queueMicrotask(() => {
+      try {
+        this.options.hooks.rebuilt?.()
+      } catch (error) {
+        this.options.hooks.error(error, 'telling of a rebuilt engine failed')
+      }
+    })
     return engine
   }
 
@@ -610,7 +619,7 @@ export class TradingDesk implements DeskPort {
         const engine = await rebuildEngine(this.options.db, this.options.lastQuotes())
         // The writer lock may have gone meanwhile: then the regain rebuilds, not this.
         if (this.state !== 'recovering') return
-        this.engine = this.withHalts(engine)
+        this.engine = this.takeRebuilt(engine)
         this.tickEvents = []
         this.state = 'running'
         return
@@ -644,7 +653,7 @@ export class TradingDesk implements DeskPort {
         if (await this.options.writer.reacquire()) {
           await this.exclusive(async () => {
             this.epoch = await claimFence(this.options.db)
-            this.engine = this.withHalts(await rebuildEngine(this.options.db, this.options.lastQuotes()))
+            this.engine = this.takeRebuilt(await rebuildEngine(this.options.db, this.options.lastQuotes()))
             this.tickEvents = []
             this.state = 'running'
           })

@@ -35,6 +35,8 @@ export interface TradingOptions {
   regainWriterMs?: number
   /** Told of every committed batch of events after the owners' pushes (hedging). */
   onCommitted?: (events: readonly EngineEvent[]) => void
+  /** Told when the desk has rebuilt its engine from the database (hedging reads its positions again). */
+  onRebuilt?: () => void
 }
 
 /** Brings trading up: the desk (engine rebuilt from the database) and the owners' socket pushes. */
@@ -56,6 +58,7 @@ export async function openTrading(db: Db, market: MarketData, topics: TopicHub, 
       },
       error: options.onError,
       fatal: options.onFatal,
+      ...(options.onRebuilt && { rebuilt: options.onRebuilt }),
     },
   })
   const push = startAccountPush(() => desk, market, topics, options.nowMs, options.watchers)

@@ -41,14 +41,14 @@ export class HedgeBook {
   opened(orderId: number, instrumentId: number, mode: HedgeMode, clientUnits: number): void {
     this.closed(orderId)
     this.positions.set(orderId, { instrumentId, mode, units: clientUnits })
-    this.netOf(instrumentId, mode).client += clientUnits
+    this.at(instrumentId, mode).client += clientUnits
   }
 
   /** Part of a position was closed: `clientUnits` is what is left. Unknown positions are ignored. */
   resized(orderId: number, clientUnits: number): void {
     const tracked = this.positions.get(orderId)
     if (!tracked) return
-    this.netOf(tracked.instrumentId, tracked.mode).client += clientUnits - tracked.units
+    this.at(tracked.instrumentId, tracked.mode).client += clientUnits - tracked.units
     tracked.units = clientUnits
   }
 
@@ -57,7 +57,7 @@ export class HedgeBook {
     const tracked = this.positions.get(orderId)
     if (!tracked) return
     this.positions.delete(orderId)
-    this.netOf(tracked.instrumentId, tracked.mode).client -= tracked.units
+    this.at(tracked.instrumentId, tracked.mode).client -= tracked.units
   }
 
   /** Forgets every client position (the rules changed: the caller opens them again under the new ones). The hedge stays. */
@@ -66,17 +66,12 @@ export class HedgeBook {
     for (const net of this.nets.values()) net.client = 0
   }
 
-  /** The instrument a tracked position is of. */
-  instrumentOf(orderId: number): number | undefined {
-    return this.positions.get(orderId)?.instrumentId
-  }
-
   /**
    * The hedge changed by `units`: an order sent (its whole size while it works), or the part of one
    * that will not fill (a reject, a cancelled remainder) taken back.
    */
   hedged(instrumentId: number, mode: HedgedMode, units: number): void {
-    this.netOf(instrumentId, mode).hedge += units
+    this.at(instrumentId, mode).hedge += units
   }
 
   /**
@@ -95,8 +90,13 @@ export class HedgeBook {
     return -(house - Math.sign(house) * keep)
   }
 
-  /** The clients' position and the hedge of an instrument under a mode. */
+  /** The clients' position and the hedge of an instrument under a mode (a copy: zeros when it has none). */
   netOf(instrumentId: number, mode: HedgeMode): Net {
+    const net = this.nets.get(key(instrumentId, mode))
+    return { client: net?.client ?? 0, hedge: net?.hedge ?? 0 }
+  }
+
+  private at(instrumentId: number, mode: HedgeMode): Net {
     const k = key(instrumentId, mode)
     let net = this.nets.get(k)
     if (!net) {

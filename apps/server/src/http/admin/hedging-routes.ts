@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { adminUserIdParams, clientGroupRequest, hedgeRuleRequest, instrumentIdParams } from '@tp/contracts'
+import { adminUserIdParams, clientGroupRequest, hedgeRuleRequest, hedgeRuleIdParams } from '@tp/contracts'
 import {
   deleteHedgeRule,
   hedgingView,
@@ -44,7 +44,7 @@ export function adminHedgingRoutes(app: FastifyInstance, deps: RouteDeps): void 
   })
 
   app.post('/admin/api/hedging/rules/:id/delete', edit, async (request) => {
-    const { id } = parse(instrumentIdParams, request.params)
+    const { id } = parse(hedgeRuleIdParams, request.params)
     return answer(request, await changed(await deleteHedgeRule(db, actorOf(request), id)), 'saved')
   })
 

@@ -12,7 +12,7 @@ import {
   adminWithdrawalListRequest,
   clientGroupRequest,
   hedgeRuleRequest,
-  instrumentIdParams,
+  hedgeRuleIdParams,
   identityCheckIdParams,
   outboxListRequest,
   pageRequest,
@@ -226,7 +226,7 @@ export const BACK_OFFICE_QUEUE_CALLS: Call[] = [
     path: '/admin/api/hedging/rules/{id}/delete',
     summary: 'Delete a hedging rule',
     auth: staff('hedging.edit'),
-    params: instrumentIdParams,
+    params: hedgeRuleIdParams,
   },
   {
     method: 'POST',

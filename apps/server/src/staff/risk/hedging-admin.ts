@@ -86,7 +86,7 @@ export async function hedgingView(db: Db, sources: HedgingViewSources): Promise<
         : null
     return {
       id: row.id,
-      cl_ord_id: `H${row.id}`,
+      cl_ord_id: row.clOrdId,
       provider: row.provider,
       code: instrument?.code ?? String(row.instrumentId),
       mode: row.mode as AdminHedgeOrder['mode'],

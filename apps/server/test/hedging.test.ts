@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { hedgeFills, hedgeOrders, hedgeRules } from '../src/db/schema.ts'
+import { auditLog, hedgeFills, hedgeOrders, hedgeRules } from '../src/db/schema.ts'
 import { fixHedgeVenue } from '../src/fix/fix-hedge-venue.ts'
 import type { FixProviderConfig } from '../src/fix/provider-config.ts'
 import { databaseSequences } from '../src/fix/sequence-store.ts'
@@ -485,8 +485,8 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
     expect(refused.body.code).toBe(0)
     expect(await app.db.select().from(hedgeRules)).toEqual([])
     const demo = await app.get('/api/user/createAccountDemoForU?demo_id=device-hedge-0002')
-    const moved = await post(`/admin/api/users/${demo.body.data.user.id}/group`, { client_group: 'pro' })
-    expect(moved.body).toMatchObject({ code: 0, reason: 'account_not_found' })
+    const demoMoved = await post(`/admin/api/users/${demo.body.data.user.id}/group`, { client_group: 'pro' })
+    expect(demoMoved.body).toMatchObject({ code: 0, reason: 'account_not_found' })
     // Saving a pair's rule again replaces it; deleting it leaves none.
     await rule({ instrument: 'ETHUSD', mode: 'hybrid', thresholdLots: '2.5' })
     await rule({ instrument: 'ETHUSD', mode: 'hybrid', thresholdLots: '3' })
@@ -496,6 +496,32 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
     ])
     const deleted = await post(`/admin/api/hedging/rules/${rules[0]!.id}/delete`, {})
     expect(deleted.body).toMatchObject({ code: 1, data: [] })
+    const moved = await fundedUser(app, '1000')
+    await moveTo(moved.userId, 'audited')
+    // Every change is in the audit log, with who made it and what it was before (this test's are the last).
+    const audited = await app.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.action, ['hedge_rule.save', 'hedge_rule.delete', 'user.client_group']))
+    expect(
+      audited
+        .filter((a) => a.target === 'hedge_rule:ETHUSD/*')
+        .slice(-3)
+        .map((a) => [a.action, a.before, a.after]),
+    ).toEqual([
+      ['hedge_rule.save', null, { mode: 'hybrid', threshold_lots: '2.5' }],
+      [
+        'hedge_rule.save',
+        { mode: 'hybrid', threshold_lots: '2.5000' },
+        { mode: 'hybrid', threshold_lots: '3' },
+      ],
+      ['hedge_rule.delete', { mode: 'hybrid', threshold_lots: '3.0000' }, null],
+    ])
+    expect(
+      audited
+        .filter((a) => a.target === `user:${moved.userId}`)
+        .map((a) => [a.staffEmail, a.before, a.after]),
+    ).toEqual([[dealer.email, { client_group: 'standard' }, { client_group: 'audited' }]])
     expect((await post(`/admin/api/hedging/rules/${rules[0]!.id}/delete`, {})).body).toMatchObject({
       code: 0,
     })

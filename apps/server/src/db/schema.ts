@@ -1226,7 +1226,8 @@ export const hedgeRules = pgTable(
 /**
  * An order the house sent a provider to hedge (issue 28). `status`: `new`
  * (stored, perhaps not yet sent), `working` (the provider has it), `filled`, `partial` (part filled,
- * the rest will not be), `rejected`, `cancelled` (nothing filled). Lots are signed: a buy is positive.
+ * the rest will not be), `rejected`, `cancelled` (nothing filled). `lots` is signed (a buy is
+ * positive); `filled_lots` is not (its side is the order's).
  */
 export const hedgeOrders = pgTable(
   'hedge_orders',

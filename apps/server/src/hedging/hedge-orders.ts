@@ -81,13 +81,6 @@ export class HedgeOrders {
     }))
   }
 
-  /** Whether an order of this instrument and mode is still open. */
-  hasOpen(instrumentId: number, mode: HedgedMode): boolean {
-    for (const order of this.open.values())
-      if (order.instrumentId === instrumentId && order.mode === mode) return true
-    return false
-  }
-
   /** Stores an order, then sends it (a session not logged on now sends nothing: the next logon asks after it). */
   async send(order: {
     provider: string

@@ -166,6 +166,13 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('hedging in the back 
       .first()
       .waitFor()
     await adminShot(page, 'hedging')
+    // The same page in Traditional Chinese.
+    await page.evaluate(() => localStorage.setItem('admin-lang', 'hk'))
+    await page.reload()
+    await page.getByTestId('hedge-net-BTCUSD').waitFor()
+    expect(await page.getByTestId('hedging-page').innerText()).toContain('未對沖淨額')
+    await adminShot(page, 'hedging-hk')
+    await page.evaluate(() => localStorage.removeItem('admin-lang'))
     expect(pageErrors).toEqual([])
   })
 })

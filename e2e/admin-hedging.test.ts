@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hedgeOrders } from '../apps/server/src/db/schema.ts'
-import { fixHedgeVenue } from '../apps/server/src/fix/fix-hedge-venue.ts'
-import { databaseSequences } from '../apps/server/src/fix/sequence-store.ts'
-import { startTestProvider, type TestProvider } from '../apps/server/src/fix/test-provider.ts'
+import type { TestProvider } from '../apps/server/src/fix/test-provider.ts'
+import { hedgingTo, startHedgingProvider } from '../apps/server/test/hedging-provider.ts'
 import { fundedUser } from '../apps/server/test/funded.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import { BROWSER_DRIVERS, CHROMIUM, CHROMIUM_ARGS, browserAvailable } from './platform.ts'
@@ -33,54 +32,11 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('hedging in the back 
 
   beforeAll(async () => {
     buildAdminOnce()
-    lp = await startTestProvider({
-      compId: 'LP1',
-      clientCompId: 'BROKER',
-      heartbeatSeconds: 1,
-      orders: { compId: 'LP1-T', clientCompId: 'BROKER-T' },
-      instruments: [
-        {
-          symbol: 'BTC/USD',
-          anchor: 65_000,
-          dailyVolatility: 0.03,
-          precision: 2,
-          spreadPoints: 3000,
-          tickIntervalMs: 100,
-        },
-      ],
-    })
+    lp = await startHedgingProvider()
     app = await startTestApp(driver, {
       historyCandles: 5,
       app: { adminDist: ADMIN_DIST },
-      hedging: {
-        venue: (db) =>
-          fixHedgeVenue(
-            {
-              choice: 'priority',
-              providers: [
-                {
-                  name: 'lp1',
-                  host: '127.0.0.1',
-                  port: lp.port,
-                  senderCompId: 'BROKER',
-                  targetCompId: 'LP1',
-                  heartbeatSeconds: 1,
-                  priority: 1,
-                  quietMs: 750,
-                  staleMs: 10_000,
-                  resetOnLogon: false,
-                  depth: 1,
-                  symbols: { BTCUSD: 'BTC/USD' },
-                  orders: { port: lp.ordersPort, senderCompId: 'BROKER-T', targetCompId: 'LP1-T' },
-                  reconnectFirstMs: 200,
-                  reconnectMostMs: 1000,
-                },
-              ],
-            },
-            { keeper: databaseSequences(db), clock: Date.now, log: () => {} },
-          ),
-        retryMs: 300,
-      },
+      hedging: hedgingTo(lp, { retryMs: 300 }),
     })
     app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })

@@ -1,11 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, hedgeFills, hedgeOrders, hedgeRules } from '../src/db/schema.ts'
-import { fixHedgeVenue } from '../src/fix/fix-hedge-venue.ts'
-import type { FixProviderConfig } from '../src/fix/provider-config.ts'
-import { databaseSequences } from '../src/fix/sequence-store.ts'
-import { startTestProvider, type TestProvider } from '../src/fix/test-provider.ts'
+import type { TestProvider } from '../src/fix/test-provider.ts'
 import { fundedUser } from './funded.ts'
+import { hedgingTo, startHedgingProvider } from './hedging-provider.ts'
 import { signedInStaff } from './staff.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { sleep } from './socket-wait.ts'
@@ -15,24 +13,6 @@ import { sleep } from './socket-wait.ts'
  * on this machine's loopback). Client trades go through the HTTP calls; the rules are the back
  * office's table; the provider fills, half fills, rejects, and loses reports on demand.
  */
-
-const provider = (ordersPort: number, pricesPort: number): FixProviderConfig => ({
-  name: 'lp1',
-  host: '127.0.0.1',
-  port: pricesPort,
-  senderCompId: 'BROKER',
-  targetCompId: 'LP1',
-  heartbeatSeconds: 1,
-  priority: 1,
-  quietMs: 500,
-  staleMs: 10_000,
-  resetOnLogon: false,
-  depth: 1,
-  symbols: { BTCUSD: 'BTC/USD', ETHUSD: 'ETH/USD' },
-  orders: { port: ordersPort, senderCompId: 'BROKER-T', targetCompId: 'LP1-T' },
-  reconnectFirstMs: 200,
-  reconnectMostMs: 1000,
-})
 
 /** Waits for a condition that the hedger reaches on its own, in its own time. */
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
@@ -53,41 +33,10 @@ describe.each(DRIVERS)('hedging to a liquidity provider on %s', (driver) => {
   const eth = () => app.market.instrumentByCode('ETHUSD')!.id
 
   beforeAll(async () => {
-    lp = await startTestProvider({
-      compId: 'LP1',
-      clientCompId: 'BROKER',
-      heartbeatSeconds: 1,
-      orders: { compId: 'LP1-T', clientCompId: 'BROKER-T' },
-      instruments: [
-        {
-          symbol: 'BTC/USD',
-          anchor: 65_000,
-          dailyVolatility: 0.03,
-          precision: 2,
-          spreadPoints: 3000,
-          tickIntervalMs: 100,
-        },
-        {
-          symbol: 'ETH/USD',
-          anchor: 3300,
-          dailyVolatility: 0.03,
-          precision: 2,
-          spreadPoints: 200,
-          tickIntervalMs: 100,
-        },
-      ],
-    })
+    lp = await startHedgingProvider()
     app = await startTestApp(driver, {
       historyCandles: 10,
-      hedging: {
-        venue: (db) =>
-          fixHedgeVenue(
-            { choice: 'priority', providers: [provider(lp.ordersPort, lp.port)] },
-            { keeper: databaseSequences(db), clock: Date.now, log: () => {} },
-          ),
-        retryMs: 300,
-        log: (level, message, fields) => process.env.HEDGE_DEBUG && console.log(level, message, fields),
-      },
+      hedging: hedgingTo(lp, { retryMs: 300 }),
     })
     app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
     app.tick({ code: 'ETHUSD', bid: 3300, ask: 3302 })

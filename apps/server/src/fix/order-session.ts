@@ -8,10 +8,10 @@ import {
   type MsgView,
 } from './jspurefix.ts'
 import type { Execution, OrderTicket } from '../hedging/hedge-venue.ts'
-import { PeerSession } from './peer-session.ts'
+import { InitiatorSession, type InitiatorEvents } from './initiator-session.ts'
 
 /** What an order session tells its owner. Every call is guarded: nothing of the owner's can end the session. */
-export interface OrderSessionEvents {
+export interface OrderSessionEvents extends InitiatorEvents {
   /** Logged on: orders can be sent. */
   ready(): void
   /** A sequence gap: the messages in it are gone (a gap is filled, not replayed), reports among them. */
@@ -19,8 +19,6 @@ export interface OrderSessionEvents {
   execution(report: Execution): void
   /** A business reject of one of our messages (a ClOrdID when the provider names one). */
   refused(clOrdId: string | undefined, reason: string): void
-  ended(error?: Error): void
-  problem(message: string, fields: Record<string, unknown>): void
 }
 
 // FIX 4.4 values (tags 54, 40, 59, 21, 150, 39, 103).
@@ -49,15 +47,13 @@ const FINAL: Record<string, Execution['final']> = {
  * reports every ExecutionReport. Reports sent again (PossDup) are reported too: a fill is booked
  * once by its ExecID, never dropped.
  */
-export class OrderSession extends PeerSession {
-  private ended = false
-
+export class OrderSession extends InitiatorSession {
   constructor(
     config: IJsFixConfig,
     private readonly events: OrderSessionEvents,
     private readonly now: () => number,
   ) {
-    super(config)
+    super(config, events, 'order session')
   }
 
   place(ticket: OrderTicket): void {
@@ -117,16 +113,6 @@ export class OrderSession extends PeerSession {
     setImmediate(() => this.guard('gap', () => this.events.gap()))
   }
 
-  protected override onStopped(error?: Error): void {
-    if (this.ended) return
-    this.ended = true
-    this.guard('stopped', () => this.events.ended(error))
-  }
-
-  protected override onLogon(): boolean {
-    return true
-  }
-
   private onReport(report: IExecutionReport): void {
     const clOrdId = report.ClOrdID
     if (!clOrdId) {
@@ -164,13 +150,5 @@ export class OrderSession extends PeerSession {
         execution.working = true
     }
     this.events.execution(execution)
-  }
-
-  private guard(what: string, run: () => void): void {
-    try {
-      run()
-    } catch (error) {
-      this.events.problem(`order session: ${what} failed`, { error: (error as Error).message })
-    }
   }
 }

@@ -10,10 +10,10 @@ import {
   type MsgView,
 } from './jspurefix.ts'
 import type { Depth } from '../market/market-data.ts'
-import { PeerSession } from './peer-session.ts'
+import { InitiatorSession, type InitiatorEvents } from './initiator-session.ts'
 
 /** What a price session tells its owner. Every call is guarded: nothing of the owner's can end the session. */
-export interface PriceSessionEvents {
+export interface PriceSessionEvents extends InitiatorEvents {
   /** Logged on; the subscriptions are sent. */
   ready(): void
   /**
@@ -25,10 +25,6 @@ export interface PriceSessionEvents {
   heard(): void
   /** The provider will not quote a symbol (MarketDataRequestReject, or its entries deleted). */
   withdrawn(symbol: string, reason: string): void
-  /** The session ended (logout, a broken connection, a refused logon). */
-  ended(error?: Error): void
-  /** Something of the provider's we could not use (logged by the owner). */
-  problem(message: string, fields: Record<string, unknown>): void
 }
 
 // FIX 4.4 values used here (tag 263, 269, 279).
@@ -55,12 +51,11 @@ interface Book {
  * symbol's bid and ask, and reports a quote when both are known. A sequence gap asks for every
  * snapshot again (a price in the gap is never re-applied: a re-sent, PossDup price is old by then).
  */
-export class PriceSession extends PeerSession {
+export class PriceSession extends InitiatorSession {
   private readonly books = new Map<string, Book>()
   /** MDReqID → symbol of the current subscriptions (older ids' messages are ignored). */
   private readonly requests = new Map<string, string>()
   private round = 0
-  private ended = false
 
   constructor(
     config: IJsFixConfig,
@@ -69,7 +64,7 @@ export class PriceSession extends PeerSession {
     /** Levels of depth asked for: 1 is the top of book, updated incrementally; more come as full refreshes. */
     private readonly depth = 1,
   ) {
-    super(config)
+    super(config, events, 'price session')
   }
 
   protected override onReady(): void {
@@ -101,16 +96,6 @@ export class PriceSession extends PeerSession {
     super.sendResendRequest(lastSeq, receivedSeq)
     // Prices in the gap are lost (providers gap-fill market data): every snapshot again.
     setImmediate(() => this.guard('resubscribe', () => this.requestAll()))
-  }
-
-  protected override onStopped(error?: Error): void {
-    if (this.ended) return
-    this.ended = true
-    this.guard('stopped', () => this.events.ended(error))
-  }
-
-  protected override onLogon(): boolean {
-    return true
   }
 
   private requestAll(): void {
@@ -224,14 +209,5 @@ export class PriceSession extends PeerSession {
   private sentMs(view: MsgView): number {
     const sent = view.getTyped(MsgTag.SendingTime)
     return sent instanceof Date ? sent.getTime() : Number.NaN
-  }
-
-  private guard(what: string, run: () => void): void {
-    try {
-      run()
-    } catch (error) {
-      // A fault of ours must not end the session (jspurefix ends it on any exception in a handler).
-      this.events.problem(`price session: ${what} failed`, { error: (error as Error).message })
-    }
   }
 }

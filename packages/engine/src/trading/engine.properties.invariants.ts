@@ -18,7 +18,7 @@ export function checkMargins(runner: Runner, record: Record_): void {
       const mine = positions.filter((o) => o.instrumentId === m.id)
       if (mine.length === 0) continue
       const terms = runner.terms.find((t) => t.id === m.id) as InstrumentTerms
-      const quote = engine.quote(m.id) as Quote
+      const quote = engine.quoteFor(totals.userId, m.id) as Quote
       const weight = (side: SideValue) =>
         mine
           .filter((o) => o.side === side)
@@ -42,7 +42,7 @@ export function checkMargins(runner: Runner, record: Record_): void {
     }
     if (event.type === 'position_closed') {
       const { order } = event
-      const quote = engine.quote(order.instrumentId)
+      const quote = engine.quoteFor(order.userId, order.instrumentId)
       const expected = order.side === Side.Buy ? quote?.bid : quote?.ask
       check(
         order.closePrice === expected,
@@ -53,7 +53,7 @@ export function checkMargins(runner: Runner, record: Record_): void {
     }
     if (event.type === 'position_opened') {
       const { order } = event
-      const quote = engine.quote(order.instrumentId)
+      const quote = engine.quoteFor(order.userId, order.instrumentId)
       const expected = order.side === Side.Buy ? quote?.ask : quote?.bid
       check(order.price === expected, () => `order ${order.id} opened at ${order.price}, not ${expected}`)
     }
@@ -110,7 +110,8 @@ export function checkTriggers(runner: Runner, record: Record_): void {
   }
   for (const u of USERS)
     for (const order of engine.ordersOf(u)) {
-      const quote = engine.quote(order.instrumentId) as Quote
+      // At the account's own quote (its client group's markup): the price its triggers watch.
+      const quote = engine.quoteFor(order.userId, order.instrumentId) as Quote
       if (order.status === OrderStatus.Holding && !isLive(order.instrumentId)) runner.staleHoldings++
       if (!calendarOf(order.instrumentId).isOpenAt(quote.timeMs)) continue
       if (order.status === OrderStatus.Holding) {

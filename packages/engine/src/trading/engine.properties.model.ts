@@ -90,6 +90,11 @@ export type Step =
   | { kind: 'wait'; ms: number }
   /** Money held for a withdrawal, released again or paid out. */
   | { kind: 'freeze' | 'release' | 'pay_out'; user: number; cents: number }
+  /**
+   * Staff move a user to a client group (vip or the default) and set vip's markup on a market, in
+   * points (0: none): the user's quotes change at once (decision 052).
+   */
+  | { kind: 'pricing'; user: number; vip: boolean; market: number; points: number }
 
 export interface Setup {
   feePerLot: boolean
@@ -283,3 +288,24 @@ export interface Record_ {
 export function check(condition: boolean, message: () => string): void {
   if (!condition) throw new Error(message())
 }
+
+/** A client-group change among the steps (engine.properties.group-markups.test.ts). */
+export const pricingStepArb = fc.record({
+  kind: fc.constant('pricing' as const),
+  user,
+  vip: fc.boolean(),
+  market,
+  points: fc.oneof(
+    { weight: 1, arbitrary: fc.constant(0) },
+    { weight: 3, arbitrary: fc.integer({ min: 1, max: 40 }) },
+  ),
+})
+export const setupWithPricingArb: fc.Arbitrary<Setup> = fc.record({
+  feePerLot: fc.boolean(),
+  balances: fc.tuple(...USERS.map(() => fc.constantFrom(300, 1000, 5000, 20_000))),
+  steps: fc.array(fc.oneof({ weight: 10, arbitrary: stepArb }, { weight: 1, arbitrary: pricingStepArb }), {
+    minLength: 20,
+    maxLength: 110,
+    size: 'max',
+  }),
+})

@@ -51,6 +51,9 @@ export class Runner {
   staleHoldings = 0
   /** The engine's net lots per instrument before the step being checked. */
   netBefore = new Map<number, Money>()
+  /** Users in the vip group, and vip's markup per instrument in points (pricing steps). */
+  readonly vips = new Set<number>()
+  readonly vipMarkups = new Map<number, number>()
 
   constructor(readonly setup: Setup) {
     const fees = setup.feePerLot
@@ -79,6 +82,8 @@ export class Runner {
     for (const m of MARKETS) engine.primeQuote(m.id, old.quote(m.id) as Quote)
     for (const t of old.accountTotals())
       engine.addAccount(t.userId, t.balance.toString(), t.marginCalled, t.frozen.toString(), t.demo)
+    // Client groups first: a restored order is indexed at its account's price.
+    this.applyPricing(engine)
     const live = USERS.flatMap((u) => old.ordersOf(u)).sort((a, b) => a.id - b.id)
     // Copies, as if read back from the database.
     for (const order of live) engine.restoreOrder({ ...order })
@@ -98,6 +103,27 @@ export class Runner {
     }
     if (terms.quoteCurrency === 'USD') return 1
     return terms.quoteCurrency === 'JPY' ? 1 / mid(USDJPY) : mid(EURUSD)
+  }
+
+  /** The runner's client groups and markups, given to an engine. */
+  applyPricing(engine: TradingEngine): number[] {
+    const groups = new Map([...this.vips].map((u) => [u, 'vip']))
+    const markups = [...this.vipMarkups].map(([instrumentId, points]) => ({
+      group: 'vip',
+      instrumentId,
+      points,
+    }))
+    return engine.setPricing(groups, markups)
+  }
+
+  /**
+   * A user's bid and ask in points, as the runner works them out: the house's, with half of vip's
+   * markup (rounded down) off the bid and the rest on the ask for a vip.
+   */
+  userQuote(userId: number, id: number): [bid: number, ask: number] {
+    const points = this.vips.has(userId) ? (this.vipMarkups.get(id) ?? 0) : 0
+    const below = Math.floor(points / 2)
+    return [(this.bid.get(id) as number) - below, (this.ask.get(id) as number) + points - below]
   }
 
   /** Points to a price: one correctly rounded division, so the same double as the decimal string. */
@@ -151,8 +177,7 @@ export class Runner {
       }
       case 'open': {
         const m = MARKETS[step.market] as Market
-        const bid = this.bid.get(m.id) as number
-        const ask = this.ask.get(m.id) as number
+        const [bid, ask] = this.userQuote(step.user, m.id)
         const buy = step.side === Side.Buy
         const target = step.pending === 0 ? 0 : (buy ? ask : bid) + step.pending * m.step
         // Stops count from the price the position would close at: now, or at the target.
@@ -213,8 +238,7 @@ export class Runner {
         const order = this.engine.order(id)
         const m = MARKETS.find((x) => x.id === order?.instrumentId) ?? (MARKETS[0] as Market)
         const buy = order?.side === Side.Buy
-        const bid = this.bid.get(m.id) as number
-        const ask = this.ask.get(m.id) as number
+        const [bid, ask] = this.userQuote(step.user, m.id)
         const target = (buy ? ask : bid) + step.pending * m.step
         const away = buy ? -1 : 1
         const level = (offset: number, sign: number) =>
@@ -280,6 +304,16 @@ export class Runner {
         return done(this.engine.release(step.user, (step.cents / 100).toFixed(2), 'w'))
       case 'pay_out':
         return done(this.engine.payOut(step.user, (step.cents / 100).toFixed(2), 'w'))
+      case 'pricing': {
+        // Demo accounts stay in the default group (the server refuses to move one).
+        if (step.vip && step.user !== DEMO_USER) this.vips.add(step.user)
+        else this.vips.delete(step.user)
+        const id = (MARKETS[step.market] as Market).id
+        if (step.points > 0) this.vipMarkups.set(id, step.points)
+        else this.vipMarkups.delete(id)
+        this.applyPricing(this.engine)
+        return { step, events: [] }
+      }
     }
   }
 

@@ -5,7 +5,8 @@
  * floats. This class is the only way in; each concern lives in a file of `./engine/`:
  * commands (open.ts, pending-commands.ts, position-commands.ts, close-by.ts, alert-commands.ts,
  * money-commands.ts), the tick path (tick.ts), risk (risk.ts), bookings (ledger.ts, rollover.ts,
- * positions.ts), costs (costs.ts) and limits (limits.ts, demo-limits.ts).
+ * positions.ts), costs (costs.ts), limits (limits.ts, demo-limits.ts) and client groups' prices
+ * (pricing.ts).
  */
 import { ClosedType, OrderStatus, type LedgerTypeValue } from '@tp/contracts'
 import { money, type Money } from './money.ts'
@@ -26,6 +27,8 @@ import { rolloverDue } from './engine/rollover.ts'
 import { attachPosition } from './engine/positions.ts'
 import { accountTotals, accountView, markOf, ordersOf } from './engine/views.ts'
 import { MAX_TRAILED_LISTED, TRAIL_SHOWN_EVERY_MS } from './engine/limits.ts'
+import { setPricing } from './engine/pricing.ts'
+import { PriceGroups, type GroupMarkup } from './price-groups.ts'
 
 export * from './engine/limits.ts'
 export type { CloseAllPick } from './engine/position-commands.ts'
@@ -50,6 +53,23 @@ export class TradingEngine {
     this.s.exposures.setConversions(this.s.rates.setInstruments(list))
     // Rollover times may have changed.
     this.s.nextRolloverMs = 0
+  }
+
+  /**
+   * Client groups and their spread markups (decision 052): from now on each client trades, is marked
+   * and has its triggers fire at the house's quote widened by its group's markup. Accounts whose
+   * quotes change are re-keyed; returns their user ids.
+   */
+  setPricing(groups: ReadonlyMap<number, string>, markups: readonly GroupMarkup[]): number[] {
+    return setPricing(this.s, new PriceGroups(groups, markups))
+  }
+
+  /** The last quote of an instrument as `userId` sees it (its group's markup on the house's price). */
+  quoteFor(userId: number, instrumentId: number): Quote | undefined {
+    const quote = this.s.quotes.get(instrumentId)
+    return quote && this.s.instruments.has(instrumentId)
+      ? this.s.quoteFor(userId, instrumentId, quote)
+      : undefined
   }
 
   setRisk(risk: RiskSettings): void {

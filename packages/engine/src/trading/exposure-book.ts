@@ -64,6 +64,10 @@ export class ExposureBook<A extends Valued> {
     private readonly quoteOf: (instrumentId: number) => Quote | undefined,
     private readonly currencyOf: (instrumentId: number) => string | undefined,
     private readonly rateOf: (currency: string) => number | undefined,
+    /** How much wider an account's quote of an instrument is (bid down, ask up): its group's markup. */
+    private readonly offsetsOf: (account: A, instrumentId: number) => [bid: number, ask: number] = () => [
+      0, 0,
+    ],
   ) {}
 
   /** Learns, per conversion instrument, the instruments whose quote currency it prices. */
@@ -167,8 +171,10 @@ export class ExposureBook<A extends Valued> {
     const at = (array: 'buyFixed' | 'buyWeight' | 'sellFixed' | 'sellWeight') =>
       row === undefined || !table ? 0 : (table[array][row] as number)
     const sides = [at('buyFixed'), at('buyWeight'), at('sellFixed'), at('sellWeight')]
+    const [bidOff, askOff] = this.offsetsOf(account, instrumentId)
+    const [bid, ask] = [quote.bid - bidOff, quote.ask + askOff]
     const marginOf = ([buyFixed, buyWeight, sellFixed, sellWeight]: number[]) =>
-      Math.max(buyFixed! + buyWeight! * quote.ask * rate, sellFixed! + sellWeight! * quote.bid * rate)
+      Math.max(buyFixed! + buyWeight! * ask * rate, sellFixed! + sellWeight! * bid * rate)
     const added = [...sides]
     const index = (position.side === Side.Buy ? 0 : 2) + (position.fixed ? 0 : 1)
     added[index] = added[index]! + (position.fixed ? position.units : position.units / position.leverage)
@@ -185,6 +191,7 @@ export class ExposureBook<A extends Valued> {
     if (row === undefined) {
       row = table.add(account.slot)
       account.exposures.set(instrumentId, row)
+      ;[table.bidOff[row], table.askOff[row]] = this.offsetsOf(account, instrumentId)
     }
     table.positions[row] = (table.positions[row] as number) + sign
     if (fixed) this.countFixed(table, sign)
@@ -218,6 +225,15 @@ export class ExposureBook<A extends Valued> {
     const quote = this.quoteOf(instrumentId)
     if (table && quote) this.revalueRows(table, quote, levels)
     for (const currency of this.pricing.get(instrumentId) ?? []) this.rerate(currency, levels)
+  }
+
+  /** The account's quotes are wider or narrower now (it moved group, or its group's markups changed). */
+  remark(account: A): void {
+    for (const [instrumentId, row] of account.exposures) {
+      const table = this.tables.get(instrumentId) as HolderTable
+      ;[table.bidOff[row], table.askOff[row]] = this.offsetsOf(account, instrumentId)
+    }
+    this.refresh(account)
   }
 
   /** Recomputes an account's marks from scratch (after a change: no float drift builds up). */
@@ -259,20 +275,23 @@ export class ExposureBook<A extends Valued> {
     const pickRate = rate > 0 ? rate : 1
     const { account, buyUnits, buyCost, sellUnits, sellCost, buyWeight, sellWeight, buyFixed, sellFixed } =
       table
-    const { profit: rowProfit, marginFixed, marginQuoted } = table
+    const { profit: rowProfit, marginFixed, marginQuoted, bidOff, askOff } = table
     const profitIn = this.profitIn[table.currency] as Float64Array
     const marginIn = this.marginIn[table.currency] as Float64Array
     const { balance, profit, margin, flags } = this
     for (let row = 0; row < table.size; row++) {
       const slot = account[row]!
-      const rowValue = bid * buyUnits[row]! - buyCost[row]! + sellCost[row]! - ask * sellUnits[row]!
+      // The row's own quote: its account's group may pay a markup (HolderTable.bidOff).
+      const rowBid = bid - bidOff[row]!
+      const rowAsk = ask + askOff[row]!
+      const rowValue = rowBid * buyUnits[row]! - buyCost[row]! + sellCost[row]! - rowAsk * sellUnits[row]!
       const profitChange = rowValue - rowProfit[row]!
       rowProfit[row] = rowValue
       profitIn[slot]! += profitChange
       profit[slot]! += profitChange * rate
       // The larger side, as HolderTable.marginAt picks it.
-      const buyQuoted = buyWeight[row]! * ask
-      const sellQuoted = sellWeight[row]! * bid
+      const buyQuoted = buyWeight[row]! * rowAsk
+      const sellQuoted = sellWeight[row]! * rowBid
       const buy = buyFixed[row]! + buyQuoted * pickRate >= sellFixed[row]! + sellQuoted * pickRate
       const fixed = buy ? buyFixed[row]! : sellFixed[row]!
       const quoted = buy ? buyQuoted : sellQuoted

@@ -46,6 +46,12 @@ export class HolderTable {
   /** Margin as last counted: the USD part and the quote-currency part (RowMargin). */
   marginFixed: Float64Array = new Float64Array(16)
   marginQuoted: Float64Array = new Float64Array(16)
+  /**
+   * How much wider the account's quote is than the instrument's (its client group's markup,
+   * decision 052): taken off the bid and added to the ask of every mark and margin of the row.
+   */
+  bidOff: Float64Array = new Float64Array(16)
+  askOff: Float64Array = new Float64Array(16)
 
   /** @param currency the book's index of the instrument's quote currency */
   constructor(
@@ -74,24 +80,24 @@ export class HolderTable {
     return this.account[row] as number
   }
 
-  /** Profit in the quote currency of a row: buys marked at the bid, sells at the ask. */
+  /** Profit in the quote currency of a row: buys marked at the account's bid, sells at its ask. */
   quoteProfit(row: number, quote: Quote): number {
     return (
-      quote.bid * (this.buyUnits[row] as number) -
+      (quote.bid - (this.bidOff[row] as number)) * (this.buyUnits[row] as number) -
       (this.buyCost[row] as number) +
       (this.sellCost[row] as number) -
-      quote.ask * (this.sellUnits[row] as number)
+      (quote.ask + (this.askOff[row] as number)) * (this.sellUnits[row] as number)
     )
   }
 
   /**
-   * A row's margin at a quote and rate: the larger side, buys at the ask and sells at the bid. Which
+   * A row's margin at a quote and rate: the larger side, buys at the account's ask and sells at its bid. Which
    * side is larger does not depend on the rate unless the row mixes fixed and leveraged positions
    * (the book re-counts such tables when the rate moves).
    */
   marginAt(row: number, quote: Quote, rate: number): RowMargin {
-    const buyQuoted = (this.buyWeight[row] as number) * quote.ask
-    const sellQuoted = (this.sellWeight[row] as number) * quote.bid
+    const buyQuoted = (this.buyWeight[row] as number) * (quote.ask + (this.askOff[row] as number))
+    const sellQuoted = (this.sellWeight[row] as number) * (quote.bid - (this.bidOff[row] as number))
     const buyFixed = this.buyFixed[row] as number
     const sellFixed = this.sellFixed[row] as number
     // An unknown rate (0) still picks the larger leveraged side.
@@ -115,4 +121,6 @@ const COLUMNS = [
   'profit',
   'marginFixed',
   'marginQuoted',
+  'bidOff',
+  'askOff',
 ] as const

@@ -1,6 +1,7 @@
 import { OrderStatus, Side } from '@tp/contracts'
 import { TriggerHeap, type Trigger, type TriggerKind } from './trigger-index.ts'
 import { TrailingGroups } from './trailing-groups.ts'
+import { markedQuote } from '../market/markup.ts'
 import type { Order, Quote } from './types.ts'
 
 /** The four trigger heaps of one instrument. */
@@ -12,32 +13,40 @@ interface TriggerBook {
 }
 
 /**
+ * The triggers of the accounts that see one markup (decision 052): their books by instrument and
+ * their trailing stops. A quote walks each tier at the tier's own price.
+ */
+interface Tier {
+  points: number
+  books: Map<number, TriggerBook>
+  trailing: TrailingGroups
+}
+
+/**
  * The index of trigger prices (pending entries, stop-losses, take-profits) of every instrument,
  * and of pending orders' expiry times:
  * per instrument four binary heaps (bid rising, bid falling, ask rising, ask falling), so that a
  * quote pops only what it reaches; demo accounts' orders in heaps of their own, so that a tick can
- * act on every real trigger and on a bounded number of demo ones (decision 027). Entries are only added: an entry whose order has changed since
- * is stale, skipped when it fires, and swept out by its heap once the heap has doubled.
+ * act on every real trigger and on a bounded number of demo ones (decision 027); and apart again
+ * per markup its account's client group pays (a tier, decision 052), each walked at its own price.
+ * Entries are only added: an entry whose order has changed since, or whose account now sees another
+ * markup, is stale, skipped when it fires, and swept out by its heap once the heap has doubled.
  */
 export class TriggerBooks {
-  private readonly books = new Map<number, TriggerBook>()
-  private readonly demoBooks = new Map<number, TriggerBook>()
+  /** Real and demo accounts' tiers, by markup points (0: the house's price). */
+  private readonly tiers = new Map<number, Tier>()
+  private readonly demoTiers = new Map<number, Tier>()
   /** Pending orders' expiries, by time: one heap for every instrument, since time is the same for all. */
   private readonly expiries = new TriggerHeap('up', (t) => this.isCurrent(t))
-
-  /** Trailing stops, real accounts' and demo accounts' apart (trailing-groups.ts). */
-  private readonly trailing: TrailingGroups
-  private readonly demoTrailing: TrailingGroups
 
   constructor(
     private readonly orderOf: (orderId: number) => Order | undefined,
     /** Whether an order is a demo account's (an account never changes kind). */
     private readonly isDemo: (order: Order) => boolean,
-    precisionOf: (instrumentId: number) => number,
-  ) {
-    this.trailing = new TrailingGroups(orderOf, precisionOf)
-    this.demoTrailing = new TrailingGroups(orderOf, precisionOf)
-  }
+    private readonly precisionOf: (instrumentId: number) => number,
+    /** The markup points the order's account pays on its instrument now (its client group's). */
+    private readonly pointsOf: (order: Order) => number = () => 0,
+  ) {}
 
   /**
    * A pending order fires when the price it fills at reaches its target from the side it was placed
@@ -93,10 +102,12 @@ export class TriggerBooks {
 
   /** The positions whose trailed stops moved and were not listed within `everyMs` (trailing-groups.ts). */
   trailedSince(nowMs: number, everyMs: number, limit: number): Order[] {
-    const real = this.trailing.moved(nowMs, everyMs, limit)
-    return real.length >= limit
-      ? real
-      : [...real, ...this.demoTrailing.moved(nowMs, everyMs, limit - real.length)]
+    const listed: Order[] = []
+    for (const tier of [...this.tiers.values(), ...this.demoTiers.values()]) {
+      if (listed.length >= limit) break
+      listed.push(...tier.trailing.moved(nowMs, everyMs, limit - listed.length))
+    }
+    return listed
   }
 
   /** A buy closes at the bid: its stop fires when the bid falls to it, its target when it rises. */
@@ -123,13 +134,24 @@ export class TriggerBooks {
    * always fires the same way).
    */
   fire(instrumentId: number, quote: Quote, demoLimit: number): { real: Trigger[]; demo: Trigger[] } {
-    const real = this.books.get(instrumentId)
-    const demo = this.demoBooks.get(instrumentId)
     return {
-      real: this.fireBook(real, this.trailing, instrumentId, quote, Infinity),
+      real: this.fireTiers(this.tiers, instrumentId, quote, Infinity),
       // Demo trailing stops move on every quote (a group moves in one step); only fires are bounded.
-      demo: this.fireBook(demo, this.demoTrailing, instrumentId, quote, Math.max(0, demoLimit)),
+      demo: this.fireTiers(this.demoTiers, instrumentId, quote, Math.max(0, demoLimit)),
     }
+  }
+
+  /** Each tier at its own price (the quote widened by its markup), at most `limit` in all. */
+  private fireTiers(tiers: Map<number, Tier>, instrumentId: number, quote: Quote, limit: number): Trigger[] {
+    const fired: Trigger[] = []
+    for (const tier of tiers.values()) {
+      const price = tier.points > 0 ? markedQuote(quote, tier.points, this.precisionOf(instrumentId)) : quote
+      const book = tier.books.get(instrumentId)
+      const inTier = (trigger: Trigger) => this.isCurrent(trigger) && this.isInTier(trigger, tier.points)
+      for (const trigger of this.fireBook(book, tier.trailing, instrumentId, price, limit - fired.length))
+        if (inTier(trigger)) fired.push(trigger)
+    }
+    return fired.sort((a, b) => a.orderId - b.orderId || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0))
   }
 
   private fireBook(
@@ -139,6 +161,7 @@ export class TriggerBooks {
     quote: Quote,
     limit: number,
   ): Trigger[] {
+    if (limit <= 0) return []
     const fired: Trigger[] = trailing.fire(instrumentId, quote, limit)
     const heaps: [TriggerHeap, number][] = book
       ? [
@@ -153,8 +176,12 @@ export class TriggerBooks {
       for (const trigger of heap.fire(price, limit - fired.length)) fired.push(trigger)
     }
     return fired
-      .filter((trigger) => this.isCurrent(trigger))
-      .sort((a, b) => a.orderId - b.orderId || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0))
+  }
+
+  /** Whether a trigger's order's account still sees the markup of the tier it was found in. */
+  private isInTier(trigger: Trigger, points: number): boolean {
+    const order = this.orderOf(trigger.orderId)
+    return order !== undefined && this.pointsOf(order) === points
   }
 
   /** Whether an index entry still describes its order (checked again before acting on it). */
@@ -173,20 +200,35 @@ export class TriggerBooks {
   /** Entries held for an instrument, stale ones included (tests of the sweep). */
   size(instrumentId: number): number {
     let size = 0
-    for (const book of [this.books.get(instrumentId), this.demoBooks.get(instrumentId)])
+    for (const tier of [...this.tiers.values(), ...this.demoTiers.values()]) {
+      const book = tier.books.get(instrumentId)
       if (book) size += book.bidUp.size + book.bidDown.size + book.askUp.size + book.askDown.size
+    }
     return size
   }
 
   private trailingOf(order: Order): TrailingGroups {
-    return this.isDemo(order) ? this.demoTrailing : this.trailing
+    return this.tierOf(order).trailing
+  }
+
+  /** The tier of the markup the order's account sees now. */
+  private tierOf(order: Order): Tier {
+    const tiers = this.isDemo(order) ? this.demoTiers : this.tiers
+    const points = this.pointsOf(order)
+    let tier = tiers.get(points)
+    if (!tier) {
+      tier = { points, books: new Map(), trailing: new TrailingGroups(this.orderOf, this.precisionOf) }
+      tiers.set(points, tier)
+    }
+    return tier
   }
 
   private bookOf(order: Order): TriggerBook {
-    const books = this.isDemo(order) ? this.demoBooks : this.books
+    const tier = this.tierOf(order)
+    const books = tier.books
     let book = books.get(order.instrumentId)
     if (!book) {
-      const isLive = (trigger: Trigger) => this.isCurrent(trigger)
+      const isLive = (trigger: Trigger) => this.isCurrent(trigger) && this.isInTier(trigger, tier.points)
       book = {
         bidUp: new TriggerHeap('up', isLive),
         bidDown: new TriggerHeap('down', isLive),

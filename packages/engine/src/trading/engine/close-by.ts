@@ -29,7 +29,7 @@ export function closeBy(
   if (order.instrumentId !== by.instrumentId) return reject('close_by_instrument')
   // A position is on its own side: closing it by itself is refused here too.
   if (order.side === by.side) return reject('close_by_side')
-  const live = s.liveQuote(order.instrumentId, nowMs)
+  const live = s.liveQuote(order.instrumentId, nowMs, order.userId)
   if (typeof live === 'string') return reject(live)
   const [long, short] = order.side === Side.Buy ? [order, by] : [by, order]
   const lots = closeByLots(long.lots, short.lots)

@@ -78,7 +78,7 @@ export function resetAccount(
   const closes = []
   for (const id of account.holding) {
     const order = s.order(id)
-    const live = s.liveQuote(order.instrumentId, nowMs)
+    const live = s.liveQuote(order.instrumentId, nowMs, order.userId)
     if (typeof live === 'string') return reject(live)
     closes.push({ order, price: exitPrice(order.side, live) })
   }

@@ -26,7 +26,7 @@ export function open(s: EngineState, command: OpenCommand): CommandResult {
   if (!account) return reject('account_not_found')
   const terms = s.instruments.get(command.instrumentId)
   if (!terms || !terms.enabled) return reject('instrument_not_found')
-  const quote = s.liveQuote(terms.id, command.nowMs)
+  const quote = s.liveQuote(terms.id, command.nowMs, command.userId)
   if (typeof quote === 'string') return reject(quote)
   const rate = s.rates.booked(terms.quoteCurrency)
   if (rate === undefined) return reject('no_conversion_rate')

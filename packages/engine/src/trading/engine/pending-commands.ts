@@ -37,7 +37,7 @@ export function modifyPending(
   const order = livePending(s, userId, orderId, nowMs)
   if (!order) return reject('order_not_found')
   const terms = s.terms(order.instrumentId)
-  const live = s.liveQuote(order.instrumentId, nowMs)
+  const live = s.liveQuote(order.instrumentId, nowMs, order.userId)
   if (typeof live === 'string') return reject(live)
   if (pendingFrozen(s, order, nowMs)) return reject('order_frozen')
   const { targetPrice, stopLoss, takeProfit, expiresAtMs } = change
@@ -76,7 +76,7 @@ function livePending(s: EngineState, userId: number, orderId: number, nowMs: num
 /** Whether a pending order's price is within the freeze level of its live market (about to fill). */
 function pendingFrozen(s: EngineState, order: Order, nowMs: number): boolean {
   const terms = s.terms(order.instrumentId)
-  const live = s.liveQuote(order.instrumentId, nowMs)
+  const live = s.liveQuote(order.instrumentId, nowMs, order.userId)
   if (typeof live === 'string') return false
   return isFrozen(order.originPrice, entryPrice(order.side, live), terms.freezeLevel, terms.precision)
 }

@@ -30,7 +30,7 @@ export function close(
   if (!order || order.status !== OrderStatus.Holding) return reject('order_not_found')
   const part = lots === undefined ? undefined : partToClose(s, order, lots)
   if (part === 'invalid') return reject('lots_invalid')
-  const live = s.liveQuote(order.instrumentId, nowMs)
+  const live = s.liveQuote(order.instrumentId, nowMs, order.userId)
   if (typeof live === 'string') return reject(live)
   const events: EngineEvent[] = []
   if (part) closePart(s, order, part, exitPrice(order.side, live), by, nowMs, events)
@@ -68,7 +68,7 @@ export function closeAll(s: EngineState, userId: number, pick: CloseAllPick, now
   let firstRefusal: 'market_closed' | 'quote_stale' | undefined
   let left = 0
   for (const order of taken.sort((a, b) => a.id - b.id)) {
-    const live = s.liveQuote(order.instrumentId, nowMs)
+    const live = s.liveQuote(order.instrumentId, nowMs, order.userId)
     if (typeof live === 'string') {
       firstRefusal ??= live
       left += 1
@@ -104,7 +104,7 @@ export function setStops(
   const order = s.ownedOrder(userId, orderId)
   if (!order || order.status !== OrderStatus.Holding) return reject('order_not_found')
   const terms = s.terms(order.instrumentId)
-  const live = s.liveQuote(order.instrumentId, nowMs)
+  const live = s.liveQuote(order.instrumentId, nowMs, order.userId)
   if (typeof live === 'string') return reject(live)
   if (stopsFrozen(order, terms, live)) return reject('order_frozen')
   const stops = checkNewStops(terms, order.side, stopLoss, takeProfit, exitPrice(order.side, live))
@@ -144,7 +144,7 @@ export function setTrailing(
     if (limit) return limit
   }
   if (points > 0) {
-    const live = s.liveQuote(order.instrumentId, nowMs)
+    const live = s.liveQuote(order.instrumentId, nowMs, order.userId)
     if (typeof live === 'string') return reject(live)
     if (stopsFrozen(order, terms, live)) return reject('order_frozen')
     const exit = exitPrice(order.side, live)

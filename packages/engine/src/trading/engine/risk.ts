@@ -40,7 +40,7 @@ function mostLosingLive(
   let worst: { order: Order; quote: Quote; profit: number } | undefined
   for (const id of account.holding) {
     const order = s.order(id)
-    const quote = s.liveQuote(order.instrumentId, nowMs)
+    const quote = s.liveQuote(order.instrumentId, nowMs, order.userId)
     if (typeof quote === 'string') continue
     const { profit } = markOf(s, order)
     if (!worst || profit < worst.profit || (profit === worst.profit && order.id < worst.order.id))

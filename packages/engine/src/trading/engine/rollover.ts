@@ -159,7 +159,9 @@ function chargeSwaps(
   const terms = s.terms(order.instrumentId)
   const rate = memo.rateOf(s, terms.quoteCurrency, order.id)
   const quote = s.quotes.get(order.instrumentId)
-  const price = quote ? exitPrice(order.side, quote) : order.price
+  const price = quote
+    ? exitPrice(order.side, s.quoteFor(order.userId, order.instrumentId, quote))
+    : order.price
   const account = s.account(order.userId)
   const bookings: Money[] = []
   const due = until.after(order.swapThroughMs)

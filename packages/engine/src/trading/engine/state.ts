@@ -5,6 +5,7 @@ import { TriggerBooks } from '../trigger-books.ts'
 import { AlertBook } from '../alert-book.ts'
 import { UsdRates } from '../usd-rates.ts'
 import { HouseLimits } from '../house-limits.ts'
+import { markupOffsets, PriceGroups } from '../price-groups.ts'
 import type { RolloversUntil } from '../swaps.ts'
 import type {
   CommandResult,
@@ -62,16 +63,21 @@ export class EngineState {
   readonly rates = new UsdRates((id) => this.quotes.get(id))
   readonly accounts = new Map<number, Account>()
   readonly orders = new Map<number, Order>()
+  /** Client groups and their markups: who sees which price (decision 052; setPricing in pricing.ts). */
+  pricing = new PriceGroups()
   readonly triggers = new TriggerBooks(
     (id) => this.orders.get(id),
     (order) => this.accounts.get(order.userId)?.demo === true,
     (instrumentId) => this.terms(instrumentId).precision,
+    (order) => this.pricing.pointsOf(order.userId, order.instrumentId),
   )
   readonly alerts = new AlertBook()
   readonly exposures = new ExposureBook<Account>(
     (id) => this.quotes.get(id),
     (id) => this.instruments.get(id)?.quoteCurrency,
     (currency) => this.rates.mark(currency),
+    (account, instrumentId) =>
+      markupOffsets(this.pricing.pointsOf(account.userId, instrumentId), this.terms(instrumentId).precision),
   )
   /** The real clients' net lots per instrument, against the house's limits. */
   readonly house = new HouseLimits()
@@ -123,12 +129,20 @@ export class EngineState {
     return nowMs - quote.timeMs <= this.risk.maxQuoteAgeMs && quote.timeMs <= nowMs + MAX_CLOCK_SKEW_MS
   }
 
-  /** The quote of an instrument if its market is live at `nowMs` (open, quoted and fresh); else why not. */
-  liveQuote(instrumentId: number, nowMs: number): Quote | 'market_closed' | 'quote_stale' {
+  /**
+   * The quote of an instrument as `userId` trades it (the house's, widened by the user's client
+   * group's markup) if its market is live at `nowMs` (open, quoted and fresh); else why not.
+   */
+  liveQuote(instrumentId: number, nowMs: number, userId: number): Quote | 'market_closed' | 'quote_stale' {
     if (!this.terms(instrumentId).calendar.isOpenAt(nowMs) || this.halted.has(instrumentId))
       return 'market_closed'
     const quote = this.quotes.get(instrumentId)
-    return quote && this.isFresh(quote, nowMs) ? quote : 'quote_stale'
+    return quote && this.isFresh(quote, nowMs) ? this.quoteFor(userId, instrumentId, quote) : 'quote_stale'
+  }
+
+  /** A quote of the instrument as `userId` sees it: the one home of "which price is this client's". */
+  quoteFor(userId: number, instrumentId: number, quote: Quote): Quote {
+    return this.pricing.quoteFor(userId, instrumentId, quote, this.terms(instrumentId).precision)
   }
 
   takeOrderId(): number {

@@ -67,10 +67,14 @@ export function expireDue(s: EngineState, nowMs: number): EngineEvent[] {
   return events
 }
 
-/** Acts on a fired trigger, unless an earlier one of the same quote has changed its order. */
-function act(s: EngineState, trigger: Trigger, quote: Quote, events: EngineEvent[]): void {
+/**
+ * Acts on a fired trigger, unless an earlier one of the same quote has changed its order; at the
+ * quote as the order's account sees it (its client group's markup: the price the trigger fired at).
+ */
+function act(s: EngineState, trigger: Trigger, houseQuote: Quote, events: EngineEvent[]): void {
   if (!s.triggers.isCurrent(trigger)) return
   const order = s.order(trigger.orderId)
+  const quote = s.quoteFor(order.userId, order.instrumentId, houseQuote)
   if (trigger.kind === 'entry') return fillPending(s, order, quote, events)
   // A trailed stop reached is a stop-loss reached.
   if (trigger.kind === 'trailing') return closeByStop(s, order, 'stop_loss', quote, events)

@@ -6,13 +6,17 @@ import type { Order } from '../types.ts'
 import type { AccountView, PositionMark } from './commands.ts'
 import type { EngineState } from './state.ts'
 
-/** Current mark (exit price), profit and margin in USD of a position (zeros if it is not open). */
+/**
+ * Current mark (exit price, at the account's own quote), profit and margin in USD of a position
+ * (zeros if it is not open).
+ */
 export function markOf(s: EngineState, order: Order): PositionMark {
-  const quote = s.quotes.get(order.instrumentId)
+  const houseQuote = s.quotes.get(order.instrumentId)
   const terms = s.instruments.get(order.instrumentId)
   const rate = terms && s.rates.mark(terms.quoteCurrency)
-  if (!quote || !terms || rate === undefined || order.status !== OrderStatus.Holding)
+  if (!houseQuote || !terms || rate === undefined || order.status !== OrderStatus.Holding)
     return { mark: 0, profit: 0, margin: 0 }
+  const quote = s.quoteFor(order.userId, order.instrumentId, houseQuote)
   const mark = exitPrice(order.side, quote)
   const units = order.lots.toNumber() * Number(order.contractSize)
   const diff = order.side === Side.Buy ? mark - order.price : order.price - mark

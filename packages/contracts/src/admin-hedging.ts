@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { serialId } from './numbers.ts'
 import { HEDGE_MODES, HEDGE_THRESHOLD_MAX_LOTS } from './light/admin-hedging.ts'
+import { MARKUP_POINTS_MAX } from './admin-catalogue.ts'
 export * from './light/admin-hedging.ts'
 
 /** Shapes of the back office's hedging calls (`/admin/api/hedging*`, issue 28, decision 051). */
@@ -40,3 +41,19 @@ export const hedgeRuleIdParams = z.object({ id: serialId })
 
 /** `POST /admin/api/users/:id/group` (JSON): the client group a user is in. */
 export const clientGroupRequest = z.object({ client_group: clientGroup }).strict()
+
+/**
+ * `POST /admin/api/hedging/markups` (JSON): a client group's spread markup on one instrument, in
+ * points on top of the house's price (0 removes it). Waits for a second admin (decision 052).
+ */
+export const groupMarkupRequest = z
+  .object({
+    instrument: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9._]{2,16}$/),
+    client_group: clientGroup,
+    points: z.number().int().min(0).max(MARKUP_POINTS_MAX),
+  })
+  .strict()
+export type GroupMarkupRequest = z.infer<typeof groupMarkupRequest>

@@ -54,6 +54,7 @@ export const staffPasswordChangeRequest = z.object({
 export const APPROVAL_KINDS = [
   'setting',
   'instrument',
+  'group_markup',
   'staff.create',
   'staff.role',
   'staff.reset_second_factor',

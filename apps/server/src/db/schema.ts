@@ -1198,6 +1198,27 @@ export const fixSessions = pgTable('fix_sessions', {
 })
 
 /**
+ * Spread markups per client group (issue 28, decision 052): the clients of `client_group` see and
+ * trade `instrument_id` this many points wider than the house's price (half off the bid, the rest on
+ * the ask). No row: the house's price. Changed only through a second admin's approval.
+ */
+export const groupMarkups = pgTable(
+  'group_markups',
+  {
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    clientGroup: text('client_group').notNull(),
+    points: integer('points').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instrumentId, t.clientGroup] }),
+    check('group_markups_points', sql`${t.points} > 0 and ${t.points} <= 10000`),
+  ],
+)
+
+/**
  * What the house passes on to liquidity providers (issue 28, decision 051): a rule per instrument
  * and client group, either one null for "any". The most specific rule that matches decides.
  */

@@ -8,7 +8,7 @@ import {
 } from '@tp/contracts'
 import { SessionCalendar, type SwapTerms, type WalkSpec } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
-import { categories, instruments, leverageOptions, marketHolidays } from '../db/schema.ts'
+import { categories, groupMarkups, instruments, leverageOptions, marketHolidays } from '../db/schema.ts'
 
 /** How far the simulator pulls a price back to its anchor (days); see price-walk.ts. */
 const REVERSION_DAYS = 90
@@ -34,6 +34,11 @@ export interface InstrumentDef {
   spreadPoints: number
   /** The house's markup on the price source's quotes, in points (the feed applies it: market-feed.ts). */
   markupPoints: number
+  /**
+   * Client groups that see it wider than the house's price, with their extra points (decision 052):
+   * the engine trades them at it, and their sockets hear it (market-feed.ts).
+   */
+  groupMarkups: Record<string, number>
   quoteCurrency: string
   /** The IANA zone of its hours, rollover and triple-swap weekday. */
   timeZone: string
@@ -114,6 +119,7 @@ export async function loadInstruments(db: DbOrTx, withDisabled = false): Promise
     .orderBy(asc(instruments.sort), asc(instruments.id))
   const options = await db.select().from(leverageOptions).orderBy(asc(leverageOptions.value))
   const holidayRows = await db.select().from(marketHolidays)
+  const markupRows = await db.select().from(groupMarkups)
   return rows.map((r) => {
     const holidays = holidaysOf(holidayRows, r.id, r.categoryId)
     // The back office stores only zones the runtime knows; one it does not (a row written by hand,
@@ -136,6 +142,9 @@ export async function loadInstruments(db: DbOrTx, withDisabled = false): Promise
       feeRate: r.feeRate,
       spreadPoints: r.spreadPoints,
       markupPoints: r.markupPoints,
+      groupMarkups: Object.fromEntries(
+        markupRows.filter((m) => m.instrumentId === r.id).map((m) => [m.clientGroup, m.points]),
+      ),
       quoteCurrency: r.quoteCurrency,
       timeZone,
       sessions: r.sessions,

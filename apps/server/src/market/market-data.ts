@@ -17,6 +17,7 @@ import {
 } from '@tp/contracts'
 import { CandleBook, bucketStart, derivedBars, formingDerived, percentChange, type Bar } from '@tp/engine'
 import type { InstrumentDef } from './catalogue.ts'
+import { groupQuote, pricedGroups } from './group-quotes.ts'
 import { rolloverUtcMinute, upcomingHolidays, utcWeekWindows } from './market-hours.ts'
 import { nameIn } from './instrument-names.ts'
 import type { StoredCandle, StoredQuote } from './candle-store.ts'
@@ -74,6 +75,10 @@ export class MarketData {
   private readonly quotesChanged = new Set<number>()
   /** The source's own last quote per instrument, before the house's markup (what the back office compares). */
   private readonly sourceQuotes = new Map<number, { bid: number; ask: number }>()
+  /** The client groups with a markup on some instrument: each has quote topics of its own (group-quotes.ts). */
+  private priced = new Set<string>()
+  /** Told after every catalogue change (the socket gateway moves sockets between group streams). */
+  private readonly definitionListeners = new Set<() => void>()
 
   /**
    * `defs` in display order, disabled instruments included (they are priced but not listed);
@@ -87,6 +92,7 @@ export class MarketData {
     lastQuotes: ReadonlyMap<number, StoredQuote> = new Map(),
   ) {
     for (const def of defs) this.add(def, recent.get(def.id), nowMs, lastQuotes.get(def.id))
+    this.priced = pricedGroups(defs)
   }
 
   private add(
@@ -139,6 +145,19 @@ export class MarketData {
       this.byId.set(def.id, live)
       this.byCode.set(def.code, live)
     }
+    this.priced = pricedGroups(defs)
+    for (const listener of this.definitionListeners) listener()
+  }
+
+  /** Calls `listener` after every catalogue change from now on; returns how to stop. */
+  onDefinitions(listener: () => void): () => void {
+    this.definitionListeners.add(listener)
+    return () => this.definitionListeners.delete(listener)
+  }
+
+  /** The client groups with a markup on some instrument (decision 052). */
+  pricedGroups(): ReadonlySet<string> {
+    return this.priced
   }
 
   /** The instruments clients may see and trade: the enabled ones, in display order. */
@@ -243,11 +262,12 @@ export class MarketData {
 
   /**
    * The trade_list item of an instrument at `nowMs`, its `NameShowTrans` in `lang` (English when the
-   * caller has no language or the catalogue no name in it).
+   * caller has no language or the catalogue no name in it), its price as a client of `group` sees it
+   * (the house's without one: the public list).
    */
-  view(def: InstrumentDef, nowMs: number, lang?: LanguageCode): Instrument {
+  view(def: InstrumentDef, nowMs: number, lang?: LanguageCode, group?: string): Instrument {
     const live = this.byId.get(def.id) as LiveInstrument
-    const quote = live.quote
+    const quote = live.quote && group !== undefined ? groupQuote(def, group, live.quote) : live.quote
     const open = def.calendar.isOpenAt(nowMs)
     return {
       Id: def.id,

@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts'
 import type { TopicHub } from '../realtime/topic-hub.ts'
 import { saveCandles, saveLastQuotes } from './candle-store.ts'
 import type { Depth, MarketData, Tick } from './market-data.ts'
+import { groupDayMessage, groupTopic } from './group-quotes.ts'
 import type { PriceSource } from './price-source.ts'
 
 /**
@@ -35,7 +36,8 @@ export interface MarketFeed {
 /**
  * Connects a price source to the market: each tick is checked (tickRefusal: a bad one is counted,
  * logged and dropped, so it never moves an instrument's clock), then updates quotes and candles in
- * memory and is published at once (DAY_MARKET, and KLINE.{code} per period); changed candles are
+ * memory and is published at once (DAY_MARKET, its client groups' own DAY_MARKET@<group> streams,
+ * and KLINE.{code} per period); changed candles are
  * written in one batch every CANDLE_FLUSH_MS.
  */
 export function startMarketFeed(options: {
@@ -88,6 +90,13 @@ export function startMarketFeed(options: {
     // The same message to the sockets that follow this instrument alone (a trade screen).
     const one = dayMarketTopic(tick.code)
     if (topics.subscriberCount(one) > 0) topics.publish(one, tick.code, messages.day)
+    // Each client group with markups hears every quote on its own topics, at its own price.
+    for (const group of market.pricedGroups()) {
+      const day = groupDayMessage(def, group, messages.day)
+      topics.publish(groupTopic(DAY_MARKET_TOPIC, group), tick.code, day, tick.timeMs)
+      const oneOfGroup = groupTopic(one, group)
+      if (topics.subscriberCount(oneOfGroup) > 0) topics.publish(oneOfGroup, tick.code, day)
+    }
     const topic = klineTopic(tick.code)
     if (topics.subscriberCount(topic) === 0) return
     // Keyed by candle, not period alone: a candle's last update is never replaced by the next one's first.

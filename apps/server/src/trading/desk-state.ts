@@ -1,6 +1,14 @@
-import { TradingEngine, type InstrumentTerms, type Quote, type RiskSettings } from '@tp/engine'
+import { ne } from 'drizzle-orm'
+import { DEFAULT_CLIENT_GROUP } from '@tp/contracts'
+import {
+  TradingEngine,
+  type GroupMarkup,
+  type InstrumentTerms,
+  type Quote,
+  type RiskSettings,
+} from '@tp/engine'
 import type { Db, DbOrTx } from '../db/client.ts'
-import { ORDER_ID_BLOCK } from '../db/schema.ts'
+import { groupMarkups, ORDER_ID_BLOCK, users } from '../db/schema.ts'
 import { loadInstruments, type InstrumentDef } from '../market/catalogue.ts'
 import { getSettings } from '../settings/settings.ts'
 import { loadLiveState, reserveOrderIds } from './live-state.ts'
@@ -50,6 +58,29 @@ export async function loadRisk(db: DbOrTx): Promise<RiskSettings> {
   }
 }
 
+/** Who is in which client group, and each group's markups: what the engine prices clients by (decision 052). */
+export interface Pricing {
+  /** Users outside the default group. */
+  groups: Map<number, string>
+  markups: GroupMarkup[]
+}
+
+/**
+ * The client groups and markups as the database holds them. Reads every user outside the default
+ * group: groups are the dealing desk's few special deals, and this runs on staff changes only.
+ */
+export async function loadPricing(db: DbOrTx): Promise<Pricing> {
+  const moved = await db
+    .select({ id: users.id, group: users.clientGroup })
+    .from(users)
+    .where(ne(users.clientGroup, DEFAULT_CLIENT_GROUP))
+  const rows = await db.select().from(groupMarkups)
+  return {
+    groups: new Map(moved.map((u) => [u.id, u.group])),
+    markups: rows.map((r) => ({ group: r.clientGroup, instrumentId: r.instrumentId, points: r.points })),
+  }
+}
+
 /** Grants the engine order ids from the database until it has at least `needed`. */
 export async function topUpOrderIds(db: DbOrTx, engine: TradingEngine, needed: number): Promise<void> {
   while (engine.orderIdsLeft() < needed) engine.grantOrderIds(await reserveOrderIds(db), ORDER_ID_BLOCK)
@@ -62,24 +93,35 @@ export async function topUpOrderIds(db: DbOrTx, engine: TradingEngine, needed: n
  */
 export async function rebuildEngine(db: Db, quotes: Map<number, Quote>): Promise<TradingEngine> {
   // One snapshot: a commit landing between the reads could leave a position the engine never sees.
-  const [terms, risk, state] = await db.transaction(
-    async (tx) => [await loadTradingTerms(tx), await loadRisk(tx), await loadLiveState(tx)] as const,
+  const [terms, risk, pricing, state] = await db.transaction(
+    async (tx) =>
+      [
+        await loadTradingTerms(tx),
+        await loadRisk(tx),
+        await loadPricing(tx),
+        await loadLiveState(tx),
+      ] as const,
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
-  const engine = engineHolding(terms, risk, quotes, state)
+  const engine = engineHolding(terms, risk, quotes, state, pricing)
   await topUpOrderIds(db, engine, 1)
   return engine
 }
 
-/** An engine holding `state` (as loadLiveState reads it), with `quotes` primed (firing nothing). */
+/**
+ * An engine holding `state` (as loadLiveState reads it), with `quotes` primed (firing nothing) and
+ * the client groups' pricing set before any order is restored (an order is indexed at its client's price).
+ */
 export function engineHolding(
   terms: InstrumentTerms[],
   risk: RiskSettings,
   quotes: Map<number, Quote>,
   state: Awaited<ReturnType<typeof loadLiveState>>,
+  pricing: Pricing = { groups: new Map(), markups: [] },
 ): TradingEngine {
   const engine = new TradingEngine(terms, risk)
   for (const [id, quote] of quotes) engine.primeQuote(id, quote)
+  engine.setPricing(pricing.groups, pricing.markups)
   for (const account of state.balances)
     engine.addAccount(account.userId, account.balance, account.marginCalled, account.frozen, account.demo)
   for (const order of state.orders) engine.restoreOrder(order)

@@ -10,7 +10,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import type { Refusal } from '../outcome/outcome.ts'
 import type { WriterLock } from '../db/writer-lock.ts'
-import { loadRisk, loadTradingTerms, rebuildEngine, topUpOrderIds } from './desk-state.ts'
+import { loadPricing, loadRisk, loadTradingTerms, rebuildEngine, topUpOrderIds } from './desk-state.ts'
 import { IdempotentRuns } from './idempotent-runs.ts'
 import { claimFence, isFenceLost, writeEvents } from './event-writer.ts'
 import type { IdempotentOutcome } from './idempotency-keys.ts'
@@ -332,8 +332,10 @@ export class TradingDesk implements DeskPort {
   async reload(): Promise<void> {
     try {
       const [risk, terms] = [await loadRisk(this.options.db), await loadTradingTerms(this.options.db)]
+      const pricing = await loadPricing(this.options.db)
       this.engine.setRisk(risk)
       this.engine.setInstruments(terms)
+      this.engine.setPricing(pricing.groups, pricing.markups)
     } catch (error) {
       // The change is committed: memory must not go on with the old terms. A rebuild reads them.
       this.options.hooks.error(error, 'reloading the catalogue failed; the engine will be rebuilt')

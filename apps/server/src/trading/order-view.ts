@@ -40,7 +40,8 @@ export function transOrder(
   lang?: LanguageCode,
 ): TransOrder {
   const def = market.instrument(order.instrumentId)
-  const quote = engine.quote(order.instrumentId)
+  // The client's own quote (its group's markup), the one its pending order waits on.
+  const quote = engine.quoteFor(order.userId, order.instrumentId)
   let updatePrice = order.closePrice
   let profit = order.profit.toFixed(6)
   let margin = order.margin.toFixed(6)

@@ -1,7 +1,7 @@
 import type { InstrumentTerms, Quote, RiskSettings, TradingEngine } from '@tp/engine'
 import type { Db } from '../db/client.ts'
 import type { TradingDesk } from './desk.ts'
-import { engineHolding, loadRisk, loadTradingTerms } from './desk-state.ts'
+import { engineHolding, loadPricing, loadRisk, loadTradingTerms, type Pricing } from './desk-state.ts'
 import { loadLiveState } from './live-state.ts'
 
 /**
@@ -30,29 +30,30 @@ export function deskReads(desk: () => TradingDesk, stored: TradingReads): Tradin
   }
 }
 
-/** How long a gateway trusts its copy of the catalogue's terms and the risk settings (ms). */
+/** How long a gateway trusts its copy of the catalogue's terms, the risk settings and the client groups' pricing (ms). */
 const TERMS_FOR_MS = 5_000
 
 /**
  * Where the desk does not run (a gateway): from the database, as committed, in one snapshot per
- * read, marked at the quotes this process holds (the engine's own, relayed). The catalogue's terms
- * and the risk settings are kept a few seconds (`forget` drops them at once, when staff change them).
+ * read, marked at the quotes this process holds (the engine's own, relayed) as each client sees them
+ * (its group's markup). The catalogue's terms, the risk settings and the client groups' pricing are
+ * kept a few seconds (`forget` drops them at once, when staff change them).
  */
 export function storedReads(db: Db, quotes: () => Map<number, Quote>) {
-  let cached: { terms: InstrumentTerms[]; risk: RiskSettings; until: number } | undefined
+  let cached: { terms: InstrumentTerms[]; risk: RiskSettings; pricing: Pricing; until: number } | undefined
   const termsAndRisk = async () => {
     if (cached && Date.now() < cached.until) return cached
-    const [terms, risk] = [await loadTradingTerms(db), await loadRisk(db)]
-    cached = { terms, risk, until: Date.now() + TERMS_FOR_MS }
+    const [terms, risk, pricing] = [await loadTradingTerms(db), await loadRisk(db), await loadPricing(db)]
+    cached = { terms, risk, pricing, until: Date.now() + TERMS_FOR_MS }
     return cached
   }
   const read = async (userId?: number) => {
-    const { terms, risk } = await termsAndRisk()
+    const { terms, risk, pricing } = await termsAndRisk()
     const state = await db.transaction((tx) => loadLiveState(tx, userId), {
       isolationLevel: 'repeatable read',
       accessMode: 'read only',
     })
-    return engineHolding(terms, risk, quotes(), state)
+    return engineHolding(terms, risk, quotes(), state, pricing)
   }
   const reads: TradingReads & { forget(): void } = {
     ofUser: (userId) => read(userId),

@@ -59,6 +59,22 @@ export interface AdminHedgeOrder {
   fills: AdminHedgeFill[]
 }
 
+/**
+ * A client group's markup on one instrument (decision 052), with the spreads now in points: the
+ * providers' (null without a source quote: the simulator, or a process that runs no source), the
+ * house's (with the instrument's markup) and the group's (the house's plus this).
+ */
+export interface AdminGroupMarkup {
+  instrument_id: number
+  code: string
+  client_group: string
+  points: number
+  raw_spread_points: number | null
+  house_spread_points: number | null
+  group_spread_points: number | null
+  updated_at: string
+}
+
 /** `GET /admin/api/hedging`. */
 export interface AdminHedging {
   /** Whether hedging runs in this install (a provider with an order session: `PRICE_SOURCE=fix:`). */
@@ -71,4 +87,6 @@ export interface AdminHedging {
   nets: AdminHedgeNet[]
   /** The latest hedge orders, newest first. */
   orders: AdminHedgeOrder[]
+  /** Every client group's markups, by instrument then group. */
+  markups: AdminGroupMarkup[]
 }

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify'
-import { adminUserIdParams, clientGroupRequest, hedgeRuleRequest, hedgeRuleIdParams } from '@tp/contracts'
+import {
+  adminUserIdParams,
+  clientGroupRequest,
+  groupMarkupRequest,
+  hedgeRuleRequest,
+  hedgeRuleIdParams,
+} from '@tp/contracts'
+import { spreadPoints } from '@tp/engine'
 import {
   deleteHedgeRule,
   hedgingView,
   saveHedgeRule,
   setClientGroup,
 } from '../../staff/risk/hedging-admin.ts'
+import { requestGroupMarkup } from '../../staff/risk/group-markups-admin.ts'
+import { catalogueListeners } from './catalogue-listeners.ts'
 import { answer, ok } from '../envelope.ts'
 import { parse } from '../parse.ts'
 import type { RouteDeps } from '../route-deps.ts'
@@ -15,6 +24,9 @@ import { actorOf, requireStaff } from './staff-guard.ts'
  * Hedging in the back office (issue 28, decision 051): the dealing desk reads what is passed on to
  * providers and what the house keeps, sets the rules per instrument and client group, and moves
  * clients between groups. A change reaches the hedger at once (it places every position again).
+ * Spread markups per client group (decision 052) are asked for here and wait for a second admin; a
+ * client's move reaches the engine (its prices) and, where either group has markups, every process's
+ * market and sockets (CATALOGUE), so its quotes follow.
  */
 export function adminHedgingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock, market } = deps
@@ -27,14 +39,29 @@ export function adminHedgingRoutes(app: FastifyInstance, deps: RouteDeps): void 
 
   app.get('/admin/api/hedging', read, async (request) => {
     const engine = await deps.reads.ofEveryone()
+    const spread = (quote: { bid: number; ask: number } | undefined, precision: number) =>
+      quote ? spreadPoints(quote, precision) : null
     return ok(
       request,
       await hedgingView(db, {
         enabled: deps.hedger !== undefined,
         clientNet: (id) => engine.netLots(id),
         instruments: market.allInstruments(),
+        spreads: (id) => {
+          const precision = market.instrument(id)?.precision ?? 0
+          return {
+            raw: spread(market.sourceQuote(id), precision),
+            house: spread(market.lastQuote(id), precision),
+          }
+        },
       }),
     )
+  })
+
+  app.post('/admin/api/hedging/markups', edit, async (request) => {
+    const input = parse(groupMarkupRequest, request.body)
+    const instrument = market.instrumentByCode(input.instrument)
+    return answer(request, await requestGroupMarkup(db, actorOf(request), input, instrument), 'saved')
   })
 
   app.post('/admin/api/hedging/rules', edit, async (request) => {
@@ -51,10 +78,13 @@ export function adminHedgingRoutes(app: FastifyInstance, deps: RouteDeps): void 
   app.post('/admin/api/users/:id/group', edit, async (request) => {
     const { id } = parse(adminUserIdParams, request.params)
     const { client_group } = parse(clientGroupRequest, request.body)
-    return answer(
-      request,
-      await changed(await setClientGroup(db, actorOf(request), id, client_group), id),
-      'saved',
-    )
+    const outcome = await changed(await setClientGroup(db, actorOf(request), id, client_group), id)
+    if (outcome.ok) {
+      // The client's prices follow its group: the engine now, and its sockets where markups differ.
+      await deps.desk.reload()
+      const priced = market.pricedGroups()
+      if (priced.has(outcome.value.was) || priced.has(client_group)) await catalogueListeners(deps).changed()
+    }
+    return answer(request, outcome.ok ? { ...outcome, value: { client_group } } : outcome, 'saved')
   })
 }

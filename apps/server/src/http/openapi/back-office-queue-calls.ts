@@ -11,6 +11,7 @@ import {
   adminWithdrawalApproveRequest,
   adminWithdrawalListRequest,
   clientGroupRequest,
+  groupMarkupRequest,
   hedgeRuleRequest,
   hedgeRuleIdParams,
   identityCheckIdParams,
@@ -211,7 +212,7 @@ export const BACK_OFFICE_QUEUE_CALLS: Call[] = [
     method: 'GET',
     path: '/admin/api/hedging',
     summary:
-      'Hedging: the rules, the client groups, the house net, hedged net and unhedged net per instrument, and the latest hedge orders with their fills and slippage',
+      "Hedging: the rules, the client groups, the house net, hedged net and unhedged net per instrument, the latest hedge orders with their fills and slippage, and the client groups' spread markups beside the providers' and the house's spreads",
     auth: staff('risk.read'),
   },
   {
@@ -230,8 +231,17 @@ export const BACK_OFFICE_QUEUE_CALLS: Call[] = [
   },
   {
     method: 'POST',
+    path: '/admin/api/hedging/markups',
+    summary:
+      "Ask for a client group's spread markup on an instrument, in points on the house's price (0 removes it); waits for a second admin",
+    auth: staff('hedging.edit'),
+    body: groupMarkupRequest,
+  },
+  {
+    method: 'POST',
     path: '/admin/api/users/{id}/group',
-    summary: "Move a real client to another client group (the hedging rules' groups)",
+    summary:
+      "Move a real client to another client group (the hedging rules' and the markups' groups): its prices follow at once",
     auth: staff('hedging.edit'),
     params: adminUserIdParams,
     body: clientGroupRequest,

@@ -13,6 +13,9 @@ import {
   type SessionRevocations,
 } from '../../users/sessions.ts'
 import { userTopic } from '../../trading/account-push.ts'
+import { clientGroupsOf } from '../../users/client-groups.ts'
+import { pricedTopic } from '../../market/group-quotes.ts'
+import type { MarketData } from '../../market/market-data.ts'
 import { AddressCap } from './address-cap.ts'
 import { SignedInSockets } from './signed-in-sockets.ts'
 import { DEFAULT_SOCKET_LIMITS, FrameBudget, type FrameVerdict, type SocketLimits } from './socket-limits.ts'
@@ -34,6 +37,7 @@ const CLOSE_GRACE_MS = 1_000
  */
 const MAX_SESSION_READS = 3
 const OPEN = 1
+const NO_GROUPS: ReadonlySet<string> = new Set()
 /** RFC 6455 close code: the client broke the server's policy (here, its rate limits). */
 const POLICY_VIOLATION = 1008
 
@@ -41,7 +45,10 @@ const POLICY_VIOLATION = 1008
 export interface Connection {
   socket: WebSocket
   session: SessionRef | undefined
-  topics: Set<string>
+  /** The signed-in client's group (undefined: signed out), whose quote streams it hears (decision 052). */
+  group: string | undefined
+  /** The topics it asked for, each with the hub topic it hears it on (its group's quotes: pricedTopic). */
+  topics: Map<string, string>
   subscriber: Subscriber
   budget: FrameBudget
   /** Login and logout frames run one after another, so that their answers keep their order. */
@@ -56,6 +63,8 @@ export interface GatewayDeps {
   socketLimits?: Partial<SocketLimits>
   /** What a socket hears as it signs in, by key (trading/account-push.ts `signInMessages`). */
   signInMessages?: (userId: number) => Promise<[key: string, message: object][]>
+  /** The client groups with quote streams of their own, and word of every catalogue change (decision 052). */
+  market?: Pick<MarketData, 'pricedGroups' | 'onDefinitions'>
 }
 
 /**
@@ -91,7 +100,8 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
       const connection: Connection = {
         socket,
         session: undefined,
-        topics: new Set(),
+        group: undefined,
+        topics: new Map(),
         subscriber: hub.subscriber(socket, request.raw.socket),
         budget: new FrameBudget(limits),
         sessionWork: Promise.resolve(),
@@ -113,7 +123,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
       socket.on('close', () => {
         clearTimeout(idle)
         connections.delete(connection)
-        hub.remove(connection.subscriber, connection.topics)
+        hub.remove(connection.subscriber, connection.topics.values())
         signOut(connection)
       })
       socket.on('error', () => socket.terminate())
@@ -144,11 +154,32 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
       case 'sub':
         // Past the limit a subscription is ignored: a flood costs the server nothing.
         if (connection.topics.size >= MAX_SUBSCRIPTIONS || connection.topics.has(frame.params)) return
-        connection.topics.add(frame.params)
-        return hub.subscribe(connection.subscriber, frame.params)
-      case 'unsub':
+        connection.topics.set(frame.params, heardOn(frame.params, connection.group))
+        return hub.subscribe(connection.subscriber, connection.topics.get(frame.params) as string)
+      case 'unsub': {
+        const heard = connection.topics.get(frame.params)
         connection.topics.delete(frame.params)
-        return hub.unsubscribe(connection.subscriber, frame.params)
+        if (heard !== undefined) hub.unsubscribe(connection.subscriber, heard)
+        return
+      }
+    }
+  }
+
+  const heardOn = (topic: string, group: string | undefined) =>
+    pricedTopic(topic, group, deps.market?.pricedGroups() ?? NO_GROUPS)
+
+  /**
+   * The socket's client group is `group` now (signed in or out, moved by staff, or its group's
+   * markups changed): each topic it holds moves to the stream it should hear, if that changed.
+   */
+  function regroup(connection: Connection, group: string | undefined): void {
+    connection.group = group
+    for (const [topic, heard] of connection.topics) {
+      const now = heardOn(topic, group)
+      if (now === heard) continue
+      hub.unsubscribe(connection.subscriber, heard)
+      hub.subscribe(connection.subscriber, now)
+      connection.topics.set(topic, now)
     }
   }
 
@@ -161,8 +192,10 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
   async function login(connection: Connection, token: string): Promise<void> {
     signOut(connection)
     const session = await signIn(connection, token)
+    const group = session && (await clientGroupsOf(deps.db, [session.userId])).get(session.userId)
     // Closed while the session was read: the close handler has already cleaned up.
     if (connection.socket.readyState !== OPEN) return
+    if (connection.session === session) regroup(connection, group)
     reply(connection, { type: 'login_result', code: session ? 1 : 0 })
     // Its account now, and a warning pushed before it signed in that still holds.
     const messages = (session && (await deps.signInMessages?.(session.userId))) || []
@@ -197,6 +230,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
     hub.unsubscribe(connection.subscriber, userTopic(session.userId))
     signedIn.delete(connection, session)
     connection.session = undefined
+    regroup(connection, undefined)
   }
 
   /**
@@ -214,8 +248,24 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
     for (const connection of signedIn.endedBy(revocation)) sessionEnded(connection)
   })
 
+  /**
+   * Reads every signed-in socket's client group again and moves its quotes to its group's streams:
+   * on every catalogue change (markups changed, or staff moved a client: both reload the catalogue
+   * everywhere) and with every session check.
+   */
+  async function readGroups(): Promise<void> {
+    const held = signedIn.snapshot()
+    if (held.length === 0) return
+    const groups = await clientGroupsOf(deps.db, [...new Set(held.map(([, session]) => session.userId))])
+    for (const [connection, session] of held)
+      if (connection.session === session) regroup(connection, groups.get(session.userId))
+  }
+  const stopHearingCatalogue = deps.market?.onDefinitions(() => {
+    readGroups().catch((err: unknown) => app.log.warn({ err }, 'reading client groups failed; next check'))
+  })
+
   // Revocations by another process, and sessions that simply expired, are caught by reading every
-  // signed-in socket's session again now and then.
+  // signed-in socket's session again now and then (and its client group with it).
   let rechecking = false
   async function recheckSessions(): Promise<void> {
     if (rechecking) return
@@ -227,6 +277,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
       // A socket that signed in again meanwhile holds another session: only the one read is judged.
       for (const [connection, session] of held)
         if (connection.session === session && !live.has(session.sessionId)) sessionEnded(connection)
+      await readGroups()
     } catch (err) {
       app.log.warn({ err }, 'socket session check failed; next time')
     } finally {
@@ -238,6 +289,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
   app.addHook('onClose', async () => {
     clearInterval(recheckTimer)
     stopListening()
+    stopHearingCatalogue?.()
   })
 
   return { connections, addresses }

@@ -4,6 +4,7 @@ import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
 import type { Actor } from '../../audit/audit.ts'
 import { applyInstrumentApproval, type CatalogueListeners } from '../catalogue/instrument-admin.ts'
 import { applySettingApproval } from '../settings/settings-admin.ts'
+import { applyGroupMarkupApproval } from '../risk/group-markups-admin.ts'
 import { applyStaffApproval, type StaffMail } from '../staff-admin.ts'
 import {
   ApprovalRefused,
@@ -43,6 +44,9 @@ export async function decideApproval(
         break
       case 'instrument':
         outcome = await applyInstrumentApproval(db, catalogue, actor, id, row.target, payload, now)
+        break
+      case 'group_markup':
+        outcome = await applyGroupMarkupApproval(db, catalogue, actor, id, row.target, payload, now)
         break
       case 'staff.create':
       case 'staff.role':

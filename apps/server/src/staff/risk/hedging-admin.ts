@@ -12,6 +12,7 @@ import { audit, type Actor } from '../../audit/audit.ts'
 import type { Db } from '../../db/client.ts'
 import { hedgeFills, hedgeOrders, hedgeRules, users } from '../../db/schema.ts'
 import { accept, refuse, type Outcome } from '../../outcome/outcome.ts'
+import { listGroupMarkups } from './group-markups-admin.ts'
 
 /** The hedge orders the view lists, newest first. */
 const LATEST_ORDERS = 50
@@ -22,12 +23,14 @@ export interface HedgingViewSources {
   clientNet(instrumentId: number): Money
   /** Every instrument the house has a position or a hedge in is among these. */
   instruments: readonly { id: number; code: string; precision: number }[]
+  /** An instrument's spreads now in points: the providers' and the house's (null: no quote). */
+  spreads(instrumentId: number): { raw: number | null; house: number | null }
 }
 
 /**
  * The back office's hedging view (issue 28, decision 051): the rules, the client groups, per
- * instrument the house's net, the hedge providers filled and what is left unhedged, and the latest
- * hedge orders with their fills and slippage.
+ * instrument the house's net, the hedge providers filled and what is left unhedged, the latest
+ * hedge orders with their fills and slippage, and the client groups' markups (decision 052).
  */
 export async function hedgingView(db: Db, sources: HedgingViewSources): Promise<AdminHedging> {
   const [rules, groups, hedged, latest] = await Promise.all([
@@ -115,6 +118,13 @@ export async function hedgingView(db: Db, sources: HedgingViewSources): Promise<
     groups: groups.map((g) => ({ client_group: g.group, clients: g.clients })),
     nets,
     orders,
+    markups: await listGroupMarkups(
+      db,
+      sources.instruments.map((i) => {
+        const spreads = sources.spreads(i.id)
+        return { id: i.id, code: i.code, rawSpread: spreads.raw, houseSpread: spreads.house }
+      }),
+    ),
   }
 }
 
@@ -189,7 +199,7 @@ export async function setClientGroup(
   actor: Actor,
   userId: number,
   group: string,
-): Promise<Outcome<{ client_group: string }>> {
+): Promise<Outcome<{ client_group: string; was: string }>> {
   const outcome = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ group: users.clientGroup, isDemo: users.isDemo })
@@ -204,7 +214,7 @@ export async function setClientGroup(
       before: { client_group: user.group },
       after: { client_group: group },
     })
-    return accept({ client_group: group })
+    return accept({ client_group: group, was: user.group })
   })
   return outcome
 }

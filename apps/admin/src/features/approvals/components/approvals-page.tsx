@@ -28,9 +28,12 @@ function shown(value: unknown): string {
   return JSON.stringify(value)
 }
 
-/** Each field the request changes, before → after (`email` and `code` name the target, not a change). */
+/** Fields that name a request's target, not a change. */
+const TARGET_FIELDS = new Set(['email', 'code', 'client_group'])
+
+/** Each field the request changes, before → after. */
 function Changes({ item }: { item: ApprovalItem }) {
-  const keys = Object.keys(item.after).filter((key) => key !== 'email' && key !== 'code')
+  const keys = Object.keys(item.after).filter((key) => !TARGET_FIELDS.has(key))
   return (
     <Space direction="vertical" size={0}>
       {keys.map((key) => (
@@ -49,10 +52,11 @@ function Changes({ item }: { item: ApprovalItem }) {
   )
 }
 
-/** What a request is about, e.g. "Setting withdraw_max_usd", "Role of a@b.example". */
+/** What a request is about, e.g. "Setting withdraw_max_usd", "Role of a@b.example", "Group markup EURUSD / vip". */
 function targetText(item: ApprovalItem): string {
   if (item.kind === 'setting') return item.target.replace(/^setting:/, '')
   if (item.kind === 'instrument') return shown(item.after.code ?? item.target)
+  if (item.kind === 'group_markup') return `${shown(item.after.code)} / ${shown(item.after.client_group)}`
   return shown(item.after.email ?? item.target)
 }
 

@@ -21,7 +21,8 @@ import {
  * Hedging in the back office (issue 28, decision 051): a dealer moves a client into a group and
  * gives the group an A-book rule on its page; the client's next trade is passed on to the test
  * provider (FIX, on this machine's loopback), half filled and then filled; the hedging page shows the
- * house, hedged and unhedged net, and the orders with their fills and slippage.
+ * house, hedged and unhedged net, and the orders with their fills and slippage. Then a spread
+ * markup for the group (decision 052): asked by the dealer, approved by a second admin, traded at.
  */
 describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('hedging in the back office on %s', (driver) => {
   let app: TestApp
@@ -129,6 +130,57 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('hedging in the back 
     expect(await page.getByTestId('hedging-page').innerText()).toContain('未對沖淨額')
     await adminShot(page, 'hedging-hk')
     await page.evaluate(() => localStorage.removeItem('admin-lang'))
+    expect(pageErrors).toEqual([])
+  })
+
+  it('a dealer asks for a markup on a group, another admin approves it, and the group trades at it', async () => {
+    const client = await fundedUser(app, '200000')
+    expect(
+      (
+        await app.post(
+          `/admin/api/users/${client.userId}/group`,
+          { client_group: 'pro' },
+          { token: (await openBackOffice(app, page, 'dealer')).token, json: true },
+        )
+      ).body.code,
+    ).toBe(1)
+    await page.getByTestId('nav-hedging').click()
+    await page.getByTestId('group-markups').waitFor()
+    await page.getByTestId('group-markup-add').click()
+    await pickOption(page, page.getByTestId('group-markup-instrument'), 'BTCUSD', 'BTC')
+    await page.getByTestId('group-markup-group').locator('input').fill('pro')
+    await page.getByTestId('group-markup-group').locator('input').press('Tab')
+    await page.getByTestId('group-markup-points').fill('10')
+    await adminShot(page, 'hedging-markup')
+    await page.getByTestId('group-markup-save').click()
+    // It waits for a second admin: nothing changes yet.
+    await page.getByText(/^Saved as a request/).waitFor()
+    expect(app.market.pricedGroups().has('pro')).toBe(false)
+
+    await openBackOffice(app, page, 'admin', 'Second Admin')
+    await page.getByTestId('nav-approvals').click()
+    await page.getByText('Group markup BTCUSD / pro').waitFor()
+    await page.getByTestId('approval-approve').first().click()
+    await page.getByTestId('confirm-ok').click()
+    await expect.poll(() => app.market.pricedGroups().has('pro')).toBe(true)
+
+    // The group's client buys 10 points wider than the house's ask (BTCUSD has 2 decimals).
+    const btc = app.market.instrumentByCode('BTCUSD')!.id
+    const house = app.market.lastQuote(btc)!
+    const bought = await app.get(`/v1/api/forex/submit?forex_id=${btc}&type=1&cont=0.1&status=1&multiple=2`, {
+      token: client.token,
+    })
+    expect(bought.body).toMatchObject({ code: 1 })
+    const deals = (await app.get('/v1/api/forex/my_deal?status=1', { token: client.token })).body.data
+      .data as any[]
+    expect(deals[0].Price).toBe(Math.round((house.ask + 0.05) * 100) / 100)
+
+    await page.getByTestId('nav-hedging').click()
+    const row = page.getByTestId('group-markup-BTCUSD-pro')
+    await row.waitFor()
+    expect(await row.innerText()).toMatch(/BTCUSD[\s\S]*pro[\s\S]*\+10[\s\S]*3000[\s\S]*3010/)
+    await row.scrollIntoViewIfNeeded()
+    await adminShot(page, 'hedging-markups')
     expect(pageErrors).toEqual([])
   })
 })

@@ -6,11 +6,13 @@ import { HEDGING_REFRESH_MS, hedgingApi, hedgingKeys } from '../../../common/api
 import { HedgeNetsTable } from './hedge-nets-table.tsx'
 import { HedgeOrdersTable } from './hedge-orders-table.tsx'
 import { HedgeRulesCard } from './hedge-rules-card.tsx'
+import { GroupMarkupsCard } from './group-markups-card.tsx'
 
 /**
  * Hedging (issue 28, decision 051): per instrument the house's net against real clients, what the
  * providers filled of the hedge and what the house keeps; the rules that decide what is passed on
- * (per instrument and client group); and the latest hedge orders with their fills and slippage.
+ * (per instrument and client group); the client groups' spread markups (decision 052); and the
+ * latest hedge orders with their fills and slippage.
  */
 export function HedgingPage() {
   const t = useT()
@@ -51,6 +53,7 @@ export function HedgingPage() {
           )}
           <HedgeNetsTable rows={data.nets} />
           <HedgeRulesCard rules={data.rules} groups={data.groups} instruments={data.instruments} />
+          <GroupMarkupsCard markups={data.markups} groups={data.groups} instruments={data.instruments} />
           <HedgeOrdersTable rows={data.orders} />
         </Space>
       )}

@@ -2,7 +2,7 @@
  * bench/engine: the cost of one tick with 100,000 open positions over 10,000 accounts and 50
  * instruments (10 % of them with a trailing stop) and 10,000 price alerts, for the trading engine
  * and for a naive scan of every position and alert (the baseline), on the same ticks in the same
- * process; then the time of one rollover that books every open position's swap. Run: npm run engine -w bench [-- --positions N --accounts N --ticks N --trailing F --alerts N]
+ * process; then the time of one rollover that books every open position's swap. Run: npm run engine -w bench [-- --positions N --accounts N --ticks N --trailing F --alerts N --groups N]
  *
  * With `--demo N` (issue 22), instead: N demo accounts attack the single writer, each trying for 10 trailing
  * stops and 10 alerts placed to move or fire on every uptick of one instrument (N = 10,000: the
@@ -34,6 +34,11 @@ const { values } = parseArgs({
     /** The share of positions with a trailing stop. */
     trailing: { type: 'string', default: '0.1' },
     alerts: { type: 'string', default: '10000' },
+    /**
+     * Client groups with a spread markup on every instrument (decision 052): accounts spread evenly
+     * over them and the default group, group i paying i points. 0: everyone at the house's price.
+     */
+    groups: { type: 'string', default: '0' },
     /** Demo accounts attacking with trailing stops and alerts (0: no demo run). */
     demo: { type: 'string', default: '0' },
     /** Skips the naive scan (minutes at a million positions): for quick looks, no ratio. */
@@ -47,6 +52,7 @@ const TICKS = Number(values.ticks)
 const TRAILING = Number(values.trailing)
 const ALERTS = Number(values.alerts)
 const DEMO = Number(values.demo)
+const GROUPS = Number(values.groups)
 const random = seededRandom(7)
 
 // 50 instruments: USDJPY, nine JPY-quoted (their profit converts through USDJPY), the rest USD-quoted.
@@ -89,6 +95,14 @@ const engine = new TradingEngine(terms, DEFAULT_RISK)
 engine.grantOrderIds(1, POSITIONS + ALERTS)
 terms.forEach((t, i) => engine.primeQuote(t.id, quoteOf(i, start)))
 for (let a = 1; a <= ACCOUNTS; a++) engine.addAccount(a, '1000000')
+if (GROUPS > 0) {
+  const groupOf = new Map<number, string>()
+  for (let a = 1; a <= ACCOUNTS; a++) if (a % (GROUPS + 1) > 0) groupOf.set(a, `g${a % (GROUPS + 1)}`)
+  const markups = terms.flatMap((t) =>
+    Array.from({ length: GROUPS }, (_, i) => ({ group: `g${i + 1}`, instrumentId: t.id, points: i + 1 })),
+  )
+  engine.setPricing(groupOf, markups)
+}
 
 interface NaivePosition {
   account: number
@@ -341,7 +355,7 @@ async function mainRun() {
     `${name.padEnd(12)} ${r.ticksPerSecond.toFixed(0).padStart(12)} ${r.p50.toFixed(4).padStart(10)} ${r.p99.toFixed(4).padStart(10)} ${r.max.toFixed(3).padStart(10)}`
   console.log(
     `bench/engine: ${opened} positions (${trailingCount} trailing), ${ALERTS} alerts, ${ACCOUNTS} accounts, ` +
-      `${INSTRUMENTS} instruments, ${TICKS} ticks (setup ${(setupMs / 1000).toFixed(1)} s)`,
+      `${INSTRUMENTS} instruments, ${TICKS} ticks, ${GROUPS} priced client groups (setup ${(setupMs / 1000).toFixed(1)} s)`,
   )
   console.log(
     `${'run'.padEnd(12)} ${'ticks/s'.padStart(12)} ${'p50 ms'.padStart(10)} ${'p99 ms'.padStart(10)} ${'max ms'.padStart(10)}`,

@@ -124,4 +124,19 @@ describe('demo accounts: bounded work a quote does for them', () => {
     expect(closes(rest).every((o) => o.closePrice === 1.0895)).toBe(true)
     expect(demoIds.every((id) => engine.order(id) === undefined)).toBe(true)
   })
+
+  it('moves every demo trailing stop on a quote whose demo budget another tier used up (decision 052)', () => {
+    const engine = withDemos(2)
+    // Demo 1001 sees a markup of 2 points: its triggers are in a tier of their own.
+    engine.setPricing(new Map([[1001, 'wide']]), [{ group: 'wide', instrumentId: EURUSD, points: 2 }])
+    for (let i = 0; i < DEMO_LIMITS.triggersPerTick; i++)
+      mustOpen(engine, buy({ userId: 1000, lots: '0.01', takeProfit: 1.1005 }))
+    const { id } = mustOpen(engine, buy({ userId: 1001, lots: '0.01' }))
+    // Its bid is 1.09999: 50 points below is 1.09949.
+    expect(engine.setTrailing(1001, id, 50, T0).ok).toBe(true)
+    // Up past every take-profit of 1000 (the whole budget) and past the trailing stop's peak.
+    const events = tick(engine, EURUSD, 1.1006, 1.1007, T0 + 1000)
+    expect(closes(events)).toHaveLength(DEMO_LIMITS.triggersPerTick)
+    expect(engine.order(id)?.stopLoss).toBe(1.10009)
+  })
 })

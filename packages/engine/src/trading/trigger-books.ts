@@ -148,7 +148,8 @@ export class TriggerBooks {
       const price = tier.points > 0 ? markedQuote(quote, tier.points, this.precisionOf(instrumentId)) : quote
       const book = tier.books.get(instrumentId)
       const inTier = (trigger: Trigger) => this.isCurrent(trigger) && this.isInTier(trigger, tier.points)
-      for (const trigger of this.fireBook(book, tier.trailing, instrumentId, price, limit - fired.length))
+      const room = Math.max(0, limit - fired.length)
+      for (const trigger of this.fireBook(book, tier.trailing, instrumentId, price, room))
         if (inTier(trigger)) fired.push(trigger)
     }
     return fired.sort((a, b) => a.orderId - b.orderId || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0))
@@ -161,7 +162,7 @@ export class TriggerBooks {
     quote: Quote,
     limit: number,
   ): Trigger[] {
-    if (limit <= 0) return []
+    // Called with no room left too: trailing groups move on every quote, only their fires are bounded.
     const fired: Trigger[] = trailing.fire(instrumentId, quote, limit)
     const heaps: [TriggerHeap, number][] = book
       ? [

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { groupMarkups, staffApprovals } from '../src/db/schema.ts'
+import { groupMarkups, staffApprovals, users } from '../src/db/schema.ts'
 import { rebuildEngine } from '../src/trading/desk-state.ts'
 import { fundedUser } from './funded.ts'
 import { approvedByAnother, signedInStaff } from './staff.ts'
@@ -35,13 +35,18 @@ describe.each(DRIVERS)('markups per client group on %s', (driver) => {
 
   const askMarkup = (body: Record<string, unknown>) =>
     app.post('/admin/api/hedging/markups', body, { token: dealer.token, json: true })
+  const groupOf = async (userId: number) =>
+    (await app.db.select({ group: users.clientGroup }).from(users).where(eq(users.id, userId)))[0]?.group
+  /** A dealer's move (approved by another admin where it changes the client's prices). */
   const moveTo = async (userId: number, group: string) => {
     const moved = await app.post(
       `/admin/api/users/${userId}/group`,
       { client_group: group },
       { token: dealer.token, json: true },
     )
-    expect(moved.body, JSON.stringify(moved.body)).toMatchObject({ code: 1, data: { client_group: group } })
+    expect((await approvedByAnother(app, moved)).body, JSON.stringify(moved.body)).toMatchObject({ code: 1 })
+    expect(await groupOf(userId)).toBe(group)
+    return moved.body.data
   }
   const buy = async (token: string) => {
     const placed = await app.get(
@@ -116,13 +121,26 @@ describe.each(DRIVERS)('markups per client group on %s', (driver) => {
       }),
     ])
 
-    // A client moved out of the group trades at the house's price at once, and hears it.
-    await moveTo(vip.userId, 'standard')
+    // A move out of the group changes the client's prices: it waits for a second admin too.
+    const move = await app.post(
+      `/admin/api/users/${vip.userId}/group`,
+      { client_group: 'standard' },
+      { token: dealer.token, json: true },
+    )
+    expect(move.body.data?.waiting?.kind).toBe('client_group')
+    expect(await groupOf(vip.userId)).toBe('vip')
+    expect((await buy(vip.token)).Price).toBe(65_040.05)
+    // Approved, the client trades at the house's price at once, and hears it.
+    expect((await approvedByAnother(app, move)).body.code).toBe(1)
     expect((await buy(vip.token)).Price).toBe(65_040)
     app.tick({ code: 'BTCUSD', bid: 65_020, ask: 65_050 })
     expect((await quoteOf(vipSocket, 65_020)).quotation).toMatchObject({ bid: 65_020, ask: 65_050 })
     await moveTo(vip.userId, 'vip')
     expect((await buy(vip.token)).Price).toBe(65_050.05)
+
+    // A move between groups priced alike is the dealing desk's alone.
+    expect((await moveTo(house.userId, 'gold')).client_group).toBe('gold')
+    expect((await buy(house.token)).Price).toBe(65_050)
 
     // A restart (a rebuilt engine) prices the group as before.
     const rebuilt = await rebuildEngine(app.db, app.market.lastQuotes())

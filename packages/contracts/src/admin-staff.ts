@@ -55,6 +55,7 @@ export const APPROVAL_KINDS = [
   'setting',
   'instrument',
   'group_markup',
+  'client_group',
   'staff.create',
   'staff.role',
   'staff.reset_second_factor',

@@ -40,3 +40,7 @@ export function groupDayMessage(def: InstrumentDef, group: string, day: DayMarke
   const { bid, ask } = groupQuote(def, group, day.quotation)
   return { ...day, quotation: { ...day.quotation, bid, ask } }
 }
+
+/** Whether clients of groups `a` and `b` pay different markups on some instrument (a move between them reprices). */
+export const pricedApart = (defs: readonly InstrumentDef[], a: string, b: string): boolean =>
+  defs.some((def) => (def.groupMarkups[a] ?? 0) !== (def.groupMarkups[b] ?? 0))

@@ -83,7 +83,8 @@ export function transOrder(
     TrailingStop: order.trailingPoints,
     Swap: order.swap.toFixed(6),
     // Disabled instruments stay in the market (priced, but out of the lists): absent only for a deleted row.
-    ForexTradeLists: (def && market.view(def, nowMs, lang)) as Instrument,
+    // The instrument at the client's own price, as the row's UpdatePrice (decision 052).
+    ForexTradeLists: (def && market.view(def, nowMs, lang, engine.clientGroupOf(order.userId))) as Instrument,
   }
 }
 

@@ -14,8 +14,7 @@ export function markedQuote<Q extends { bid: number; ask: number }>(
 ): Q {
   if (markupPoints <= 0) return quote
   const point = 10 ** -precision
-  const below = Math.floor(markupPoints / 2)
-  const above = markupPoints - below
+  const [below, above] = markupSplit(markupPoints)
   return {
     ...quote,
     bid: roundPrice(quote.bid - below * point, precision),
@@ -26,3 +25,9 @@ export function markedQuote<Q extends { bid: number; ask: number }>(
 /** A quote's spread in whole points of its instrument. Example: spreadPoints({ bid: 1.1, ask: 1.10012 }, 5) is 12. */
 export const spreadPoints = (quote: { bid: number; ask: number }, precision: number): number =>
   toPoints(quote.ask - quote.bid, precision)
+
+/** A markup's points off the bid and on the ask (an odd point on the ask). Example: markupSplit(5) is [2, 3]. */
+export function markupSplit(points: number): [below: number, above: number] {
+  const below = Math.floor(points / 2)
+  return [below, points - below]
+}

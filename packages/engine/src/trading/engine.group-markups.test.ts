@@ -107,6 +107,19 @@ describe('markups per client group', () => {
     expect(closed.map((o) => o.id)).toEqual([position.id])
   })
 
+  it('lists a stop trailed before a move, so the moved client’s stored stop is not left behind', () => {
+    const engine = makeEngine({ accounts: { 1: '10000' } })
+    const { id } = mustOpen(engine, buy())
+    expect(engine.setTrailing(1, id, 50, T0 + 100).ok).toBe(true)
+    // Listed once (the desk stores 1.0995), then trailed up to 1.0997 by a quote not yet listed.
+    engine.trailedStops(T0 + 200)
+    tick(engine, EURUSD, 1.1002, 1.1003, T0 + 300)
+    expect(engine.setPricing(VIP, MARKUP)).toEqual([1])
+    // The next listing carries the trailed stop, to be stored.
+    const listed = engine.trailedStops(T0 + 5000)
+    expect(listed).toEqual([expect.objectContaining({ type: 'stop_trailed', orderId: id, stopLoss: 1.0997 })])
+  })
+
   it('re-keys the clients of a group whose markup changed, and nobody else', () => {
     const engine = twoClients()
     const { id } = mustOpen(engine, buy({ stopLoss: 1.099 }))

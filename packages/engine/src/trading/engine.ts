@@ -64,6 +64,11 @@ export class TradingEngine {
     return setPricing(this.s, new PriceGroups(groups, markups))
   }
 
+  /** The client group `userId` is priced as (decision 052). */
+  clientGroupOf(userId: number): string {
+    return this.s.pricing.groupOf(userId)
+  }
+
   /** The last quote of an instrument as `userId` sees it (its group's markup on the house's price). */
   quoteFor(userId: number, instrumentId: number): Quote | undefined {
     const quote = this.s.quotes.get(instrumentId)

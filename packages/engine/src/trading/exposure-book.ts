@@ -228,7 +228,7 @@ export class ExposureBook<A extends Valued> {
   }
 
   /** The account's quotes are wider or narrower now (it moved group, or its group's markups changed). */
-  remark(account: A): void {
+  reprice(account: A): void {
     for (const [instrumentId, row] of account.exposures) {
       const table = this.tables.get(instrumentId) as HolderTable
       ;[table.bidOff[row], table.askOff[row]] = this.offsetsOf(account, instrumentId)

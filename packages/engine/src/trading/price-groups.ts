@@ -1,5 +1,5 @@
 import { DEFAULT_CLIENT_GROUP } from '@tp/contracts'
-import { markedQuote } from '../market/markup.ts'
+import { markedQuote, markupSplit } from '../market/markup.ts'
 import { fromPoints } from './order-rules.ts'
 import type { Quote } from './types.ts'
 
@@ -92,6 +92,6 @@ const sameMarkups = (a: ReadonlyMap<number, number>, b: ReadonlyMap<number, numb
  */
 export function markupOffsets(points: number, precision: number): [bid: number, ask: number] {
   if (points <= 0) return [0, 0]
-  const below = Math.floor(points / 2)
-  return [fromPoints(below, precision), fromPoints(points - below, precision)]
+  const [below, above] = markupSplit(points)
+  return [fromPoints(below, precision), fromPoints(above, precision)]
 }

@@ -61,8 +61,12 @@ export class TrailingGroups {
     private readonly precisionOf: (instrumentId: number) => number,
   ) {}
 
-  /** A position with a trailing stop (and so a stop-loss) joins, in a group of its own. */
-  add(order: Order): void {
+  /**
+   * A position with a trailing stop (and so a stop-loss) joins, in a group of its own; `unlisted`:
+   * its stop may be ahead of the one stored (it trailed in a group it left before that group was
+   * listed), so the group is listed by the next `moved` as if it had moved.
+   */
+  add(order: Order, unlisted = false): void {
     const precision = this.precisionOf(order.instrumentId)
     const sign = order.side === Side.Buy ? 1 : -1
     const side = this.sideOf(order.instrumentId, order.side === Side.Buy ? 0 : 1)
@@ -81,6 +85,7 @@ export class TrailingGroups {
     this.groupOf.set(order.id, group)
     side.groups.set(group.id, group)
     this.index(side, group, true, true)
+    if (unlisted) this.movedGroups.add(group)
   }
 
   /** A position that closed or whose trailing stop or stop-loss changed leaves its group. */

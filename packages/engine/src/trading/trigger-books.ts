@@ -83,11 +83,12 @@ export class TriggerBooks {
 
   /**
    * A position's trailing stop, from its stop-loss as it is now (after any change of its stops: the
-   * earlier entry goes stale). Its stop-loss is then the trailing groups' alone.
+   * earlier entry goes stale). Its stop-loss is then the trailing groups' alone. `unlisted`: the stop
+   * may be ahead of the stored one, to be listed (TrailingGroups.add).
    */
-  addTrailing(order: Order): void {
+  addTrailing(order: Order, unlisted = false): void {
     this.trailingOf(order).remove(order.id)
-    if (order.trailingPoints > 0 && order.stopLoss > 0) this.trailingOf(order).add(order)
+    if (order.trailingPoints > 0 && order.stopLoss > 0) this.trailingOf(order).add(order, unlisted)
   }
 
   /** A position closed: it leaves its trailing group. */

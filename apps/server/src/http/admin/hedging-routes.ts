@@ -7,12 +7,9 @@ import {
   hedgeRuleIdParams,
 } from '@tp/contracts'
 import { spreadPoints } from '@tp/engine'
-import {
-  deleteHedgeRule,
-  hedgingView,
-  saveHedgeRule,
-  setClientGroup,
-} from '../../staff/risk/hedging-admin.ts'
+import { deleteHedgeRule, hedgingView, saveHedgeRule } from '../../staff/risk/hedging-admin.ts'
+import { moveClient } from '../../staff/risk/client-group-moves.ts'
+import { pricedApart } from '../../market/group-quotes.ts'
 import { requestGroupMarkup } from '../../staff/risk/group-markups-admin.ts'
 import { catalogueListeners } from './catalogue-listeners.ts'
 import { answer, ok } from '../envelope.ts'
@@ -24,16 +21,15 @@ import { actorOf, requireStaff } from './staff-guard.ts'
  * Hedging in the back office (issue 28, decision 051): the dealing desk reads what is passed on to
  * providers and what the house keeps, sets the rules per instrument and client group, and moves
  * clients between groups. A change reaches the hedger at once (it places every position again).
- * Spread markups per client group (decision 052) are asked for here and wait for a second admin; a
- * client's move reaches the engine (its prices) and, where either group has markups, every process's
- * market and sockets (CATALOGUE), so its quotes follow.
+ * Spread markups per client group (decision 052) are asked for here and wait for a second admin, as
+ * does a client's move that changes its prices (staff/risk/client-group-moves.ts).
  */
 export function adminHedgingRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { db, clock, market } = deps
   const read = { preHandler: requireStaff(db, clock, 'risk.read') }
   const edit = { preHandler: requireStaff(db, clock, 'hedging.edit') }
-  const changed = async <T extends { ok: boolean }>(outcome: T, userId?: number) => {
-    if (outcome.ok) await deps.hedger?.rulesChanged(userId)
+  const changed = async <T extends { ok: boolean }>(outcome: T) => {
+    if (outcome.ok) await deps.hedger?.rulesChanged()
     return outcome
   }
 
@@ -78,13 +74,10 @@ export function adminHedgingRoutes(app: FastifyInstance, deps: RouteDeps): void 
   app.post('/admin/api/users/:id/group', edit, async (request) => {
     const { id } = parse(adminUserIdParams, request.params)
     const { client_group } = parse(clientGroupRequest, request.body)
-    const outcome = await changed(await setClientGroup(db, actorOf(request), id, client_group), id)
-    if (outcome.ok) {
-      // The client's prices follow its group: the engine now, and its sockets where markups differ.
-      await deps.desk.reload()
-      const priced = market.pricedGroups()
-      if (priced.has(outcome.value.was) || priced.has(client_group)) await catalogueListeners(deps).changed()
+    const listeners = {
+      ...catalogueListeners(deps),
+      pricedApart: (a: string, b: string) => pricedApart(market.allInstruments(), a, b),
     }
-    return answer(request, outcome.ok ? { ...outcome, value: { client_group } } : outcome, 'saved')
+    return answer(request, await moveClient(db, listeners, actorOf(request), id, client_group), 'saved')
   })
 }

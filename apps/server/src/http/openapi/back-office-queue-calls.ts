@@ -241,7 +241,7 @@ export const BACK_OFFICE_QUEUE_CALLS: Call[] = [
     method: 'POST',
     path: '/admin/api/users/{id}/group',
     summary:
-      "Move a real client to another client group (the hedging rules' and the markups' groups): its prices follow at once",
+      "Move a real client to another client group (the hedging rules' and the markups' groups); a move that changes the client's prices waits for a second admin",
     auth: staff('hedging.edit'),
     params: adminUserIdParams,
     body: clientGroupRequest,

@@ -5,6 +5,7 @@ import type { Actor } from '../../audit/audit.ts'
 import { applyInstrumentApproval, type CatalogueListeners } from '../catalogue/instrument-admin.ts'
 import { applySettingApproval } from '../settings/settings-admin.ts'
 import { applyGroupMarkupApproval } from '../risk/group-markups-admin.ts'
+import { applyClientGroupApproval } from '../risk/client-group-moves.ts'
 import { applyStaffApproval, type StaffMail } from '../staff-admin.ts'
 import {
   ApprovalRefused,
@@ -47,6 +48,9 @@ export async function decideApproval(
         break
       case 'group_markup':
         outcome = await applyGroupMarkupApproval(db, catalogue, actor, id, row.target, payload, now)
+        break
+      case 'client_group':
+        outcome = await applyClientGroupApproval(db, catalogue, actor, id, row.target, payload, now)
         break
       case 'staff.create':
       case 'staff.role':

@@ -113,6 +113,8 @@ export interface CatalogueListeners {
   desk: DeskPort
   /** Called once the change is committed and the desk has reloaded (market definitions, CATALOGUE). */
   changed: () => Promise<void>
+  /** A client moved between client groups: the hedger places its positions again (decision 051). */
+  clientMoved?: (userId: number) => Promise<void>
 }
 
 /** Thrown inside the change's transaction to roll it back and answer the refusal. */

@@ -192,29 +192,3 @@ export async function deleteHedgeRule(db: Db, actor: Actor, id: number): Promise
   if (!deleted) return refuse('invalid_input', { field: 'id' })
   return accept(await listHedgeRules(db))
 }
-
-/** Moves a real client to another group (a demo account has none that matters: never hedged). */
-export async function setClientGroup(
-  db: Db,
-  actor: Actor,
-  userId: number,
-  group: string,
-): Promise<Outcome<{ client_group: string; was: string }>> {
-  const outcome = await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ group: users.clientGroup, isDemo: users.isDemo })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update')
-    if (!user || user.isDemo) return refuse('account_not_found')
-    await tx.update(users).set({ clientGroup: group }).where(eq(users.id, userId))
-    await audit(tx, actor, {
-      action: 'user.client_group',
-      target: `user:${userId}`,
-      before: { client_group: user.group },
-      after: { client_group: group },
-    })
-    return accept({ client_group: group, was: user.group })
-  })
-  return outcome
-}

@@ -28,12 +28,13 @@ function shown(value: unknown): string {
   return JSON.stringify(value)
 }
 
-/** Fields that name a request's target, not a change. */
-const TARGET_FIELDS = new Set(['email', 'code', 'client_group'])
+/** Fields that name a request's target, not a change (a group markup's group is its target). */
+const targetFields = (item: ApprovalItem): string[] =>
+  item.kind === 'group_markup' ? ['code', 'client_group'] : ['email', 'code', 'account']
 
 /** Each field the request changes, before → after. */
 function Changes({ item }: { item: ApprovalItem }) {
-  const keys = Object.keys(item.after).filter((key) => !TARGET_FIELDS.has(key))
+  const keys = Object.keys(item.after).filter((key) => !targetFields(item).includes(key))
   return (
     <Space direction="vertical" size={0}>
       {keys.map((key) => (
@@ -57,6 +58,7 @@ function targetText(item: ApprovalItem): string {
   if (item.kind === 'setting') return item.target.replace(/^setting:/, '')
   if (item.kind === 'instrument') return shown(item.after.code ?? item.target)
   if (item.kind === 'group_markup') return `${shown(item.after.code)} / ${shown(item.after.client_group)}`
+  if (item.kind === 'client_group') return shown(item.after.account ?? item.target)
   return shown(item.after.email ?? item.target)
 }
 

@@ -28,6 +28,7 @@ export const hedgingApi = {
   deleteRule: (id: number) => api.post<AdminHedgeRule[]>(`/hedging/rules/${id}/delete`),
   /** Always waits for a second admin. */
   askMarkup: (markup: GroupMarkupInput) => api.post<ApprovalWaiting>('/hedging/markups', markup),
+  /** Waits for a second admin when the move changes the client's prices (decision 052). */
   moveClient: (userId: number, group: string) =>
-    api.post<{ client_group: string }>(`/users/${userId}/group`, { client_group: group }),
+    api.post<{ client_group: string } | ApprovalWaiting>(`/users/${userId}/group`, { client_group: group }),
 }

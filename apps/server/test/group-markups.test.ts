@@ -6,7 +6,7 @@ import { fundedUser } from './funded.ts'
 import { approvedByAnother, signedInStaff } from './staff.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 import { connect } from './socket-client.ts'
-import { roundTrip, waitForMessage, type Client } from './socket-wait.ts'
+import { roundTrip, until, waitForMessage, type Client } from './socket-wait.ts'
 
 /*
  * Issue 28, decision 052: spread markups per client group through the real app. The dealing desk
@@ -141,6 +141,15 @@ describe.each(DRIVERS)('markups per client group on %s', (driver) => {
     // A move between groups priced alike is the dealing desk's alone.
     expect((await moveTo(house.userId, 'gold')).client_group).toBe('gold')
     expect((await buy(house.token)).Price).toBe(65_050)
+
+    // A closed socket leaves every stream it heard, its group's included.
+    const heard = () =>
+      ['DAY_MARKET.BTCUSD', 'DAY_MARKET.BTCUSD@vip'].map((t) => app.topics.subscriberCount(t))
+    // (The vip socket moved back onto its group's stream when the approved move reloaded the catalogue.)
+    await until(() => heard().join() === '1,1', 5_000, 'one socket on each stream')
+    vipSocket.socket.close()
+    houseSocket.socket.close()
+    await until(() => heard().every((n) => n === 0), 5_000, 'both sockets gone from the hub')
 
     // A restart (a rebuilt engine) prices the group as before.
     const rebuilt = await rebuildEngine(app.db, app.market.lastQuotes())

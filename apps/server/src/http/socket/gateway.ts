@@ -123,8 +123,10 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
       socket.on('close', () => {
         clearTimeout(idle)
         connections.delete(connection)
-        hub.remove(connection.subscriber, connection.topics.values())
+        // Signed out first: it moves the socket's topics off its group's streams (regroup), and
+        // removing it after takes them all.
         signOut(connection)
+        hub.remove(connection.subscriber, connection.topics.values())
       })
       socket.on('error', () => socket.terminate())
     },
@@ -192,13 +194,17 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps) {
   async function login(connection: Connection, token: string): Promise<void> {
     signOut(connection)
     const session = await signIn(connection, token)
-    const group = session && (await clientGroupsOf(deps.db, [session.userId])).get(session.userId)
     // Closed while the session was read: the close handler has already cleaned up.
     if (connection.socket.readyState !== OPEN) return
-    if (connection.session === session) regroup(connection, group)
+    // Said with no await after the sign-in: a revocation landing later is said after it (code 0).
     reply(connection, { type: 'login_result', code: session ? 1 : 0 })
+    if (!session) return
+    // Its client group's quotes, unless the session ended (or another began) while it was read.
+    const group = (await clientGroupsOf(deps.db, [session.userId])).get(session.userId)
+    if (connection.socket.readyState !== OPEN || connection.session !== session) return
+    regroup(connection, group)
     // Its account now, and a warning pushed before it signed in that still holds.
-    const messages = (session && (await deps.signInMessages?.(session.userId))) || []
+    const messages = (await deps.signInMessages?.(session.userId)) ?? []
     if (connection.socket.readyState !== OPEN || connection.session !== session) return
     for (const [key, message] of messages) hub.sendTo(connection.subscriber, key, message)
   }

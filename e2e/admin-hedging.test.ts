@@ -14,6 +14,7 @@ import {
   adminShot,
   buildAdminOnce,
   openBackOffice,
+  confirmDialog,
   pickOption,
 } from './admin-platform.ts'
 
@@ -161,7 +162,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('hedging in the back 
     await page.getByTestId('nav-approvals').click()
     await page.getByText('Group markup BTCUSD / pro').waitFor()
     await page.getByTestId('approval-approve').first().click()
-    await page.getByTestId('confirm-ok').click()
+    await confirmDialog(page)
     await expect.poll(() => app.market.pricedGroups().has('pro')).toBe(true)
 
     // The group's client buys 10 points wider than the house's ask (BTCUSD has 2 decimals).

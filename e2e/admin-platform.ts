@@ -112,3 +112,25 @@ export async function pickOption(
   }
   throw new Error(`the select never showed ${String(option)}`)
 }
+
+/**
+ * Presses OK in the open confirmation (useConfirm) until it has closed: on a loaded machine a click
+ * made while the dialog is still opening is lost (pressing again while its call runs is ignored:
+ * the button is loading).
+ */
+export async function confirmDialog(page: Page): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm')
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page
+      .getByTestId('confirm-ok')
+      .click({ timeout: 5000 })
+      .catch(() => undefined)
+    const closed = await dialog
+      .first()
+      .waitFor({ state: 'detached', timeout: 5000 })
+      .then(() => true)
+      .catch(() => false)
+    if (closed) return
+  }
+  throw new Error('the confirmation never closed')
+}

@@ -13,6 +13,7 @@ import {
   adminShot,
   buildAdminOnce,
   openBackOffice,
+  confirmDialog,
   pickOption,
 } from './admin-platform.ts'
 
@@ -106,7 +107,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await page.getByTestId('approval-approve').first().waitFor()
       await adminShot(page, 'approvals')
       await page.getByTestId('approval-approve').first().click()
-      await page.getByTestId('confirm-ok').click()
+      await confirmDialog(page)
       await expect.poll(() => getSetting(app.db, 'demo_starting_balance')).toBe('50000')
       await page.goto(requester)
       const demo = await app.get('/api/user/createAccountDemoForU?demo_id=device-e2e-settings-01')

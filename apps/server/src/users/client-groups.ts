@@ -22,6 +22,3 @@ export async function clientGroupsOf(db: DbOrTx, userIds: readonly number[]): Pr
   }
   return groups
 }
-
-export const clientGroupOf = async (db: DbOrTx, userId: number): Promise<string> =>
-  (await clientGroupsOf(db, [userId])).get(userId) ?? DEFAULT_CLIENT_GROUP

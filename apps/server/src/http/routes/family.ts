@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { clientGroupOf } from '../../users/client-groups.ts'
 import { Decimal } from 'decimal.js'
 import {
   ClosedType,
@@ -72,10 +71,10 @@ export function familyRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const { userId } = sessionOf(request)
     const at = now()
     const lang = langOf(request)
-    // The caller's own price: its client group may pay a markup (decision 052).
-    const view = market.view(def, at, lang, await clientGroupOf(db, userId))
-    const { balance } = await accountBalance(db, userId)
     const engine = await reads.ofUser(userId)
+    // The caller's own price: its client group may pay a markup (decision 052).
+    const view = market.view(def, at, lang, engine.clientGroupOf(userId))
+    const { balance } = await accountBalance(db, userId)
     const orders = openOrders(engine, userId, forex_id, true).slice(0, DEAL_ORDERS_SHOWN)
     return ok<DealAnswer>(request, {
       forex_cont_limit: { min: view.ForexMinCont, max: view.ForexMaxCont },

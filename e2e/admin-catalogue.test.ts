@@ -27,6 +27,7 @@ import {
   SCREENS,
   adminShot,
   buildAdminOnce,
+  confirmDialog,
   openBackOffice,
   pickOption,
 } from './admin-platform.ts'
@@ -397,7 +398,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await page.getByTestId('holiday-new').scrollIntoViewIfNeeded()
       await adminShot(page, 'catalogue-holidays')
       await row.getByTestId('holiday-delete').click()
-      await page.getByTestId('confirm-ok').click()
+      await confirmDialog(page)
       await row.waitFor({ state: 'detached' })
       expect(await bitcoinOpen()).toBe(true)
     })

@@ -118,11 +118,11 @@ export async function pickOption(
  * made while the dialog is still opening is lost (pressing again while its call runs is ignored:
  * the button is loading).
  */
-export async function confirmDialog(page: Page): Promise<void> {
+export async function confirmDialog(page: Page, okTestId = 'confirm-ok'): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm')
   for (let attempt = 0; attempt < 5; attempt++) {
     await page
-      .getByTestId('confirm-ok')
+      .getByTestId(okTestId)
       .click({ timeout: 5000 })
       .catch(() => undefined)
     const closed = await dialog

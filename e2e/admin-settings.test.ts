@@ -118,7 +118,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
       await page.getByTestId('setting-save-loss_url').click()
       await page.getByTestId('setting-confirm').waitFor()
       await adminShot(page, 'settings-confirm')
-      await page.getByTestId('confirm-ok').click()
+      await confirmDialog(page)
       await expect.poll(() => getSetting(app.db, 'loss_url')).toBe('https://closed.example/')
       expect(await getSetting(app.db, 'site_status')).toBe('1')
       // The closed dialog gives the focus back to its button, which scrolls; the shot is of the top.
@@ -242,7 +242,7 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
 
       // Disabling is confirmed first; then the member cannot sign in.
       await row.getByTestId('staff-disable').click()
-      await page.getByTestId('confirm-ok').click()
+      await confirmDialog(page)
       await expect.poll(() => row.getByTestId('staff-state').innerText()).toBe('Disabled')
       const refused = await app.post('/admin/api/auth/login', {
         email: newMember,

@@ -5,7 +5,14 @@ import { registerAndLogin } from '../apps/server/test/accounts.ts'
 import { startTestApp, type TestApp } from '../apps/server/test/harness.ts'
 import type { StaffRole } from '../apps/server/src/staff/roles.ts'
 import { CHROMIUM, CHROMIUM_ARGS, browserAvailable, BROWSER_DRIVERS } from './platform.ts'
-import { ADMIN_DIST, DESKTOP, adminShot, buildAdminOnce, openBackOffice } from './admin-platform.ts'
+import {
+  ADMIN_DIST,
+  DESKTOP,
+  adminShot,
+  buildAdminOnce,
+  confirmDialog,
+  openBackOffice,
+} from './admin-platform.ts'
 
 /*
  * The back office's users and adjustments pages in a desktop browser (issue 11): finance finds a
@@ -67,17 +74,6 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)(
     async function closeUser(page: Page) {
       await page.locator('.ant-drawer-close').click()
       await page.getByTestId('user-title').waitFor({ state: 'detached' })
-    }
-
-    async function confirmDialog(page: Page) {
-      // Clicked once the dialog has finished opening (its zoom).
-      await expect
-        .poll(() =>
-          page.locator('.ant-modal-confirm.ant-zoom-appear, .ant-modal-confirm.ant-zoom-enter').count(),
-        )
-        .toBe(0)
-      await page.getByTestId('confirm-ok').click()
-      await expect.poll(() => page.getByTestId('confirm-ok').count()).toBe(0)
     }
 
     async function adjust(page: Page, amount: string, memo: string) {

@@ -7,7 +7,14 @@ import { PASSWORD, lastCode } from '../apps/server/test/accounts.ts'
 import { approvedDeposit } from '../apps/server/test/approvers.ts'
 import { depositRequested } from '../apps/server/test/funded.ts'
 import type { TestApp } from '../apps/server/test/harness.ts'
-import { adminShot, buildAdminOnce, DESKTOP, openBackOffice, ADMIN_DIST } from './admin-platform.ts'
+import {
+  adminShot,
+  buildAdminOnce,
+  confirmDialog,
+  DESKTOP,
+  openBackOffice,
+  ADMIN_DIST,
+} from './admin-platform.ts'
 import {
   BROWSER_DRIVERS,
   browserAvailable,
@@ -109,7 +116,9 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('consent before risk 
     await desk.getByTestId('legal-save').click()
     await desk.getByText('Draft', { exact: true }).waitFor()
     await desk.locator('[data-testid^="legal-publish-"]').first().click()
-    await desk.getByTestId('legal-publish-confirm').click()
+    await confirmDialog(desk, 'legal-publish-confirm')
+    // Four kinds were current before too: the draft's tag going is what says it was published.
+    await expect.poll(() => desk.getByText('Draft', { exact: true }).count()).toBe(0)
     await expect.poll(() => desk.getByText(/Current, published/).count()).toBe(4)
     await adminShot(desk, 'legal-page')
     await desk.getByTestId('appropriateness-section').scrollIntoViewIfNeeded()

@@ -26,6 +26,7 @@ import {
 /** Money columns: exact decimals (docs/decisions/002-money.md). Drizzle reads them as strings. */
 const money = (name: string) => numeric(name, { precision: 24, scale: 6 })
 export * from './second-factor-schema.ts'
+export * from './copy-schema.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -417,6 +418,9 @@ export const orders = pgTable(
     swapThrough: timestamp('swap_through', { withTimezone: true, precision: 3 }),
     /** A close by (closed type 6): the opposite position it was closed against; 0 otherwise. */
     closedById: bigint('closed_by_id', { mode: 'number' }).notNull().default(0),
+    /** A copy (decision 053): the leader's order it copies and its follow (`follows`); 0 for one's own. */
+    copyOf: bigint('copy_of', { mode: 'number' }).notNull().default(0),
+    followId: bigint('follow_id', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('orders_user_status_idx').on(t.userId, t.status, t.id),

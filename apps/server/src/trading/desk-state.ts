@@ -124,6 +124,8 @@ export function engineHolding(
   engine.setPricing(pricing.groups, pricing.markups)
   for (const account of state.balances)
     engine.addAccount(account.userId, account.balance, account.marginCalled, account.frozen, account.demo)
+  // Follows before orders: a copy is listed under its running follow as it is restored.
+  for (const running of state.follows) engine.restoreFollow(running)
   for (const order of state.orders) engine.restoreOrder(order)
   for (const alert of state.alerts) engine.restoreAlert(alert)
   return engine

@@ -145,6 +145,9 @@ export class TradingDesk implements DeskPort {
    * the engine is rebuilt at the end of the current commit; fenced: the writer lock is lost.
    */
   private state: 'running' | 'recovering' | 'fenced' = 'running'
+  /** When the follows' copy stop-losses were last checked, and the UTC day their profit share was last settled. */
+  private copyStopsCheckedMs = 0
+  private sharesSettledDay = ''
   private readonly once: IdempotentRuns<DeskResult>
   private readonly moneyOnce: IdempotentRuns<MoneyResult>
 
@@ -248,6 +251,9 @@ export class TradingDesk implements DeskPort {
   /** Queues a command for the next batch; with a key, its answer is stored with its events. */
   private async enqueue(queued: Omit<Queued, 'resolve'>): Promise<DeskResult> {
     if (!(await this.admit(queued.userId))) return UNAVAILABLE
+    // A follow needs its leader's account in the engine too.
+    if (queued.command.kind === 'follow' && !(await this.admit(queued.command.follow.leaderId)))
+      return UNAVAILABLE
     return new Promise((resolve) => {
       this.queue.push({ ...queued, resolve })
       this.schedule()
@@ -305,7 +311,10 @@ export class TradingDesk implements DeskPort {
    * The clock's work (a timer calls it; none needs a quote): expires the pending orders whose
    * expiry the server's clock has reached, books the swaps of a rollover it has reached, and passes
    * on the trailed stops that moved (each position's at most once a second: the engine triggers on
-   * the exact stop meanwhile; decision 033). Their events join the next commit, as a tick's do.
+   * the exact stop meanwhile; decision 033); once a second, ends the follows whose copy stop-loss
+   * is reached, and once a UTC day charges the follows' profit share (decision 053: settling twice
+   * charges nothing more, so a restart may settle again). Their events join the next commit, as a
+   * tick's do.
    */
   onClock(): void {
     if (this.state !== 'running') return
@@ -315,6 +324,7 @@ export class TradingDesk implements DeskPort {
         ...this.engine.expireDue(nowMs),
         ...this.engine.rolloverDue(nowMs),
         ...this.engine.trailedStops(nowMs),
+        ...this.copyWork(nowMs),
       ]
       if (events.length === 0) return
       for (const event of events) this.tickEvents.push(event)
@@ -323,6 +333,20 @@ export class TradingDesk implements DeskPort {
       this.stopForRebuild()
     }
     this.schedule()
+  }
+
+  private copyWork(nowMs: number): EngineEvent[] {
+    const events: EngineEvent[] = []
+    if (nowMs - this.copyStopsCheckedMs >= 1000) {
+      this.copyStopsCheckedMs = nowMs
+      events.push(...this.engine.checkCopyStops(nowMs))
+    }
+    const day = new Date(nowMs).toISOString().slice(0, 10)
+    if (day !== this.sharesSettledDay) {
+      this.sharesSettledDay = day
+      events.push(...this.engine.settleProfitShares(nowMs))
+    }
+    return events
   }
 
   /**
@@ -502,7 +526,8 @@ export class TradingDesk implements DeskPort {
    */
   private async runCommands(batch: Queued[]): Promise<DeskResult[]> {
     try {
-      await topUpOrderIds(this.options.db, this.engine, batch.length)
+      const copies = this.engine.idsWantedForCopies(batch.map((item) => item.userId))
+      await topUpOrderIds(this.options.db, this.engine, batch.length + copies)
     } catch (error) {
       this.options.hooks.error(error, 'reserving order ids failed')
       return batch.map(() => UNAVAILABLE)

@@ -46,6 +46,9 @@ export async function writeEvents(
   const bookings: object[] = []
   /** Price alerts added, fired or removed: the last state of each. */
   const alertRows = new Map<number, object>()
+  /** Follows started, changed or ended: the last state of each; copies not made. */
+  const followRows = new Map<number, object>()
+  const skipRows: object[] = []
   /**
    * Per account: the balance and frozen balance after the batch (b, f), the ones the batch starts
    * from (p, pf), and the margin-call state (c).
@@ -125,6 +128,37 @@ export async function writeEvents(
         })
         break
       }
+      case 'follow_changed': {
+        const f = event.follow
+        followRows.set(f.id, {
+          id: f.id,
+          fo: f.followerId,
+          le: f.leaderId,
+          al: f.allocation.toFixed(6),
+          cs: f.copyStopLossPercent,
+          ps: f.profitSharePercent,
+          pa: f.paused,
+          re: f.realized.toFixed(6),
+          hw: f.highWater.toFixed(6),
+          sp: f.sharePaid.toFixed(6),
+          sa: at(f.startedAtMs),
+          ea: at(f.endedAtMs),
+          er: f.endReason,
+        })
+        break
+      }
+      case 'copy_skipped': {
+        const k = event.skip
+        skipRows.push({
+          f: k.followId,
+          u: k.followerId,
+          o: k.leaderOrderId,
+          i: k.instrumentId,
+          r: k.reason,
+          a: at(k.timeMs),
+        })
+        break
+      }
     }
   }
   const orderRows = [...touched.values()].map((o) => ({
@@ -156,6 +190,8 @@ export async function writeEvents(
     sw: o.swap.toFixed(6),
     sth: at(o.swapThroughMs),
     cb: o.closedById,
+    co: o.copyOf,
+    fi: o.followId,
   }))
   const keyRows = keys.map((k) => ({ u: k.userId, k: k.key, o: k.outcome }))
   // The owners' notices of these events (decision 043), once per cause; a margin call's is named by
@@ -170,12 +206,13 @@ export async function writeEvents(
       insert into orders (id, user_id, instrument_id, side, lots, leverage, contract_size, margin_mode, status,
         origin_price, price, close_price, margin, fee, profit, stop_loss, take_profit, stops_version,
         entry_rises, closed_type, placed_at, opened_at, closed_at, expires_at, trailing_points, swap, swap_through,
-        closed_by_id)
-      select id, u, i, s, l, v, cs, mm, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca, ea, tr, sw, sth, cb
+        closed_by_id, copy_of, follow_id)
+      select id, u, i, s, l, v, cs, mm, st, op, p, cp, m, f, pr, sl, tp, sv, er, ct, pa, oa, ca, ea, tr, sw, sth, cb, co, fi
       from jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as x(id bigint, u integer, i integer,
         s smallint, l numeric, v integer, cs numeric, mm smallint, st smallint, op numeric, p numeric, cp numeric, m numeric,
         f numeric, pr numeric, sl numeric, tp numeric, sv integer, er boolean, ct smallint, pa timestamptz,
-        oa timestamptz, ca timestamptz, ea timestamptz, tr integer, sw numeric, sth timestamptz, cb bigint)
+        oa timestamptz, ca timestamptz, ea timestamptz, tr integer, sw numeric, sth timestamptz, cb bigint,
+        co bigint, fi bigint)
       on conflict (id) do update set status = excluded.status, lots = excluded.lots, price = excluded.price,
         origin_price = excluded.origin_price, entry_rises = excluded.entry_rises, expires_at = excluded.expires_at,
         trailing_points = excluded.trailing_points, swap = excluded.swap, swap_through = excluded.swap_through,
@@ -215,6 +252,25 @@ export async function writeEvents(
         removed_at = coalesce(excluded.removed_at, price_alerts.removed_at)
       where price_alerts.user_id = excluded.user_id
       returning 1),
+    fw as (
+      insert into follows (id, follower_id, leader_id, allocation, copy_stop_loss_percent, profit_share_percent,
+        paused, realized, high_water, share_paid, started_at, ended_at, end_reason)
+      select id, fo, le, al, cs, ps, pa, re, hw, sp, sa, ea, er
+      from jsonb_to_recordset(${JSON.stringify([...followRows.values()])}::jsonb) as x(id bigint, fo integer,
+        le integer, al numeric, cs smallint, ps smallint, pa boolean, re numeric, hw numeric, sp numeric,
+        sa timestamptz, ea timestamptz, er text)
+      on conflict (id) do update set allocation = excluded.allocation,
+        copy_stop_loss_percent = excluded.copy_stop_loss_percent, paused = excluded.paused,
+        realized = excluded.realized, high_water = excluded.high_water, share_paid = excluded.share_paid,
+        ended_at = excluded.ended_at, end_reason = excluded.end_reason
+      where follows.follower_id = excluded.follower_id and follows.ended_at is null
+      returning 1),
+    sk as (
+      insert into copy_skips (follow_id, follower_id, leader_order_id, instrument_id, reason, created_at)
+      select f, u, o, i, r, a
+      from jsonb_to_recordset(${JSON.stringify(skipRows)}::jsonb) as x(f bigint, u integer, o bigint, i integer,
+        r text, a timestamptz)
+      returning 1),
     n as (
       insert into notices (user_id, kind, ref, params)
       select u, k, coalesce(r, k || ':' || (extract(epoch from now()) * 1000)::bigint), p
@@ -238,7 +294,10 @@ export async function writeEvents(
         then ('${sql.raw(BALANCE_CLASH)}: ' || (select count(*) from a))::integer
       when (select count(*) from al) <> ${alertRows.size}
         then ('${sql.raw(ORDER_CLASH)}: alerts ' || (select count(*) from al))::integer
+      when (select count(*) from fw) <> ${followRows.size}
+        then ('${sql.raw(ORDER_CLASH)}: follows ' || (select count(*) from fw))::integer
       else (select count(*) from l) + (select count(*) from a) + (select count(*) from k) + (select count(*) from al)
+        + (select count(*) from sk)
     end as written`)
 }
 

@@ -1,15 +1,17 @@
 /** What the desk reads to build its engine: live orders, active alerts, accounts, and order ids. */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { OrderStatus } from '@tp/contracts'
-import type { PriceAlert } from '@tp/engine'
+import { money, type Follow, type FollowEndReason, type PriceAlert } from '@tp/engine'
 import { firstRow, type DbOrTx } from '../db/client.ts'
-import { accounts, orders, priceAlerts, users } from '../db/schema.ts'
+import { accounts, follows, orders, priceAlerts, users } from '../db/schema.ts'
 import { orderFromRow } from './stored-orders.ts'
 
 /**
  * Everything the engine needs after a restart: live orders and their accounts' balances and
- * margin-call state, and the active alerts. With `userId`, that one account's (with its balance even
- * when it has no live order: a read of one account, trading/trading-reads.ts).
+ * margin-call state, the active alerts, and the running follows with their followers' and leaders'
+ * accounts (a leader's trade is copied into accounts that may hold nothing yet). With `userId`, that
+ * one account's, without follows (with its balance even when it has no live order: a read of one
+ * account, trading/trading-reads.ts).
  */
 export async function loadLiveState(db: DbOrTx, userId?: number) {
   const one = userId !== undefined
@@ -23,7 +25,12 @@ export async function loadLiveState(db: DbOrTx, userId?: number) {
       ),
     )
     .orderBy(orders.id)
-  const userIds = one ? [userId] : [...new Set(live.map((o) => o.userId))]
+  const running = one
+    ? []
+    : await db.select().from(follows).where(isNull(follows.endedAt)).orderBy(follows.id)
+  const userIds = one
+    ? [userId]
+    : [...new Set([...live.map((o) => o.userId), ...running.flatMap((f) => [f.followerId, f.leaderId])])]
   const balances = userIds.length ? await accountStates(db, userIds) : []
   const alerts = await db
     .select()
@@ -36,7 +43,31 @@ export async function loadLiveState(db: DbOrTx, userId?: number) {
       ),
     )
     .orderBy(priceAlerts.id)
-  return { orders: live.map(orderFromRow), balances, alerts: alerts.map(alertFromRow) }
+  return {
+    orders: live.map(orderFromRow),
+    balances,
+    alerts: alerts.map(alertFromRow),
+    follows: running.map(followFromRow),
+  }
+}
+
+/** A follow as the engine holds it. */
+export function followFromRow(row: typeof follows.$inferSelect): Follow {
+  return {
+    id: row.id,
+    followerId: row.followerId,
+    leaderId: row.leaderId,
+    allocation: money(row.allocation),
+    copyStopLossPercent: row.copyStopLossPercent,
+    profitSharePercent: row.profitSharePercent,
+    paused: row.paused,
+    realized: money(row.realized),
+    highWater: money(row.highWater),
+    sharePaid: money(row.sharePaid),
+    startedAtMs: row.startedAt.getTime(),
+    endedAtMs: row.endedAt?.getTime() ?? 0,
+    endReason: row.endReason as FollowEndReason | '',
+  }
 }
 
 /** An active price alert, held by the engine. */

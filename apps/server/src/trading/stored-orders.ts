@@ -57,6 +57,8 @@ export function orderFromRow(row: OrderRow): StoredOrder {
     trailingPoints: row.trailingPoints,
     swap: money(row.swap),
     swapThroughMs: row.swapThrough?.getTime() ?? row.openedAt?.getTime() ?? 0,
+    copyOf: row.copyOf,
+    followId: row.followId,
   }
 }
 

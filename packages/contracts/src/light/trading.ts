@@ -14,10 +14,21 @@ export const OrderStatus = {
 export type OrderStatusValue = (typeof OrderStatus)[keyof typeof OrderStatus]
 
 /**
- * `ClosedType`: why a position closed. 6 (ours): closed by its owner against an opposite position
- * of the same instrument, MT5's "close by" (`CloseById` names that position).
+ * `ClosedType`: why a position closed. Ours beyond the family's: 6 closed by its owner against an
+ * opposite position of the same instrument, MT5's "close by" (`CloseById` names that position); 7 a
+ * copy closed because the trader it copies closed it; 8 a copy closed by its follow's copy
+ * stop-loss (decision 053).
  */
-export const ClosedType = { User: 1, StopOut: 2, TakeProfit: 3, StopLoss: 4, Staff: 5, CloseBy: 6 } as const
+export const ClosedType = {
+  User: 1,
+  StopOut: 2,
+  TakeProfit: 3,
+  StopLoss: 4,
+  Staff: 5,
+  CloseBy: 6,
+  Copy: 7,
+  CopyStop: 8,
+} as const
 export type ClosedTypeValue = (typeof ClosedType)[keyof typeof ClosedType]
 
 /** A pending order's kind (`TransOrder.PendingType`): named with its side, Buy Limit, Sell Stop, ... */
@@ -51,6 +62,8 @@ export const LedgerType = {
   STAFF_ADJUSTMENT: 10,
   /** Overnight financing of an open position at a rollover: a charge or a credit. */
   SWAP: 11,
+  /** Copy trading's profit share (decision 053): paid by a follower (negative), earned by its leader. */
+  PROFIT_SHARE: 12,
 } as const
 export type LedgerTypeValue = (typeof LedgerType)[keyof typeof LedgerType]
 

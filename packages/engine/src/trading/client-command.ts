@@ -7,6 +7,7 @@ import type { CommandResult } from './types.ts'
 import type { TradingEngine } from './engine.ts'
 import type { CloseAllPick } from './engine/position-commands.ts'
 import type { OpenCommand, PendingChange } from './engine/commands.ts'
+import type { FollowChange, FollowCommand } from './engine/follow-commands.ts'
 import { ClosedType, type LedgerTypeValue } from '@tp/contracts'
 
 export type ClientCommand =
@@ -23,6 +24,10 @@ export type ClientCommand =
   | { kind: 'remove_alert'; alertId: number }
   /** A demo account back to `balance` (the starting balance the settings name). */
   | { kind: 'reset_account'; balance: string; type: LedgerTypeValue }
+  /** Copy trading (decision 053): the route has checked the leader and read its profit share. */
+  | { kind: 'follow'; follow: Omit<FollowCommand, 'followerId' | 'nowMs'> }
+  | { kind: 'change_follow'; followId: number; change: FollowChange }
+  | { kind: 'unfollow'; followId: number; closeCopies: boolean }
 
 /** Runs `command` for `userId` on `engine` at `nowMs`: the one place a command's data meets the engine. */
 export function runClientCommand(
@@ -56,5 +61,11 @@ export function runClientCommand(
       // Checked here too, not only by the route: a command may come from another process.
       if (!engine.isDemoAccount(userId)) return { ok: false, reason: 'demo_only' }
       return engine.resetAccount(userId, command.balance, command.type, nowMs)
+    case 'follow':
+      return engine.follow({ ...command.follow, followerId: userId, nowMs })
+    case 'change_follow':
+      return engine.changeFollow(userId, command.followId, command.change, nowMs)
+    case 'unfollow':
+      return engine.unfollow(userId, command.followId, command.closeCopies, nowMs)
   }
 }

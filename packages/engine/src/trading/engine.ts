@@ -29,10 +29,22 @@ import { accountTotals, accountView, markOf, ordersOf } from './engine/views.ts'
 import { MAX_TRAILED_LISTED, TRAIL_SHOWN_EVERY_MS } from './engine/limits.ts'
 import { setPricing } from './engine/pricing.ts'
 import { PriceGroups, type GroupMarkup } from './price-groups.ts'
+import type { CopySettings, Follow } from './copy-book.ts'
+import {
+  changeFollow,
+  follow,
+  unfollow,
+  type FollowChange,
+  type FollowCommand,
+} from './engine/follow-commands.ts'
+import { checkCopyStops, followMarks, followValue, settleShares } from './engine/follow-results.ts'
+import { mirror } from './engine/mirror.ts'
 
 export * from './engine/limits.ts'
 export type { CloseAllPick } from './engine/position-commands.ts'
 export type { AccountView, OpenCommand, PendingChange, PositionMark } from './engine/commands.ts'
+export type { FollowChange, FollowCommand } from './engine/follow-commands.ts'
+export * from './copy-book.ts'
 
 export class TradingEngine {
   private readonly s: EngineState
@@ -126,6 +138,9 @@ export class TradingEngine {
     } else {
       attachPosition(this.s, account, order)
       if (account.demo && order.trailingPoints > 0) this.s.demoTrailing.add(order.id)
+      // A copy of a running follow is mirrored again (one whose follow ended is the follower's own).
+      if (order.followId !== 0 && this.s.copies.follows.has(order.followId))
+        this.s.copies.attachCopy(order.followId, order.id, order.copyOf)
     }
   }
 
@@ -152,13 +167,24 @@ export class TradingEngine {
 
   /** How many granted order ids are left: the server grants more before they run out. */
   orderIdsLeft(): number {
-    return this.s.idBlocks.reduce((sum, block) => sum + block.end - block.next, 0)
+    return this.s.idsLeft()
+  }
+
+  /**
+   * The ids the server keeps granted beyond its commands' own: a leader's trade takes one for each of
+   * its followers' copies (and a partial close one for each part), also when a tick fills its
+   * pending order. `userIds`: the users of the commands about to run.
+   */
+  idsWantedForCopies(userIds: readonly number[]): number {
+    let wanted = this.s.copies.largestFollowing()
+    for (const userId of userIds) wanted += this.s.copies.followersOf(userId).length
+    return wanted
   }
 
   // ---- commands (each in its file of ./engine/) ----
 
   open(command: OpenCommand): CommandResult {
-    return open(this.s, command)
+    return this.mirrored(open(this.s, command), command.nowMs)
   }
 
   cancel(userId: number, orderId: number, nowMs: number): CommandResult {
@@ -176,16 +202,16 @@ export class TradingEngine {
     by: typeof ClosedType.User | typeof ClosedType.Staff = ClosedType.User,
     lots?: string,
   ): CommandResult {
-    return close(this.s, userId, orderId, nowMs, by, lots)
+    return this.mirrored(close(this.s, userId, orderId, nowMs, by, lots), nowMs)
   }
 
   closeAll(userId: number, pick: CloseAllPick, nowMs: number): CommandResult {
-    return closeAll(this.s, userId, pick, nowMs)
+    return this.mirrored(closeAll(this.s, userId, pick, nowMs), nowMs)
   }
 
   /** MT5's "close by": `orderId` against the opposite position `byId` (engine/close-by.ts). */
   closeBy(userId: number, orderId: number, byId: number, nowMs: number): CommandResult {
-    return closeBy(this.s, userId, orderId, byId, nowMs)
+    return this.mirrored(closeBy(this.s, userId, orderId, byId, nowMs), nowMs)
   }
 
   setStops(
@@ -195,11 +221,11 @@ export class TradingEngine {
     takeProfit: number,
     nowMs: number,
   ): CommandResult {
-    return setStops(this.s, userId, orderId, stopLoss, takeProfit, nowMs)
+    return this.mirrored(setStops(this.s, userId, orderId, stopLoss, takeProfit, nowMs), nowMs)
   }
 
   setTrailing(userId: number, orderId: number, points: number, nowMs: number): CommandResult {
-    return setTrailing(this.s, userId, orderId, points, nowMs)
+    return this.mirrored(setTrailing(this.s, userId, orderId, points, nowMs), nowMs)
   }
 
   addAlert(
@@ -217,7 +243,7 @@ export class TradingEngine {
   }
 
   resetAccount(userId: number, balance: string, type: LedgerTypeValue, nowMs: number): CommandResult {
-    return resetAccount(this.s, userId, balance, type, nowMs)
+    return this.mirrored(resetAccount(this.s, userId, balance, type, nowMs), nowMs)
   }
 
   adjustBalance(userId: number, amount: string, type: LedgerTypeValue, ref: string): CommandResult {
@@ -239,10 +265,79 @@ export class TradingEngine {
     return moveFrozen(this.s, userId, amount, ref, 'pay_out')
   }
 
+  // ---- copy trading (decision 053; mirroring happens in every command and tick above) ----
+
+  setCopySettings(settings: CopySettings): void {
+    this.s.copySettings = settings
+  }
+
+  follow(command: FollowCommand): CommandResult {
+    return this.mirrored(follow(this.s, command), command.nowMs)
+  }
+
+  changeFollow(followerId: number, followId: number, change: FollowChange, nowMs: number): CommandResult {
+    return this.mirrored(changeFollow(this.s, followerId, followId, change), nowMs)
+  }
+
+  unfollow(followerId: number, followId: number, closeCopies: boolean, nowMs: number): CommandResult {
+    return this.mirrored(unfollow(this.s, followerId, followId, closeCopies, nowMs), nowMs)
+  }
+
+  /** Ends the follows whose allocation lost its copy stop-loss share, closing their copies (a timer calls it). */
+  checkCopyStops(nowMs: number): EngineEvent[] {
+    const events = checkCopyStops(this.s, nowMs)
+    mirror(this.s, events, nowMs)
+    return events
+  }
+
+  /** Charges every running follow's profit share due (the desk's schedule calls it). */
+  settleProfitShares(nowMs: number): EngineEvent[] {
+    const events = settleShares(this.s)
+    mirror(this.s, events, nowMs)
+    return events
+  }
+
+  /** Puts back a running follow read from the database (before its copies are restored). */
+  restoreFollow(running: Follow): void {
+    assert(running.endedAtMs === 0, `follow ${running.id} restored after its end`)
+    assert(!this.s.copies.follows.has(running.id), `follow ${running.id} restored twice`)
+    this.s.copies.add({ ...running })
+  }
+
+  /** A running follow as it is, with what its allocation is worth now (USD) and its open copies. */
+  followOf(followId: number): { follow: Follow; value: number; open: number; copies: number } | undefined {
+    const running = this.s.copies.follows.get(followId)
+    if (!running) return undefined
+    const marks = followMarks(this.s, running)
+    return {
+      follow: { ...running },
+      value: followValue(running, marks),
+      open: marks.open,
+      copies: marks.copies,
+    }
+  }
+
+  /** The running follows of a follower (oldest first). */
+  followsOf(followerId: number): Follow[] {
+    return this.s.copies.followsOf(followerId).map((f) => ({ ...f }))
+  }
+
+  /** The running follows of a leader (oldest first). */
+  followersOf(leaderId: number): Follow[] {
+    return this.s.copies.followersOf(leaderId).map((f) => ({ ...f }))
+  }
+
+  /** How many open positions are copies. */
+  copyCount(): number {
+    return this.s.copies.copyCount
+  }
+
   // ---- the clock and the feed ----
 
   applyTick(instrumentId: number, quote: Quote): EngineEvent[] {
-    return applyTick(this.s, instrumentId, quote)
+    const events = applyTick(this.s, instrumentId, quote)
+    mirror(this.s, events, quote.timeMs)
+    return events
   }
 
   /**
@@ -344,5 +439,11 @@ export class TradingEngine {
 
   accountView(userId: number): AccountView | undefined {
     return accountView(this.s, userId)
+  }
+
+  /** A command's events with its copies' (mirror.ts): the leaders' trades mirrored, the accounts it queued checked. */
+  private mirrored(result: CommandResult, nowMs: number): CommandResult {
+    if (result.ok) mirror(this.s, result.events, nowMs)
+    return result
   }
 }

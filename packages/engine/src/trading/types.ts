@@ -10,6 +10,7 @@ import type { SessionCalendar } from '../market/calendar.ts'
 import type { Money } from './money.ts'
 import type { PriceAlert } from './alert-book.ts'
 import type { SwapTerms } from './swaps.ts'
+import type { CopySkip, Follow } from './copy-book.ts'
 
 /** What the engine needs to know of an instrument to trade it. */
 export interface InstrumentTerms {
@@ -115,6 +116,9 @@ export interface Order {
   swap: Money
   /** Holding: the last rollover it was charged at, or the time it opened (no rollover charges twice). */
   swapThroughMs: number
+  /** A copy (decision 053): the leader's order it copies, and the follow it belongs to; 0 for one's own. */
+  copyOf: number
+  followId: number
 }
 
 /** A finished order as the engine reports it once (closed or cancelled). */
@@ -179,6 +183,10 @@ export type EngineEvent =
   | { type: 'alert_removed'; alert: PriceAlert; timeMs: number }
   /** A price alert reached by a quote: it fires once, and is gone. */
   | { type: 'alert_fired'; alert: PriceAlert; bid: number; ask: number; timeMs: number }
+  /** A follow started, changed (allocation, pause, result, profit share) or ended: as it is now. */
+  | { type: 'follow_changed'; follow: Follow }
+  /** A leader's trade a follower did not copy, and why. */
+  | { type: 'copy_skipped'; skip: CopySkip }
 
 /** The user an event belongs to (every event belongs to exactly one). */
 export function eventOwner(event: EngineEvent): number {
@@ -194,6 +202,10 @@ export function eventOwner(event: EngineEvent): number {
     case 'alert_removed':
     case 'alert_fired':
       return event.alert.userId
+    case 'follow_changed':
+      return event.follow.followerId
+    case 'copy_skipped':
+      return event.skip.followerId
     default:
       return event.order.userId
   }
@@ -212,5 +224,5 @@ export type Rejection = Reason
 export type RejectionDetail = Readonly<Record<string, number | string>>
 
 export type CommandResult =
-  | { ok: true; events: EngineEvent[]; orderId?: number; detail?: RejectionDetail }
+  | { ok: true; events: EngineEvent[]; orderId?: number; followId?: number; detail?: RejectionDetail }
   | { ok: false; reason: Rejection; detail?: RejectionDetail }

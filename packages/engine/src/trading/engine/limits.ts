@@ -52,3 +52,11 @@ export const DEMO_LIMITS = {
    */
   triggersPerTick: 100,
 } as const
+
+/** Running follows one client may keep (decision 053). */
+export const MAX_FOLLOWS = 50
+/**
+ * Running followers one leader may have: each of its trades is copied for all of them in one command
+ * of the single writer (about 25 ms for 1,000, bench/README.md).
+ */
+export const MAX_FOLLOWERS = 2_000

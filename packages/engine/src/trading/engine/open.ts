@@ -1,6 +1,6 @@
 /** `open`: a market order fills now, a pending order waits in the index; every check before either. */
 import { OrderStatus, type SideValue } from '@tp/contracts'
-import { ZERO } from '../money.ts'
+import { ZERO, type Money } from '../money.ts'
 import {
   checkStops,
   entryPrice,
@@ -20,8 +20,20 @@ import { MAX_LIVE_ORDERS } from './limits.ts'
 import { fill } from './positions.ts'
 import { reject, type EngineState } from './state.ts'
 
-/** A market order (no target price) or a pending order (with one). */
-export function open(s: EngineState, command: OpenCommand): CommandResult {
+/**
+ * A copy of a leader's position (mirror.ts): the order it copies, its follow, and the price it fills
+ * at when the house fills copies at the leader's price (else the follower's own).
+ */
+export interface CopyFill {
+  leaderOrderId: number
+  followId: number
+  price?: number
+  /** What the follow has left for the copy's margin and fee (its allocation's free part), USD. */
+  budget: Money
+}
+
+/** A market order (no target price) or a pending order (with one); with `copy`, a market order copying a leader's. */
+export function open(s: EngineState, command: OpenCommand, copy?: CopyFill): CommandResult {
   const account = s.accounts.get(command.userId)
   if (!account) return reject('account_not_found')
   const terms = s.instruments.get(command.instrumentId)
@@ -41,7 +53,7 @@ export function open(s: EngineState, command: OpenCommand): CommandResult {
   if (pending && !(isPrice(target) && isOnGrid(target, terms.precision))) return reject('price_invalid')
   const expiresAtMs = pending ? (command.expiresAtMs ?? 0) : 0
   if (!isExpiry(expiresAtMs, command.nowMs)) return reject('expiry_invalid')
-  const entry = pending ? target : entryPrice(command.side, quote)
+  const entry = pending ? target : (copy?.price ?? entryPrice(command.side, quote))
   if (!pending && command.seenPrice !== undefined) {
     const requoted = requote(terms, command, command.seenPrice, quote)
     if (requoted) return requoted
@@ -59,6 +71,7 @@ export function open(s: EngineState, command: OpenCommand): CommandResult {
   const fee = feeFor(s, terms, lots, margin)
   const position = { instrumentId: terms.id, side: command.side, lots, leverage: command.leverage, ...booked }
   if (!canAfford(s, account, position, fee)) return reject('insufficient_margin')
+  if (copy && margin.plus(fee).greaterThan(copy.budget)) return reject('allocation_short')
   // After the margin check: an account that cannot pay for an order learns nothing of the house's net.
   const limit = s.house.check(
     terms,
@@ -94,6 +107,8 @@ export function open(s: EngineState, command: OpenCommand): CommandResult {
     trailingPoints: 0,
     swap: ZERO,
     swapThroughMs: 0,
+    copyOf: copy?.leaderOrderId ?? 0,
+    followId: copy?.followId ?? 0,
   }
   const events: EngineEvent[] = []
   if (pending) {

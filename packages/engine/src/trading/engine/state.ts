@@ -7,6 +7,7 @@ import { UsdRates } from '../usd-rates.ts'
 import { HouseLimits } from '../house-limits.ts'
 import { markupOffsets, PriceGroups } from '../price-groups.ts'
 import type { RolloversUntil } from '../swaps.ts'
+import { CopyBook, DEFAULT_COPY_SETTINGS, type CopySettings } from '../copy-book.ts'
 import type {
   CommandResult,
   InstrumentTerms,
@@ -97,6 +98,9 @@ export class EngineState {
   nextRolloverMs = 0
   /** A rollover being booked over several calls (rollover.ts), or none. */
   rolloverRun: RolloverRun | undefined = undefined
+  /** Who follows whom, and which positions copy which (decision 053; mirror.ts). */
+  readonly copies = new CopyBook()
+  copySettings: CopySettings = DEFAULT_COPY_SETTINGS
 
   constructor(public risk: RiskSettings) {}
 
@@ -143,6 +147,11 @@ export class EngineState {
   /** A quote of the instrument as `userId` sees it: the one home of "which price is this client's". */
   quoteFor(userId: number, instrumentId: number, quote: Quote): Quote {
     return this.pricing.quoteFor(userId, instrumentId, quote, this.terms(instrumentId).precision)
+  }
+
+  /** How many granted ids are left. */
+  idsLeft(): number {
+    return this.idBlocks.reduce((sum, block) => sum + block.end - block.next, 0)
   }
 
   takeOrderId(): number {

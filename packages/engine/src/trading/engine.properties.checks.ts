@@ -8,6 +8,8 @@ import { REASONS } from '@tp/contracts'
 import { USERS, DEMO_USER, MARKETS, check, type Setup, type Record_ } from './engine.properties.model.ts'
 import { Runner } from './engine.properties.runner.ts'
 import { checkMargins, checkTriggers } from './engine.properties.invariants.ts'
+import { checkCopies, runningFollows } from './engine.properties.copy-checks.ts'
+import type { Follow } from './copy-book.ts'
 
 /** What a command may change: refusals change nothing, freezes, expiries, rollovers. */
 export function checkCommand(runner: Runner, record: Record_, before: string): void {
@@ -214,8 +216,15 @@ export function checkLimits(runner: Runner, record: Record_): void {
 }
 
 /** Checks the invariants after each step; `ledger` carries each user's expected balance along. */
-function checkStep(runner: Runner, record: Record_, before: string, ledger: Map<number, Money>): void {
+function checkStep(
+  runner: Runner,
+  record: Record_,
+  before: string,
+  ledger: Map<number, Money>,
+  follows: Map<number, Follow>,
+): void {
   checkCommand(runner, record, before)
+  checkCopies(runner, record, follows)
   checkLedger(runner, record, ledger)
   checkLimits(runner, record)
   checkMargins(runner, record)
@@ -230,6 +239,8 @@ export function runAll(setup: Setup, check: boolean, restartAt = -1): { runner: 
     if (i === restartAt) runner.restart()
     // Ticks are never refused: only commands need the state before, to show a refusal changed nothing.
     const before = check && step.kind !== 'tick' ? runner.fingerprint() : ''
+    const follows = check ? runningFollows(runner) : new Map<number, Follow>()
+    if (check) runner.liveBefore = new Set(USERS.flatMap((u) => runner.engine.ordersOf(u).map((o) => o.id)))
     if (check)
       for (const u of USERS) {
         const live = runner.engine.ordersOf(u)
@@ -238,7 +249,7 @@ export function runAll(setup: Setup, check: boolean, restartAt = -1): { runner: 
       }
     const record = runner.run(step)
     records.push(record)
-    if (check) checkStep(runner, record, before, ledger)
+    if (check) checkStep(runner, record, before, ledger, follows)
   }
   return { runner, records }
 }

@@ -95,6 +95,20 @@ export type Step =
    * points (0: none): the user's quotes change at once (decision 052).
    */
   | { kind: 'pricing'; user: number; vip: boolean; market: number; points: number }
+  /** Copy trading (decision 053): `user` follows, pauses, resumes or stops following `leader`. */
+  | {
+      kind: 'follow'
+      user: number
+      leader: number
+      allocation: string
+      stop: number
+      share: number
+      copyOpen: boolean
+    }
+  | { kind: 'pause'; user: number; leader: number; paused: boolean }
+  | { kind: 'unfollow'; user: number; leader: number; close: boolean }
+  /** The desk's clock for follows: copy stop-losses checked, profit shares settled. */
+  | { kind: 'copy_clock' }
 
 export interface Setup {
   feePerLot: boolean
@@ -309,3 +323,55 @@ export const setupWithPricingArb: fc.Arbitrary<Setup> = fc.record({
     size: 'max',
   }),
 })
+
+/** Copy-trading steps among the others (engine.properties.copy-trading.test.ts). */
+export const copyStepArb: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('follow' as const),
+      // Mostly the two real users after each other (the practice one follows nobody real).
+      user: fc.constantFrom(1, 2, 1, 2, DEMO_USER),
+      leader: fc.constantFrom(1, 2, 2, 1, DEMO_USER),
+      allocation: fc.constantFrom('100', '250', '1000', '1000', '5000', '5000', '99', '20000.50', '150.125'),
+      stop: fc.constantFrom(0, 0, 10, 30, 60, 3),
+      share: fc.constantFrom(0, 10, 25, 31),
+      copyOpen: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('pause' as const), user, leader: user, paused: fc.boolean() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('unfollow' as const), user, leader: user, close: fc.boolean() }),
+  },
+  { weight: 2, arbitrary: fc.constant({ kind: 'copy_clock' as const }) },
+)
+/** The two real users start following each other (each history then pauses, stops, follows again). */
+const followsFirst = fc.tuple(
+  fc.constantFrom('1000', '5000', '20000'),
+  fc.constantFrom('1000', '5000'),
+  fc.constantFrom(0, 20),
+  fc.constantFrom(0, 40),
+)
+export const setupWithCopiesArb: fc.Arbitrary<Setup> = fc
+  .record({
+    feePerLot: fc.boolean(),
+    balances: fc.tuple(...USERS.map(() => fc.constantFrom(5000, 20_000, 50_000))),
+    first: followsFirst,
+    steps: fc.array(fc.oneof({ weight: 8, arbitrary: stepArb }, { weight: 2, arbitrary: copyStepArb }), {
+      minLength: 20,
+      maxLength: 110,
+      size: 'max',
+    }),
+  })
+  .map(({ first: [a, b, stop, share], steps, ...rest }) => ({
+    ...rest,
+    steps: [
+      { kind: 'follow' as const, user: 2, leader: 1, allocation: a, stop, share, copyOpen: false },
+      { kind: 'follow' as const, user: 1, leader: 2, allocation: b, stop: 0, share, copyOpen: true },
+      ...steps,
+    ],
+  }))

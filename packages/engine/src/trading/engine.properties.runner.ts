@@ -51,6 +51,8 @@ export class Runner {
   staleHoldings = 0
   /** The engine's net lots per instrument before the step being checked. */
   netBefore = new Map<number, Money>()
+  /** Live order ids before the step being checked. */
+  liveBefore = new Set<number>()
   /** Users in the vip group, and vip's markup per instrument in points (pricing steps). */
   readonly vips = new Set<number>()
   readonly vipMarkups = new Map<number, number>()
@@ -82,8 +84,10 @@ export class Runner {
     for (const m of MARKETS) engine.primeQuote(m.id, old.quote(m.id) as Quote)
     for (const t of old.accountTotals())
       engine.addAccount(t.userId, t.balance.toString(), t.marginCalled, t.frozen.toString(), t.demo)
-    // Client groups first: a restored order is indexed at its account's price.
+    // Client groups first: a restored order is indexed at its account's price; follows before the
+    // orders, as the server restores them, so that each copy is listed again.
     this.applyPricing(engine)
+    for (const u of USERS) for (const f of old.followsOf(u)) engine.restoreFollow(f)
     const live = USERS.flatMap((u) => old.ordersOf(u)).sort((a, b) => a.id - b.id)
     // Copies, as if read back from the database.
     for (const order of live) engine.restoreOrder({ ...order })
@@ -314,13 +318,42 @@ export class Runner {
         this.applyPricing(this.engine)
         return { step, events: [] }
       }
+      case 'follow':
+        return done(
+          this.engine.follow({
+            followerId: step.user,
+            leaderId: step.leader,
+            allocation: step.allocation,
+            copyStopLossPercent: step.stop,
+            profitSharePercent: step.share,
+            copyOpen: step.copyOpen,
+            nowMs: this.now,
+          }),
+        )
+      case 'pause':
+        return done(
+          this.engine.changeFollow(step.user, this.followId(step), { paused: step.paused }, this.now),
+        )
+      case 'unfollow':
+        return done(this.engine.unfollow(step.user, this.followId(step), step.close, this.now))
+      case 'copy_clock':
+        return {
+          step,
+          events: [...this.engine.checkCopyStops(this.now), ...this.engine.settleProfitShares(this.now)],
+        }
     }
+  }
+
+  /** The running follow of a step's user after its leader, or a bogus id. */
+  followId(step: { user: number; leader: number }): number {
+    return this.engine.followsOf(step.user).find((f) => f.leaderId === step.leader)?.id ?? 99_999
   }
 
   /** Everything observable of the engine's state, as JSON. */
   snapshot(): string {
     return asJson({
       orders: USERS.map((u) => this.engine.ordersOf(u)),
+      follows: USERS.map((u) => this.engine.followsOf(u)),
       // Margin is a float sum: after a restart its terms add up in another order.
       totals: [...this.engine.accountTotals()].map((t) => ({ ...t, usedMargin: t.usedMargin.toFixed(6) })),
     })
@@ -331,6 +364,7 @@ export class Runner {
     const parts: (string | number)[] = []
     for (const t of this.engine.accountTotals())
       parts.push(t.userId, t.balance.toString(), t.usedMargin.toString())
+    for (const u of USERS) for (const f of this.engine.followsOf(u)) parts.push(asJson(f))
     for (const u of USERS)
       for (const o of this.engine.ordersOf(u))
         parts.push(

@@ -18,6 +18,7 @@ export const LAYERS = [
     name: 'domains',
     rooms: [
       'chat',
+      'copying',
       'feedback',
       'fix',
       'hedging',

@@ -28,6 +28,7 @@ import { identityRoutes } from './http/routes/identity.ts'
 import { inviteRoutes } from './http/routes/invite.ts'
 import { newsRoutes } from './http/routes/news.ts'
 import { rankRoutes } from './http/routes/rank.ts'
+import { copyRoutes } from './http/routes/copy.ts'
 import { chatRoutes } from './http/routes/chat.ts'
 import { feedbackRoutes } from './http/routes/feedback.ts'
 import { noticeRoutes } from './http/routes/notices.ts'
@@ -141,6 +142,7 @@ export async function buildApp(deps: RouteDeps, options: AppOptions): Promise<Fa
   inviteRoutes(app, deps)
   newsRoutes(app, deps)
   rankRoutes(app, deps)
+  copyRoutes(app, deps)
   chatRoutes(app, deps)
   feedbackRoutes(app, deps)
   noticeRoutes(app, deps)

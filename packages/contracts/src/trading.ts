@@ -227,6 +227,11 @@ export interface TransOrder {
   TrailingStop: number
   /** Overnight financing booked on the order so far, in USD (already in the balance); "0.000000" without. */
   Swap: string
+  /**
+   * Ours: a copy of a trader's position (decision 053): the follow it belongs to (`/api/follow/mine`
+   * names its trader); 0 for one's own order.
+   */
+  FollowId: number
   ForexTradeLists: Instrument
 }
 

@@ -61,6 +61,13 @@ export const SETTING_DEFAULTS = {
    * BTCUSD ask plus this): the house's margin on the conversion (issue 22).
    */
   payout_rate_margin_pct: '0.5',
+  /**
+   * Copy trading (decision 053): the least a follower may allocate (USD), the most profit share a
+   * leader may ask (%), and whether copies fill at the leader's price (1) or at the follower's own (0).
+   */
+  copy_min_allocation_usd: '100',
+  copy_max_profit_share_pct: '30',
+  copy_fill_at_leader_price: '0',
 } as const
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS

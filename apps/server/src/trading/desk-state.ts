@@ -12,6 +12,7 @@ import { groupMarkups, ORDER_ID_BLOCK, users } from '../db/schema.ts'
 import { loadInstruments, type InstrumentDef } from '../market/catalogue.ts'
 import { getSettings } from '../settings/settings.ts'
 import { loadLiveState, reserveOrderIds } from './live-state.ts'
+import { copySettings } from '../copying/copy-settings.ts'
 
 /** What the engine needs of an instrument of the catalogue. */
 export const termsOf = (def: InstrumentDef): InstrumentTerms => ({
@@ -93,17 +94,19 @@ export async function topUpOrderIds(db: DbOrTx, engine: TradingEngine, needed: n
  */
 export async function rebuildEngine(db: Db, quotes: Map<number, Quote>): Promise<TradingEngine> {
   // One snapshot: a commit landing between the reads could leave a position the engine never sees.
-  const [terms, risk, pricing, state] = await db.transaction(
+  const [terms, risk, pricing, state, copying] = await db.transaction(
     async (tx) =>
       [
         await loadTradingTerms(tx),
         await loadRisk(tx),
         await loadPricing(tx),
         await loadLiveState(tx),
+        await copySettings(tx),
       ] as const,
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
   const engine = engineHolding(terms, risk, quotes, state, pricing)
+  engine.setCopySettings(copying)
   await topUpOrderIds(db, engine, 1)
   return engine
 }

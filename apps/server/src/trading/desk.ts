@@ -11,6 +11,7 @@ import type { Db, DbOrTx, Tx } from '../db/client.ts'
 import type { Refusal } from '../outcome/outcome.ts'
 import type { WriterLock } from '../db/writer-lock.ts'
 import { loadPricing, loadRisk, loadTradingTerms, rebuildEngine, topUpOrderIds } from './desk-state.ts'
+import { copySettings } from '../copying/copy-settings.ts'
 import { IdempotentRuns } from './idempotent-runs.ts'
 import { claimFence, isFenceLost, writeEvents } from './event-writer.ts'
 import type { IdempotentOutcome } from './idempotency-keys.ts'
@@ -357,7 +358,9 @@ export class TradingDesk implements DeskPort {
     try {
       const [risk, terms] = [await loadRisk(this.options.db), await loadTradingTerms(this.options.db)]
       const pricing = await loadPricing(this.options.db)
+      const copying = await copySettings(this.options.db)
       this.engine.setRisk(risk)
+      this.engine.setCopySettings(copying)
       this.engine.setInstruments(terms)
       this.engine.setPricing(pricing.groups, pricing.markups)
     } catch (error) {

@@ -82,6 +82,7 @@ export function transOrder(
       : PendingType.None,
     TrailingStop: order.trailingPoints,
     Swap: order.swap.toFixed(6),
+    FollowId: order.followId,
     // Disabled instruments stay in the market (priced, but out of the lists): absent only for a deleted row.
     // The instrument at the client's own price, as the row's UpdatePrice (decision 052).
     ForexTradeLists: (def && market.view(def, nowMs, lang, engine.clientGroupOf(order.userId))) as Instrument,

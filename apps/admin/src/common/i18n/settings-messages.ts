@@ -62,6 +62,9 @@ export const settingsEn = {
   'settings.key.deposit_four_eyes_usd': 'Four-eyes amount for deposits',
   'settings.key.withdraw_four_eyes_usd': 'Four-eyes amount for withdrawals',
   'settings.key.payout_rate_margin_pct': 'Payout rate margin',
+  'settings.key.copy_min_allocation_usd': 'Copy trading: smallest allocation',
+  'settings.key.copy_max_profit_share_pct': 'Copy trading: largest profit share',
+  'settings.key.copy_fill_at_leader_price': 'Copy trading: fill copies at the leader’s price',
   'settings.key.trade_fee_type': 'Trading fee type',
   'settings.key.margin_call_level': 'Margin call level',
   'settings.key.stop_out_level': 'Stop-out level',
@@ -97,6 +100,11 @@ export const settingsEn = {
     'A deposit above this, counted with what the same user had approved by one person that UTC day, is credited only when a second staff member approves it too.',
   'settings.help.withdraw_four_eyes_usd':
     'A withdrawal above this, counted with what the same user had paid on one approval that UTC day, is paid only when a second staff member approves it too.',
+  'settings.help.copy_min_allocation_usd': 'The least a client may allocate to copying one trader.',
+  'settings.help.copy_max_profit_share_pct':
+    'The most a trader may ask of followers’ net profit above its high-water mark. Running copies keep the share they started with.',
+  'settings.help.copy_fill_at_leader_price':
+    'Yes: copies open and close at the trader’s own fill price. No: at each follower’s own live price (its client group’s).',
   'settings.help.payout_rate_margin_pct':
     'Added to the live quote a payout currency with an instrument is converted at (BTC at the BTCUSD ask plus this). Currencies without one keep their set rate.',
   'settings.help.trade_fee_type':
@@ -114,6 +122,8 @@ export const settingsEn = {
   'settings.help.leverage_cap_crypto': 'The highest leverage an instrument of this class may offer.',
 
   'settings.choice.site_status.1': 'Open',
+  'settings.choice.copy_fill_at_leader_price.1': 'Yes, the leader’s price',
+  'settings.choice.copy_fill_at_leader_price.0': 'No, each follower’s own price',
   'settings.choice.site_status.0': 'Closed',
   'settings.choice.site_type.1': 'Trading (instruments)',
   'settings.choice.site_type.0': 'Main mode (partner companies)',
@@ -202,6 +212,9 @@ export const settingsHk: Record<keyof typeof settingsEn, string> = {
   'settings.key.deposit_four_eyes_usd': '入金雙人覆核金額',
   'settings.key.withdraw_four_eyes_usd': '出金雙人覆核金額',
   'settings.key.payout_rate_margin_pct': '出金匯率加價',
+  'settings.key.copy_min_allocation_usd': '跟單：最低分配金額',
+  'settings.key.copy_max_profit_share_pct': '跟單：最高盈利分成',
+  'settings.key.copy_fill_at_leader_price': '跟單：按交易員成交價成交',
   'settings.key.trade_fee_type': '交易手續費類型',
   'settings.key.margin_call_level': '追加保證金水平',
   'settings.key.stop_out_level': '強制平倉水平',
@@ -235,6 +248,11 @@ export const settingsHk: Record<keyof typeof settingsEn, string> = {
     '高於此金額的入金（連同同一用戶當個 UTC 日經單人批核的入金），須再由另一位職員批核才會入賬。',
   'settings.help.withdraw_four_eyes_usd':
     '高於此金額的出金（連同同一用戶當個 UTC 日經單人批核支付的出金），須再由另一位職員批核才會支付。',
+  'settings.help.copy_min_allocation_usd': '客戶跟隨一位交易員最少須分配的金額。',
+  'settings.help.copy_max_profit_share_pct':
+    '交易員可向跟隨者收取的最高分成（按高水位以上的淨利潤計）。進行中的跟單沿用開始時的分成。',
+  'settings.help.copy_fill_at_leader_price':
+    '是：跟單按交易員本身的成交價開倉及平倉。否：按每位跟隨者自己的即時價格（其客戶組別）。',
   'settings.help.payout_rate_margin_pct':
     '有對應交易品種的出金貨幣，按即時報價加上此百分比換算（BTC 按 BTCUSD 賣出價加此值）。沒有對應品種的貨幣沿用設定匯率。',
   'settings.help.trade_fee_type':
@@ -251,6 +269,8 @@ export const settingsHk: Record<keyof typeof settingsEn, string> = {
   'settings.help.leverage_cap_crypto': '此類交易品種可提供的最高槓桿。',
 
   'settings.choice.site_status.1': '開放',
+  'settings.choice.copy_fill_at_leader_price.1': '是，按交易員價格',
+  'settings.choice.copy_fill_at_leader_price.0': '否，按跟隨者自己的價格',
   'settings.choice.site_status.0': '關閉',
   'settings.choice.site_type.1': '交易（交易品種）',
   'settings.choice.site_type.0': '主模式（合作公司）',

@@ -233,7 +233,7 @@ async function writeSetting(
     if (trimmed.length > 0) {
       await catalogue.desk.reload()
       await catalogue.changed()
-    }
+    } else if (key.startsWith('copy_')) await catalogue.desk.reload()
   }
   return accept({ key, value, group: rule.group, unit: rule.unit, type: rule.type, editable: true })
 }

@@ -108,6 +108,29 @@ const clientCommand = z.discriminatedUnion('kind', [
     balance: z.string().regex(/^\d{1,15}(\.\d{1,2})?$/),
     type: z.literal(LedgerType.DEMO_RESET),
   }),
+  z.object({
+    kind: z.literal('follow'),
+    follow: z.object({
+      leaderId: id,
+      allocation: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+      copyStopLossPercent: z.number().int().min(0).max(95),
+      profitSharePercent: z.number().int().min(0).max(100),
+      copyOpen: z.boolean(),
+    }),
+  }),
+  z.object({
+    kind: z.literal('change_follow'),
+    followId: id,
+    change: z.object({
+      paused: z.boolean().optional(),
+      allocation: z
+        .string()
+        .regex(/^\d{1,12}(\.\d{1,2})?$/)
+        .optional(),
+      copyStopLossPercent: z.number().int().min(0).max(95).optional(),
+    }),
+  }),
+  z.object({ kind: z.literal('unfollow'), followId: id, closeCopies: z.boolean() }),
 ]) satisfies z.ZodType<ClientCommand>
 
 const deskRequest = z.discriminatedUnion('kind', [

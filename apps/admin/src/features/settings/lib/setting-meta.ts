@@ -29,6 +29,9 @@ const ORDER = [
   'deposit_four_eyes_usd',
   'withdraw_four_eyes_usd',
   'payout_rate_margin_pct',
+  'copy_min_allocation_usd',
+  'copy_max_profit_share_pct',
+  'copy_fill_at_leader_price',
   'margin_call_level',
   'stop_out_level',
   'max_quote_age_ms',
@@ -55,6 +58,7 @@ export const CONFIRMED = new Set([
   'deposit_four_eyes_usd',
   'withdraw_four_eyes_usd',
   'payout_rate_margin_pct',
+  'copy_fill_at_leader_price',
 ])
 
 const known = (key: string): key is MessageKey => key in settingsEn

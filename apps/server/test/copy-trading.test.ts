@@ -90,6 +90,34 @@ describe.each(DRIVERS)('copy trading calls on %s', (driver) => {
       expect(await ledgerMatchesBalance(app.db, userId)).toBe(true)
   })
 
+  it('shows followers and the money following on the profile, and keeps copies out of the copier’s record', async () => {
+    const leader = await leaderWith(15)
+    const follower = await fundedUser(app, '50000')
+    await post(
+      '/api/follow/my_settings',
+      { rank_visible: 1, nickname: `Copier${++nick}${driver}` },
+      follower.token,
+    )
+    await post('/api/follow/start', { id: leader.uid, amount: '20000' }, follower.token)
+    const order = await buy(leader.token)
+    app.tick({ code: 'BTCUSD', bid: 65_300, ask: 65_330 })
+    await app.desk.settle()
+    await app.get(`/v1/api/forex/close?id=${order}`, { token: leader.token })
+    app.clock.advance(31_000)
+    const profile = (await app.get(`/api/follow/detail?id=${leader.uid}`)).body.data
+    expect(profile).toMatchObject({ followers: 1, allocated: '20000.00', copy_open: 1, profit_share: 15 })
+    expect(profile.risk_score).toBeGreaterThanOrEqual(1)
+    expect(profile.risk_score).toBeLessThanOrEqual(10)
+    expect(profile.max_drawdown).toBeGreaterThanOrEqual(0)
+    // The copier closed a copy, not a trade of its own: it is not ranked for it.
+    const ranked = (await app.get('/api/follow/list?limit=100')).body.data.data as { user: string }[]
+    expect(ranked.map((e) => e.user)).toContain(`Lead${nick - 1}${driver}`)
+    expect(ranked.map((e) => e.user)).not.toContain(`Copier${nick}${driver}`)
+    // The ranking is cached 30 s: the clock moved past it; the next tests trade on a fresh quote.
+    app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
+    await app.desk.settle()
+  })
+
   it('pauses, resumes, changes the amount, lists what it could not copy, and stops', async () => {
     const leader = await leaderWith()
     const follower = await fundedUser(app, '50000')

@@ -130,6 +130,9 @@ describe.each(DRIVERS)('ranking on %s', (driver) => {
     code: 'EURUSD',
     varieties: 2,
     followers: 0,
+    allocated: '0.00',
+    copy_open: 0,
+    profit_share: 0,
   }
 
   it('shows nobody until they choose to be shown', async () => {
@@ -177,6 +180,9 @@ describe.each(DRIVERS)('ranking on %s', (driver) => {
         code: 'EURUSD',
         varieties: 1,
         followers: 0,
+        allocated: '0.00',
+        copy_open: 0,
+        profit_share: 0,
       },
     ])
     // Numbers are JSON numbers, the id is the public uid.

@@ -123,8 +123,12 @@ export interface RankEntry {
   code: string
   /** Distinct instruments traded in the window. */
   varieties: number
-  /** Copy trading does not exist yet: always 0. */
+  /** Clients copying the trader now (decision 053), and what they allocated together (USD, 2 decimals). */
   followers: number
+  allocated: string
+  /** 1: open to new followers; the profit share a new follow pays (%). */
+  copy_open: 0 | 1
+  profit_share: number
 }
 
 /** `follow/list`: the ranking, best first. */
@@ -153,4 +157,10 @@ export interface InstrumentFigures {
 export interface RankDetail extends RankEntry {
   equity: ProfitPoint[]
   by_instrument: InstrumentFigures[]
+  /**
+   * The largest fall of the account's daily trading returns over the window, compounded (%, 2
+   * decimals), and a risk score from 1 to 10 from their volatility (apps/server/src/rank/risk-figures.ts).
+   */
+  max_drawdown: number
+  risk_score: number
 }

@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm'
-import { OrderStatus } from '@tp/contracts'
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { LedgerType, OrderStatus } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
-import { instruments, orders, users } from '../db/schema.ts'
+import { copyLeaders, follows, instruments, ledger, orders, users } from '../db/schema.ts'
+import type { TradingDay } from './risk-figures.ts'
 import type { TradeBucket } from './statistics.ts'
 
 /** The window the three-week figures cover: [from, to] by close time. */
@@ -15,7 +16,43 @@ export interface TraderRow {
   uid: string
   nickname: string
   isDemo: boolean
+  /** Open to new followers (house traders always are), and the profit share a new follow takes. */
+  copyOpen: boolean
+  profitShare: number
 }
+
+/** A trader's columns, with its copy-trading terms (decision 053). */
+const traderColumns = {
+  userId: users.id,
+  uid: users.uid,
+  nickname: users.nickname,
+  isDemo: users.isDemo,
+  isHouse: users.isHouse,
+  open: copyLeaders.open,
+  share: copyLeaders.profitSharePercent,
+}
+
+function traderRow(row: {
+  userId: number
+  uid: string
+  nickname: string | null
+  isDemo: boolean
+  isHouse: boolean
+  open: boolean | null
+  share: number | null
+}): TraderRow {
+  return {
+    userId: row.userId,
+    uid: row.uid,
+    nickname: row.nickname ?? '',
+    isDemo: row.isDemo,
+    copyOpen: row.isHouse || row.open === true,
+    profitShare: row.isHouse ? 0 : (row.share ?? 0),
+  }
+}
+
+/** A trader's own trades: its copies of another's are that other's record, not its own (decision 053). */
+const ownTrades = eq(orders.copyOf, 0)
 
 /** Whether a user is shown in the ranking: opted in (house traders are) and named. */
 const shown = and(eq(users.rankVisible, true), isNotNull(users.nickname))
@@ -42,7 +79,7 @@ async function bucketsOf(db: DbOrTx, window: RankWindow, who: SQL) {
     })
     .from(orders)
     .innerJoin(instruments, eq(instruments.id, orders.instrumentId))
-    .where(and(eq(orders.status, OrderStatus.Closed), who))
+    .where(and(eq(orders.status, OrderStatus.Closed), ownTrades, who))
     .groupBy(orders.userId, instruments.code, orders.leverage, recent)
   const byUser = new Map<number, TradeBucket[]>()
   for (const row of rows) {
@@ -73,35 +110,100 @@ export async function rankedTraders(db: DbOrTx, window: RankWindow) {
     .where(
       and(
         eq(orders.status, OrderStatus.Closed),
+        ownTrades,
         gte(orders.closedAt, window.from),
         lte(orders.closedAt, window.to),
         shown,
       ),
     )
   const traders = await db
-    .select({ userId: users.id, uid: users.uid, nickname: users.nickname, isDemo: users.isDemo })
+    .select(traderColumns)
     .from(users)
+    .leftJoin(copyLeaders, eq(copyLeaders.userId, users.id))
     .where(inArray(users.id, active))
   if (traders.length === 0) return []
   const buckets = await bucketsOf(db, window, inArray(orders.userId, active))
-  return traders.map((t) => ({
-    trader: { ...t, nickname: t.nickname ?? '' } as TraderRow,
-    buckets: buckets.get(t.userId) ?? [],
-  }))
+  return traders.map((t) => ({ trader: traderRow(t), buckets: buckets.get(t.userId) ?? [] }))
 }
 
 /** A shown trader by uid, with their buckets; undefined when there is none (or they are hidden). */
 export async function shownTrader(db: DbOrTx, window: RankWindow, uid: string) {
   const [trader] = await db
-    .select({ userId: users.id, uid: users.uid, nickname: users.nickname, isDemo: users.isDemo })
+    .select(traderColumns)
     .from(users)
+    .leftJoin(copyLeaders, eq(copyLeaders.userId, users.id))
     .where(and(eq(users.uid, uid), shown))
   if (!trader) return undefined
   const buckets = await bucketsOf(db, window, eq(orders.userId, trader.userId))
-  return {
-    trader: { ...trader, nickname: trader.nickname ?? '' } as TraderRow,
-    buckets: buckets.get(trader.userId) ?? [],
-  }
+  return { trader: traderRow(trader), buckets: buckets.get(trader.userId) ?? [] }
+}
+
+/** Running followers of each of `userIds`, and what they allocated together (USD text). */
+export async function followingOf(db: DbOrTx, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Map<number, { followers: number; allocated: string }>()
+  const rows = await db
+    .select({
+      leaderId: follows.leaderId,
+      followers: count(),
+      allocated: sql<string>`coalesce(sum(${follows.allocation}), 0)::text`,
+    })
+    .from(follows)
+    .where(and(inArray(follows.leaderId, [...userIds]), isNull(follows.endedAt)))
+    .groupBy(follows.leaderId)
+  return new Map(
+    rows.map((r) => [
+      r.leaderId,
+      { followers: Number(r.followers), allocated: Number(r.allocated).toFixed(2) },
+    ]),
+  )
+}
+
+/** The ledger rows a day's trading return counts: what trading booked, never money moved in or out. */
+const TRADING_ROWS = [
+  LedgerType.TRADE_FEE,
+  LedgerType.TRADE_PROFIT,
+  LedgerType.SWAP,
+  LedgerType.WRITE_OFF,
+  LedgerType.PROFIT_SHARE,
+]
+
+/**
+ * Each date of `dates` (UTC, oldest first) as a trading day of `userId`: its trading result and the
+ * balance it began with, from the ledger (the balance before the window, then each day's rows).
+ * Only returns come out of it (risk-figures.ts): the balance is never shown.
+ */
+export async function tradingDays(
+  db: DbOrTx,
+  userId: number,
+  window: RankWindow,
+  dates: readonly string[],
+): Promise<TradingDay[]> {
+  const [before] = await db
+    .select({ balance: ledger.balanceAfter })
+    .from(ledger)
+    .where(and(eq(ledger.userId, userId), lt(ledger.createdAt, window.from)))
+    .orderBy(desc(ledger.id))
+    .limit(1)
+  const day = sql<string>`to_char(${ledger.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`
+  const rows = await db
+    .select({
+      day,
+      all: sql<string>`sum(${ledger.amount})::text`,
+      trading: sql<string>`coalesce(sum(${ledger.amount}) filter (where ${inArray(ledger.type, TRADING_ROWS)}), 0)::text`,
+    })
+    .from(ledger)
+    .where(
+      and(eq(ledger.userId, userId), gte(ledger.createdAt, window.from), lte(ledger.createdAt, window.to)),
+    )
+    .groupBy(day)
+  const byDay = new Map(rows.map((r) => [r.day, r]))
+  let balance = Number(before?.balance ?? 0)
+  return dates.map((date) => {
+    const row = byDay.get(date)
+    const startBalance = balance
+    balance += Number(row?.all ?? 0)
+    return { result: Number(row?.trading ?? 0), startBalance }
+  })
 }
 
 /**
@@ -118,6 +220,7 @@ export async function dailyNetProfit(db: DbOrTx, userId: number, window: RankWin
       and(
         eq(orders.userId, userId),
         eq(orders.status, OrderStatus.Closed),
+        ownTrades,
         gte(orders.closedAt, window.from),
         lte(orders.closedAt, window.to),
       ),

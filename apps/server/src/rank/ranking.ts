@@ -3,11 +3,14 @@ import type { DbOrTx } from '../db/client.ts'
 import { accept, refuse, type Clock, type Outcome } from '../outcome/outcome.ts'
 import {
   dailyNetProfit,
+  followingOf,
   rankedTraders,
   shownTrader,
+  tradingDays,
   type RankWindow,
   type TraderRow,
 } from './rank-queries.ts'
+import { dailyReturns, maxDrawdown, riskScore } from './risk-figures.ts'
 import {
   figuresByInstrument,
   profitCurve,
@@ -30,12 +33,21 @@ export const rankWindow = (now: Date): RankWindow => ({
   to: now,
 })
 
-function entryOf(trader: TraderRow, buckets: readonly TradeBucket[]): RankEntry & { recentTrades: number } {
+const NO_FOLLOWERS = { followers: 0, allocated: '0.00' }
+
+function entryOf(
+  trader: TraderRow,
+  buckets: readonly TradeBucket[],
+  following = NO_FOLLOWERS,
+): RankEntry & { recentTrades: number } {
   return {
     id: trader.uid,
     user: trader.nickname,
     is_demo: trader.isDemo ? 1 : 0,
     ...traderFigures(buckets),
+    ...following,
+    copy_open: trader.copyOpen ? 1 : 0,
+    profit_share: trader.profitShare,
   }
 }
 
@@ -44,8 +56,12 @@ const publicEntry = ({ recentTrades: _, ...entry }: RankEntry & { recentTrades: 
 /** The whole ranking, best first: shown traders with at least one closed trade in the window. */
 export async function computeRanking(db: DbOrTx, now: Date): Promise<RankEntry[]> {
   const traders = await rankedTraders(db, rankWindow(now))
+  const following = await followingOf(
+    db,
+    traders.map(({ trader }) => trader.userId),
+  )
   return traders
-    .map(({ trader, buckets }) => entryOf(trader, buckets))
+    .map(({ trader, buckets }) => entryOf(trader, buckets, following.get(trader.userId)))
     .filter((entry) => entry.recentTrades > 0)
     .map(publicEntry)
     .sort(rankOrder)
@@ -94,9 +110,13 @@ export async function traderDetail(db: DbOrTx, now: Date, uid: string): Promise<
   if (!found) return refuse('trader_not_found')
   const dates = windowDates(now.getTime(), RANK_WINDOW_DAYS)
   const dailyNet = await dailyNetProfit(db, found.trader.userId, window)
+  const following = (await followingOf(db, [found.trader.userId])).get(found.trader.userId)
+  const returns = dailyReturns(await tradingDays(db, found.trader.userId, window, dates))
   return accept({
-    ...publicEntry(entryOf(found.trader, found.buckets)),
+    ...publicEntry(entryOf(found.trader, found.buckets, following)),
     equity: profitCurve(dates, dailyNet),
     by_instrument: figuresByInstrument(found.buckets),
+    max_drawdown: maxDrawdown(returns),
+    risk_score: riskScore(returns),
   })
 }

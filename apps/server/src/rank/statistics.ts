@@ -15,7 +15,7 @@ import type { InstrumentFigures, ProfitPoint } from '@tp/contracts'
  * - multiple = the leverage of the most trades in the window (a tie goes to the lower leverage).
  * - code = the instrument of the most trades in the window (a tie goes to the code first in order).
  * - varieties = the number of distinct instruments traded in the window.
- * - followers = 0 until copy trading exists.
+ * - followers: counted apart (rank-queries.ts followingOf); 0 here.
  *
  * Exact decimals throughout (decimal.js, as the money code): money columns are numeric(24, 6).
  */

@@ -4,6 +4,7 @@ import { ClosedType, OrderStatus } from '@tp/contracts'
 import { follows, identityChecks, orders, uploads } from '../src/db/schema.ts'
 import { ledgerMatchesBalance } from '../src/trading/ledger.ts'
 import { fundedUser } from './funded.ts'
+import { signedInStaff } from './staff.ts'
 import { DRIVERS, startTestApp, type TestApp } from './harness.ts'
 
 /*
@@ -113,6 +114,23 @@ describe.each(DRIVERS)('copy trading calls on %s', (driver) => {
     const ranked = (await app.get('/api/follow/list?limit=100')).body.data.data as { user: string }[]
     expect(ranked.map((e) => e.user)).toContain(`Lead${nick - 1}${driver}`)
     expect(ranked.map((e) => e.user)).not.toContain(`Copier${nick}${driver}`)
+    // The back office sees the leader, its follower and the money following; support staff do not.
+    const dealer = await signedInStaff(app, 'dealer')
+    const view = (await app.get('/admin/api/copy', { token: dealer.token })).body.data
+    expect(view.leaders.find((l: { uid: string }) => l.uid === leader.uid)).toMatchObject({
+      followers: 1,
+      allocated: '20000.00',
+      profit_share: 15,
+      open: 1,
+    })
+    expect(
+      view.follows.find((f: { follower_id: number }) => f.follower_id === follower.userId),
+    ).toMatchObject({
+      amount: '20000.00',
+      profit_share: 15,
+    })
+    const support = await signedInStaff(app, 'support')
+    expect((await app.get('/admin/api/copy', { token: support.token })).body).toMatchObject({ code: 0 })
     // The ranking is cached 30 s: the clock moved past it; the next tests trade on a fresh quote.
     app.tick({ code: 'BTCUSD', bid: 65_000, ask: 65_030 })
     await app.desk.settle()

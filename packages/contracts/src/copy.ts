@@ -4,6 +4,7 @@ import { usdAmount } from './money.ts'
 import { traderId } from './rank.ts'
 import { pageRequest } from './trading.ts'
 export * from './light/copy.ts'
+export * from './light/admin-copy.ts'
 
 /**
  * Copy trading's calls (issue 29, docs/decisions/053-copy-trading.md): a leader's own settings, and

@@ -96,6 +96,12 @@ const NAV: NavItem[] = [
     icon: <SwapOutlined />,
   },
   {
+    page: 'copy',
+    path: '/copy',
+    label: 'menu.copy',
+    icon: <TeamOutlined />,
+  },
+  {
     page: 'catalogue',
     path: '/catalogue',
     label: 'menu.catalogue',

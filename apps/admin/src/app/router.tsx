@@ -51,6 +51,9 @@ const pages: Record<Exclude<PageName, 'dashboard'>, ReactElement> = {
   hedging: page(() =>
     import('../features/hedging/components/hedging-page.tsx').then((m) => ({ default: m.HedgingPage })),
   ),
+  copy: page(() =>
+    import('../features/copy/components/copy-page.tsx').then((m) => ({ default: m.CopyPage })),
+  ),
   catalogue: page(() =>
     import('../features/catalogue/components/catalogue-page.tsx').then((m) => ({ default: m.CataloguePage })),
   ),

@@ -17,6 +17,7 @@ export const PAGES = {
   feedback: ['admin', 'support'],
   risk: ['admin', 'dealer', 'finance'],
   hedging: ['admin', 'dealer', 'finance'],
+  copy: ['admin', 'dealer', 'finance'],
   catalogue: ['admin', 'dealer'],
   settings: ['admin', 'dealer'],
   content: ['admin', 'support'],

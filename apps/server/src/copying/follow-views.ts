@@ -1,7 +1,7 @@
 /** What a follower reads of its follows (issue 29): as stored, with the open copies marked now. */
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { CopySkipView, FollowList, FollowView, LanguageCode } from '@tp/contracts'
-import type { TradingEngine } from '@tp/engine'
+import { followValue, type TradingEngine } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
 import { copySkips, follows, instruments, users } from '../db/schema.ts'
 import { translate } from '../i18n/translate.ts'
@@ -46,7 +46,7 @@ export async function followList(db: DbOrTx, engine: TradingEngine, followerId: 
         paused: f.paused ? 1 : 0,
         realized: f.realized.toFixed(2),
         open_profit: open.toFixed(2),
-        value: (f.allocation.toNumber() + f.realized.toNumber() + open).toFixed(2),
+        value: followValue(f, { open, margin: 0, copies: mine.length }).toFixed(2),
         copies: mine.length,
         share_paid: f.sharePaid.toFixed(2),
         started_at: wireTime(f.startedAtMs),

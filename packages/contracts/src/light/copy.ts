@@ -30,7 +30,7 @@ export interface FollowView {
   realized: string
   /** Open copies' result now, USD. */
   open_profit: string
-  /** What the allocation is worth now: amount + realized + open_profit. */
+  /** What the allocation is worth now: amount + realized + open_profit - share_paid. */
   value: string
   copies: number
   share_paid: string

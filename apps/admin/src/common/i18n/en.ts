@@ -4,6 +4,7 @@ import { chatEn } from './chat-messages.ts'
 import { feedbackEn } from './feedback-messages.ts'
 import { riskEn } from './risk-messages.ts'
 import { hedgingEn } from './hedging-messages.ts'
+import { copyEn } from './copy-messages.ts'
 import { catalogueEn } from './catalogue-messages.ts'
 import { settingsEn } from './settings-messages.ts'
 import { contentEn } from './content-messages.ts'
@@ -48,6 +49,7 @@ export const en = {
   'menu.feedback': 'Feedback',
   'menu.risk': 'Risk',
   'menu.hedging': 'Hedging',
+  'menu.copy': 'Copy trading',
   'menu.catalogue': 'Catalogue',
   'menu.settings': 'Settings',
   'menu.content': 'News and companies',
@@ -220,6 +222,7 @@ export const en = {
   ...feedbackEn,
   ...riskEn,
   ...hedgingEn,
+  ...copyEn,
   ...catalogueEn,
   ...settingsEn,
   ...contentEn,

@@ -5,6 +5,7 @@ import { chatHk } from './chat-messages.ts'
 import { feedbackHk } from './feedback-messages.ts'
 import { riskHk } from './risk-messages.ts'
 import { hedgingHk } from './hedging-messages.ts'
+import { copyHk } from './copy-messages.ts'
 import { catalogueHk } from './catalogue-messages.ts'
 import { settingsHk } from './settings-messages.ts'
 import { contentHk } from './content-messages.ts'
@@ -49,6 +50,7 @@ export const zhHk: Messages = {
   'menu.feedback': '用戶意見',
   'menu.risk': '風險概覽',
   'menu.hedging': '對沖',
+  'menu.copy': '跟單交易',
   'menu.catalogue': '產品目錄',
   'menu.settings': '系統設定',
   'menu.content': '新聞與合作公司',
@@ -218,6 +220,7 @@ export const zhHk: Messages = {
   ...feedbackHk,
   ...riskHk,
   ...hedgingHk,
+  ...copyHk,
   ...catalogueHk,
   ...settingsHk,
   ...contentHk,

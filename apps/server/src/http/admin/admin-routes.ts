@@ -7,6 +7,7 @@ import { adminSettingsRoutes } from './settings-routes.ts'
 import { adminCatalogueRoutes } from './catalogue-routes.ts'
 import { adminRiskRoutes } from './risk-routes.ts'
 import { adminHedgingRoutes } from './hedging-routes.ts'
+import { adminCopyRoutes } from './copy-routes.ts'
 import { adminChatRoutes } from './chat-routes.ts'
 import { adminFeedbackRoutes } from './feedback-routes.ts'
 import { adminContentRoutes } from './content-routes.ts'
@@ -28,6 +29,7 @@ export function adminRoutes(app: FastifyInstance, deps: RouteDeps): void {
   adminCatalogueRoutes(app, deps)
   adminRiskRoutes(app, deps)
   adminHedgingRoutes(app, deps)
+  adminCopyRoutes(app, deps)
   adminChatRoutes(app, deps)
   adminFeedbackRoutes(app, deps)
   adminContentRoutes(app, deps)

@@ -210,6 +210,14 @@ export const BACK_OFFICE_QUEUE_CALLS: Call[] = [
   },
   {
     method: 'GET',
+    path: '/admin/api/copy',
+    summary:
+      'Copy trading: the leaders with their followers, the money following and the profit share earned; running follows, then the latest that ended',
+    auth: staff('risk.read'),
+    answer: 'AdminCopyTrading',
+  },
+  {
+    method: 'GET',
     path: '/admin/api/hedging',
     summary:
       "Hedging: the rules, the client groups, the house net, hedged net and unhedged net per instrument, the latest hedge orders with their fills and slippage, and the client groups' spread markups beside the providers' and the house's spreads",

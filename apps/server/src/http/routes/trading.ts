@@ -48,6 +48,7 @@ const TRADING_LEDGER_TYPES = [
   LedgerType.TRADE_PROFIT,
   LedgerType.WRITE_OFF,
   LedgerType.SWAP,
+  LedgerType.PROFIT_SHARE,
 ]
 
 /** Orders, positions and the account: every call checks that the order belongs to the caller. */

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js'
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
-import { LedgerType, OrderStatus, type HistoryTotals } from '@tp/contracts'
+import { LedgerType, OrderStatus, type HistoryTotals, type LedgerTypeValue } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
 import { ledger, orders } from '../../db/schema.ts'
 import type { Period } from './period.ts'
@@ -15,7 +15,7 @@ export const FINISHED_STATUSES = [OrderStatus.Closed, OrderStatus.Cancelled, Ord
  * the change of the balance (docs/decisions/038-account-statement.md).
  */
 const TOTAL_OF: Record<
-  number,
+  LedgerTypeValue,
   keyof Omit<HistoryTotals, 'from' | 'to' | 'trades' | 'net' | `${string}_balance`>
 > = {
   [LedgerType.TRADE_PROFIT]: 'profit',
@@ -29,6 +29,8 @@ const TOTAL_OF: Record<
   [LedgerType.WRITE_OFF]: 'other',
   [LedgerType.DEMO_CREDIT]: 'other',
   [LedgerType.DEMO_RESET]: 'other',
+  // Copy trading's profit share (decision 053): paid to, or earned from, another client.
+  [LedgerType.PROFIT_SHARE]: 'other',
 }
 
 /** Booked money is kept to six decimals; totals are shown, and compared, to the cent. */
@@ -67,7 +69,7 @@ export async function historyTotals(db: DbOrTx, userId: number, period: Period):
   >
   let net = new Decimal(0)
   for (const row of byType) {
-    const total = TOTAL_OF[row.type] ?? 'other'
+    const total = TOTAL_OF[row.type as LedgerTypeValue] ?? 'other'
     totals[total] = totals[total].plus(row.amount)
     net = net.plus(row.amount)
   }

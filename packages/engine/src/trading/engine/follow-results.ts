@@ -34,9 +34,12 @@ export function followMarks(s: EngineState, follow: Follow): FollowMarks {
   return { open, margin, copies: ids.length }
 }
 
-/** What the allocation is worth now: allocated, plus the finished copies' result and the open ones'. */
+/**
+ * What the allocation is worth now: allocated, plus the finished copies' result and the open ones',
+ * less the profit share paid out of it.
+ */
 export const followValue = (follow: Follow, marks: FollowMarks) =>
-  follow.allocation.toNumber() + follow.realized.toNumber() + marks.open
+  follow.allocation.toNumber() + follow.realized.toNumber() - follow.sharePaid.toNumber() + marks.open
 
 /** What a copy's margin and fee may take now: the allocation's worth less the margin its copies hold. */
 export function followBudget(s: EngineState, follow: Follow): Money {

@@ -6,10 +6,23 @@ import { formatPrice } from '../../../common/market/format.ts'
 import { formatProfit, localTime, outcomeKey, profitDirection } from '../lib/deals.ts'
 import { closedPips, formatPips } from '../lib/pips.ts'
 import { sideKey } from '../../../common/trading/side-name.ts'
+import { followOf, useFollows } from '../../../common/copy/follows.ts'
 
 interface Props {
   order: TransOrder
   onOpen: (id: number) => void
+}
+
+/** A copied order's mark: the trader it copies (from the client's follows, once loaded). */
+function CopyTag({ followId }: { followId: number }) {
+  const { t } = useTranslation()
+  const follows = useFollows()
+  const leader = followOf(follows.data, followId)?.leader.user
+  return (
+    <span className="order-row-line order-row-copy" data-testid={`order-copy-${followId}`}>
+      <span className="copy-tag">{leader ? t('orders.copiedFrom', { leader }) : t('orders.copied')}</span>
+    </span>
+  )
 }
 
 /** One order of a tab: instrument, side, lots and leverage, prices, profit; a tap opens its details. */
@@ -118,6 +131,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: Props) {
         )}
         {(holding || pending) && <span className="num">#{order.Id}</span>}
       </span>
+      {order.FollowId > 0 && <CopyTag followId={order.FollowId} />}
     </button>
   )
 })

@@ -108,6 +108,10 @@ export function outcomeKey(order: TransOrder): string {
     // "Closed by #123": the caller passes the other position's id (`CloseById`) as `id`.
     case ClosedType.CloseBy:
       return 'orders.closedBy'
+    case ClosedType.Copy:
+      return 'orders.closedCopy'
+    case ClosedType.CopyStop:
+      return 'orders.closedCopyStop'
     default:
       return 'orders.closedUser'
   }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { loginPath } from '../../../common/lib/navigation.ts'
 import { toastInfo } from '../../../common/lib/toast.ts'
-import { useSession } from '../../../common/session/session-store.ts'
+import { isDemoUser, useSession } from '../../../common/session/session-store.ts'
+import { LeaderCard } from './leader-card.tsx'
 import { useRankSettings, useSaveRankSettings } from '../hooks/use-rank.ts'
 
 /** Bounds the server checks too (it also decides which characters are allowed). */
@@ -76,6 +77,7 @@ function SignedInCard() {
   const settings = useRankSettings()
   const save = useSaveRankSettings()
   const [editing, setEditing] = useState<'name' | 'show' | null>(null)
+  const demo = useSession((state) => isDemoUser(state.user))
   const current = settings.data
   if (!current) return null
 
@@ -114,6 +116,7 @@ function SignedInCard() {
           {t('rank.editNickname')}
         </button>
       </div>
+      {current.rank_visible === 1 && <LeaderCard demo={demo} />}
       <NicknameEditor
         visible={editing !== null}
         initial={current.nickname}

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next'
 import { useShowCode } from '../../../common/market/instruments-api.ts'
 import { LoadFailed } from '../../../common/components/load-failed.tsx'
 import { PageLoading } from '../../../common/components/page-loading.tsx'
-import { Dialog } from '../../../common/lib/antd-dialog.ts'
 import { useTraderDetail } from '../hooks/use-rank.ts'
 import { EquityChart } from './equity-chart.tsx'
 import { DemoTag, Figure, Multiple, Plain, Profit, Rate, Share } from './rank-figures.tsx'
@@ -13,14 +12,13 @@ import { DemoTag, Figure, Multiple, Plain, Profit, Rate, Share } from './rank-fi
 interface Props {
   entry: RankEntry | null
   onClose: () => void
+  /** The profile's Follow: the follow sheet for this trader (a visitor signs in first). */
+  onFollow: (entry: RankEntry) => void
 }
 
-function ProfileBody({ detail }: { detail: RankDetail }) {
+function ProfileBody({ detail, onFollow }: { detail: RankDetail; onFollow: () => void }) {
   const { t } = useTranslation()
   const showCode = useShowCode()
-  // Copy trading comes with a later release: the button says so honestly instead of pretending.
-  const follow = () =>
-    void Dialog.alert({ content: t('rank.followNotice'), confirmText: t('common.confirm') })
   return (
     <>
       {detail.is_demo === 1 && <p className="rank-demo-note">{t('rank.demoNotice')}</p>}
@@ -51,6 +49,18 @@ function ProfileBody({ detail }: { detail: RankDetail }) {
         </Figure>
         <Figure label={t('rank.followers')}>
           <Plain>{detail.followers}</Plain>
+        </Figure>
+        <Figure label={t('rank.allocated')}>
+          <Plain>{detail.allocated}</Plain>
+        </Figure>
+        <Figure label={t('rank.riskScore')} testId="profile-risk">
+          <Plain>{`${detail.risk_score}/10`}</Plain>
+        </Figure>
+        <Figure label={t('rank.maxDrawdown')}>
+          <Share value={detail.max_drawdown} />
+        </Figure>
+        <Figure label={t('rank.profitShare')}>
+          <Share value={detail.profit_share} />
         </Figure>
       </dl>
       <h3 className="rank-section-title">{t('rank.equityCurve')}</h3>
@@ -85,15 +95,21 @@ function ProfileBody({ detail }: { detail: RankDetail }) {
         </table>
       )}
       <p className="rank-muted rank-window-note">{t('rank.windowNote')}</p>
-      <Button block color="primary" shape="rounded" onClick={follow} data-testid="rank-follow">
-        {t('rank.follow')}
-      </Button>
+      {detail.copy_open === 1 ? (
+        <Button block color="primary" shape="rounded" onClick={onFollow} data-testid="rank-follow">
+          {t('rank.follow')}
+        </Button>
+      ) : (
+        <p className="rank-muted" data-testid="rank-not-copyable">
+          {t('rank.notCopyable')}
+        </p>
+      )}
     </>
   )
 }
 
 /** A trader's profile as a bottom sheet over the ranking (no route of its own). */
-export function TraderSheet({ entry, onClose }: Props) {
+export function TraderSheet({ entry, onClose, onFollow }: Props) {
   const { t } = useTranslation()
   // The last trader shown stays in the sheet while it slides away.
   const [shown, setShown] = useState(entry)
@@ -102,7 +118,7 @@ export function TraderSheet({ entry, onClose }: Props) {
   let body
   if (detail.isPending) body = <PageLoading />
   else if (detail.isError) body = <LoadFailed onRetry={() => void detail.refetch()} />
-  else body = <ProfileBody detail={detail.data} />
+  else body = <ProfileBody detail={detail.data} onFollow={() => entry && onFollow(entry)} />
   return (
     <Popup
       visible={entry !== null}

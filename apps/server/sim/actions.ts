@@ -1,4 +1,5 @@
 /** One step of a history done to the world: the action, then the desk's clock, until all is written. */
+import { changeFollow, follow } from './actions-copy.ts'
 import { applyTradingSettings } from '../src/trading/trading-settings.ts'
 import type { Action } from './history.ts'
 import { adjust, decideHeld, deposit, register, withdraw } from './actions-people.ts'
@@ -86,5 +87,9 @@ async function perform(world: World, action: Action): Promise<void> {
     case 'restart':
       await world.restart()
       return world.say('restart')
+    case 'follow':
+      return follow(world, action)
+    case 'unfollow':
+      return changeFollow(world, action)
   }
 }

@@ -34,6 +34,22 @@ export function engineShape(
           swapThroughMs: o.swapThroughMs,
           expiresAtMs: o.expiresAtMs,
           trailingPoints: o.trailingPoints,
+          copyOf: o.copyOf,
+          followId: o.followId,
+        }),
+      )
+    for (const f of engine.followsOf(userId))
+      lines.push(
+        JSON.stringify({
+          follow: f.id,
+          leaderId: f.leaderId,
+          allocation: f.allocation.toString(),
+          paused: f.paused,
+          stop: f.copyStopLossPercent,
+          share: f.profitSharePercent,
+          realized: f.realized.toString(),
+          highWater: f.highWater.toString(),
+          sharePaid: f.sharePaid.toString(),
         }),
       )
     shape.set(userId, lines)

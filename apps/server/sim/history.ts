@@ -95,6 +95,18 @@ export type Action =
     }
   /** The server restarts: the new process rebuilds from the database and must equal the old memory. */
   | { kind: 'restart' }
+  /** Copy trading (issue 29): `user` follows `leader` with an amount, a copy stop-loss, a share. */
+  | {
+      kind: 'follow'
+      user: Pick
+      leader: Pick
+      amount: string
+      stopLoss: number
+      share: number
+      copyOpen: boolean
+    }
+  /** `user` pauses or resumes its first running follow, or stops it, closing the copies or keeping them. */
+  | { kind: 'unfollow'; user: Pick; how: 'pause' | 'close' | 'keep' }
 
 const pick = (random: Random) => Math.floor(random.next() * 1_000_000)
 const between = (random: Random, low: number, high: number) => low + random.next() * (high - low)
@@ -139,6 +151,8 @@ const WEIGHTS: [Action['kind'], number][] = [
   ['holiday', 0.5],
   ['settings', 1],
   ['limits', 2],
+  ['follow', 5],
+  ['unfollow', 1.5],
 ]
 const TOTAL_WEIGHT = WEIGHTS.reduce((sum, [, w]) => sum + w, 0)
 
@@ -228,6 +242,20 @@ function draw(random: Random, kind: Action['kind']): Action {
       }
     case 'gap':
       return { kind, instrument: pick(random), percent: between(random, -8, 8) }
+    case 'follow':
+      return {
+        kind,
+        user: pick(random),
+        leader: pick(random),
+        amount: amount(random, 80, 8_000),
+        stopLoss: [0, 0, 10, 30, 60][Math.floor(random.next() * 5)]!,
+        share: [0, 10, 25][Math.floor(random.next() * 3)]!,
+        copyOpen: random.next() < 0.3,
+      }
+    case 'unfollow': {
+      const roll = random.next()
+      return { kind, user: pick(random), how: roll < 0.4 ? 'pause' : roll < 0.7 ? 'close' : 'keep' }
+    }
     case 'time':
       return { kind, ms: Math.round(between(random, 1_000, 12 * 3_600_000)) }
     case 'weekend':

@@ -9,6 +9,7 @@ import { ClosedType, DepositStatus, LedgerType, OrderStatus, WithdrawalStatus } 
 import type { Quote } from '@tp/engine'
 import { accounts, deposits, instruments, ledger, orders, withdrawals } from '../src/db/schema.ts'
 import { rebuildEngine } from '../src/trading/desk-state.ts'
+import { firstRow } from '../src/db/client.ts'
 import { engineShape, shapeDifference } from './engine-shape.ts'
 import type { World } from './world.ts'
 
@@ -409,6 +410,22 @@ const rebuiltEqualsMemory: Invariant = {
   },
 }
 
+const copiesFollowTheirLeader: Invariant = {
+  name: "a running follow's copies are its follower's, and none outlives its leader's position",
+  async check(world) {
+    const result = await world.app.db.execute(sql`
+      select copy.id, copy.user_id, f.follower_id, lead.status as leader_status
+      from orders copy
+      join follows f on f.id = copy.follow_id and f.ended_at is null
+      join orders lead on lead.id = copy.copy_of
+      where copy.status = ${OrderStatus.Holding}
+        and (copy.user_id <> f.follower_id or lead.status not in (${OrderStatus.Pending}, ${OrderStatus.Holding}))
+      limit 1`)
+    const row = firstRow<Record<string, unknown>>(result)
+    return row ? `copy ${String(row.id)}: ${JSON.stringify(row)}` : undefined
+  },
+}
+
 const noServerErrors: Invariant = {
   name: 'no call is answered with a server error, and the server reports no failure it did not meet',
   async check(world) {
@@ -419,6 +436,7 @@ const noServerErrors: Invariant = {
 /** Every invariant, in the order they are checked. */
 export const INVARIANTS: Invariant[] = [
   noServerErrors,
+  copiesFollowTheirLeader,
   ledgerSumsToBalance,
   frozenWithinBounds,
   noNegativeBalance,

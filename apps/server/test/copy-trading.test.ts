@@ -226,6 +226,13 @@ describe.each(DRIVERS)('copy trading calls on %s', (driver) => {
     expect(
       (await app.get(`/api/follow/skips?follow_id=${followId}`, { token: stranger.token })).body.data.total,
     ).toBe(0)
+    // The share the client was shown must still be the trader's.
+    const third = await leaderWith(20)
+    expect((await start({ id: third.uid, profit_share: 10 })).body).toMatchObject({
+      reason: 'profit_share_changed',
+      data: { profit_share: 20 },
+    })
+    expect((await start({ id: third.uid, profit_share: 20 })).body).toMatchObject({ code: 1 })
     // A share above the house's most, a practice account asking one.
     expect((await post('/api/follow/leader', { open: 1, profit_share: 31 }, other.token)).body).toMatchObject(
       {

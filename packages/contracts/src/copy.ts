@@ -30,6 +30,8 @@ export const followRequest = z.object({
   stop_loss: copyStopLoss.default(0),
   /** 1: copy the trader's open positions now too. */
   copy_open: oneOf([0, 1]).default(0),
+  /** The profit share the follower was shown (%): refused if the trader changed it meanwhile. */
+  profit_share: integer({ min: 0, max: 100 }).optional(),
 })
 
 /** `POST /api/follow/change`: pause or resume, a new amount, a new copy stop-loss. */

@@ -92,6 +92,7 @@ export const REASONS = [
   'allocation_short',
   'copy_stop_invalid',
   'copy_below_min_lots',
+  'profit_share_changed',
   'amount_out_of_range',
   'daily_limit',
   'already_processed',

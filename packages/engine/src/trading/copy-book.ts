@@ -81,6 +81,8 @@ export class CopyBook {
   private readonly copiesIn = new Map<number, Set<number>>()
   /** A live copy's id to its leader's order id. */
   private readonly leaderOfCopy = new Map<number, number>()
+  /** Follows whose copies closed in the events being walked: their profit share is settled after. */
+  readonly counted = new Set<Follow>()
 
   /** Whether anyone follows anyone: the mirror walks nothing otherwise. */
   get isEmpty(): boolean {

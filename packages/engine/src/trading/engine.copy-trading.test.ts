@@ -94,24 +94,43 @@ describe('copy trading: sizing', () => {
   })
 
   it('a leader with tiny equity cannot take a copy past what the allocation holds at its leverage', () => {
-    const engine = makeEngine({ accounts: { 1: '100', 2: '100000' } })
+    const engine = makeEngine({ accounts: { 1: '200', 2: '100000' } })
     follows(engine, { followerId: 2, allocation: '10000' })
-    // 0.4 lot at 1:500 holds 88 of the leader's 100, which the spread takes to 96: the copy is
-    // 10 000 / 96 x 0.4 = 41.66 lots, 9 166 of margin.
-    const first = mustOpen(engine, buy({ lots: '0.4', leverage: 500 }))
+    // 0.8 lot at 1:500 holds 176 of the leader's 200, which the spread takes to 192: the copy is
+    // 10 000 / 192 x 0.8 = 41.66 lots, 9 166 of margin.
+    const first = mustOpen(engine, buy({ lots: '0.8', leverage: 500 }))
     expect(opened(first.events).map((o) => [o.userId, o.lots.toString()])).toEqual([
-      [1, '0.4'],
+      [1, '0.8'],
       [2, '41.66'],
     ])
-    // The leader's next 0.03 lot would be 3.13 lots for the follower, 689 of margin: the allocation
+    // The leader's next 0.06 lot would be 3.1 lots for the follower, 682 of margin: the allocation
     // has 10 000 less the copy's 9 166 of margin and 417 of spread, about 417, left, however much
     // else the follower's account holds.
-    const next = mustOpen(engine, buy({ lots: '0.03', leverage: 500 }))
+    const next = mustOpen(engine, buy({ lots: '0.06', leverage: 500 }))
     expect(skips(next.events)).toEqual([[2, 'allocation_short']])
+    // Below the smallest allocation (100) of equity, a leader is copied by nobody.
+    const poor = makeEngine({ accounts: { 1: '99', 2: '100000' } })
+    follows(poor, { followerId: 2, allocation: '10000' })
+    expect(skips(mustOpen(poor, buy({ lots: '0.01', leverage: 500 })).events)).toEqual([
+      [2, 'leader_unavailable'],
+    ])
+  })
+
+  it('sizes on the follower equity where losses or withdrawals left less than the allocation', () => {
+    const engine = makeEngine({ accounts: { 1: '10000', 2: '5000' } })
+    follows(engine, { followerId: 2, allocation: '5000' })
+    // Half the money goes out (a withdrawal): copies are sized on the 2 500 left.
+    expect(engine.payOut(2, '0', 'x').ok).toBe(false)
+    expect(engine.freeze(2, '2500', 'withdrawal:1').ok).toBe(true)
+    const { events } = mustOpen(engine, buy({ lots: '1' }))
+    expect(opened(events).map((o) => [o.userId, o.lots.toString()])).toEqual([
+      [1, '1'],
+      [2, '0.25'],
+    ])
   })
 
   it('copies at the leader price only where the house allows it', () => {
-    const engine = makeEngine({ accounts: { 1: '10000', 2: '10000' } })
+    const engine = makeEngine({ accounts: { 1: '10000', 2: '10000', 3: '10000' } })
     follows(engine, { followerId: 2, allocation: '5000' })
     engine.setPricing(new Map([[2, 'pro']]), [{ group: 'pro', instrumentId: EURUSD, points: 4 }])
     const own = mustOpen(engine, buy({ lots: '1' }))
@@ -120,6 +139,18 @@ describe('copy trading: sizing', () => {
     engine.setCopySettings({ fillAtLeaderPrice: true, minAllocation: '100', maxProfitSharePercent: 30 })
     const atLeader = mustOpen(engine, buy({ lots: '1' }))
     expect(opened(atLeader.events)[1]?.price).toBe(1.1001)
+    // Never an old position's price: a follow that copies the open positions fills at its own price now.
+    tick(engine, EURUSD, 1.12, 1.1201)
+    const late = engine.follow({
+      followerId: 3,
+      leaderId: LEADER,
+      allocation: '1000',
+      copyStopLossPercent: 0,
+      profitSharePercent: 0,
+      copyOpen: true,
+      nowMs: T0 + 1000,
+    })
+    expect(late.ok && opened(late.events).map((o) => o.price)).toEqual([1.1201, 1.1201])
   })
 })
 
@@ -256,24 +287,26 @@ describe('copy trading: copy stop-loss and profit share', () => {
   it('charges profit share above the high-water mark only, from the follower to the leader, through the ledger', () => {
     const engine = makeEngine({ accounts: { 1: '10000', 2: '10000' } })
     const f = follows(engine, { followerId: 2, allocation: '1000', profitSharePercent: 20 })
+    /** A leader's trade and its close; the close's profit-share rows (charged as the copy closes). */
     const trade = (from: [number, number], to: [number, number], at: number) => {
       tick(engine, EURUSD, from[0], from[1], at)
       const { id } = mustOpen(engine, buy({ lots: '1', nowMs: at }))
       tick(engine, EURUSD, to[0], to[1], at + 1000)
-      expect(engine.close(LEADER, id, at + 1000).ok).toBe(true)
+      const closed = engine.close(LEADER, id, at + 1000)
+      expect(closed.ok).toBe(true)
+      return bookingRows(closed.ok ? closed.events : []).filter((b) => b.type === LedgerType.PROFIT_SHARE)
     }
-    // The copy (0.1 lot) earns 100: 20 is due.
-    trade([1.1, 1.1001], [1.1101, 1.1102], T0 + 1000)
-    expect(bookingRows(engine.settleProfitShares(T0 + 5000))).toEqual([
+    // The copy (0.1 lot) earns 100: 20 is due, charged with the close, before any withdrawal.
+    expect(trade([1.1, 1.1001], [1.1101, 1.1102], T0 + 1000)).toEqual([
       { userId: 2, type: LedgerType.PROFIT_SHARE, amount: '-20', balanceAfter: '10080', ref: `follow:${f}` },
       { userId: 1, type: LedgerType.PROFIT_SHARE, amount: '20', balanceAfter: '11020', ref: `follow:${f}` },
     ])
+    // Nothing more is due at the day's settlement.
+    expect(engine.settleProfitShares(T0 + 5000)).toEqual([])
     // The leader's equity is 11 020 now: copies are 0.09 lot. They lose 45: nothing is due; then earn
     // 72: 127 in all, 27 above the mark, 5.40 due.
-    trade([1.1101, 1.1102], [1.1052, 1.1053], T0 + 10_000)
-    expect(engine.settleProfitShares(T0 + 15_000)).toEqual([])
-    trade([1.1052, 1.1053], [1.1133, 1.1134], T0 + 20_000)
-    expect(bookingRows(engine.settleProfitShares(T0 + 25_000)).map((b) => [b.userId, b.amount])).toEqual([
+    expect(trade([1.1101, 1.1102], [1.1052, 1.1053], T0 + 10_000)).toEqual([])
+    expect(trade([1.1052, 1.1053], [1.1133, 1.1134], T0 + 20_000).map((b) => [b.userId, b.amount])).toEqual([
       [2, '-5.4'],
       [1, '5.4'],
     ])

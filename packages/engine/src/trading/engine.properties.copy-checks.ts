@@ -65,6 +65,7 @@ export function checkCopies(runner: Runner, record: Record_, before: Map<number,
     if (event.type === 'booked' && event.booking.type === LedgerType.PROFIT_SHARE) {
       const { booking } = event
       check(booking.userId !== DEMO_USER, () => `profit share booked on a practice account`)
+      check(!booking.amount.isZero(), () => `a profit share of nothing booked for ${booking.userId}`)
       if (booking.amount.isNegative()) {
         const next = events[i + 1]
         check(

@@ -354,7 +354,7 @@ const followsFirst = fc.tuple(
   fc.constantFrom('1000', '5000', '20000'),
   fc.constantFrom('1000', '5000'),
   fc.constantFrom(0, 20),
-  fc.constantFrom(0, 40),
+  fc.constantFrom(0, 20, 30),
 )
 export const setupWithCopiesArb: fc.Arbitrary<Setup> = fc
   .record({

@@ -37,7 +37,7 @@ import {
   type FollowChange,
   type FollowCommand,
 } from './engine/follow-commands.ts'
-import { checkCopyStops, followMarks, followValue, settleShares } from './engine/follow-results.ts'
+import { checkCopyStops, settleShares } from './engine/follow-results.ts'
 export { followValue, type FollowMarks } from './engine/follow-results.ts'
 import { mirror } from './engine/mirror.ts'
 
@@ -286,16 +286,12 @@ export class TradingEngine {
 
   /** Ends the follows whose allocation lost its copy stop-loss share, closing their copies (a timer calls it). */
   checkCopyStops(nowMs: number): EngineEvent[] {
-    const events = checkCopyStops(this.s, nowMs)
-    mirror(this.s, events, nowMs)
-    return events
+    return this.finished(checkCopyStops(this.s, nowMs), nowMs)
   }
 
   /** Charges every running follow's profit share due (the desk's schedule calls it). */
   settleProfitShares(nowMs: number): EngineEvent[] {
-    const events = settleShares(this.s)
-    mirror(this.s, events, nowMs)
-    return events
+    return this.finished(settleShares(this.s), nowMs)
   }
 
   /** Puts back a running follow read from the database (before its copies are restored). */
@@ -303,19 +299,6 @@ export class TradingEngine {
     assert(running.endedAtMs === 0, `follow ${running.id} restored after its end`)
     assert(!this.s.copies.follows.has(running.id), `follow ${running.id} restored twice`)
     this.s.copies.add({ ...running })
-  }
-
-  /** A running follow as it is, with what its allocation is worth now (USD) and its open copies. */
-  followOf(followId: number): { follow: Follow; value: number; open: number; copies: number } | undefined {
-    const running = this.s.copies.follows.get(followId)
-    if (!running) return undefined
-    const marks = followMarks(this.s, running)
-    return {
-      follow: { ...running },
-      value: followValue(running, marks),
-      open: marks.open,
-      copies: marks.copies,
-    }
   }
 
   /** The running follows of a follower (oldest first). */
@@ -336,9 +319,7 @@ export class TradingEngine {
   // ---- the clock and the feed ----
 
   applyTick(instrumentId: number, quote: Quote): EngineEvent[] {
-    const events = applyTick(this.s, instrumentId, quote)
-    mirror(this.s, events, quote.timeMs)
-    return events
+    return this.finished(applyTick(this.s, instrumentId, quote), quote.timeMs)
   }
 
   /**
@@ -351,11 +332,12 @@ export class TradingEngine {
   }
 
   expireDue(nowMs: number): EngineEvent[] {
-    return expireDue(this.s, nowMs)
+    return this.finished(expireDue(this.s, nowMs), nowMs)
   }
 
+  /** Swaps booked at a rollover; a stop-out they cause is mirrored like any other (decision 053). */
   rolloverDue(nowMs: number): EngineEvent[] {
-    return rolloverDue(this.s, nowMs)
+    return this.finished(rolloverDue(this.s, nowMs), nowMs)
   }
 
   // ---- queries ----
@@ -442,9 +424,17 @@ export class TradingEngine {
     return accountView(this.s, userId)
   }
 
-  /** A command's events with its copies' (mirror.ts): the leaders' trades mirrored, the accounts it queued checked. */
+  /**
+   * Every way events leave the engine ends here: the leaders' trades among them mirrored for their
+   * followers (mirror.ts), the copies' results counted, the accounts queued checked.
+   */
+  private finished(events: EngineEvent[], nowMs: number): EngineEvent[] {
+    mirror(this.s, events, nowMs)
+    return events
+  }
+
   private mirrored(result: CommandResult, nowMs: number): CommandResult {
-    if (result.ok) mirror(this.s, result.events, nowMs)
+    if (result.ok) this.finished(result.events, nowMs)
     return result
   }
 }

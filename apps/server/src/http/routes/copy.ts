@@ -14,6 +14,7 @@ import { followableLeader, leaderSettings, saveLeaderSettings } from '../../copy
 import { consentGateOf } from '../../legal/consents.ts'
 import type { DeskResult } from '../../trading/desk.ts'
 import { refusalOf } from '../../trading/refusal.ts'
+import { refuse } from '../../outcome/outcome.ts'
 import { requireSession, sessionOf } from '../auth-guard.ts'
 import { answer, langOf, ok, refused } from '../envelope.ts'
 import { parse } from '../parse.ts'
@@ -57,13 +58,16 @@ export function copyRoutes(app: FastifyInstance, deps: RouteDeps): void {
     if (!leader.ok) return refused(request, leader)
     // A share above the house's most (staff lowered it since the leader chose) is taken at the most.
     const max = (await copySettings(db)).maxProfitSharePercent
+    const share = Math.min(leader.value.profitSharePercent, max)
+    if (input.profit_share !== undefined && input.profit_share !== share)
+      return refused(request, refuse('profit_share_changed', { share }, { profit_share: share }))
     const outcome = await desk.run(userId, {
       kind: 'follow',
       follow: {
         leaderId: leader.value.userId,
         allocation: input.amount,
         copyStopLossPercent: input.stop_loss,
-        profitSharePercent: Math.min(leader.value.profitSharePercent, max),
+        profitSharePercent: share,
         copyOpen: input.copy_open === 1,
       },
     })

@@ -26,7 +26,10 @@ export function followMarks(s: EngineState, follow: Follow): FollowMarks {
   let margin = 0
   const ids = s.copies.copiesInFollow(follow.id)
   for (const id of ids) {
-    const order = s.order(id)
+    // Closed earlier in the events being walked: counted when the walk reaches its close.
+    const live = s.orders.get(id)
+    if (!live) continue
+    const order = s.current(live)
     const mark = markOf(s, order)
     open += mark.profit + order.swap.toNumber() - order.fee.toNumber()
     margin += mark.margin
@@ -48,7 +51,12 @@ export function followBudget(s: EngineState, follow: Follow): Money {
   return free > 0 ? money(free.toFixed(6)) : ZERO
 }
 
-/** A finished copy's result joins its follow's (while the follow runs; the copy leaves its list). */
+/**
+ * A finished copy's result joins its follow's (while the follow runs; the copy leaves its list). The
+ * profit share it makes due is charged when the walk of these events ends (mirror.ts,
+ * settleCounted): once every copy the same command or tick closed is counted, the winners not
+ * before the losers; and before the follower can withdraw the profit or tie it up.
+ */
 export function countCopy(s: EngineState, finished: FinishedOrder, events: EngineEvent[]): void {
   const follow = s.copies.follows.get(finished.followId)
   if (!follow) return
@@ -56,6 +64,13 @@ export function countCopy(s: EngineState, finished: FinishedOrder, events: Engin
   // A partial close's part has an id of its own: the rest stays listed.
   if (!s.orders.has(finished.id)) s.copies.detachCopy(follow.id, finished.id)
   events.push({ type: 'follow_changed', follow: { ...follow } })
+  s.copies.counted.add(follow)
+}
+
+/** Charges the profit share of the follows whose copies closed in the events just walked. */
+export function settleCounted(s: EngineState, events: EngineEvent[]): void {
+  for (const follow of s.copies.counted) if (s.copies.follows.has(follow.id)) settleShare(s, follow, events)
+  s.copies.counted.clear()
 }
 
 /**
@@ -84,9 +99,10 @@ export function settleShare(s: EngineState, follow: Follow, events: EngineEvent[
   const result = open < 0 ? follow.realized.plus(money(open.toFixed(6))) : follow.realized
   const rate = money(follow.profitSharePercent).div(100)
   const due = result.minus(follow.highWater).times(rate).toDecimalPlaces(2, Decimal.ROUND_DOWN)
-  if (!due.isPositive()) return
+  // (decimal.js counts zero as positive: compared, not asked.)
+  if (!due.greaterThan(0)) return
   const paid = Decimal.min(due, withdrawableOf(s, follower))
-  if (!paid.isPositive()) return
+  if (!paid.greaterThan(0)) return
   const ref = `follow:${follow.id}`
   book(s, follower, LedgerType.PROFIT_SHARE, paid.negated(), ref, events)
   book(s, leader, LedgerType.PROFIT_SHARE, paid, ref, events)

@@ -10,9 +10,9 @@ import { ClosedType, type Reason } from '@tp/contracts'
 import { money, type Money } from '../money.ts'
 import { exitPrice, toPoints } from '../order-rules.ts'
 import type { Follow } from '../copy-book.ts'
-import type { EngineEvent, InstrumentTerms, Order } from '../types.ts'
+import type { EngineEvent, FinishedOrder, InstrumentTerms, Order, Quote } from '../types.ts'
 import { assert } from './assert.ts'
-import { countCopy, followBudget } from './follow-results.ts'
+import { countCopy, followBudget, settleCounted } from './follow-results.ts'
 import { checkNewStops, open } from './open.ts'
 import { closePart, closePosition, isBetterStop, reindexStops, trailedStop } from './positions.ts'
 import { checkQueued } from './risk.ts'
@@ -25,8 +25,10 @@ export function mirror(s: EngineState, events: EngineEvent[], nowMs: number): vo
     if (!s.copies.isEmpty) for (; i < events.length; i++) mirrorEvent(s, events, i, nowMs)
     const before = events.length
     checkQueued(s, nowMs, events)
-    if (events.length === before || s.copies.isEmpty) return
+    if (events.length === before || s.copies.isEmpty) break
   }
+  // After every copy closed here is counted: a close's winners and losers net first.
+  settleCounted(s, events)
 }
 
 function mirrorEvent(s: EngineState, events: EngineEvent[], i: number, nowMs: number): void {
@@ -42,13 +44,14 @@ function mirrorEvent(s: EngineState, events: EngineEvent[], i: number, nowMs: nu
       // closePart says the rest, then the part it closed.
       const part = events[i + 1]
       assert(part?.type === 'position_closed', `position_reduced of ${event.order.id} without its part`)
-      reduceCopies(s, event.order, part.order.lots, nowMs, events)
+      reduceCopies(s, event.order, part.order, nowMs, events)
       return
     }
     case 'position_closed':
       if (event.order.followId !== 0) countCopy(s, event.order, events)
       if (event.order.copyOf === 0 && s.copies.hasCopies(event.order.id))
-        for (const id of s.copies.copiesOfLeaderOrder(event.order.id)) closeCopy(s, id, nowMs, events)
+        for (const id of s.copies.copiesOfLeaderOrder(event.order.id))
+          closeCopy(s, id, nowMs, events, event.order.closePrice)
       return
     case 'stops_changed':
       if (event.order.copyOf === 0 && s.copies.hasCopies(event.order.id))
@@ -94,6 +97,8 @@ export function openCopy(
   const terms = s.terms(leaderOrder.instrumentId)
   const leader = s.account(follow.leaderId)
   const leaderEquity = leader.balance.toNumber() + s.exposures.profitOf(leader)
+  const follower = s.account(follow.followerId)
+  const followerEquity = follower.balance.toNumber() + s.exposures.profitOf(follower)
   const skip = (reason: Reason) => {
     events.push({
       type: 'copy_skipped',
@@ -108,7 +113,12 @@ export function openCopy(
       },
     })
   }
-  const lots = copyLots(leaderOrder.lots, follow.allocation, leaderEquity, terms)
+  // A leader with less than the smallest allocation behind its trades is copied by nobody: the
+  // ratio to its followers' money would be unbounded.
+  if (leaderEquity < Number(s.copySettings.minAllocation)) return skip('leader_unavailable')
+  // Sized on the allocation, or on the follower's equity where losses or withdrawals left less.
+  const sizedOn = Decimal.min(follow.allocation, money(Math.max(0, followerEquity).toFixed(2)))
+  const lots = copyLots(leaderOrder.lots, sizedOn, leaderEquity, terms)
   if (!lots) return skip('copy_below_min_lots')
   // The server keeps ids granted for every follower (idsWantedForCopies); never a half mirror if not.
   if (s.idsLeft() === 0) return skip('service_unavailable')
@@ -132,7 +142,8 @@ export function openCopy(
     {
       leaderOrderId: leaderOrder.id,
       followId: follow.id,
-      price: s.copySettings.fillAtLeaderPrice ? leaderOrder.price : undefined,
+      // The leader's own fill, made now (never an old position's, copied when a follow starts).
+      price: leaderOrder.openedAtMs === nowMs ? leaderPrice(s, leaderOrder.price, quote) : undefined,
       budget: followBudget(s, follow),
     },
   )
@@ -150,14 +161,30 @@ function liveCopy(s: EngineState, copyId: number): Order | undefined {
   return order && s.current(order)
 }
 
+/**
+ * The price a copy fills or closes at when the house fills copies at the leader's price (a setting):
+ * the leader's, where it lies within the follower's own bid and ask; else the follower's own.
+ */
+function leaderPrice(s: EngineState, price: number, own: Quote): number | undefined {
+  return s.copySettings.fillAtLeaderPrice && price >= own.bid && price <= own.ask ? price : undefined
+}
+
 /** Closes a copy whose leader's position closed, at the follower's live price (or the leader's, if the house says). */
-function closeCopy(s: EngineState, copyId: number, nowMs: number, events: EngineEvent[]): void {
+function closeCopy(
+  s: EngineState,
+  copyId: number,
+  nowMs: number,
+  events: EngineEvent[],
+  leaderClose?: number,
+): void {
   const order = liveCopy(s, copyId)
   if (!order) return
   const quote = s.liveQuote(order.instrumentId, nowMs, order.userId)
   // Its market is not live for this follower: it stays open, the follower's to close.
   if (typeof quote === 'string') return
-  closePosition(s, order, exitPrice(order.side, quote), ClosedType.Copy, nowMs, events)
+  const price =
+    (leaderClose !== undefined && leaderPrice(s, leaderClose, quote)) || exitPrice(order.side, quote)
+  closePosition(s, order, price, ClosedType.Copy, nowMs, events)
   s.queueRisk(s.account(order.userId))
 }
 
@@ -166,8 +193,15 @@ function closeCopy(s: EngineState, copyId: number, nowMs: number, events: Engine
  * lots, rounded down to the lot step; whole when what would be left is below the minimum, not at all
  * when the share is.
  */
-function reduceCopies(s: EngineState, rest: Order, part: Money, nowMs: number, events: EngineEvent[]): void {
+function reduceCopies(
+  s: EngineState,
+  rest: Order,
+  closed: FinishedOrder,
+  nowMs: number,
+  events: EngineEvent[],
+): void {
   const terms = s.terms(rest.instrumentId)
+  const part = closed.lots
   const share = part.div(rest.lots.plus(part))
   for (const id of s.copies.copiesOfLeaderOrder(rest.id)) {
     const order = liveCopy(s, id)
@@ -178,13 +212,14 @@ function reduceCopies(s: EngineState, rest: Order, part: Money, nowMs: number, e
       .toDecimalPlaces(0, Decimal.ROUND_DOWN)
       .times(terms.lotStep)
     if (order.lots.minus(lots).lessThan(terms.minLots)) {
-      closeCopy(s, id, nowMs, events)
+      closeCopy(s, id, nowMs, events, closed.closePrice)
       continue
     }
     if (lots.lessThan(terms.minLots) || s.idsLeft() === 0) continue
     const quote = s.liveQuote(order.instrumentId, nowMs, order.userId)
     if (typeof quote === 'string') continue
-    closePart(s, order, lots, exitPrice(order.side, quote), ClosedType.Copy, nowMs, events)
+    const price = leaderPrice(s, closed.closePrice, quote) || exitPrice(order.side, quote)
+    closePart(s, order, lots, price, ClosedType.Copy, nowMs, events)
     s.queueRisk(s.account(order.userId))
   }
 }

@@ -12,6 +12,8 @@ export interface FollowInput {
   amount: string
   stopLoss: number
   copyOpen: boolean
+  /** The trader's profit share as the sheet showed it (the server refuses a changed one). */
+  profitShare: number
 }
 
 export function startFollow(input: FollowInput): Promise<ApiResult<{ follow_id: number }>> {
@@ -20,6 +22,7 @@ export function startFollow(input: FollowInput): Promise<ApiResult<{ follow_id: 
     amount: input.amount,
     stop_loss: input.stopLoss,
     copy_open: input.copyOpen ? 1 : 0,
+    profit_share: input.profitShare,
   })
 }
 

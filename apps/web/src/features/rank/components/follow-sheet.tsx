@@ -30,7 +30,7 @@ export function FollowSheet({ trader, onClose, onStarted }: Props) {
     if (!trader) return
     if (!AMOUNT.test(amount.trim()) || Number(amount) <= 0) return toastInfo(t('copy.amountRule'))
     start.mutate(
-      { id: trader.id, amount: amount.trim(), stopLoss, copyOpen },
+      { id: trader.id, amount: amount.trim(), stopLoss, copyOpen, profitShare: trader.profit_share },
       {
         onSuccess: () => {
           setAmount('')
@@ -53,6 +53,11 @@ export function FollowSheet({ trader, onClose, onStarted }: Props) {
           {t('copy.followTitle')} <bdi>{trader?.user}</bdi>
         </h2>
         <p className="rank-muted">{t('copy.followHint')}</p>
+        {trader !== null && trader.profit_share > 0 && (
+          <p className="copy-share-note" data-testid="copy-follow-share">
+            {t('rank.profitShare')}: <span className="num">{trader.profit_share}%</span>
+          </p>
+        )}
         <label className="copy-field-label" htmlFor="copy-amount">
           {t('copy.amount')}
         </label>

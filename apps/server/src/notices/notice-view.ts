@@ -21,6 +21,7 @@ const LINKS: Record<NoticeKind, string> = {
   pending_expired: '/order?type=3',
   pending_cancelled: '/order?type=3',
   price_alert: '/mine/alerts',
+  copy_stopped: '/rank?tab=copies',
   support_reply: '/mine/chat',
   second_factor_added: '/mine/security',
   second_factor_removed: '/mine/security',

@@ -34,6 +34,8 @@ function order(change: Partial<FinishedOrder> = {}): FinishedOrder {
     closedType: ClosedType.StopLoss,
     closedAtMs: 2,
     closedById: 0,
+    copyOf: 0,
+    followId: 0,
     ...change,
   } as FinishedOrder
 }
@@ -55,8 +57,43 @@ describe('tradingNotices', () => {
     expect(closed({ trailingPoints: 500 })).toEqual(['trailing_stop'])
     expect(closed({ closedType: ClosedType.TakeProfit })).toEqual(['take_profit'])
     expect(closed({ closedType: ClosedType.StopOut, trailingPoints: 500 })).toEqual(['stop_out'])
-    for (const closedType of [ClosedType.User, ClosedType.Staff, ClosedType.CloseBy])
+    for (const closedType of [
+      ClosedType.User,
+      ClosedType.Staff,
+      ClosedType.CloseBy,
+      ClosedType.Copy,
+      ClosedType.CopyStop,
+    ])
       expect(closed({ closedType })).toEqual([])
+  })
+
+  it('tells a follower its copy stop-loss ended its follow, once, and nothing of other follow changes', () => {
+    const follow = {
+      id: 90,
+      followerId: 7,
+      leaderId: 8,
+      allocation: money('1000'),
+      copyStopLossPercent: 20,
+      profitSharePercent: 0,
+      paused: false,
+      realized: money('-201'),
+      highWater: money(0),
+      sharePaid: money(0),
+      startedAtMs: 1,
+      endedAtMs: 0,
+      endReason: '' as const,
+    }
+    expect(tradingNotices([{ type: 'follow_changed', follow }])).toEqual([])
+    const ended = { ...follow, endedAtMs: 5, endReason: 'copy_stop_loss' as const }
+    expect(tradingNotices([{ type: 'follow_changed', follow: ended }])).toEqual([
+      {
+        userId: 7,
+        kind: 'copy_stopped',
+        ref: 'follow:90',
+        params: { id: 90, percent: 20, profit: '-201.000000' },
+      },
+    ])
+    expect(kinds([{ type: 'follow_changed', follow: { ...ended, endReason: 'user' } }])).toEqual([])
   })
 
   it('names a pending order filled, expired or cancelled by the platform; not one its owner or a reset ended', () => {

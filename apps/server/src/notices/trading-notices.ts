@@ -4,7 +4,7 @@ import type { CancelReason, EngineEvent } from '@tp/engine'
 /*
  * The notices the trading engine's events call for (decision 043): a position closed by its
  * stop-loss, trailing stop, take-profit or a stop-out, a pending order filled, expired or cancelled
- * by the platform, a margin call, a price alert reached. Written by the desk's event writer in the
+ * by the platform, a margin call, a price alert reached, a follow ended by its copy stop-loss. Written by the desk's event writer in the
  * statement that writes the events, so a notice exists exactly when its event was committed.
  */
 
@@ -97,6 +97,22 @@ export function tradingNotices(events: readonly EngineEvent[]): TradingNotice[] 
           params: { level: (Math.floor(event.level * 100) / 100).toFixed(2) },
         })
         break
+      case 'follow_changed': {
+        // A follow its copy stop-loss ended (decision 053): the follower hears why its copies closed.
+        const { follow } = event
+        if (follow.endReason === 'copy_stop_loss')
+          notices.push({
+            userId: follow.followerId,
+            kind: 'copy_stopped',
+            ref: `follow:${follow.id}`,
+            params: {
+              id: follow.id,
+              percent: follow.copyStopLossPercent,
+              profit: follow.realized.toFixed(6),
+            },
+          })
+        break
+      }
       case 'alert_fired':
         notices.push({
           userId: event.alert.userId,

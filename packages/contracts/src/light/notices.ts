@@ -21,6 +21,7 @@ export const NOTICE_KINDS = [
   'pending_expired',
   'pending_cancelled',
   'price_alert',
+  'copy_stopped',
   'support_reply',
   'second_factor_added',
   'second_factor_removed',

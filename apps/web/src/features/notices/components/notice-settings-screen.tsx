@@ -33,6 +33,7 @@ const GROUPS: { name: 'money' | 'trading' | 'support'; kinds: readonly NoticeKin
       'pending_expired',
       'pending_cancelled',
       'price_alert',
+      'copy_stopped',
     ],
   },
   { name: 'support', kinds: ['support_reply'] },

@@ -1,11 +1,14 @@
 /// <reference lib="dom" />
 import { expect, afterAll, beforeAll, describe, it } from 'vitest'
-import type { Page } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import type { TestApp } from '../apps/server/test/harness.ts'
 import { fundedUser } from '../apps/server/test/funded.ts'
+import { ADMIN_DIST, adminShot, buildAdminOnce, DESKTOP, openBackOffice } from './admin-platform.ts'
 import {
   BROWSER_DRIVERS,
   browserAvailable,
+  CHROMIUM,
+  CHROMIUM_ARGS,
   signInPhone,
   startAppWithPhone,
   type AppWithPhone,
@@ -44,7 +47,12 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('copy trading on the 
   }
 
   beforeAll(async () => {
-    phone = await startAppWithPhone(driver, { historyCandles: 20, settings: { max_quote_age_ms: '3600000' } })
+    buildAdminOnce()
+    phone = await startAppWithPhone(driver, {
+      historyCandles: 20,
+      settings: { max_quote_age_ms: '3600000' },
+      app: { adminDist: ADMIN_DIST },
+    })
     app = phone.app
     page = phone.page
     await tick(65_000)
@@ -63,8 +71,10 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('copy trading on the 
     await signInPhone(page, app.base, follower.token)
   }, 240_000)
   afterAll(async () => {
+    await browser?.close()
     await phone?.close()
   })
+  let browser: Browser | undefined
 
   it('follows a trader from the ranking with an amount and a copy stop-loss', async () => {
     await phone.open('/rank')
@@ -111,5 +121,16 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('copy trading on the 
       await page.getByTestId('copy-list').waitFor()
       await phone.shot(`copy-my-copies-${lang}`)
     }
+  })
+
+  it('shows the leader, the follow and the profit share in the back office', async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+    const desk = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' })).newPage()
+    await openBackOffice(app, desk, 'dealer')
+    await desk.getByTestId('nav-copy').click()
+    await desk.getByTestId('copy-page').waitFor()
+    await expect.poll(() => desk.getByTestId('copy-leaders').innerText()).toContain(nickname)
+    expect(await desk.getByTestId('copy-follows').innerText()).toContain('25000.00')
+    await adminShot(desk, 'copy-trading')
   })
 })

@@ -1,7 +1,7 @@
 /** What a follower reads of its follows (issue 29): as stored, with the open copies marked now. */
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { CopySkipView, FollowList, FollowView, LanguageCode } from '@tp/contracts'
-import { followValue, type TradingEngine } from '@tp/engine'
+import { followValue, openCopyResult, type TradingEngine } from '@tp/engine'
 import type { DbOrTx } from '../db/client.ts'
 import { copySkips, follows, instruments, users } from '../db/schema.ts'
 import { translate } from '../i18n/translate.ts'
@@ -33,10 +33,7 @@ export async function followList(db: DbOrTx, engine: TradingEngine, followerId: 
     data: [...running, ...ended].map(({ follow: row, uid, nickname }): FollowView => {
       const f = followFromRow(row)
       const mine = row.endedAt === null ? copies.filter((o) => o.followId === f.id) : []
-      const open = mine.reduce(
-        (sum, o) => sum + engine.markOf(o).profit + o.swap.toNumber() - o.fee.toNumber(),
-        0,
-      )
+      const open = mine.reduce((sum, o) => sum + openCopyResult(engine.markOf(o).profit, o), 0)
       return {
         id: f.id,
         leader: { id: uid, user: nickname ?? '' },

@@ -38,7 +38,7 @@ import {
   type FollowCommand,
 } from './engine/follow-commands.ts'
 import { checkCopyStops, settleShares } from './engine/follow-results.ts'
-export { followValue, type FollowMarks } from './engine/follow-results.ts'
+export { followValue, openCopyResult, type FollowMarks } from './engine/follow-results.ts'
 import { mirror } from './engine/mirror.ts'
 
 export * from './engine/limits.ts'

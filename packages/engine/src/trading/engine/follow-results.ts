@@ -7,7 +7,7 @@ import { ClosedType, LedgerType, type ClosedTypeValue } from '@tp/contracts'
 import { ZERO, money, toCents, type Money } from '../money.ts'
 import { exitPrice } from '../order-rules.ts'
 import type { Follow, FollowEndReason } from '../copy-book.ts'
-import type { EngineEvent, FinishedOrder } from '../types.ts'
+import type { EngineEvent, FinishedOrder, Order } from '../types.ts'
 import { withdrawableOf } from './costs.ts'
 import { book } from './ledger.ts'
 import { closePosition } from './positions.ts'
@@ -21,6 +21,10 @@ export interface FollowMarks {
   copies: number
 }
 
+/** An open copy's result now: its marked profit, with the swaps booked on it, less its fee (USD). */
+export const openCopyResult = (profit: number, copy: Order) =>
+  profit + copy.swap.toNumber() - copy.fee.toNumber()
+
 export function followMarks(s: EngineState, follow: Follow): FollowMarks {
   let open = 0
   let margin = 0
@@ -31,7 +35,7 @@ export function followMarks(s: EngineState, follow: Follow): FollowMarks {
     if (!live) continue
     const order = s.current(live)
     const mark = markOf(s, order)
-    open += mark.profit + order.swap.toNumber() - order.fee.toNumber()
+    open += openCopyResult(mark.profit, order)
     margin += mark.margin
   }
   return { open, margin, copies: ids.length }

@@ -1737,6 +1737,9 @@ describe.each(DRIVERS)('ranking under attack on %s', (driver) => {
         'code',
         'varieties',
         'followers',
+        'allocated',
+        'copy_open',
+        'profit_share',
       ].sort(),
     )
     expect(entry.is_demo).toBe(0)
@@ -1772,7 +1775,7 @@ describe.each(DRIVERS)('ranking under attack on %s', (driver) => {
     expect(after).toEqual(before)
     const ranking = await list()
     const realEntry = ranking.data.find((e) => e.id === realUid)
-    const { equity: _e, by_instrument: _b, ...figures } = before
+    const { equity: _e, by_instrument: _b, max_drawdown: _d, risk_score: _r, ...figures } = before
     expect(realEntry).toEqual(figures)
     for (const demo of demos) {
       const entry = ranking.data.find((e) => e.id === demo.uid)

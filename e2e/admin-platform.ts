@@ -119,14 +119,12 @@ export async function pickOption(
  * the button is loading).
  */
 export async function confirmDialog(page: Page, okTestId = 'confirm-ok'): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm')
+  // Closed when its OK button is gone: another dialog may open after it (a change that now waits
+  // for a second admin says so in one), so "no confirmation on screen" is not the sign.
+  const ok = page.getByTestId(okTestId)
   for (let attempt = 0; attempt < 5; attempt++) {
-    await page
-      .getByTestId(okTestId)
-      .click({ timeout: 5000 })
-      .catch(() => undefined)
-    const closed = await dialog
-      .first()
+    await ok.click({ timeout: 5000 }).catch(() => undefined)
+    const closed = await ok
       .waitFor({ state: 'detached', timeout: 5000 })
       .then(() => true)
       .catch(() => false)

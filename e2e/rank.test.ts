@@ -18,8 +18,8 @@ import {
 /*
  * The ranking in the phone browser (issue 10): a demo trader places and closes two BTCUSD trades
  * through the real trading calls, chooses to be shown (switch, then a nickname), and appears in
- * /rank with the figures those trades give; the profile sheet shows the equity curve and the honest
- * follow notice. BTCUSD trades every day, so the test does not depend on the weekday.
+ * /rank with the figures those trades give; the profile sheet shows the equity curve and, for a
+ * trader not open to followers, no Follow. BTCUSD trades every day, so the test does not depend on the weekday.
  *
  * BTCUSD: 1 coin per lot, fee 20 USD per lot, at most 2x. Both trades 0.1 lot at 2x:
  *   buy at 65,000 (margin 3,250, fee 2), closed at 65,500: +50, net +48
@@ -113,19 +113,18 @@ describe.skipIf(!browserAvailable()).each(BROWSER_DRIVERS)('ranking in the phone
     expect(await row.getByTestId('rank-code').locator('dd').innerText()).toBe('BTC/USD')
   })
 
-  it("opens the trader's profile with the equity curve and the honest follow notice", async () => {
+  it("opens the trader's profile with the equity curve, and says a trader not open to followers cannot be copied", async () => {
     await page.getByTestId('rank-row').first().click()
     const profile = page.getByTestId('rank-profile')
     await profile.getByTestId('rank-equity').waitFor()
     expect(await profile.locator('.rank-equity-line').count()).toBe(1)
     expect(await profile.getByTestId('profile-rate').locator('dd').innerText()).toBe('+0.55%')
     expect(await profile.getByTestId('rank-instruments').innerText()).toContain('BTC/USD')
-    await profile.getByTestId('rank-follow').click()
-    const dialog = page.locator('.adm-dialog')
-    await expect
-      .poll(() => dialog.innerText())
-      .toContain('Copy trading is coming in a later release; nothing is copied yet.')
-    await dialog.locator('.adm-dialog-button').click()
+    // Shown in the ranking, but not (yet) open to followers (decision 053): no Follow button.
+    expect(await profile.getByTestId('rank-not-copyable').innerText()).toContain(
+      'does not take new followers',
+    )
+    expect(await profile.getByTestId('rank-follow').count()).toBe(0)
   })
 
   it('lets the trader step out of the ranking', async () => {

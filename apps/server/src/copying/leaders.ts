@@ -1,9 +1,10 @@
 /** Leaders of copy trading (issue 29, decision 053): who may be followed, on what terms, by whom. */
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { LeaderSettings } from '@tp/contracts'
 import type { DbOrTx } from '../db/client.ts'
-import { copyLeaders, follows, identityChecks, users } from '../db/schema.ts'
+import { copyLeaders, identityChecks, users } from '../db/schema.ts'
 import { accept, refuse, type Outcome } from '../outcome/outcome.ts'
+import { followingOf } from '../rank/rank-queries.ts'
 import { copySettings } from './copy-settings.ts'
 
 /** A leader a follower asked for (by uid), as the follow call needs it. */
@@ -61,16 +62,13 @@ async function sameOwner(db: DbOrTx, a: number, b: number): Promise<boolean> {
 /** My settings as a leader, with how many follow me now and what they allocated. */
 export async function leaderSettings(db: DbOrTx, userId: number): Promise<LeaderSettings> {
   const [row] = await db.select().from(copyLeaders).where(eq(copyLeaders.userId, userId))
-  const [followed] = await db
-    .select({ n: count(), allocated: sql<string>`coalesce(sum(${follows.allocation}), 0)::text` })
-    .from(follows)
-    .where(and(eq(follows.leaderId, userId), isNull(follows.endedAt)))
+  const followed = (await followingOf(db, [userId])).get(userId)
   return {
     open: row?.open ? 1 : 0,
     profit_share: row?.profitSharePercent ?? 0,
     max_profit_share: (await copySettings(db)).maxProfitSharePercent,
-    followers: Number(followed?.n ?? 0),
-    allocated: Number(followed?.allocated ?? 0).toFixed(2),
+    followers: followed?.followers ?? 0,
+    allocated: followed?.allocated ?? '0.00',
   }
 }
 

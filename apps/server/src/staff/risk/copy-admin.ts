@@ -3,11 +3,13 @@ import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { LedgerType, type AdminCopyTrading, type AdminFollow } from '@tp/contracts'
 import type { DbOrTx } from '../../db/client.ts'
+import { followingOf } from '../../rank/rank-queries.ts'
+import { wireTime } from '../../trading/order-view.ts'
 import { copyLeaders, follows, ledger, users } from '../../db/schema.ts'
 
 /** Follows listed: the running ones first, then the latest that ended. */
 const FOLLOWS_SHOWN = 100
-const at = (time: Date | null) => (time ? time.toISOString().slice(0, 19).replace('T', ' ') : '')
+const at = (time: Date | null) => wireTime(time?.getTime() ?? 0)
 
 export async function copyTradingView(db: DbOrTx): Promise<AdminCopyTrading> {
   const leader = alias(users, 'leader')
@@ -43,8 +45,6 @@ export async function copyTradingView(db: DbOrTx): Promise<AdminCopyTrading> {
       isDemo: users.isDemo,
       open: copyLeaders.open,
       share: copyLeaders.profitSharePercent,
-      followers: sql<number>`(select count(*) from ${follows} where ${follows.leaderId} = ${users.id} and ${follows.endedAt} is null)::int`,
-      allocated: sql<string>`(select coalesce(sum(${follows.allocation}), 0) from ${follows} where ${follows.leaderId} = ${users.id} and ${follows.endedAt} is null)::text`,
       earned: sql<string>`coalesce(${earned.total}, 0)::text`,
     })
     .from(copyLeaders)
@@ -52,6 +52,10 @@ export async function copyTradingView(db: DbOrTx): Promise<AdminCopyTrading> {
     .leftJoin(earned, eq(earned.userId, users.id))
     .orderBy(desc(copyLeaders.updatedAt))
     .limit(200)
+  const following = await followingOf(
+    db,
+    leaders.map((l) => l.userId),
+  )
   const [totals] = await db
     .select({
       running: count(),
@@ -73,8 +77,7 @@ export async function copyTradingView(db: DbOrTx): Promise<AdminCopyTrading> {
       is_demo: l.isDemo ? 1 : 0,
       open: l.open ? 1 : 0,
       profit_share: l.share,
-      followers: Number(l.followers),
-      allocated: Number(l.allocated).toFixed(2),
+      ...(following.get(l.userId) ?? { followers: 0, allocated: '0.00' }),
       share_earned: Number(l.earned).toFixed(2),
     })),
     follows: [...running, ...ended].map(({ f, leaderUid, leaderNick, who, fuid }): AdminFollow => ({
